@@ -1,0 +1,115 @@
+/**
+ * The one HTTP client: JSON in and out, the bearer token from localStorage `token`, and the error
+ * envelope `{ error, message, details? }` turned into a thrown ApiError carrying `message`.
+ */
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly details: string[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: { error?: unknown; message?: unknown; details?: unknown } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // A non-JSON error (a proxy page, say): fall back to the status text below.
+  }
+  const details = Array.isArray(body.details) ? body.details.filter((d): d is string => typeof d === 'string') : [];
+  const message = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' ? body.error : response.statusText || `Request failed (${response.status})`;
+  return new ApiError(response.status, typeof body.error === 'string' ? body.error : 'Error', message, details);
+}
+
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal, credentials: 'include' });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'Network Error', 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** Multipart upload with progress (fetch has no upload progress), same auth and error handling. */
+export function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network Error', 'Cannot reach the server. Check your connection and try again.'));
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
+      } catch {
+        // handled below
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else {
+        const details = Array.isArray(body.details) ? (body.details as string[]) : [];
+        reject(new ApiError(xhr.status, String(body.error ?? 'Error'), String(body.message ?? body.error ?? 'Upload failed'), details));
+      }
+    };
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,25 @@
+// Decides whether the built client and server are older than their sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    max = Math.max(max, newest(path.join(target, entry.name)));
+  }
+  return max;
+}
+
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : -1);
+
+export function staleParts() {
+  const parts = [];
+  const shared = Math.max(newest('package.json'), newest('package-lock.json'));
+  if (builtAt('client/dist/index.html') < Math.max(shared, newest('client'), newest('shared'))) parts.push('client');
+  if (builtAt('server/dist/main.js') < Math.max(shared, newest('server/src'), newest('prisma/schema.prisma'), newest('shared'))) parts.push('server');
+  return parts;
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express';
+import type { AppContext } from '../context';
+import { verifyToken } from './tokens';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Reads `Authorization: Bearer`, checks the signature, then the session row and the user in one
+ * query. A missing, expired, revoked or suspended token leaves `req.user` unset: public routes treat
+ * the caller as anonymous and guarded routes answer 401.
+ */
+export function authenticate({ db, jwtSecret }: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return next();
+    const claims = verifyToken(header.slice(7).trim(), jwtSecret);
+    if (!claims || !UUID.test(claims.jti)) return next();
+    const session = await db.session.findUnique({
+      where: { id: claims.jti },
+      select: { expiresAt: true, user: { select: { id: true, name: true, email: true, role: true, suspended: true } } },
+    });
+    if (!session || session.expiresAt <= new Date() || session.user.suspended || session.user.id !== claims.sub) return next();
+    const { id, name, email, role } = session.user;
+    req.user = { id, name, email, role, sessionId: claims.jti };
+    next();
+  };
+}

@@ -1,0 +1,36 @@
+import jwt from 'jsonwebtoken';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Issues a JWT whose `jti` is a Session row: deleting the row revokes the token (CONTRACT.md §2). */
+export async function issueToken(ctx: Pick<AppContext, 'db' | 'jwtSecret'>, user: { id: string; role: string }): Promise<string> {
+  const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
+  const session = await ctx.db.session.create({ data: { userId: user.id, expiresAt } });
+  return jwt.sign({ sub: user.id, role: user.role }, ctx.jwtSecret, {
+    algorithm: 'HS256',
+    expiresIn: TOKEN_TTL_SECONDS,
+    jwtid: session.id,
+  });
+}
+
+/** Revokes every token of a user (password reset, suspension). */
+export async function revokeAllSessions(db: Pick<Db, 'session'>, userId: string): Promise<void> {
+  await db.session.deleteMany({ where: { userId } });
+}
+
+export interface TokenClaims {
+  sub: string;
+  jti: string;
+}
+
+export function verifyToken(token: string, secret: string): TokenClaims | null {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return null;
+    return { sub: claims.sub, jti: claims.jti };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,13 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './lib/mailer';
+
+/** Everything a request handler may need, built once in main.ts (or by a test) and passed down. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  jwtSecret: string;
+}

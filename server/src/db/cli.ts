@@ -1,0 +1,47 @@
+import { loadDotEnv, parseConfig } from '../config';
+import { createLogger } from '../lib/logger';
+import { createDb } from './client';
+import { openDatabase } from './database';
+import { applyMigrations, createMigration } from './migrate';
+import { seedDemoContent } from './seed/seed';
+import { ensureSuperAdmin } from '../bootstrap/super-admin';
+
+/** `npm run db:migrate | db:migration -- <name> | db:seed`, against DATABASE_URL or the embedded database. */
+async function main() {
+  loadDotEnv();
+  const [command, ...rest] = process.argv.slice(2);
+  const config = parseConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config, () => {});
+  try {
+    if (command === 'migrate') {
+      const applied = await applyMigrations(database.url);
+      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+    } else if (command === 'create') {
+      // Migrations are made from the committed ones to the schema, through a throw-away shadow database.
+      const name = rest.join(' ').trim();
+      if (!name) throw new Error('Usage: npm run db:migration -- <name>');
+      const dir = await createMigration(database.url, name);
+      console.log(dir ? `Created ${dir}` : 'The schema matches the migrations: nothing to create.');
+    } else if (command === 'seed') {
+      await applyMigrations(database.url);
+      const db = createDb(database.url);
+      try {
+        await ensureSuperAdmin(db, config, logger);
+        const seeded = await seedDemoContent(db, config, logger, { force: rest.includes('--force') });
+        console.log(seeded ? 'Demo content seeded.' : 'The database already has content; nothing seeded (use -- --force to add demo content anyway).');
+      } finally {
+        await db.$disconnect();
+      }
+    } else {
+      throw new Error(`Unknown command "${command ?? ''}": use migrate, create <name> or seed`);
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from './logger';
+import { HttpError, notFound, serviceUnavailable } from './errors';
+import { zodDetails } from './validate';
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1002', 'P1017']);
+
+/** True when an error (or one of its causes) says the database cannot be reached. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const rec = e as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown };
+    if (typeof rec.code === 'string' && DB_DOWN_CODES.has(rec.code)) return true;
+    if (typeof rec.originalCode === 'string' && DB_DOWN_CODES.has(rec.originalCode)) return true;
+    if (rec.kind === 'DatabaseNotReachable' || rec.kind === 'SocketTimeout') return true;
+    if (typeof rec.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database/i.test(rec.message)) return true;
+    e = rec.cause;
+  }
+  return false;
+}
+
+function prismaCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^P\d{4}$/.test(code) ? code : undefined;
+}
+
+export function apiNotFound(): RequestHandler {
+  return (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`));
+}
+
+/** The one place that turns errors into the envelope `{ error, message, details? }` of CONTRACT.md §2. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) return next(err);
+    let httpError: HttpError;
+    if (err instanceof HttpError) httpError = err;
+    else if (err instanceof ZodError) httpError = new HttpError(400, 'Validation failed', 'Validation failed', zodDetails(err));
+    else if (isBodyParserError(err)) httpError = bodyParserError(err);
+    else if (isClientHttpError(err)) httpError = new HttpError(err.status, err.status === 404 ? 'Not Found' : 'Bad Request', err.status === 404 ? 'Not found' : err.message);
+    else if (isDatabaseUnavailable(err)) {
+      logger.warn({ err }, 'database unavailable');
+      httpError = serviceUnavailable();
+      res.setHeader('Retry-After', '5');
+    } else if (prismaCode(err) === 'P2025') httpError = notFound();
+    else if (prismaCode(err) === 'P2002') httpError = new HttpError(409, 'Conflict', 'A record with this value already exists');
+    else if (prismaCode(err) === 'P2003') httpError = new HttpError(409, 'Conflict', 'This record is referenced by other records');
+    else {
+      logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+      httpError = new HttpError(500, 'Internal Server Error', 'Something went wrong on our side');
+    }
+    if (httpError.headers) res.set(httpError.headers);
+    res.status(httpError.status).json({
+      error: httpError.error,
+      message: httpError.message,
+      ...(httpError.details ? { details: httpError.details } : {}),
+    });
+  };
+}
+
+interface BodyParserError {
+  type: string;
+  status?: number;
+  limit?: number;
+}
+
+function isBodyParserError(err: unknown): err is BodyParserError {
+  return typeof err === 'object' && err !== null && typeof (err as { type?: unknown }).type === 'string' && typeof (err as { status?: unknown }).status === 'number';
+}
+
+/** http-errors style errors from Express internals (static files, query parsing) with a 4xx status. */
+function isClientHttpError(err: unknown): err is { status: number; message: string } {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function bodyParserError(err: BodyParserError): HttpError {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return new HttpError(400, 'Bad Request', 'The request body is not valid JSON');
+    case 'entity.too.large':
+      return new HttpError(413, 'Payload Too Large', 'The request body is too large (at most 1 MB)');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError(415, 'Unsupported Media Type', 'Unsupported body encoding');
+    default:
+      return new HttpError(err.status && err.status < 500 ? err.status : 400, 'Bad Request', 'The request body could not be read');
+  }
+}

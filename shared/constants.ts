@@ -1,0 +1,32 @@
+/** Names and limits both sides agree on (CONTRACT.md §2, SPEC.md §9). */
+export const ROLES = ['super-admin', 'admin', 'editor', 'author', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+export const STAFF_ROLES = ['super-admin', 'admin', 'editor', 'author'] as const satisfies readonly Role[];
+
+export const SECTIONS = ['General', 'Sports', 'Opinions & Editorials', 'Business', 'Technology'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const ARTICLE_STATUSES = ['draft', 'published', 'unpublished'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const BREAKING_NEWS_STATUSES = ['draft', 'published'] as const;
+export type BreakingNewsStatus = (typeof BREAKING_NEWS_STATUSES)[number];
+
+export const LIMITS = {
+  maxFeatured: 3,
+  headlineMax: 100,
+  categoryNameMax: 32,
+  otpLength: 6,
+  otpTtlMinutes: 10,
+  otpMaxAttempts: 5,
+  otpResendSeconds: 60,
+  publishedPageDefault: 20,
+  publishedPageMax: 100,
+  commentMax: 5000,
+  titleMax: 200,
+  summaryMax: 500,
+  contentMaxBytes: 500_000,
+  nameMax: 100,
+  bioMax: 1000,
+  passwordMax: 128,
+} as const;

@@ -1,0 +1,99 @@
+import type { ArticleStatus, BreakingNewsStatus, Role, Section } from './constants';
+
+/** The JSON shapes on the wire (CONTRACT.md §2). Timestamps are ISO 8601 UTC strings. */
+export interface MediaItem {
+  id: string;
+  type: 'image' | 'video';
+  fileUrl: string;
+}
+
+export interface Article {
+  id: string;
+  title: string;
+  summary: string;
+  content: string;
+  imageUrl: string | null;
+  author: { id: string; name: string };
+  category: { id: string; name: string; slug: string };
+  categoryId: string;
+  section: Section;
+  status: ArticleStatus;
+  isStory: boolean;
+  isFeatured: boolean;
+  isMainStory: boolean;
+  storyPriority: number;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  totalViews: number;
+  media: MediaItem[];
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: { total: number; limit: number; offset: number };
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  slug: string;
+  articleCount?: number;
+}
+
+export interface PublicUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  suspended: boolean;
+  bio: string | null;
+  createdAt: string;
+}
+
+export interface Comment {
+  id: string;
+  content: string;
+  articleId: string;
+  author: { id: string; name: string };
+  createdAt: string;
+  updatedAt: string;
+  isEdited: boolean;
+  parentId: string | null;
+  parent: { id: string; content: string; author: { name: string } } | null;
+  replies: Comment[];
+}
+
+export interface BreakingNews {
+  id: string;
+  headline: string;
+  status: BreakingNewsStatus;
+  author: { id: string; name: string; role: Role };
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+
+export interface ViewLog {
+  id: string;
+  articleId: string;
+  viewedAt: string;
+  percentViewed: number;
+  fullyViewed: boolean;
+  topViewed: boolean;
+  middleViewed: boolean;
+  bottomViewed: boolean;
+  durationSeconds: number | null;
+}
+
+export interface AuthResponse {
+  message: string;
+  token: string;
+  user: PublicUser;
+}
+
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  details?: string[];
+}

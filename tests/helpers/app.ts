@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { createApp } from '../../server/src/app';
+import { parseConfig } from '../../server/src/config';
+import type { AppContext } from '../../server/src/context';
+import { createDb } from '../../server/src/db/client';
+import { createLogger } from '../../server/src/lib/logger';
+import { createMailer } from '../../server/src/lib/mailer';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  ctx: AppContext;
+  db: AppContext['db'];
+  databaseUrl: string;
+}
+
+/**
+ * The real Express app over its own real database, cloned from the migrated template for this test
+ * file and dropped after it. `env` overrides configuration (SMTP_URL for the mail tests, say).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const templateUrl = inject('templateDatabaseUrl');
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(templateUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  await client.end();
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+
+  const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-test-uploads-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url.toString(),
+    UPLOAD_DIR: uploadDir,
+    DATA_DIR: uploadDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'http://chronicle.test',
+    ...env,
+  });
+  const logger = createLogger('silent');
+  const db = createDb(url.toString(), 5);
+  const ctx: AppContext = {
+    config,
+    db,
+    logger,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
+    jwtSecret: randomBytes(32).toString('hex'),
+  };
+  afterAll(async () => {
+    ctx.mailer.close();
+    await db.$disconnect();
+    rmSync(uploadDir, { recursive: true, force: true });
+  });
+  return { app: createApp(ctx), ctx, db, databaseUrl: url.toString() };
+}

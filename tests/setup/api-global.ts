@@ -1,0 +1,51 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded';
+import { applyMigrations } from '../../server/src/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabaseUrl: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the run: TEST_DATABASE_URL or DATABASE_URL when set, else an embedded one in a
+ * temporary folder. A template database is migrated once; each test file clones it (tests/helpers/app.ts).
+ */
+export default async function setup(project: TestProject) {
+  const external = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  let tempDir: string | undefined;
+  let serverUrl: string;
+  if (external) serverUrl = external;
+  else {
+    tempDir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-test-pg-'));
+    // The embedded server runs as the `postgres` system user when we are root: it must reach the folder.
+    chmodSync(tempDir, 0o755);
+    embedded = await startEmbeddedPostgres(path.join(tempDir, 'pg'), 'postgres');
+    serverUrl = embedded.adminUrl;
+  }
+  const template = `chronicle_tpl_${process.pid}_${Date.now()}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE "${template}"`);
+  const templateUrl = new URL(serverUrl);
+  templateUrl.pathname = `/${template}`;
+  await applyMigrations(templateUrl.toString());
+  project.provide('templateDatabaseUrl', templateUrl.toString());
+
+  return async () => {
+    // Drop every database of this run (clones are named after the template).
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template}%`]);
+    for (const { datname } of rows.reverse()) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    await client.end();
+    await embedded?.stop();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['client/src/**/*.test.{ts,tsx}', 'server/src/**/*.unit.test.ts', 'tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['server/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: ['server/src/**/*.unit.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/api-global.ts'],
+          setupFiles: ['tests/setup/unit.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database cloned from a migrated template, so files run in parallel.
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
