@@ -1,5 +1,14 @@
 import { Router } from 'express';
 import { authenticate } from './auth/authenticate';
+import { authRouter } from './auth/auth.routes';
+import { articlesRouter } from './articles/articles.routes';
+import { uploadsRouter } from './uploads/uploads.routes';
+import { commentsRouter } from './comments/comments.routes';
+import { viewsRouter } from './views/views.routes';
+import { categoriesRouter } from './categories/categories.routes';
+import { breakingNewsRouter } from './breaking-news/breaking-news.routes';
+import { usersRouter } from './users/users.routes';
+import { statsRouter } from './stats/stats.routes';
 import type { AppContext } from './context';
 
 /**
@@ -9,5 +18,15 @@ import type { AppContext } from './context';
 export function apiRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(authenticate(ctx));
+  router.use('/auth', authRouter(ctx));
+  router.use('/articles', articlesRouter(ctx));
+  router.use('/uploads', uploadsRouter(ctx));
+  router.use('/comments', commentsRouter(ctx));
+  router.use('/view', viewsRouter(ctx));
+  // Categories answer at /categories and /categorie (the spelling the client uses for delete).
+  router.use(categoriesRouter(ctx));
+  router.use('/breaking-news', breakingNewsRouter(ctx));
+  router.use('/users', usersRouter(ctx));
+  router.use('/stats', statsRouter(ctx));
   return router;
 }

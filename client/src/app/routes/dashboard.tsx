@@ -1,0 +1,6 @@
+import { DashboardApp } from '../../features/dashboard/dashboard-app';
+
+/** Entry of the dashboard chunk (SPEC.md §2, /dashboard/*). */
+export function DashboardRoute() {
+  return <DashboardApp />;
+}

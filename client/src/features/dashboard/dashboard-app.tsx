@@ -1,0 +1,3 @@
+export function DashboardApp() {
+  return <main className="p-6">Dashboard</main>;
+}
