@@ -67,21 +67,26 @@ declare module 'express-serve-static-core' {
 }
 
 /** Route guard: 401 without a valid session, 403 when the role holds no grant for `permission`. */
-export function requirePermission(permission: Permission): RequestHandler {
-  return (req, _res, next) => {
+export function requirePermission(permission: Permission): RequestHandler & { permission: string } {
+  const guard: RequestHandler = (req, _res, next) => {
     if (!req.user) return next(unauthorized());
     const grant = grantFor(req.user.role, permission);
     if (!grant) return next(forbidden());
     req.grant = grant;
     next();
   };
+  return Object.assign(guard, { permission });
 }
 
 /** Route guard for any signed-in user. */
-export const requireUser: RequestHandler = (req, _res, next) => next(req.user ? undefined : unauthorized());
+export const requireUser: RequestHandler = function requireUser(req, _res, next) {
+  next(req.user ? undefined : unauthorized());
+};
 
 /** Explicitly public: states in the route table that no guard is intended. */
-export const publicRoute: RequestHandler = (_req, _res, next) => next();
+export const publicRoute: RequestHandler = function publicRoute(_req, _res, next) {
+  next();
+};
 
 /** Throws 403 unless the caller may act on a record of `ownerId` (after requirePermission). */
 export function requireOwnership(user: AuthUser | undefined, permission: Permission, ownerId: string): void {

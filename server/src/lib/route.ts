@@ -1,0 +1,79 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { z, type ZodType } from 'zod';
+import { parse } from './validate';
+
+/**
+ * One declaration per route: its guard, its input schemas and its handler. The same declaration feeds
+ * Express (validation before the handler) and the OpenAPI document (lib/openapi.ts).
+ */
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined> {
+  method: Method;
+  path: string;
+  summary: string;
+  /** requirePermission(...), requireUser or publicRoute: every route says who may call it. */
+  guard: RequestHandler | RequestHandler[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Multipart upload: the file field's name (the body schema then describes the other fields). */
+  file?: string;
+  /** Success status (200 by default; 201 for creations). */
+  status?: number;
+  /** A short description of the success body, for the reference. */
+  returns?: string;
+  /** Other responses worth documenting, e.g. { 409: 'the category still has articles' }. */
+  errors?: Record<number, string>;
+  /** Extra middleware after the guard (multer, rate limits). */
+  before?: RequestHandler[];
+  /** The response is not JSON (an HTML page): the handler writes it. */
+  produces?: string;
+}
+
+type Out<T> = T extends ZodType ? z.output<T> : undefined;
+
+export interface RouteInput<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+export interface RegisteredRoute {
+  fullPath: string;
+  spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>;
+}
+
+const registry = new Map<string, RegisteredRoute>();
+
+export function registeredRoutes(): RegisteredRoute[] {
+  return [...registry.values()];
+}
+
+/**
+ * Returns `route(spec, handler)` for a router mounted at `base` (under /api). A handler that returns a
+ * value sends it as JSON with the spec's status; one that returns nothing has answered itself.
+ */
+export function routesFor(router: Router, base: string) {
+  return function route<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined>(
+    spec: RouteSpec<P, Q, B>,
+    handler: (input: RouteInput<P, Q, B>, req: Request, res: Response) => unknown,
+  ): void {
+    const fullPath = `/api${base}${spec.path === '/' && base ? '' : spec.path}`;
+    registry.set(`${spec.method} ${fullPath}`, { fullPath, spec: spec as RegisteredRoute['spec'] });
+    const guards = Array.isArray(spec.guard) ? spec.guard : [spec.guard];
+    const run: RequestHandler = async (req, res) => {
+      const input = {
+        params: spec.params ? parse(spec.params, req.params) : undefined,
+        query: spec.query ? parse(spec.query, req.query) : undefined,
+        body: spec.body ? parse(spec.body, req.body ?? {}) : undefined,
+      } as RouteInput<P, Q, B>;
+      const result = await handler(input, req, res);
+      if (result !== undefined && !res.headersSent) res.status(spec.status ?? 200).json(result);
+    };
+    router[spec.method](spec.path, ...guards, ...(spec.before ?? []), run);
+  };
+}
+
+/** Path parameter that must be an id (a UUID); anything else is 404 rather than a database error. */
+export const idParam = z.string().uuid();
