@@ -1,7 +1,97 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { categoryInputSchema } from '../../../shared/schemas/categories';
 import type { AppContext } from '../context';
+import { publicRoute, requirePermission } from '../lib/policy';
+import { idParam, routesFor } from '../lib/route';
+import { createCategory, deleteCategory, findCategory, listCategories, renameCategory } from './categories.service';
 
-export function categoriesRouter(_ctx: AppContext): Router {
+/**
+ * Public reads may sit in shared caches for a minute; a signed-in caller (the dashboard reloads the list
+ * after each change) always gets a fresh answer. `Vary` keeps the two apart.
+ */
+function cacheForReaders(req: Request, res: Response): void {
+  res.vary('Authorization');
+  res.set('Cache-Control', req.user ? 'private, no-store' : 'public, max-age=60');
+}
+
+/** Mounted at the /api root: categories answer at /categories and, for delete, at /categorie (the client's spelling). */
+export function categoriesRouter({ db }: AppContext): Router {
   const router = Router();
+  const route = routesFor(router, '');
+  const manage = requirePermission('categories:manage');
+  const byId = z.object({ id: idParam });
+
+  route(
+    { method: 'get', path: '/categories', summary: 'List categories in name order', guard: publicRoute, returns: 'Category[]' },
+    async (_input, req, res) => {
+      cacheForReaders(req, res);
+      return listCategories(db);
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/categories/:idOrSlug',
+      summary: 'Get one category by id or slug',
+      guard: publicRoute,
+      params: z.object({ idOrSlug: z.string().min(1).max(200) }),
+      returns: 'Category',
+      errors: { 404: 'No category has this id or slug' },
+    },
+    async ({ params }, req, res) => {
+      const category = await findCategory(db, params.idOrSlug);
+      cacheForReaders(req, res);
+      return category;
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/categories',
+      summary: 'Create a category (its slug follows the name)',
+      guard: manage,
+      body: categoryInputSchema,
+      status: 201,
+      returns: 'Category',
+      errors: { 409: 'A category with this name or slug exists (case-insensitive)' },
+    },
+    async ({ body }) => createCategory(db, body.name),
+  );
+
+  route(
+    {
+      method: 'put',
+      path: '/categories/:id',
+      summary: 'Rename a category (the slug follows the name)',
+      guard: manage,
+      params: byId,
+      body: categoryInputSchema,
+      returns: 'Category',
+      errors: { 404: 'No such category', 409: 'Another category has this name or slug' },
+    },
+    async ({ params, body }) => renameCategory(db, params.id, body.name),
+  );
+
+  for (const path of ['/categories/:id', '/categorie/:id']) {
+    route(
+      {
+        method: 'delete',
+        path,
+        summary: path.startsWith('/categorie/') ? 'Delete a category (the spelling the client uses)' : 'Delete a category',
+        guard: manage,
+        params: byId,
+        returns: 'Deleted',
+        errors: { 404: 'No such category', 409: 'The category still has articles' },
+      },
+      async ({ params }) => {
+        await deleteCategory(db, params.id);
+        return { success: true, message: 'Category deleted' };
+      },
+    );
+  }
+
   return router;
 }

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+/** The exact form messages of SPEC.md §5, shared by the server's validation and the dashboard's form. */
+export const CATEGORY_MESSAGES = {
+  nameRequired: 'Category name is required.',
+  nameTooLong: `Max ${LIMITS.categoryNameMax} characters.`,
+} as const;
+
+export const categoryNameSchema = z
+  .string({ error: CATEGORY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, CATEGORY_MESSAGES.nameRequired)
+  .max(LIMITS.categoryNameMax, CATEGORY_MESSAGES.nameTooLong);
+
+/** POST /api/categories and PUT /api/categories/:id. */
+export const categoryInputSchema = z.object({ name: categoryNameSchema });
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
