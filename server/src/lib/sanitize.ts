@@ -1,0 +1,79 @@
+import sanitizeHtml from 'sanitize-html';
+import { UPLOAD_PATH } from '../../../shared/schemas/articles';
+
+/**
+ * Hosts whose video players may be embedded. Kept in step with EMBED_FRAME_HOSTS (the CSP frame-src in
+ * app.ts); a test compares the two. Not imported from app.ts, which imports the routes that use this file.
+ */
+export const EMBED_HOSTNAMES = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com'];
+
+const isHttpUrl = (src: string) => /^https?:\/\//i.test(src);
+
+/**
+ * The allowlist for article bodies (CONTRACT.md §4): the tags the dashboard editor produces, links and
+ * images with safe schemes, and frames only from the video hosts of EMBED_FRAME_HOSTS. Everything else,
+ * event handlers, styles and `javascript:` URLs included, is dropped.
+ */
+const ARTICLE_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr', 'img', 'figure', 'figcaption', 'iframe'],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    iframe: ['src', 'title', 'width', 'height', 'allowfullscreen'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: EMBED_HOSTNAMES,
+  allowIframeRelativeUrls: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { target, rel, ...rest } = attribs;
+      // Only a new tab is a meaningful target; it must not hand the opener to the linked page.
+      if (target === '_blank') return { tagName, attribs: { ...rest, target: '_blank', rel: 'noopener noreferrer' } };
+      return { tagName, attribs: rel ? { ...rest, rel } : rest };
+    },
+    img: (tagName, attribs) => {
+      // Images come from the web (http/https) or from this site's uploads, nowhere else.
+      const kept = Object.entries(attribs).flatMap(([name, value]): [string, string][] => {
+        if (name !== 'src') return [[name, value]];
+        const src = value.trim();
+        return isHttpUrl(src) || UPLOAD_PATH.test(src) ? [[name, src]] : [];
+      });
+      return { tagName, attribs: Object.fromEntries(kept) };
+    },
+  },
+  // An image or frame whose source was refused is removed rather than left empty.
+  exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'iframe') && !frame.attribs.src,
+};
+
+/** Sanitises an article body for storage. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, ARTICLE_HTML).trim();
+}
+
+const BLOCK_TAG = /<(\/?)(p|br|hr|h[1-6]|li|ul|ol|blockquote|pre|figure|figcaption|div|section|article|tr|td|th|table)\b/gi;
+
+/** The text content of an HTML fragment: tags stripped, entities decoded, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  // Block boundaries separate words ("<p>a</p><p>b</p>" is "a b", not "ab").
+  const spaced = html.replace(BLOCK_TAG, ' <$1$2');
+  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
+  // sanitize-html decodes every entity and re-escapes only these when it writes text.
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `max` characters (code points, so no emoji is cut in half). */
+export function firstCharacters(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max).join('');
+}

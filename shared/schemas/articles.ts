@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { ARTICLE_STATUSES, LIMITS, SECTIONS, type Section } from '../constants';
+
+/**
+ * Request schemas of the articles API, used by the server's validation and the dashboard's forms.
+ * The server additionally sanitises `content` (server/src/lib/sanitize.ts) before storing it.
+ */
+
+const plainText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+/** An uploaded file of this site (`/uploads/<name>`), never a path that climbs out of the folder. */
+export const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const utf8Length = (s: string) => new TextEncoder().encode(s).length;
+
+export const articleContentSchema = z
+  .string({ error: 'Content must be text' })
+  .refine((s) => s.trim().length > 0, 'Content is required')
+  .refine((s) => utf8Length(s) <= LIMITS.contentMaxBytes, `Content must be at most ${LIMITS.contentMaxBytes / 1000} kB`);
+
+/** An absolute http(s) URL or a path under /uploads/; '' and null clear it. */
+export const articleImageUrlSchema = z.union([
+  z.literal('').transform(() => null),
+  z.null(),
+  z
+    .string()
+    .trim()
+    .max(2048, 'Image URL must be at most 2048 characters')
+    .refine((s) => UPLOAD_PATH.test(s) || (/^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s)), 'Image URL must be an http(s) URL or an /uploads/ path'),
+]);
+
+export const sectionSchema = z.enum(SECTIONS, { error: `Section must be one of: ${SECTIONS.join(', ')}` });
+
+const uuid = (field: string) => z.uuid({ error: `${field} must be a valid id` });
+
+export const createArticleInputSchema = z.object({
+  title: plainText('Title', LIMITS.titleMax),
+  summary: plainText('Summary', LIMITS.summaryMax),
+  content: articleContentSchema,
+  categoryId: uuid('Category'),
+  section: sectionSchema.default('General'),
+  imageUrl: articleImageUrlSchema.optional(),
+});
+export type CreateArticleInput = z.input<typeof createArticleInputSchema>;
+
+export const updateArticleInputSchema = z
+  .object({
+    title: plainText('Title', LIMITS.titleMax),
+    summary: plainText('Summary', LIMITS.summaryMax),
+    content: articleContentSchema,
+    categoryId: uuid('Category'),
+    section: sectionSchema,
+    imageUrl: articleImageUrlSchema,
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one of title, summary, content, categoryId, section, imageUrl');
+export type UpdateArticleInput = z.input<typeof updateArticleInputSchema>;
+
+export const STORY_PRIORITY_MAX = 1_000_000;
+
+export const articleStatusInputSchema = z
+  .object({
+    isStory: z.boolean({ error: 'isStory must be true or false' }),
+    isMainStory: z.boolean({ error: 'isMainStory must be true or false' }),
+    storyPriority: z
+      .number({ error: 'storyPriority must be a number' })
+      .int('storyPriority must be a whole number')
+      .min(0, 'storyPriority must be at least 0')
+      .max(STORY_PRIORITY_MAX, `storyPriority must be at most ${STORY_PRIORITY_MAX}`),
+  })
+  .partial()
+  .refine((v) => v.isStory !== undefined || v.isMainStory !== undefined || v.storyPriority !== undefined, 'Send at least one of isStory, isMainStory, storyPriority');
+export type ArticleStatusInput = z.input<typeof articleStatusInputSchema>;
+
+export const articleFeaturedInputSchema = z.object({
+  isFeatured: z.boolean({ error: 'isFeatured must be true or false' }),
+});
+export type ArticleFeaturedInput = z.input<typeof articleFeaturedInputSchema>;
+
+export const mediaTypeSchema = z.enum(['image', 'video'], { error: 'type must be image or video' });
+
+/** Lowercase section names accepted by the public list (SPEC.md "Section page"), besides the wire names. */
+export const SECTION_ALIASES: Record<string, Section> = {
+  general: 'General',
+  sports: 'Sports',
+  editorials: 'Opinions & Editorials',
+  opinions: 'Opinions & Editorials',
+  business: 'Business',
+  technology: 'Technology',
+};
+
+/** Maps a wire name (any case) or an alias to the section, or undefined. */
+export function sectionFromParam(value: string): Section | undefined {
+  const v = value.trim().toLowerCase();
+  return SECTION_ALIASES[v] ?? SECTIONS.find((s) => s.toLowerCase() === v);
+}
+
+const queryBool = (field: string) =>
+  z.enum(['true', 'false'], { error: `${field} must be true or false` }).transform((v) => v === 'true');
+
+/** A page size: at least 1; values above `max` are capped rather than refused. */
+const pageLimit = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .default(fallback)
+    .transform((v) => Math.min(v, max));
+
+const pageOffset = z.coerce
+  .number({ error: 'offset must be a number' })
+  .int('offset must be a whole number')
+  .min(0, 'offset must be at least 0')
+  .max(1_000_000, 'offset must be at most 1000000')
+  .default(0);
+
+export const publishedArticlesQuerySchema = z.object({
+  section: z
+    .string({ error: 'section must be text' })
+    .transform((v, ctx) => {
+      const section = sectionFromParam(v);
+      if (!section) ctx.addIssue({ code: 'custom', message: `Unknown section "${v.slice(0, 40)}"` });
+      return section as Section;
+    })
+    .optional(),
+  category: z.string({ error: 'category must be text' }).trim().min(1, 'category must not be empty').max(200, 'category is too long').optional(),
+  featured: queryBool('featured').optional(),
+  main: queryBool('main').optional(),
+  story: queryBool('story').optional(),
+  limit: pageLimit(LIMITS.publishedPageDefault, LIMITS.publishedPageMax),
+  offset: pageOffset,
+});
+export type PublishedArticlesQuery = z.output<typeof publishedArticlesQuerySchema>;
+
+export const ARTICLE_LIST_MAX = 500;
+
+export const listArticlesQuerySchema = z.object({
+  status: z.enum(ARTICLE_STATUSES, { error: `status must be one of: ${ARTICLE_STATUSES.join(', ')}` }).optional(),
+  limit: pageLimit(100, ARTICLE_LIST_MAX),
+  offset: pageOffset,
+});
+export type ListArticlesQuery = z.output<typeof listArticlesQuerySchema>;
