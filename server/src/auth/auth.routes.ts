@@ -1,7 +1,157 @@
 import { Router } from 'express';
+import {
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  resetPasswordInputSchema,
+  signupCompleteInputSchema,
+  signupInitiateInputSchema,
+  signupInputSchema,
+  verifyOtpInputSchema,
+} from '../../../shared/schemas/auth';
 import type { AppContext } from '../context';
+import { publicRoute, requireUser } from '../lib/policy';
+import { routesFor } from '../lib/route';
+import { authService, warmDummyHash } from './auth.service';
 
-export function authRouter(_ctx: AppContext): Router {
+/** Sign-up (one step or three), login, logout, password reset and the current user: docs/api.md "Auth". */
+export function authRouter(ctx: AppContext): Router {
   const router = Router();
+  const route = routesFor(router, '/auth');
+  const auth = authService(ctx);
+  void warmDummyHash();
+
+  route(
+    {
+      method: 'post',
+      path: '/signup',
+      summary: 'Create a reader account in one step and sign in',
+      guard: publicRoute,
+      body: signupInputSchema,
+      status: 201,
+      returns: '{ message, token, user: PublicUser } (role user)',
+      errors: { 409: 'An account with this email address already exists' },
+    },
+    ({ body }) => auth.signup(body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/signup/initiate',
+      summary: 'Start a sign-up: e-mail a 6-digit verification code to the address',
+      guard: publicRoute,
+      body: signupInitiateInputSchema,
+      returns: '{ message }',
+      errors: {
+        409: 'An account with this email address already exists',
+        429: 'A code was sent to this address less than 60 s ago, or 5 codes were sent in the last hour (Retry-After)',
+        503: 'The verification e-mail could not be sent',
+      },
+    },
+    ({ body }) => auth.initiateSignup(body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/signup/verify-otp',
+      summary: 'Check a sign-up code (5 wrong tries end the code)',
+      guard: publicRoute,
+      body: verifyOtpInputSchema,
+      returns: '{ message, verified: true }',
+    },
+    ({ body }) => auth.verifySignupCode(body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/signup/complete',
+      summary: 'Finish a sign-up for an address verified in the last 30 minutes',
+      guard: publicRoute,
+      body: signupCompleteInputSchema,
+      status: 201,
+      returns: '{ message, token, user: PublicUser } (role user)',
+      errors: { 409: 'An account with this email address already exists' },
+    },
+    ({ body }) => auth.completeSignup(body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/login',
+      summary: 'Sign in with e-mail and password',
+      guard: publicRoute,
+      body: loginInputSchema,
+      returns: '{ message, token, user: PublicUser }',
+      errors: {
+        401: 'Invalid email or password',
+        403: 'The account is suspended',
+        429: '10 failed logins in 15 minutes for this address or this IP (Retry-After)',
+      },
+    },
+    ({ body }, req) => auth.login(body, req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/logout',
+      summary: 'Sign out: revoke the presented token (other sessions stay)',
+      guard: requireUser,
+      returns: '{ message }',
+    },
+    (_input, req) => auth.logout(req.user!.sessionId),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/me',
+      summary: 'The signed-in user',
+      guard: requireUser,
+      returns: '{ user: PublicUser }',
+    },
+    (_input, req) => auth.me(req.user!.id),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/forgot-password',
+      summary: 'E-mail a password reset code (same answer whether or not the address has an account)',
+      guard: publicRoute,
+      body: forgotPasswordInputSchema,
+      returns: '{ message }',
+      errors: { 429: 'A code was requested for this address less than 60 s ago, or 5 in the last hour (Retry-After)' },
+    },
+    ({ body }) => auth.forgotPassword(body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/verify-otp',
+      summary: 'Check a password reset code (5 wrong tries end the code)',
+      guard: publicRoute,
+      body: verifyOtpInputSchema,
+      returns: '{ message, verified: true }',
+    },
+    ({ body }) => auth.verifyResetCode(body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/reset-password',
+      summary: 'Set a new password with a reset code; revokes every earlier token of the account',
+      guard: publicRoute,
+      body: resetPasswordInputSchema,
+      returns: '{ message }',
+    },
+    ({ body }) => auth.resetPassword(body),
+  );
+
   return router;
 }

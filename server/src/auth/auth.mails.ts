@@ -1,0 +1,43 @@
+import { LIMITS } from '../../../shared/constants';
+import type { CodePurpose } from '../generated/prisma/enums';
+import type { Mail } from '../lib/mailer';
+
+/** The e-mails of the sign-up and reset flows: text and HTML, the code in the subject (CONTRACT.md §5). */
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const COPY: Record<CodePurpose, { subject: string; intro: string; action: string; path: string }> = {
+  signup: {
+    subject: 'is your Chronicle News verification code',
+    intro: 'Welcome to Chronicle News! Use this code to verify your e-mail address and finish creating your account.',
+    action: 'Continue signing up',
+    path: '/auth',
+  },
+  reset: {
+    subject: 'is your Chronicle News password reset code',
+    intro: 'Someone asked to reset the password of the Chronicle News account for this address. Use this code to choose a new password.',
+    action: 'Reset your password',
+    path: '/auth/reset-password',
+  },
+};
+
+export function codeMail(purpose: CodePurpose, to: string, code: string, publicUrl: string): Mail {
+  const copy = COPY[purpose];
+  const link = `${publicUrl}${copy.path}`;
+  const validity = `The code is valid for ${LIMITS.otpTtlMinutes} minutes.`;
+  const ignore = 'If you did not ask for it, you can ignore this e-mail: nothing changes without the code.';
+  const text = [copy.intro, '', `Your code: ${code}`, '', `${validity} ${copy.action}: ${link}`, '', ignore, '', '— Chronicle News'].join(
+    '\n',
+  );
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">Chronicle News</h1>
+<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(copy.intro)}</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center">${escapeHtml(code)}</p>
+<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(validity)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px">${escapeHtml(copy.action)}</a></p>
+<p style="margin:0;font-size:13px;color:#71717a;line-height:1.5">${escapeHtml(ignore)}</p>
+</div></body></html>`;
+  return { to, subject: `${code} ${copy.subject}`, text, html };
+}

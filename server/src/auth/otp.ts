@@ -1,0 +1,117 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { LIMITS } from '../../../shared/constants';
+import type { AppContext } from '../context';
+import type { CodePurpose } from '../generated/prisma/enums';
+import { badRequest, tooManyRequests } from '../lib/errors';
+import { hit } from '../lib/rate-limit';
+
+/**
+ * E-mailed one-time codes (CONTRACT.md §5): six digits from crypto.randomInt, kept only as an HMAC keyed
+ * with the server secret, valid OTP_TTL, dead after OTP_MAX_ATTEMPTS wrong tries. A new code for the same
+ * address and purpose replaces the old one; sends are limited per address (60 s apart, 5 an hour).
+ */
+export const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000;
+export const OTP_MAX_ATTEMPTS = LIMITS.otpMaxAttempts;
+export const OTP_COOLDOWN_MS = LIMITS.otpResendSeconds * 1000;
+export const OTP_SENDS_PER_HOUR = 5;
+/** How long a checked code may still be used to finish (complete sign-up, set the new password). */
+export const VERIFIED_CODE_TTL_MS = 30 * 60_000;
+
+type Ctx = Pick<AppContext, 'db' | 'jwtSecret'>;
+
+export const cooldownKey = (purpose: CodePurpose, email: string) => `otp-cooldown:${purpose}:${email}`;
+export const hourlyKey = (email: string) => `otp-hour:${email}`;
+
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
+}
+
+/** Bound to the address and purpose, so a code hash is useless for any other address or flow. */
+export function hashCode(secret: string, email: string, purpose: CodePurpose, code: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${email}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Counts one code send for `email` or throws 429 with Retry-After: the 60 s cooldown per address and
+ * purpose first (so a refused early resend does not spend the hourly budget), then 5 sends per hour per
+ * address across purposes. Applied whether or not an account exists, so it reveals nothing.
+ */
+export async function enforceSendLimits(ctx: Ctx, email: string, purpose: CodePurpose): Promise<void> {
+  const cooldown = await hit(ctx.db, cooldownKey(purpose, email), 1, OTP_COOLDOWN_MS);
+  if (!cooldown.allowed) {
+    throw tooManyRequests(`Please wait ${cooldown.retryAfterSeconds} seconds before requesting a new code.`, cooldown.retryAfterSeconds);
+  }
+  const hourly = await hit(ctx.db, hourlyKey(email), OTP_SENDS_PER_HOUR, 3_600_000);
+  if (!hourly.allowed) {
+    const minutes = Math.ceil(hourly.retryAfterSeconds / 60);
+    throw tooManyRequests(
+      `Too many codes were requested for this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      hourly.retryAfterSeconds,
+    );
+  }
+}
+
+/** Stores a fresh code (replacing every earlier one of this address and purpose) and returns it in clear. */
+export async function createCode(ctx: Ctx, email: string, purpose: CodePurpose): Promise<string> {
+  const code = generateCode();
+  await ctx.db.$transaction([
+    ctx.db.emailCode.deleteMany({ where: { email, purpose } }),
+    ctx.db.emailCode.create({
+      data: { email, purpose, codeHash: hashCode(ctx.jwtSecret, email, purpose, code), expiresAt: new Date(Date.now() + OTP_TTL_MS) },
+    }),
+  ]);
+  return code;
+}
+
+export type CodeFailure = 'missing' | 'expired' | 'exhausted' | 'wrong';
+
+const FAILURE_MESSAGES: Record<CodeFailure, string> = {
+  missing: 'No valid code for this address. Please request a new code.',
+  expired: 'This code has expired. Please request a new code.',
+  exhausted: 'Too many wrong attempts: this code no longer works. Please request a new code.',
+  wrong: 'Invalid verification code. Please check the code and try again.',
+};
+
+/** For flows that must not reveal whether an address has an account (password reset). */
+export const GENERIC_CODE_FAILURE = 'Invalid or expired code. Please check the code or request a new one.';
+
+/**
+ * Checks `code` against the live code of `email`/`purpose` and marks it verified. A try is first reserved
+ * with an atomic conditional increment (`attempts < 5`), so parallel guesses cannot exceed the limit; a
+ * right code gives its try back. A code counts as live while unexpired, or within 30 minutes of having
+ * been verified (the reset form checks it once more when it sets the password). Returns the code's id.
+ */
+export async function checkCode(ctx: Ctx, email: string, purpose: CodePurpose, code: string, opts: { generic: boolean }): Promise<string> {
+  const fail = (reason: CodeFailure) => badRequest(opts.generic ? GENERIC_CODE_FAILURE : FAILURE_MESSAGES[reason]);
+  const now = new Date();
+  const live = {
+    consumedAt: null,
+    OR: [{ expiresAt: { gt: now } }, { verifiedAt: { gt: new Date(now.getTime() - VERIFIED_CODE_TTL_MS) } }],
+  };
+  const row = await ctx.db.emailCode.findFirst({
+    where: { email, purpose, consumedAt: null },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, codeHash: true, verifiedAt: true },
+  });
+  if (!row) throw fail('missing');
+  const reserved = await ctx.db.emailCode.updateMany({
+    where: { id: row.id, attempts: { lt: OTP_MAX_ATTEMPTS }, ...live },
+    data: { attempts: { increment: 1 } },
+  });
+  if (reserved.count === 0) {
+    const current = await ctx.db.emailCode.findUnique({ where: { id: row.id }, select: { attempts: true } });
+    throw fail(current && current.attempts >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'expired');
+  }
+  if (!sameHash(hashCode(ctx.jwtSecret, email, purpose, code), row.codeHash)) {
+    const after = await ctx.db.emailCode.findUnique({ where: { id: row.id }, select: { attempts: true } });
+    throw fail(after && after.attempts >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'wrong');
+  }
+  await ctx.db.emailCode.update({ where: { id: row.id }, data: { attempts: { decrement: 1 }, verifiedAt: row.verifiedAt ?? now } });
+  return row.id;
+}
