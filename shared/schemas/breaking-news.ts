@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { BREAKING_NEWS_STATUSES, LIMITS } from '../constants';
+
+export const BREAKING_NEWS_MESSAGES = {
+  headlineRequired: 'Headline is required.',
+  headlineTooLong: `Headline must be at most ${LIMITS.headlineMax} characters.`,
+} as const;
+
+/** Plain text on one line: surrounding space trimmed, inner runs of white space (newlines too) become one space. */
+export const headlineSchema = z
+  .string({ error: BREAKING_NEWS_MESSAGES.headlineRequired })
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, BREAKING_NEWS_MESSAGES.headlineRequired).max(LIMITS.headlineMax, BREAKING_NEWS_MESSAGES.headlineTooLong));
+
+/** POST /api/breaking-news and PUT /api/breaking-news/:id. */
+export const breakingNewsInputSchema = z.object({ headline: headlineSchema });
+export type BreakingNewsInput = z.infer<typeof breakingNewsInputSchema>;
+
+/** GET /api/breaking-news: `status` applies to staff only (the public sees published items). */
+export const breakingNewsListQuerySchema = z.object({
+  status: z.enum(BREAKING_NEWS_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type BreakingNewsListQuery = z.infer<typeof breakingNewsListQuerySchema>;
