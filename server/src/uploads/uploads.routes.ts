@@ -1,7 +1,33 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import { receiveFile, requireFile, storeFile } from '../lib/media-files';
+import { requirePermission } from '../lib/policy';
+import { routesFor } from '../lib/route';
 
-export function uploadsRouter(_ctx: AppContext): Router {
+export function uploadsRouter(ctx: AppContext): Router {
   const router = Router();
+  const route = routesFor(router, '/uploads');
+
+  route(
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Upload an image or a video (for article bodies and cover images)',
+      guard: requirePermission('uploads:create'),
+      file: 'file',
+      before: [receiveFile(ctx, 'file')],
+      status: 201,
+      returns: '{ success: true, path: "/uploads/<name>", type: "image" | "video" }',
+      errors: {
+        413: 'the file is larger than MAX_IMAGE_MB / MAX_VIDEO_MB',
+        415: 'not a JPEG, PNG, WebP, GIF or AVIF image nor an MP4 or WebM video (judged by its bytes)',
+      },
+    },
+    async (_input, req) => {
+      const stored = await storeFile(ctx, requireFile(req, 'file'));
+      return { success: true, path: stored.path, type: stored.type };
+    },
+  );
+
   return router;
 }
