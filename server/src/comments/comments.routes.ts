@@ -1,7 +1,154 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import {
+  COMMENT_MESSAGES,
+  COMMENT_RATE_LIMIT,
+  createCommentInputSchema,
+  listAllCommentsQuerySchema,
+  listArticleCommentsQuerySchema,
+  updateCommentInputSchema,
+} from '../../../shared/schemas/comments';
+import { publishedOnly } from '../articles/article.mapper';
 import type { AppContext } from '../context';
+import { notFound, validationFailed } from '../lib/errors';
+import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
+import { enforce } from '../lib/rate-limit';
+import { idParam, routesFor } from '../lib/route';
+import { listAllComments, listArticleComments, loadCommentTree } from './comments.service';
 
-export function commentsRouter(_ctx: AppContext): Router {
+const byId = z.object({ id: idParam });
+const ARTICLE_NOT_FOUND = 'Article not found';
+const COMMENT_NOT_FOUND = 'Comment not found';
+
+export function commentsRouter({ db }: AppContext): Router {
   const router = Router();
+  const route = routesFor(router, '/comments');
+
+  route(
+    {
+      method: 'get',
+      path: '/admin/all',
+      summary: 'List all comments newest first, flat, with their article (authors: comments on their own articles)',
+      guard: requirePermission('comments:list-all'),
+      query: listAllCommentsQuerySchema,
+      returns: '{ success, data: { comments: (Comment & { article: { id, title } })[], pagination: { total, page, limit } } }',
+    },
+    async ({ query }, req) => {
+      const { page, limit } = query;
+      const articleAuthorId = req.grant === 'own' ? req.user!.id : undefined;
+      const { comments, total } = await listAllComments(db, { page, limit, articleAuthorId });
+      return { success: true, data: { comments, pagination: { total, page, limit } } };
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/article/:id',
+      summary: 'Post a comment, or a reply (parentId) to a comment of the same article, on a published article',
+      guard: requirePermission('comments:create'),
+      params: byId,
+      body: createCommentInputSchema,
+      status: 201,
+      returns: '{ success, data: Comment, message }',
+      errors: { 404: 'the article does not exist or is not published', 429: 'more than 10 comments in a minute (Retry-After)' },
+    },
+    async ({ params, body }, req) => {
+      const user = req.user!;
+      await enforce(db, `comments:${user.id}`, COMMENT_RATE_LIMIT.max, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
+      const [article, parent] = await Promise.all([
+        db.article.findFirst({ where: { id: params.id, ...publishedOnly }, select: { id: true } }),
+        body.parentId ? db.comment.findUnique({ where: { id: body.parentId }, select: { articleId: true } }) : null,
+      ]);
+      if (!article) throw notFound(ARTICLE_NOT_FOUND);
+      if (body.parentId && parent?.articleId !== article.id)
+        throw validationFailed(['The comment you are replying to is not on this article']);
+      const created = await db.comment.create({
+        data: { content: body.content, articleId: article.id, authorId: user.id, parentId: body.parentId ?? null },
+        select: { id: true },
+      });
+      return { success: true, data: await loadCommentTree(db, created.id), message: COMMENT_MESSAGES.posted };
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/article/:id',
+      summary: "A published article's top-level comments newest first, each with its replies nested newest first",
+      guard: publicRoute,
+      params: byId,
+      query: listArticleCommentsQuerySchema,
+      returns: '{ success, data: Comment[], pagination: { total, limit, offset } } (total counts top-level comments)',
+      errors: { 404: 'the article does not exist or is not published' },
+    },
+    async ({ params, query }, _req, res) => {
+      const { limit, offset, includeReplies } = query;
+      const { total, comments } = await listArticleComments(db, params.id, { limit, offset, includeReplies });
+      if (total === null) throw notFound(ARTICLE_NOT_FOUND);
+      res.set('Cache-Control', 'public, max-age=5');
+      return { success: true, data: comments, pagination: { total, limit, offset } };
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/:id',
+      summary: 'One comment of a published article, with its replies nested',
+      guard: publicRoute,
+      params: byId,
+      returns: '{ success, data: Comment }',
+      errors: { 404: 'no such comment, or its article is not published' },
+    },
+    async ({ params }) => {
+      const [visible, comment] = await Promise.all([
+        db.comment.findFirst({ where: { id: params.id, article: publishedOnly }, select: { id: true } }),
+        loadCommentTree(db, params.id),
+      ]);
+      if (!visible || !comment) throw notFound(COMMENT_NOT_FOUND);
+      return { success: true, data: comment };
+    },
+  );
+
+  route(
+    {
+      method: 'put',
+      path: '/:id',
+      summary: 'Edit your own comment (every role edits only its own); marks it edited',
+      guard: requirePermission('comments:edit'),
+      params: byId,
+      body: updateCommentInputSchema,
+      returns: '{ success, data: Comment, message }',
+      errors: { 403: "someone else's comment", 404: 'no such comment' },
+    },
+    async ({ params, body }, req) => {
+      const existing = await db.comment.findUnique({ where: { id: params.id }, select: { authorId: true } });
+      if (!existing) throw notFound(COMMENT_NOT_FOUND);
+      requireOwnership(req.user, 'comments:edit', existing.authorId);
+      await db.comment.update({ where: { id: params.id }, data: { content: body.content, isEdited: true }, select: { id: true } });
+      return { success: true, data: await loadCommentTree(db, params.id), message: COMMENT_MESSAGES.updated };
+    },
+  );
+
+  route(
+    {
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a comment and all its replies (readers and authors: their own; editors and admins: any)',
+      guard: requirePermission('comments:delete'),
+      params: byId,
+      returns: '{ success, message }',
+      errors: { 403: "someone else's comment", 404: 'no such comment' },
+    },
+    async ({ params }, req) => {
+      const existing = await db.comment.findUnique({ where: { id: params.id }, select: { authorId: true } });
+      if (!existing) throw notFound(COMMENT_NOT_FOUND);
+      requireOwnership(req.user, 'comments:delete', existing.authorId);
+      await db.comment.delete({ where: { id: params.id }, select: { id: true } });
+      return { success: true, message: COMMENT_MESSAGES.deleted };
+    },
+  );
+
   return router;
 }

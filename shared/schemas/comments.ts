@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+/** The exact texts of SPEC.md §5/§8 for comments, shared by the server's answers and the client's forms. */
+export const COMMENT_MESSAGES = {
+  empty: 'Comment cannot be empty',
+  tooLong: `Comment must be at most ${LIMITS.commentMax} characters`,
+  posted: 'Comment posted',
+  updated: 'Comment updated',
+  deleted: 'Comment deleted',
+  rateLimited: 'You are posting comments too quickly. Please wait a moment and try again.',
+} as const;
+
+/** Comment posts allowed per user and window (CONTRACT.md §6). */
+export const COMMENT_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;
+
+/**
+ * Plain text, trimmed, 1..5000 characters. The empty and too-long rules sit on the object so that the
+ * server's `details` carry the exact sentence of SPEC.md ('Comment cannot be empty') without a field prefix.
+ */
+const contentField = z.string({ error: (issue) => (issue.input === undefined ? 'content is required' : 'content must be text') }).trim();
+
+function contentRules<T extends { content: string }>(value: T, ctx: z.RefinementCtx<T>) {
+  if (value.content.length === 0) ctx.addIssue({ code: 'custom', message: COMMENT_MESSAGES.empty, input: value.content });
+  else if (value.content.length > LIMITS.commentMax)
+    ctx.addIssue({ code: 'custom', message: COMMENT_MESSAGES.tooLong, input: value.content });
+}
+
+export const createCommentInputSchema = z
+  .object({
+    content: contentField,
+    parentId: z.uuid({ error: 'parentId must be a comment id' }).nullish(),
+  })
+  .superRefine(contentRules);
+export type CreateCommentInput = z.input<typeof createCommentInputSchema>;
+
+export const updateCommentInputSchema = z.object({ content: contentField }).superRefine(contentRules);
+export type UpdateCommentInput = z.input<typeof updateCommentInputSchema>;
+
+const booleanFlag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+
+export const listArticleCommentsQuerySchema = z.object({
+  includeReplies: booleanFlag.default(true),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset cannot be negative')
+    .max(1_000_000, 'offset must be at most 1000000')
+    .default(0),
+});
+export type ListArticleCommentsQuery = z.input<typeof listArticleCommentsQuerySchema>;
+
+export const listAllCommentsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(100_000, 'page must be at most 100000')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(20),
+});
+export type ListAllCommentsQuery = z.input<typeof listAllCommentsQuerySchema>;
