@@ -1,0 +1,28 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-slate-900 text-white hover:bg-slate-700 disabled:bg-slate-400',
+  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-500',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-500',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300',
+  link: 'text-blue-800 underline-offset-2 hover:underline disabled:text-slate-500',
+};
+const SIZES: Record<ButtonSize, string> = { sm: 'px-2.5 py-1 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-5 py-2.5 text-base' };
+
+/** The classes of a button, for links that look like one. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+    variant !== 'link' && SIZES[size],
+    VARIANTS[variant],
+    className,
+  );
+}
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}

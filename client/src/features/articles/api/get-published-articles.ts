@@ -1,0 +1,53 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Article, Page } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+
+/** Filters of GET /api/articles/published (docs/api.md): ask only for what a screen shows. */
+export interface PublishedArticlesFilter {
+  section?: string;
+  /** Category id or slug. */
+  category?: string;
+  featured?: boolean;
+  main?: boolean;
+  limit?: number;
+}
+
+export function getPublishedArticles(filter: PublishedArticlesFilter & { offset?: number }, signal?: AbortSignal): Promise<Page<Article>> {
+  return api.get<Page<Article>>('/api/articles/published', {
+    signal,
+    query: {
+      section: filter.section,
+      category: filter.category,
+      featured: filter.featured ? true : undefined,
+      main: filter.main ? true : undefined,
+      limit: filter.limit,
+      offset: filter.offset || undefined,
+    },
+  });
+}
+
+export const getPublishedArticlesQueryOptions = (filter: PublishedArticlesFilter) =>
+  queryOptions({
+    queryKey: ['articles', 'published', filter],
+    queryFn: ({ signal }) => getPublishedArticles(filter, signal),
+  });
+
+export function usePublishedArticles(filter: PublishedArticlesFilter, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPublishedArticlesQueryOptions(filter), enabled: options.enabled ?? true });
+}
+
+/** Page after page of one filter, for the category and section pages ('Load more'). */
+export const getPublishedArticlesInfiniteQueryOptions = (filter: PublishedArticlesFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['articles', 'published', 'pages', filter],
+    queryFn: ({ pageParam, signal }) => getPublishedArticles({ ...filter, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.pagination.offset + last.data.length;
+      return last.data.length > 0 && next < last.pagination.total ? next : undefined;
+    },
+  });
+
+export function usePublishedArticlesPages(filter: PublishedArticlesFilter, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...getPublishedArticlesInfiniteQueryOptions(filter), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import type { Article } from '../../../../../shared/types';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { relativeTime } from '../../../lib/relative-time';
+import { CardMedia } from './card-media';
+import { CategoryBadge } from './category-badge';
+
+export type CardVariant = 'default' | 'large' | 'wide' | 'compact';
+type Heading = 'h2' | 'h3' | 'h4';
+
+interface ArticleCardProps {
+  article: Article;
+  variant?: CardVariant;
+  as?: Heading;
+  eager?: boolean;
+  className?: string;
+}
+
+/**
+ * The story card (SPEC.md §2): media, category badge, title and summary clamped to two lines, author and
+ * relative time. The whole card is clickable through the title link, which passes the article along.
+ */
+export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager, className }: ArticleCardProps) {
+  const wide = variant === 'wide';
+  return (
+    <article
+      className={cn(
+        'group relative flex overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-600 hover:shadow-md',
+        wide ? 'flex-col md:flex-row' : 'flex-col',
+        className,
+      )}
+    >
+      <CardMedia
+        article={article}
+        allowVideo
+        eager={eager}
+        className={cn(variant === 'large' ? 'aspect-video' : 'aspect-[4/3]', wide && 'md:w-1/2 md:shrink-0')}
+        width={variant === 'large' ? 1200 : 800}
+        height={variant === 'large' ? 675 : 600}
+      />
+      <div className={cn('flex flex-1 flex-col gap-2', variant === 'compact' ? 'p-3' : 'p-4', wide && 'md:justify-center md:p-6')}>
+        <CategoryBadge name={article.category?.name} />
+        <H className={cn('line-clamp-2 font-serif leading-snug font-bold text-slate-900', variant === 'large' || wide ? 'text-2xl' : variant === 'compact' ? 'text-base' : 'text-lg')}>
+          <Link to={paths.article(article.id)} state={{ article }} className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none">
+            {article.title}
+          </Link>
+        </H>
+        <p className={cn('line-clamp-2 text-slate-600', variant === 'compact' ? 'text-sm' : 'text-sm md:text-base')}>{article.summary}</p>
+        <p className="mt-auto pt-1 text-xs text-slate-600">
+          <span>{article.author?.name}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={article.publishedAt ?? article.updatedAt}>{relativeTime(article.publishedAt ?? article.updatedAt)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** A compact row: a thumbnail beside the title (the three follow-ups of the Sports and Opinions blocks). */
+export function ArticleRow({ article, as: H = 'h3' }: { article: Article; as?: Heading }) {
+  return (
+    <article className="group relative flex gap-3 rounded-md p-2 focus-within:ring-2 focus-within:ring-blue-600 hover:bg-slate-50">
+      <CardMedia article={article} allowVideo className="aspect-[4/3] w-28 shrink-0 rounded" width={224} height={168} />
+      <div className="flex min-w-0 flex-col gap-1">
+        <H className="line-clamp-2 font-serif text-base leading-snug font-bold text-slate-900">
+          <Link to={paths.article(article.id)} state={{ article }} className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none">
+            {article.title}
+          </Link>
+        </H>
+        <p className="text-xs text-slate-600">
+          <span>{article.author?.name}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={article.publishedAt ?? article.updatedAt}>{relativeTime(article.publishedAt ?? article.updatedAt)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import type { Article } from '../../../../../shared/types';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate } from '../../../lib/relative-time';
+import { ArticleMedia } from './article-media';
+import { CategoryBadge } from './category-badge';
+
+interface ArticleDetailProps {
+  article: Article;
+  /** Rendered beside the byline (the view count). */
+  meta?: ReactNode;
+  /** Rendered under the byline (the share buttons). */
+  actions?: ReactNode;
+  /** Receives the body element, so reading can be tracked. */
+  bodyRef?: (el: HTMLDivElement | null) => void;
+}
+
+/** The article page's content (SPEC.md §2). The body is HTML sanitised by the server (CONTRACT §4). */
+export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetailProps) {
+  const when = article.publishedAt ?? article.updatedAt;
+  return (
+    <article className="space-y-6">
+      <ArticleMedia article={article} />
+      <header className="space-y-3">
+        <CategoryBadge name={article.category?.name} />
+        <h1 className="font-serif text-3xl leading-tight font-bold text-slate-900 md:text-4xl">{article.title}</h1>
+        {article.summary && <p className="text-lg text-slate-700">{article.summary}</p>}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span className="font-semibold text-slate-800">By {article.author?.name}</span>
+          <time dateTime={when}>{formatDate(when)}</time>
+          {meta}
+        </div>
+        {actions}
+      </header>
+      <div ref={bodyRef} className="article-body" dangerouslySetInnerHTML={{ __html: article.content }} />
+    </article>
+  );
+}
+
+export function ArticleDetailSkeleton() {
+  return (
+    <div className="space-y-6" aria-busy="true" aria-label="Loading the article">
+      <Skeleton className="mx-auto aspect-video w-full max-w-[569px] rounded-lg" />
+      <Skeleton className="h-5 w-24" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-2/3" />
+      <Skeleton className="h-4 w-64" />
+      <div className="space-y-3 pt-4">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className={i % 3 === 2 ? 'h-4 w-4/5' : 'h-4 w-full'} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Article } from '../../../../../shared/types';
+import { ArticleCard } from './article-card';
+
+/**
+ * 'Latest Stories' of the category page (SPEC.md §2): one article as a single wide card, two in two
+ * columns, three as one large card beside two compact ones.
+ */
+export function LatestStories({ articles }: { articles: Article[] }) {
+  const [first, second, third] = articles;
+  if (!first) return null;
+  if (!second) return <ArticleCard article={first} variant="wide" eager />;
+  if (!third) {
+    return (
+      <div className="grid gap-6 md:grid-cols-2">
+        <ArticleCard article={first} variant="large" eager />
+        <ArticleCard article={second} variant="large" eager />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <ArticleCard article={first} variant="large" eager className="lg:col-span-2" />
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1">
+        <ArticleCard article={second} variant="compact" />
+        <ArticleCard article={third} variant="compact" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Article } from '../../../../../shared/types';
+import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon } from '../../../components/ui/icons';
+import { shareLinks } from '../lib/share';
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // No clipboard permission (an insecure origin, an old browser): the selection fallback still works.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+}
+
+const itemClass = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-white transition-opacity hover:opacity-85';
+
+/** Share on Facebook, Twitter and LinkedIn through the share page, or copy the link (SPEC.md §2, §4). */
+export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title'> }) {
+  const links = shareLinks(window.location.origin, article);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm font-semibold text-slate-700">Share:</span>
+      <a href={links.facebook} target="_blank" rel="noopener noreferrer" aria-label="Share on Facebook" className={`${itemClass} bg-[#1877f2]`}>
+        <FacebookIcon />
+      </a>
+      <a href={links.twitter} target="_blank" rel="noopener noreferrer" aria-label="Share on Twitter" className={`${itemClass} bg-black`}>
+        <TwitterIcon />
+      </a>
+      <a href={links.linkedin} target="_blank" rel="noopener noreferrer" aria-label="Share on LinkedIn" className={`${itemClass} bg-[#0a66c2]`}>
+        <LinkedInIcon />
+      </a>
+      <button
+        type="button"
+        aria-label="Copy link"
+        className={`${itemClass} bg-slate-700`}
+        onClick={async () => {
+          await copyText(links.article);
+          window.alert('Link copied to clipboard!');
+        }}
+      >
+        <LinkIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BreakingNews } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { TICKER_MAX_ITEMS, selectHeadlines } from '../lib/headlines';
+
+export async function getBreakingNews(limit: number, signal?: AbortSignal): Promise<BreakingNews[]> {
+  // docs/api.md answers `{ news }`; SPEC.md §7 also allows a bare array.
+  const body = await api.get<{ news: BreakingNews[] } | BreakingNews[]>('/api/breaking-news', { signal, query: { limit } });
+  return Array.isArray(body) ? body : (body.news ?? []);
+}
+
+export const getBreakingNewsQueryOptions = (limit = TICKER_MAX_ITEMS) =>
+  queryOptions({
+    queryKey: ['breaking-news', 'public', limit],
+    queryFn: async ({ signal }) => {
+      try {
+        return await getBreakingNews(limit, signal);
+      } catch (err) {
+        // SPEC.md §8: the ticker shows nothing when the call fails.
+        console.warn('Error fetching published breaking news', err);
+        return [];
+      }
+    },
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+
+/** The ticker's headlines: at most 5 published, newest first. */
+export function useHeadlines(): BreakingNews[] {
+  const { data } = useQuery(getBreakingNewsQueryOptions());
+  return selectHeadlines(data ?? []);
+}

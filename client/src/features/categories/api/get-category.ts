@@ -1,0 +1,22 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { matchCategory } from '../lib/match-category';
+import { getCategoriesQueryOptions } from './get-categories';
+
+export function getCategory(idOrSlug: string, signal?: AbortSignal): Promise<Category> {
+  return api.get<Category>(`/api/categories/${encodeURIComponent(idOrSlug)}`, { signal });
+}
+
+export const getCategoryQueryOptions = (idOrSlug: string) =>
+  queryOptions({
+    queryKey: ['categories', 'one', idOrSlug],
+    queryFn: ({ signal }) => getCategory(idOrSlug, signal),
+  });
+
+/** One category by id or slug; the header's category list, when loaded, answers at once. */
+export function useCategory(idOrSlug: string) {
+  const queryClient = useQueryClient();
+  const known = matchCategory(queryClient.getQueryData(getCategoriesQueryOptions().queryKey) ?? [], idOrSlug);
+  return useQuery({ ...getCategoryQueryOptions(idOrSlug), placeholderData: known ?? undefined });
+}

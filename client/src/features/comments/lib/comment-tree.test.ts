@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Comment } from '../../../../../shared/types';
+import { countComments, insertComment, removeComment, replaceComment, shortenQuote, validateComment } from './comment-tree';
+
+const c = (id: string, parentId: string | null = null, replies: Comment[] = []): Comment => ({
+  id,
+  content: `content ${id}`,
+  articleId: 'a1',
+  author: { id: 'u1', name: 'Riley' },
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  isEdited: false,
+  parentId,
+  parent: null,
+  replies,
+});
+
+const ids = (tree: Comment[]): unknown => tree.map((x) => (x.replies.length ? { [x.id]: ids(x.replies) } : x.id));
+
+const tree = () => [c('1', null, [c('1a', '1', [c('1a-i', '1a')]), c('1b', '1')]), c('2')];
+
+describe('insertComment (SPEC §4)', () => {
+  it('puts a new top-level comment first', () => {
+    expect(ids(insertComment(tree(), c('3')))).toEqual(['3', { '1': [{ '1a': ['1a-i'] }, '1b'] }, '2']);
+  });
+
+  it('puts a reply first among its parent replies, at any depth', () => {
+    expect(ids(insertComment(tree(), c('1c', '1')))).toEqual([{ '1': ['1c', { '1a': ['1a-i'] }, '1b'] }, '2']);
+    expect(ids(insertComment(tree(), c('deep', '1a-i')))).toEqual([{ '1': [{ '1a': [{ '1a-i': ['deep'] }] }, '1b'] }, '2']);
+    expect(ids(insertComment(tree(), c('2a', '2')))).toEqual([{ '1': [{ '1a': ['1a-i'] }, '1b'] }, { '2': ['2a'] }]);
+  });
+
+  it('does not duplicate a comment that is already there, and does not mutate the input', () => {
+    const before = tree();
+    const snapshot = JSON.stringify(before);
+    expect(ids(insertComment(before, c('1b', '1')))).toEqual([{ '1': ['1b', { '1a': ['1a-i'] }] }, '2']);
+    expect(JSON.stringify(before)).toBe(snapshot);
+  });
+
+  it('leaves the tree as it is when the parent is not loaded', () => {
+    expect(ids(insertComment(tree(), c('x', 'missing')))).toEqual(ids(tree()));
+  });
+});
+
+describe('replaceComment', () => {
+  it('replaces a nested comment and keeps its replies', () => {
+    const updated = { ...c('1a', '1'), content: 'edited', isEdited: true };
+    const next = replaceComment(tree(), updated);
+    const target = next[0]!.replies[0]!;
+    expect(target.content).toBe('edited');
+    expect(target.isEdited).toBe(true);
+    expect(target.replies.map((r) => r.id)).toEqual(['1a-i']);
+    expect(ids(next)).toEqual(ids(tree()));
+  });
+});
+
+describe('removeComment', () => {
+  it('removes a comment wherever it is, with its replies', () => {
+    expect(ids(removeComment(tree(), '1a'))).toEqual([{ '1': ['1b'] }, '2']);
+    expect(ids(removeComment(tree(), '2'))).toEqual([{ '1': [{ '1a': ['1a-i'] }, '1b'] }]);
+    expect(ids(removeComment(tree(), 'nope'))).toEqual(ids(tree()));
+  });
+});
+
+describe('countComments', () => {
+  it('counts replies too', () => {
+    expect(countComments(tree())).toBe(5);
+  });
+});
+
+describe('shortenQuote (SPEC §9: 80 characters)', () => {
+  it('keeps short text and cuts long text at 80 characters with "..."', () => {
+    expect(shortenQuote('Short and sweet')).toBe('Short and sweet');
+    const long = 'x'.repeat(81);
+    expect(shortenQuote(long)).toBe(`${'x'.repeat(80)}...`);
+    expect(shortenQuote('y'.repeat(80))).toBe('y'.repeat(80));
+  });
+
+  it('collapses whitespace first', () => {
+    expect(shortenQuote('a\n\n  b')).toBe('a b');
+  });
+});
+
+describe('validateComment (SPEC §5)', () => {
+  it('refuses empty or blank content', () => {
+    expect(validateComment('')).toBe('Comment cannot be empty');
+    expect(validateComment('  \n ')).toBe('Comment cannot be empty');
+    expect(validateComment(' hi ')).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { ReadProgress } from '../lib/read-progress';
+import { getViewStatsQueryOptions } from './get-view-stats';
+
+export interface LogViewInput {
+  viewedAt: string;
+  percentViewed: number;
+  fullyViewed: boolean;
+  middleViewed: boolean;
+  topViewed: boolean;
+  bottomViewed: boolean;
+}
+
+export interface LogViewResult {
+  success: boolean;
+  id: string;
+  totalViews: number;
+}
+
+export function logView(articleId: string, input: LogViewInput): Promise<LogViewResult> {
+  return api.post<LogViewResult>(`/api/view/article/${encodeURIComponent(articleId)}`, input);
+}
+
+export function toLogViewInput(progress: ReadProgress, now = new Date()): LogViewInput {
+  return {
+    viewedAt: now.toISOString(),
+    percentViewed: progress.percentViewed,
+    fullyViewed: progress.topViewed && progress.bottomViewed,
+    middleViewed: progress.middleViewed,
+    topViewed: progress.topViewed,
+    bottomViewed: progress.bottomViewed,
+  };
+}
+
+/** Logs one view; the new total replaces the shown count. A failure is ignored (SPEC.md §4). */
+export function useLogView(articleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LogViewInput) => logView(articleId, input),
+    onSuccess: (result) => {
+      if (typeof result?.totalViews === 'number') queryClient.setQueryData(getViewStatsQueryOptions(articleId).queryKey, { articleId, totalViews: result.totalViews });
+    },
+    onError: (err) => console.warn('Error logging article view', err),
+  });
+}

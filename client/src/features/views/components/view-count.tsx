@@ -1,0 +1,14 @@
+import { EyeIcon } from '../../../components/ui/icons';
+import { useViewStats } from '../api/get-view-stats';
+
+/** The article's view count; '...' until loaded (SPEC.md §2). */
+export function ViewCount({ articleId }: { articleId: string }) {
+  const { data } = useViewStats(articleId);
+  const count = data?.totalViews;
+  return (
+    <span className="inline-flex items-center gap-1" data-testid="view-count">
+      <EyeIcon width={16} height={16} />
+      <span>{count === undefined ? '...' : `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`}</span>
+    </span>
+  );
+}

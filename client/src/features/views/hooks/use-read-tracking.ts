@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { throttle } from '../../../lib/throttle';
+import { NOTHING_READ, isFullyRead, updateReadProgress, type ReadProgress } from '../lib/read-progress';
+
+/** SPEC.md §4: scroll events are throttled by 200 ms. */
+export const SCROLL_THROTTLE_MS = 200;
+
+/**
+ * Watches the article body while the reader scrolls and calls `onFullyRead` once, when its top and its
+ * bottom have both been on screen. Returns the ref callback for the body element.
+ */
+export function useReadTracking(key: string, onFullyRead: (progress: ReadProgress) => void) {
+  const [body, setBody] = useState<HTMLElement | null>(null);
+  const callback = useRef(onFullyRead);
+  useEffect(() => {
+    callback.current = onFullyRead;
+  }, [onFullyRead]);
+
+  useEffect(() => {
+    if (!body) return;
+    let progress = NOTHING_READ;
+    let done = false;
+    const check = () => {
+      if (done) return;
+      const rect = body.getBoundingClientRect();
+      progress = updateReadProgress(progress, { top: rect.top, bottom: rect.bottom }, window.innerHeight);
+      if (isFullyRead(progress)) {
+        done = true;
+        stop();
+        callback.current(progress);
+      }
+    };
+    const throttled = throttle(check, SCROLL_THROTTLE_MS);
+    const stop = () => {
+      throttled.cancel();
+      window.removeEventListener('scroll', throttled);
+      window.removeEventListener('resize', throttled);
+    };
+    window.addEventListener('scroll', throttled, { passive: true });
+    window.addEventListener('resize', throttled, { passive: true });
+    // Images in the body change its height after load; look again when they do.
+    const observer = new ResizeObserver(() => throttled());
+    observer.observe(body);
+    check();
+    return () => {
+      stop();
+      observer.disconnect();
+    };
+  }, [body, key]);
+
+  return useCallback((el: HTMLElement | null) => setBody(el), []);
+}
