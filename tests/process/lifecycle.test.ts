@@ -10,6 +10,8 @@ import { freePort } from '../../server/src/db/embedded';
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
+    // Its own process group, so a test can signal the group as a terminal's Ctrl-C does.
+    detached: true,
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SUPERADMIN_PASSWORD: 'Lifecycle#2026', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,7 +65,8 @@ describe('server process lifecycle', () => {
     // The super-admin created by the first start is still there: the second start creates none.
     expect(first.output()).toContain('super-admin created');
     expect(second.output()).not.toContain('super-admin created');
-    second.child.kill('SIGINT');
+    // Ctrl-C: SIGINT to the whole group, the embedded PostgreSQL included.
+    process.kill(-second.child.pid!, 'SIGINT');
     expect(await second.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(pidFile)).toBe(false);
   }, 180_000);

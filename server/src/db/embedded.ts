@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -68,7 +69,14 @@ export async function startEmbeddedPostgres(
     async stop() {
       if (stopped) return;
       stopped = true;
-      await pg.stop();
+      // Ctrl-C in a terminal signals the whole process group, PostgreSQL included: it may already be
+      // gone, and the package would then wait forever for an exit event that has passed.
+      const proc = (pg as unknown as { process?: ChildProcess }).process;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      const timer = setTimeout(() => proc.kill('SIGQUIT'), 10_000);
+      await Promise.race([pg.stop(), exited]);
+      clearTimeout(timer);
     },
   };
 }
