@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const c = parseConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.jwtSecret).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.maxImageBytes).toBe(10 * 1024 * 1024);
+    expect(c.maxVideoBytes).toBe(200 * 1024 * 1024);
+    expect(c.uploadDir).toBe(path.resolve('uploads'));
+    expect(c.dataDir).toBe(path.resolve('.data'));
+  });
+
+  it('treats empty strings as unset and trims the public URL', () => {
+    const c = parseConfig({ DATABASE_URL: '', SMTP_URL: ' ', PUBLIC_URL: 'https://news.example.org/', SEED_DEMO: 'false' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('https://news.example.org');
+    expect(c.seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
+    [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
+    [{ MAX_IMAGE_MB: '-1' }, /MAX_IMAGE_MB/],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});
