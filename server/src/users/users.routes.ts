@@ -1,7 +1,103 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { createUserInputSchema, listUsersQuerySchema, updateUserInputSchema } from '../../../shared/schemas/users';
 import type { AppContext } from '../context';
+import { requirePermission } from '../lib/policy';
+import { idParam, routesFor } from '../lib/route';
+import { createUser, deleteUser, listUsers, setSuspended, updateUser } from './users.service';
 
-export function usersRouter(_ctx: AppContext): Router {
+/** User management for admins and super-admins; the limits on super-admins and on oneself are in users.policy.ts. */
+export function usersRouter({ db }: AppContext): Router {
   const router = Router();
+  const route = routesFor(router, '/users');
+  const guard = requirePermission('users:manage');
+  const byId = z.object({ id: idParam });
+  const limits = 'An admin acting on a super-admin, granting super-admin, or acting on their own account';
+
+  route(
+    {
+      method: 'get',
+      path: '/',
+      summary: 'List users, newest first, optionally searching name and email',
+      guard,
+      query: listUsersQuerySchema,
+      returns: 'Page<PublicUser>',
+    },
+    async ({ query }, _req, res) => {
+      res.set('Cache-Control', 'private, no-store');
+      return listUsers(db, query);
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Create a user (role defaults to author)',
+      guard,
+      body: createUserInputSchema,
+      status: 201,
+      returns: 'PublicUser',
+      errors: { 403: 'An admin granting the super-admin role', 409: 'The email is already registered' },
+    },
+    async ({ body }, req) => createUser(db, req.user!, body),
+  );
+
+  route(
+    {
+      method: 'put',
+      path: '/:id',
+      summary: 'Update a user (any of name, email, password, role, bio); a new password signs them out everywhere',
+      guard,
+      params: byId,
+      body: updateUserInputSchema,
+      returns: 'PublicUser',
+      errors: { 403: limits, 404: 'No such user', 409: 'The email is taken, or this would demote the last super-admin' },
+    },
+    async ({ params, body }, req) => updateUser(db, req.user!, params.id, body),
+  );
+
+  route(
+    {
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a user with their sessions and comments (refused while they have articles or breaking news)',
+      guard,
+      params: byId,
+      returns: 'Deleted',
+      errors: { 403: limits, 404: 'No such user', 409: 'The user still has articles or breaking news, or is the last super-admin' },
+    },
+    async ({ params }, req) => {
+      await deleteUser(db, req.user!, params.id);
+      return { success: true, message: 'User deleted' };
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/suspend',
+      summary: 'Suspend a user: they cannot log in and every token of theirs stops working at once',
+      guard,
+      params: byId,
+      returns: 'PublicUser',
+      errors: { 403: limits, 404: 'No such user', 409: 'The last super-admin' },
+    },
+    async ({ params }, req) => setSuspended(db, req.user!, params.id, true),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/unsuspend',
+      summary: 'Lift a suspension',
+      guard,
+      params: byId,
+      returns: 'PublicUser',
+      errors: { 403: 'An admin acting on a super-admin', 404: 'No such user' },
+    },
+    async ({ params }, req) => setSuspended(db, req.user!, params.id, false),
+  );
+
   return router;
 }

@@ -1,0 +1,31 @@
+import type { AuthUser } from '../lib/policy';
+import type { Role } from '../generated/prisma/enums';
+import { conflict, forbidden } from '../lib/errors';
+import type { Tx } from './users.service';
+
+/**
+ * The user-management limits of CONTRACT.md §3, on top of the 'users:manage' permission (admins and
+ * super-admins): what an admin may not do to a super-admin, and what nobody may do to themselves.
+ */
+export function requireMayManage(actor: AuthUser, target: { role: Role }): void {
+  if (target.role === 'super_admin' && actor.role !== 'super_admin')
+    throw forbidden('Only a super-admin can change a super-admin account.');
+}
+
+export function requireMayGrant(actor: AuthUser, role: Role): void {
+  if (role === 'super_admin' && actor.role !== 'super_admin') throw forbidden('Only a super-admin can grant the super-admin role.');
+}
+
+export function requireNotSelf(actor: AuthUser, targetId: string, action: 'suspend' | 'delete'): void {
+  if (actor.id === targetId) throw forbidden(`You cannot ${action} your own account.`);
+}
+
+/**
+ * Refuses to demote, suspend or delete the last active super-admin. The super-admin rows are locked
+ * first, so two concurrent requests cannot each remove "one of two".
+ */
+export async function requireAnotherSuperAdmin(tx: Tx, targetId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "User" WHERE role = 'super-admin' ORDER BY id FOR UPDATE`;
+  const others = await tx.user.count({ where: { role: 'super_admin', suspended: false, NOT: { id: targetId } } });
+  if (others === 0) throw conflict('The last super-admin cannot be removed, suspended or demoted.');
+}

@@ -1,0 +1,113 @@
+import type { PublicUser } from '../../../shared/types';
+import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from '../../../shared/schemas/users';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import { revokeAllSessions } from '../auth/tokens';
+import { conflict, notFound } from '../lib/errors';
+import { hashPassword } from '../lib/passwords';
+import type { AuthUser } from '../lib/policy';
+import { roleFromWire } from '../lib/wire';
+import { publicUserSelect, toPublicUser } from './user.mapper';
+import { requireAnotherSuperAdmin, requireMayGrant, requireMayManage, requireNotSelf } from './users.policy';
+
+export type Tx = Prisma.TransactionClient;
+
+async function loadTarget(tx: Tx, id: string) {
+  const user = await tx.user.findUnique({ where: { id }, select: { id: true, role: true, suspended: true } });
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+async function requireEmailFree(tx: Tx, email: string, exceptId?: string): Promise<void> {
+  const taken = await tx.user.findFirst({
+    where: { email: { equals: email, mode: 'insensitive' }, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (taken) throw conflict('A user with this email already exists.');
+}
+
+export async function listUsers(db: Db, { q, limit, offset }: ListUsersQuery) {
+  const where: Prisma.UserWhereInput = q
+    ? { OR: [{ name: { contains: q, mode: 'insensitive' } }, { email: { contains: q, mode: 'insensitive' } }] }
+    : {};
+  const [total, rows] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({ where, select: publicUserSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+  ]);
+  return { data: rows.map(toPublicUser), pagination: { total, limit, offset } };
+}
+
+export async function createUser(db: Db, actor: AuthUser, input: CreateUserInput): Promise<PublicUser> {
+  const role = roleFromWire(input.role);
+  requireMayGrant(actor, role);
+  await requireEmailFree(db, input.email);
+  const row = await db.user.create({
+    data: { name: input.name, email: input.email, passwordHash: await hashPassword(input.password), role, bio: input.bio ?? null },
+    select: publicUserSelect,
+  });
+  return toPublicUser(row);
+}
+
+/**
+ * A new password signs the user out everywhere (except the caller's own session when they change their
+ * own password). A role change needs no revocation: each request reads the role from the database.
+ */
+export async function updateUser(db: Db, actor: AuthUser, id: string, input: UpdateUserInput): Promise<PublicUser> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const row = await db.$transaction(async (tx) => {
+    const target = await loadTarget(tx, id);
+    requireMayManage(actor, target);
+    const role = input.role ? roleFromWire(input.role) : undefined;
+    if (role) requireMayGrant(actor, role);
+    if (target.role === 'super_admin' && role && role !== 'super_admin') await requireAnotherSuperAdmin(tx, id);
+    if (input.email) await requireEmailFree(tx, input.email, id);
+    const updated = await tx.user.update({
+      where: { id },
+      data: { name: input.name, email: input.email, role, bio: input.bio, passwordHash },
+      select: publicUserSelect,
+    });
+    if (passwordHash) await tx.session.deleteMany({ where: { userId: id, ...(id === actor.id ? { NOT: { id: actor.sessionId } } : {}) } });
+    return updated;
+  });
+  return toPublicUser(row);
+}
+
+/** Suspension and its revocation of every token happen together (CONTRACT.md §3). */
+export async function setSuspended(db: Db, actor: AuthUser, id: string, suspended: boolean): Promise<PublicUser> {
+  if (suspended) requireNotSelf(actor, id, 'suspend');
+  const row = await db.$transaction(async (tx) => {
+    const target = await loadTarget(tx, id);
+    requireMayManage(actor, target);
+    if (suspended && target.role === 'super_admin' && !target.suspended) await requireAnotherSuperAdmin(tx, id);
+    const updated = await tx.user.update({ where: { id }, data: { suspended }, select: publicUserSelect });
+    if (suspended) await revokeAllSessions(tx, id);
+    return updated;
+  });
+  return toPublicUser(row);
+}
+
+/**
+ * docs/decisions/006-deleting-users.md: a user who still has articles or breaking news is not deleted
+ * (409); otherwise the user goes with their sessions and comments. The foreign keys (ON DELETE
+ * RESTRICT) refuse an article written between the count and the delete.
+ */
+export async function deleteUser(db: Db, actor: AuthUser, id: string): Promise<void> {
+  requireNotSelf(actor, id, 'delete');
+  await db.$transaction(async (tx) => {
+    const target = await loadTarget(tx, id);
+    requireMayManage(actor, target);
+    if (target.role === 'super_admin' && !target.suspended) await requireAnotherSuperAdmin(tx, id);
+    const [articles, breakingNews] = await Promise.all([
+      tx.article.count({ where: { authorId: id } }),
+      tx.breakingNews.count({ where: { authorId: id } }),
+    ]);
+    if (articles + breakingNews > 0) {
+      const parts = [
+        articles && `${articles} article${articles === 1 ? '' : 's'}`,
+        breakingNews && `${breakingNews} breaking-news item${breakingNews === 1 ? '' : 's'}`,
+      ];
+      throw conflict(`This user still has ${parts.filter(Boolean).join(' and ')}: reassign or delete their articles first.`);
+    }
+    await tx.user.delete({ where: { id } });
+  });
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { LIMITS, ROLES } from '../constants';
+
+export const USER_MESSAGES = {
+  nameRequired: 'Name is required.',
+  nameTooShort: 'Name must be at least 2 characters.',
+  nameTooLong: `Name must be at most ${LIMITS.nameMax} characters.`,
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Invalid email address',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters.`,
+  roleInvalid: `Role must be one of: ${ROLES.join(', ')}.`,
+  bioTooLong: `Bio must be at most ${LIMITS.bioMax} characters.`,
+  nothingToUpdate: 'Provide at least one field to update.',
+} as const;
+
+const name = z
+  .string({ error: USER_MESSAGES.nameRequired })
+  .trim()
+  .min(2, USER_MESSAGES.nameTooShort)
+  .max(LIMITS.nameMax, USER_MESSAGES.nameTooLong);
+const email = z
+  .string({ error: USER_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, USER_MESSAGES.emailRequired)
+  .max(254, USER_MESSAGES.emailInvalid)
+  .pipe(z.email(USER_MESSAGES.emailInvalid));
+/** Staff-created users: at least 8 characters (CONTRACT.md §5); the sign-up rule is stricter. */
+const password = z
+  .string({ error: USER_MESSAGES.passwordTooShort })
+  .min(8, USER_MESSAGES.passwordTooShort)
+  .max(LIMITS.passwordMax, USER_MESSAGES.passwordTooLong);
+const role = z.enum(ROLES, { error: USER_MESSAGES.roleInvalid });
+/** An empty bio is stored as no bio. */
+const bio = z
+  .string()
+  .trim()
+  .max(LIMITS.bioMax, USER_MESSAGES.bioTooLong)
+  .nullable()
+  .transform((s) => (s ? s : null));
+
+/** POST /api/users (admins). */
+export const createUserInputSchema = z.object({ name, email, password, role: role.default('author'), bio: bio.optional() });
+export type CreateUserInput = z.infer<typeof createUserInputSchema>;
+
+/** PUT /api/users/:id: any of the fields; the password only when it changes. */
+export const updateUserInputSchema = z
+  .object({ name: name.optional(), email: email.optional(), password: password.optional(), role: role.optional(), bio: bio.optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), USER_MESSAGES.nothingToUpdate);
+export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+
+/** GET /api/users. */
+export const listUsersQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
