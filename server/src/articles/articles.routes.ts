@@ -1,7 +1,272 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import {
+  articleFeaturedInputSchema,
+  articleStatusInputSchema,
+  createArticleInputSchema,
+  listArticlesQuerySchema,
+  mediaTypeSchema,
+  publishedArticlesQuerySchema,
+  updateArticleInputSchema,
+} from '../../../shared/schemas/articles';
 import type { AppContext } from '../context';
+import { notFound, unauthorized } from '../lib/errors';
+import { receiveFile, requireFile, storeFile } from '../lib/media-files';
+import { publicRoute, requirePermission, type AuthUser } from '../lib/policy';
+import { idParam, routesFor } from '../lib/route';
+import * as articles from './articles.service';
+import { shareImage } from './share-image';
+import { renderShareNotFound, renderSharePage } from './share-page';
 
-export function articlesRouter(_ctx: AppContext): Router {
+const idParams = z.object({ id: idParam });
+const mediaParams = z.object({ id: idParam, mediaId: idParam });
+const shareParams = z.object({ articleId: z.string() });
+
+const PUBLIC_LIST_CACHE = 'public, max-age=15, stale-while-revalidate=60';
+
+/** The caller of a guarded route (the guard has already answered 401 without one). */
+function caller(req: Request): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function articlesRouter(ctx: AppContext): Router {
+  const { db } = ctx;
   const router = Router();
+  const route = routesFor(router, '/articles');
+
+  // An id that is not a UUID names no article: 404, like any other unknown id.
+  router.param('id', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Article not found')));
+  router.param('mediaId', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Media not found')));
+
+  route(
+    {
+      method: 'get',
+      path: '/',
+      summary: 'List all articles, drafts included, newest first (authors: their own)',
+      guard: requirePermission('articles:list-all'),
+      query: listArticlesQuerySchema,
+      returns: '{ data: Article[], pagination: { total, limit, offset } }',
+    },
+    ({ query }, req) => articles.listArticles(db, caller(req), req.grant, query),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/published',
+      summary: 'List published articles, newest first, filtered by section, category, featured, main or story',
+      guard: publicRoute,
+      query: publishedArticlesQuerySchema,
+      returns: '{ data: Article[], pagination: { total, limit, offset } }',
+    },
+    async ({ query }, _req, res) => {
+      const page = await articles.listPublished(db, query);
+      res.set('Cache-Control', PUBLIC_LIST_CACHE);
+      return page;
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/share/:articleId',
+      summary: 'Share page: Open Graph and Twitter card tags, sending browsers on to /article/:id',
+      guard: publicRoute,
+      params: shareParams,
+      produces: 'text/html',
+      returns: 'An HTML document',
+      errors: { 404: 'no published article with this id (an HTML page)' },
+    },
+    async ({ params }, _req, res) => {
+      const article = await articles.findShareable(db, params.articleId);
+      if (!article) {
+        res.status(404).type('html').set('Cache-Control', 'no-cache').send(renderShareNotFound());
+        return;
+      }
+      res.status(200).type('html').set('Cache-Control', 'public, max-age=300').send(renderSharePage(article, ctx.config.publicUrl));
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/share/:articleId/image.jpg',
+      summary: 'Share preview image: a 1200x630 JPEG of the article image, or a branded card',
+      guard: publicRoute,
+      params: shareParams,
+      produces: 'image/jpeg',
+      returns: 'A 1200x630 JPEG',
+      errors: { 404: 'no published article with this id' },
+    },
+    async ({ params }, _req, res) => {
+      const article = await articles.findShareable(db, params.articleId);
+      if (!article) throw notFound('Article not found');
+      const jpeg = await shareImage(ctx, article);
+      res.status(200).type('image/jpeg').set('Cache-Control', 'public, max-age=86400').send(jpeg);
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/:id',
+      summary: 'Read an article (drafts only for editors and above and for their author)',
+      guard: publicRoute,
+      params: idParams,
+      returns: 'Article',
+      errors: { 404: 'no such article, or a draft the caller may not read' },
+    },
+    ({ params }, req) => articles.getArticle(db, params.id, req.user),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Create an article (a draft; the caller is its author)',
+      guard: requirePermission('articles:create'),
+      body: createArticleInputSchema,
+      status: 201,
+      returns: 'Article',
+    },
+    ({ body }, req) => articles.createArticle(db, caller(req), body),
+  );
+
+  route(
+    {
+      method: 'put',
+      path: '/:id',
+      summary: 'Edit an article (authors: their own); any subset of the fields',
+      guard: requirePermission('articles:edit'),
+      params: idParams,
+      body: updateArticleInputSchema,
+      returns: 'Article',
+      errors: { 404: 'no such article' },
+    },
+    ({ params, body }, req) => articles.updateArticle(db, caller(req), params.id, body),
+  );
+
+  route(
+    {
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete an article with its media files, comments and view logs',
+      guard: requirePermission('articles:delete'),
+      params: idParams,
+      returns: '{ success: true, message }',
+      errors: { 404: 'no such article' },
+    },
+    async ({ params }) => {
+      await articles.deleteArticle(ctx, params.id);
+      return { success: true, message: 'Article deleted' };
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/publish',
+      summary: 'Publish an article (publishedAt is set on the first publication)',
+      guard: requirePermission('articles:publish'),
+      params: idParams,
+      returns: 'Article',
+      errors: { 404: 'no such article' },
+    },
+    ({ params }) => articles.publishArticle(db, params.id),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/unpublish',
+      summary: 'Unpublish an article (it also loses any featured or main-story slot)',
+      guard: requirePermission('articles:publish'),
+      params: idParams,
+      returns: 'Article',
+      errors: { 404: 'no such article' },
+    },
+    ({ params }) => articles.unpublishArticle(db, params.id),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/status',
+      summary: 'Set story flags: isStory, isMainStory (replaces the main story of the section), storyPriority',
+      guard: requirePermission('articles:publish'),
+      params: idParams,
+      body: articleStatusInputSchema,
+      returns: 'Article',
+      errors: { 404: 'no such article', 409: 'only published stories can be set as main story' },
+    },
+    ({ params, body }) => articles.setStoryStatus(db, params.id, body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/featured',
+      summary: 'Feature or unfeature a story; a fourth featured story unfeatures the oldest',
+      guard: requirePermission('articles:publish'),
+      params: idParams,
+      body: articleFeaturedInputSchema,
+      returns: 'Article & { unfeatured: { id, title } | null }',
+      errors: { 404: 'no such article', 409: 'only published stories can be featured' },
+    },
+    ({ params, body }) => articles.setFeatured(db, params.id, body),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/:id/media',
+      summary: "List an article's media (same visibility as the article)",
+      guard: publicRoute,
+      params: idParams,
+      returns: '{ data: MediaItem[] }',
+      errors: { 404: 'no such article, or a draft the caller may not read' },
+    },
+    async ({ params }, req) => ({ data: await articles.listMedia(db, params.id, req.user) }),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/media',
+      summary: 'Add an image or a video to an article (authors: their own)',
+      guard: requirePermission('articles:edit'),
+      before: [receiveFile(ctx, 'media')],
+      file: 'media',
+      params: idParams,
+      body: z.object({ type: mediaTypeSchema.optional() }),
+      status: 201,
+      returns: 'MediaItem',
+      errors: { 404: 'no such article', 413: 'the file is too large', 415: 'not an accepted image or video (judged by its bytes)' },
+    },
+    async ({ params, body }, req) => {
+      const user = caller(req);
+      await articles.requireEditableArticle(db, params.id, user);
+      const stored = await storeFile(ctx, requireFile(req, 'media'), body.type);
+      return articles.addMedia(ctx, params.id, stored);
+    },
+  );
+
+  route(
+    {
+      method: 'delete',
+      path: '/:id/media/:mediaId',
+      summary: 'Remove a media item from an article, with its file',
+      guard: requirePermission('articles:edit'),
+      params: mediaParams,
+      returns: '{ success: true, message }',
+      errors: { 404: 'no such article or media item' },
+    },
+    async ({ params }, req) => {
+      await articles.deleteMedia(ctx, caller(req), params.id, params.mediaId);
+      return { success: true, message: 'Media deleted' };
+    },
+  );
+
   return router;
 }

@@ -1,0 +1,291 @@
+import type { Article, MediaItem, Page } from '../../../shared/types';
+import { LIMITS } from '../../../shared/constants';
+import type { z } from 'zod';
+import type {
+  articleFeaturedInputSchema,
+  articleStatusInputSchema,
+  createArticleInputSchema,
+  ListArticlesQuery,
+  PublishedArticlesQuery,
+  updateArticleInputSchema,
+} from '../../../shared/schemas/articles';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import { conflict, notFound, validationFailed } from '../lib/errors';
+import { removeUnusedFiles, type StoredFile } from '../lib/media-files';
+import { allows, requireOwnership, type AuthUser } from '../lib/policy';
+import { sanitizeArticleHtml } from '../lib/sanitize';
+import { slugify } from '../lib/slug';
+import { sectionFromWire, sectionToWire } from '../lib/wire';
+import { articleSelect, publishedOnly, toArticle, type ArticleRow } from './article.mapper';
+import { removeShareImages } from './share-image';
+
+type Tx = Prisma.TransactionClient;
+type CreateArticle = z.output<typeof createArticleInputSchema>;
+type UpdateArticle = z.output<typeof updateArticleInputSchema>;
+type StoryStatus = z.output<typeof articleStatusInputSchema>;
+type Featured = z.output<typeof articleFeaturedInputSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+const articleNotFound = () => notFound('Article not found');
+
+/**
+ * Every change to story slots (main story per section, the three featured stories) runs in a
+ * transaction that first takes this advisory lock, so concurrent requests queue instead of both
+ * seeing a free slot. The partial unique index on main stories is the backstop.
+ */
+const STORY_SLOTS_LOCK = 7_340_001;
+const lockStorySlots = (tx: Tx) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORY_SLOTS_LOCK}::bigint)`;
+
+/** The body as stored: sanitised, and not empty once unsafe markup is gone. */
+function cleanContent(html: string): string {
+  const clean = sanitizeArticleHtml(html);
+  if (!clean) throw validationFailed(['content: nothing is left once unsafe markup is removed']);
+  return clean;
+}
+
+async function requireCategory(db: Db, categoryId: string): Promise<void> {
+  const category = await db.category.findUnique({ where: { id: categoryId }, select: { id: true } });
+  if (!category) throw validationFailed(['categoryId: no category has this id']);
+}
+
+/** Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404). */
+function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {
+  return row.status === 'published' || allows(user, 'articles:read-draft', row.author.id);
+}
+
+async function findReadable(db: Db, id: string, user: AuthUser | undefined): Promise<ArticleRow> {
+  const row = await db.article.findUnique({ where: { id }, select: articleSelect });
+  if (!row || !canRead(user, row)) throw articleNotFound();
+  return row;
+}
+
+/** An article the caller may edit: 404 when they may not even see it, 403 when they see it but may not edit it. */
+async function findEditable(db: Db, id: string, user: AuthUser): Promise<ArticleRow> {
+  const row = await findReadable(db, id, user);
+  requireOwnership(user, 'articles:edit', row.author.id);
+  return row;
+}
+
+export async function getArticle(db: Db, id: string, user: AuthUser | undefined): Promise<Article> {
+  return toArticle(await findReadable(db, id, user));
+}
+
+/** The staff list: everything for editors+, only their own for authors (filtered in the query). */
+export async function listArticles(db: Db, user: AuthUser, grant: 'any' | 'own' | undefined, query: ListArticlesQuery): Promise<Page<Article>> {
+  const where: Prisma.ArticleWhereInput = {
+    ...(grant === 'any' ? {} : { authorId: user.id }),
+    ...(query.status ? { status: query.status } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.article.count({ where }),
+    db.article.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: query.limit, skip: query.offset, select: articleSelect }),
+  ]);
+  return { data: rows.map(toArticle), pagination: { total, limit: query.limit, offset: query.offset } };
+}
+
+export async function listPublished(db: Db, query: PublishedArticlesQuery): Promise<Page<Article>> {
+  const where: Prisma.ArticleWhereInput = { ...publishedOnly };
+  if (query.section) where.section = sectionFromWire(query.section);
+  if (query.category) {
+    if (isUuid(query.category)) where.categoryId = query.category;
+    else where.category = { slug: slugify(query.category) };
+  }
+  if (query.featured !== undefined) where.isFeatured = query.featured;
+  if (query.main !== undefined) where.isMainStory = query.main;
+  if (query.story !== undefined) where.isStory = query.story;
+  const newestFirst: Prisma.ArticleOrderByWithRelationInput[] = [{ publishedAt: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }];
+  const orderBy = query.featured ? [{ featuredAt: { sort: 'desc', nulls: 'last' } } as const, ...newestFirst] : newestFirst;
+  const [total, rows] = await Promise.all([
+    db.article.count({ where }),
+    db.article.findMany({ where, orderBy, take: query.limit, skip: query.offset, select: articleSelect }),
+  ]);
+  return { data: rows.map(toArticle), pagination: { total, limit: query.limit, offset: query.offset } };
+}
+
+export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {
+  const content = cleanContent(input.content);
+  await requireCategory(db, input.categoryId);
+  const row = await db.article.create({
+    data: {
+      title: input.title,
+      summary: input.summary,
+      content,
+      categoryId: input.categoryId,
+      section: sectionFromWire(input.section),
+      imageUrl: input.imageUrl ?? null,
+      authorId: user.id,
+      status: 'draft',
+    },
+    select: articleSelect,
+  });
+  return toArticle(row);
+}
+
+export async function updateArticle(db: Db, user: AuthUser, id: string, input: UpdateArticle): Promise<Article> {
+  const current = await findEditable(db, id, user);
+  const data: Prisma.ArticleUncheckedUpdateInput = {};
+  if (input.title !== undefined) data.title = input.title;
+  if (input.summary !== undefined) data.summary = input.summary;
+  if (input.content !== undefined) data.content = cleanContent(input.content);
+  if (input.imageUrl !== undefined) data.imageUrl = input.imageUrl;
+  if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
+    await requireCategory(db, input.categoryId);
+    data.categoryId = input.categoryId;
+  }
+  if (input.section !== undefined) {
+    data.section = sectionFromWire(input.section);
+    // A main story belongs to its section: moving it elsewhere gives up the slot rather than taking another's.
+    if (input.section !== current.section && current.isMainStory) data.isMainStory = false;
+  }
+  const row = await db.article.update({ where: { id }, data, select: articleSelect });
+  return toArticle(row);
+}
+
+/** Deletes the article with its media rows, comments and view logs (cascades), then its files. */
+export async function deleteArticle(ctx: AppContext, id: string): Promise<void> {
+  const files = await ctx.db.$transaction(async (tx) => {
+    const article = await tx.article.findUnique({ where: { id }, select: { media: { select: { fileUrl: true } } } });
+    if (!article) throw articleNotFound();
+    await tx.article.delete({ where: { id } });
+    return article.media.map((m) => m.fileUrl);
+  });
+  await Promise.all([removeUnusedFiles(ctx, files), removeShareImages(ctx, id)]);
+}
+
+/** Publishes; `publishedAt` is set on the first publication only. */
+export async function publishArticle(db: Db, id: string): Promise<Article> {
+  const row = await db.$transaction(async (tx) => {
+    const { count } = await tx.article.updateMany({ where: { id }, data: { status: 'published' } });
+    if (!count) throw articleNotFound();
+    await tx.article.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
+    return tx.article.findUniqueOrThrow({ where: { id }, select: articleSelect });
+  });
+  return toArticle(row);
+}
+
+/** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. */
+export async function unpublishArticle(db: Db, id: string): Promise<Article> {
+  const { count } = await db.article.updateMany({
+    where: { id },
+    data: { status: 'unpublished', isFeatured: false, featuredAt: null, isMainStory: false },
+  });
+  if (!count) throw articleNotFound();
+  return toArticle(await db.article.findUniqueOrThrow({ where: { id }, select: articleSelect }));
+}
+
+/** Story flags and priority (CONTRACT.md §4), race-free under the story-slots lock. */
+export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Promise<Article> {
+  const row = await db.$transaction(async (tx) => {
+    await lockStorySlots(tx);
+    const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isMainStory: true, section: true, status: true } });
+    if (!current) throw articleNotFound();
+    const isStory = input.isStory ?? current.isStory;
+    const data: Prisma.ArticleUpdateInput = {};
+    if (input.isStory !== undefined) data.isStory = input.isStory;
+    if (input.storyPriority !== undefined) data.storyPriority = input.storyPriority;
+    if (!isStory) {
+      if (input.isMainStory === true) throw conflict('Only stories can be set as main story');
+      Object.assign(data, { isFeatured: false, featuredAt: null, isMainStory: false });
+    } else if (input.isMainStory === true && !current.isMainStory) {
+      if (current.status !== 'published') throw conflict('Only published articles can be set as main story');
+      await tx.article.updateMany({ where: { section: current.section, isMainStory: true, NOT: { id } }, data: { isMainStory: false } });
+      data.isMainStory = true;
+    } else if (input.isMainStory === false) {
+      data.isMainStory = false;
+    }
+    return tx.article.update({ where: { id }, data, select: articleSelect });
+  });
+  return toArticle(row);
+}
+
+export type FeaturedResult = Article & { unfeatured: { id: string; title: string } | null };
+
+/** Features or unfeatures a story; featuring a fourth unfeatures the one featured longest ago. */
+export async function setFeatured(db: Db, id: string, input: Featured): Promise<FeaturedResult> {
+  return db.$transaction(async (tx) => {
+    await lockStorySlots(tx);
+    const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isFeatured: true, status: true } });
+    if (!current) throw articleNotFound();
+    let unfeatured: FeaturedResult['unfeatured'] = null;
+    if (!input.isFeatured) {
+      await tx.article.update({ where: { id }, data: { isFeatured: false, featuredAt: null } });
+    } else if (!current.isFeatured) {
+      if (!current.isStory) throw conflict('Only stories can be featured');
+      if (current.status !== 'published') throw conflict('Only published articles can be featured');
+      const featured = await tx.article.findMany({
+        where: { isFeatured: true },
+        orderBy: [{ featuredAt: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
+        select: { id: true, title: true },
+      });
+      const excess = featured.slice(0, Math.max(0, featured.length - (LIMITS.maxFeatured - 1)));
+      if (excess.length) {
+        await tx.article.updateMany({ where: { id: { in: excess.map((a) => a.id) } }, data: { isFeatured: false, featuredAt: null } });
+        unfeatured = excess[0] ?? null;
+      }
+      await tx.article.update({ where: { id }, data: { isFeatured: true, featuredAt: new Date() } });
+    }
+    const row = await tx.article.findUniqueOrThrow({ where: { id }, select: articleSelect });
+    return { ...toArticle(row), unfeatured };
+  });
+}
+
+export async function listMedia(db: Db, id: string, user: AuthUser | undefined): Promise<MediaItem[]> {
+  return (await findReadable(db, id, user)).media;
+}
+
+/** Checks the caller may add media to the article (before the file is stored). */
+export async function requireEditableArticle(db: Db, id: string, user: AuthUser): Promise<void> {
+  await findEditable(db, id, user);
+}
+
+/** Records a stored file as media of the article; the file is removed again if that fails. */
+export async function addMedia(ctx: AppContext, id: string, file: StoredFile): Promise<MediaItem> {
+  try {
+    return await ctx.db.$transaction(async (tx) => {
+      const media = await tx.media.create({ data: { articleId: id, type: file.type, fileUrl: file.path }, select: { id: true, type: true, fileUrl: true } });
+      // The article changed: its caches (share preview, ETags) must follow.
+      await tx.article.update({ where: { id }, data: { updatedAt: new Date() } });
+      return media;
+    });
+  } catch (err) {
+    await removeUnusedFiles(ctx, [file.path]);
+    throw err;
+  }
+}
+
+export async function deleteMedia(ctx: AppContext, user: AuthUser, id: string, mediaId: string): Promise<void> {
+  await findEditable(ctx.db, id, user);
+  const fileUrl = await ctx.db.$transaction(async (tx) => {
+    const media = await tx.media.findFirst({ where: { id: mediaId, articleId: id }, select: { fileUrl: true } });
+    if (!media) throw notFound('Media not found');
+    await tx.media.delete({ where: { id: mediaId } });
+    await tx.article.update({ where: { id }, data: { updatedAt: new Date() } });
+    return media.fileUrl;
+  });
+  await removeUnusedFiles(ctx, [fileUrl]);
+}
+
+/** What the share page and its preview image need, for a published article only. */
+export async function findShareable(db: Db, id: string) {
+  if (!isUuid(id)) return null;
+  const row = await db.article.findFirst({
+    where: { id, ...publishedOnly },
+    select: {
+      id: true,
+      title: true,
+      summary: true,
+      content: true,
+      section: true,
+      imageUrl: true,
+      publishedAt: true,
+      updatedAt: true,
+      author: { select: { name: true } },
+      media: { select: { type: true, fileUrl: true }, orderBy: { createdAt: 'asc' } },
+    },
+  });
+  return row ? { ...row, section: sectionToWire(row.section), author: row.author.name } : null;
+}

@@ -1,0 +1,98 @@
+import { firstCharacters, htmlToText } from '../lib/sanitize';
+import { SHARE_IMAGE } from './share-image';
+
+/** Share preview text length (SPEC.md §9). */
+export const SHARE_DESCRIPTION_MAX = 150;
+const SITE_NAME = 'Chronicle News';
+
+export interface SharePageArticle {
+  id: string;
+  title: string;
+  summary: string;
+  content: string;
+  author: string;
+  section: string;
+  publishedAt: Date | null;
+  updatedAt: Date;
+}
+
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The first 150 characters of the body's text (the summary when the body has no text, an image-only article say). */
+export function shareDescription(article: Pick<SharePageArticle, 'content' | 'summary'>): string {
+  const text = htmlToText(article.content) || article.summary.replace(/\s+/g, ' ').trim();
+  return firstCharacters(text, SHARE_DESCRIPTION_MAX);
+}
+
+/**
+ * The page social networks read (Open Graph and Twitter card tags) and that sends people on to the
+ * article in the app. No script (the CSP forbids inline scripts): a meta refresh and a visible link.
+ */
+export function renderSharePage(article: SharePageArticle, publicUrl: string): string {
+  const articlePath = `/article/${article.id}`;
+  const url = `${publicUrl}${articlePath}`;
+  const image = `${publicUrl}/api/articles/share/${article.id}/image.jpg?v=${article.updatedAt.getTime()}`;
+  const description = shareDescription(article);
+  const pageTitle = `${article.title} | ${SITE_NAME}`;
+  const meta = (attr: 'property' | 'name', key: string, value: string) => `    <meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  const tags = [
+    meta('name', 'description', description),
+    meta('property', 'og:type', 'article'),
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:title', article.title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/jpeg'),
+    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    meta('property', 'og:image:alt', article.title),
+    meta('property', 'article:author', article.author),
+    ...(article.publishedAt ? [meta('property', 'article:published_time', article.publishedAt.toISOString())] : []),
+    meta('property', 'article:modified_time', article.updatedAt.toISOString()),
+    meta('property', 'article:section', article.section),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', article.title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+  ];
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>${escapeHtml(pageTitle)}</title>
+${tags.join('\n')}
+    <link rel="canonical" href="${escapeHtml(url)}">
+    <meta http-equiv="refresh" content="0; url=${escapeHtml(articlePath)}">
+  </head>
+  <body>
+    <main>
+      <h1>${escapeHtml(article.title)}</h1>
+      <p>${escapeHtml(description)}</p>
+      <p><a href="${escapeHtml(articlePath)}">Read the full article on ${SITE_NAME}</a></p>
+    </main>
+  </body>
+</html>
+`;
+}
+
+/** Shown for an unknown or unpublished article: a page, since people open this address in a browser. */
+export function renderShareNotFound(): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>Article Not Found | ${SITE_NAME}</title>
+  </head>
+  <body>
+    <main>
+      <h1>Article Not Found</h1>
+      <p><a href="/">Go Back Home</a></p>
+    </main>
+  </body>
+</html>
+`;
+}
