@@ -60,10 +60,17 @@ export async function enforceSendLimits(ctx: Ctx, email: string, purpose: CodePu
 /** Stores a fresh code (replacing every earlier one of this address and purpose) and returns it in clear. */
 export async function createCode(ctx: Ctx, email: string, purpose: CodePurpose): Promise<string> {
   const code = generateCode();
+  const createdAt = new Date();
   await ctx.db.$transaction([
     ctx.db.emailCode.deleteMany({ where: { email, purpose } }),
     ctx.db.emailCode.create({
-      data: { email, purpose, codeHash: hashCode(ctx.jwtSecret, email, purpose, code), expiresAt: new Date(Date.now() + OTP_TTL_MS) },
+      data: {
+        email,
+        purpose,
+        codeHash: hashCode(ctx.jwtSecret, email, purpose, code),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + OTP_TTL_MS),
+      },
     }),
   ]);
   return code;

@@ -1,0 +1,329 @@
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/helpers/app';
+import { createUser } from '../../../tests/helpers/factories';
+import { cooldownKey } from './otp';
+import { codeFrom, leaksSecrets, startMailbox, uniqueEmail, wrongCode } from './test-support';
+
+const mailbox = await startMailbox();
+const { app, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl });
+afterAll(() => mailbox.close());
+
+const STRONG = 'Fresh-Start#2026';
+
+/** Every answer of these tests goes through here: none may carry a hash. */
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await request(app)
+    .post(`/api/auth${path}`)
+    .set(headers)
+    .send(body as object);
+  expect(leaksSecrets(res.body), `${path} answered ${JSON.stringify(res.body)}`).toBe(false);
+  expect(res.status).toBeLessThan(500);
+  return res;
+}
+
+/** initiate → the code from the mail (the n-th mail to that address). */
+async function requestCode(email: string, n = 1): Promise<string> {
+  const res = await post('/signup/initiate', { email });
+  expect(res.status).toBe(200);
+  return codeFrom(await mailbox.waitFor(email, n));
+}
+
+/** What 60 seconds do to the resend cooldown. */
+const endCooldown = (email: string) => db.rateLimit.deleteMany({ where: { key: cooldownKey('signup', email) } });
+
+const codeRow = (email: string) => db.emailCode.findFirstOrThrow({ where: { email, purpose: 'signup' }, orderBy: { createdAt: 'desc' } });
+
+describe('POST /api/auth/signup (one step)', () => {
+  it('creates a reader with a bcrypt hash and answers 201 with a working token', async () => {
+    const email = uniqueEmail();
+    const res = await post('/signup', { name: '  Ada Reader ', email: `  ${email.toUpperCase()} `, password: STRONG });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      message: 'Account created successfully!',
+      token: expect.any(String),
+      user: { id: expect.any(String), name: 'Ada Reader', email, role: 'user', suspended: false, bio: null, createdAt: expect.any(String) },
+    });
+    const row = await db.user.findUniqueOrThrow({ where: { email } });
+    expect(row.role).toBe('user');
+    expect(row.passwordHash).toMatch(/^\$2[aby]\$12\$/);
+    const me = await request(app).get('/api/auth/me').set('Authorization', `Bearer ${res.body.token}`);
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(row.id);
+  });
+
+  it('refuses an address that already has an account with 409, whatever its case', async () => {
+    const existing = await createUser(db);
+    const res = await post('/signup', { name: 'Someone Else', email: ` ${existing.email.toUpperCase()}`, password: STRONG });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'Conflict', message: 'An account with this email address already exists. Please log in instead.' });
+    expect(await db.user.count({ where: { email: existing.email } })).toBe(1);
+  });
+
+  it.each([
+    [{}, ['Name is required', 'Email is required', 'Password is required']],
+    [{ name: 'A', email: 'a@example.test', password: STRONG }, ['Name must be at least 2 characters']],
+    [{ name: 'x'.repeat(101), email: 'a@example.test', password: STRONG }, ['Name must be at most 100 characters']],
+    [{ name: 'Ada', email: 'not-an-address', password: STRONG }, ['email: Invalid email address']],
+    [{ name: 'Ada', email: `${'x'.repeat(250)}@example.test`, password: STRONG }, ['Email must be at most 254 characters']],
+    [{ name: 'Ada', email: 'a@example.test', password: 'Sh0rt!' }, ['Password must be at least 8 characters long']],
+    [{ name: 'Ada', email: 'a@example.test', password: 'lower-case-1' }, ['Password must contain an upper-case letter']],
+    [{ name: 'Ada', email: 'a@example.test', password: 'UPPER-CASE-1' }, ['Password must contain a lower-case letter']],
+    [{ name: 'Ada', email: 'a@example.test', password: 'No-Digits-Here' }, ['Password must contain a digit']],
+    [{ name: 'Ada', email: 'a@example.test', password: 'NoSpecial123' }, ['Password must contain a special character (such as ! ? # @ -)']],
+    [{ name: 'Ada', email: 'a@example.test', password: `Aa1!${'x'.repeat(125)}` }, ['Password must be at most 128 characters long']],
+    [
+      { name: 'Ada', email: 'a@example.test', password: 'abc' },
+      [
+        'Password must be at least 8 characters long',
+        'Password must contain an upper-case letter',
+        'Password must contain a digit',
+        'Password must contain a special character (such as ! ? # @ -)',
+      ],
+    ],
+    [{ name: 42, email: true, password: ['Abc-1234'] }, ['Name must be a string', 'Email must be a string', 'Password must be a string']],
+  ])('answers 400 for %j with one detail per problem and creates nothing', async (body, details) => {
+    const before = await db.user.count();
+    const res = await post('/signup', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Validation failed');
+    expect(res.body.details).toEqual(details);
+    expect(await db.user.count()).toBe(before);
+  });
+});
+
+describe('sign-up in three steps: initiate → verify-otp → complete', () => {
+  it('mails a code (text and HTML, code in the subject, 10-minute validity), stores only its hash, then creates the reader', async () => {
+    const email = uniqueEmail();
+    const initiated = await post('/signup/initiate', { email: ` ${email.toUpperCase()} ` });
+    expect(initiated.status).toBe(200);
+    expect(initiated.body).toEqual({ message: expect.stringContaining('10 minutes') });
+
+    const mail = await mailbox.waitFor(email);
+    expect(mail.subject).toMatch(/^\d{6} is your Chronicle News verification code$/);
+    const code = codeFrom(mail);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+    expect(mail.body).toContain('valid for 10 minutes');
+    expect(mail.body).toContain('http://chronicle.test/auth');
+
+    const row = await codeRow(email);
+    expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.codeHash).not.toContain(code);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(10 * 60_000);
+
+    const verified = await post('/signup/verify-otp', { email, otp: code });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ message: 'Email verified successfully.', verified: true });
+    expect((await codeRow(email)).verifiedAt).not.toBeNull();
+
+    const completed = await post('/signup/complete', { email, name: 'Grace Reader', password: STRONG });
+    expect(completed.status).toBe(201);
+    expect(completed.body).toEqual({
+      message: 'Account created successfully! Please log in with your credentials.',
+      token: expect.any(String),
+      user: expect.objectContaining({ email, name: 'Grace Reader', role: 'user', suspended: false }),
+    });
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    expect(user.role).toBe('user');
+    expect(user.passwordHash).toMatch(/^\$2[aby]\$12\$/);
+    expect((await codeRow(email)).consumedAt).not.toBeNull();
+
+    const login = await post('/login', { email, password: STRONG });
+    expect(login.status).toBe(200);
+  });
+
+  it('refuses initiate with 409 for an address that already has an account, and sends nothing', async () => {
+    const existing = await createUser(db);
+    const res = await post('/signup/initiate', { email: existing.email.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('An account with this email address already exists. Please log in instead.');
+    expect(await db.emailCode.count({ where: { email: existing.email } })).toBe(0);
+    expect(mailbox.to(existing.email)).toHaveLength(0);
+  });
+
+  it('refuses a wrong code with 400 and does not verify', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    const res = await post('/signup/verify-otp', { email, otp: wrongCode(code) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Bad Request', message: 'Invalid verification code. Please check the code and try again.' });
+    const row = await codeRow(email);
+    expect(row.verifiedAt).toBeNull();
+    expect(row.attempts).toBe(1);
+  });
+
+  it('refuses a code for an address that never asked for one', async () => {
+    const res = await post('/signup/verify-otp', { email: uniqueEmail(), otp: '123456' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('No valid code for this address. Please request a new code.');
+  });
+
+  it('refuses an expired code, even the right one', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    await db.emailCode.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await post('/signup/verify-otp', { email, otp: code });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('This code has expired. Please request a new code.');
+    expect((await codeRow(email)).verifiedAt).toBeNull();
+  });
+
+  it('accepts the right code after four wrong tries', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    for (let i = 0; i < 4; i++) expect((await post('/signup/verify-otp', { email, otp: wrongCode(code) })).status).toBe(400);
+    expect((await post('/signup/verify-otp', { email, otp: code })).status).toBe(200);
+  });
+
+  it('lets five wrong tries kill the code: the right code fails afterwards', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await post('/signup/verify-otp', { email, otp: wrongCode(code) })).body.message);
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('Invalid verification code. Please check the code and try again.'));
+    expect(answers[4]).toBe('Too many wrong attempts: this code no longer works. Please request a new code.');
+
+    const right = await post('/signup/verify-otp', { email, otp: code });
+    expect(right.status).toBe(400);
+    expect(right.body.message).toBe('Too many wrong attempts: this code no longer works. Please request a new code.');
+    const row = await codeRow(email);
+    expect(row.attempts).toBe(5);
+    expect(row.verifiedAt).toBeNull();
+  });
+
+  it('keeps parallel guesses within the five tries', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const results = await Promise.all(guesses.map((otp) => post('/signup/verify-otp', { email, otp })));
+    expect(results.every((r) => r.status === 400)).toBe(true);
+    expect((await codeRow(email)).attempts).toBe(5);
+    expect((await post('/signup/verify-otp', { email, otp: code })).status).toBe(400);
+  });
+
+  it('answers a resend within 60 s with 429 and Retry-After, and sends no second mail', async () => {
+    const email = uniqueEmail();
+    await requestCode(email);
+    const again = await post('/signup/initiate', { email });
+    expect(again.status).toBe(429);
+    expect(again.body.error).toBe('Too Many Requests');
+    const retryAfter = Number(again.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailbox.to(email)).toHaveLength(1);
+    expect(await db.emailCode.count({ where: { email } })).toBe(1);
+  });
+
+  it('lets a newer code replace the older one', async () => {
+    const email = uniqueEmail();
+    const first = await requestCode(email, 1);
+    await endCooldown(email);
+    const second = await requestCode(email, 2);
+    expect(await db.emailCode.count({ where: { email } })).toBe(1);
+    if (first !== second) expect((await post('/signup/verify-otp', { email, otp: first })).status).toBe(400);
+    expect((await post('/signup/verify-otp', { email, otp: second })).status).toBe(200);
+  });
+
+  it('sends at most 5 codes an hour to one address, then 429 with a long Retry-After', async () => {
+    const email = uniqueEmail();
+    for (let n = 1; n <= 5; n++) {
+      await requestCode(email, n);
+      await endCooldown(email);
+    }
+    const sixth = await post('/signup/initiate', { email });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailbox.to(email)).toHaveLength(5);
+  });
+
+  it('refuses complete for an address that was never verified, and creates nothing', async () => {
+    const email = uniqueEmail();
+    await requestCode(email);
+    const res = await post('/signup/complete', { email, name: 'Not Verified', password: STRONG });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/has not been verified/);
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    expect((await codeRow(email)).consumedAt).toBeNull();
+
+    const never = uniqueEmail();
+    expect((await post('/signup/complete', { email: never, name: 'Never Asked', password: STRONG })).status).toBe(400);
+    expect(await db.user.count({ where: { email: never } })).toBe(0);
+  });
+
+  it('refuses complete when the verification is older than 30 minutes', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    expect((await post('/signup/verify-otp', { email, otp: code })).status).toBe(200);
+    await db.emailCode.updateMany({ where: { email }, data: { verifiedAt: new Date(Date.now() - 31 * 60_000) } });
+    expect((await post('/signup/complete', { email, name: 'Too Late', password: STRONG })).status).toBe(400);
+    expect(await db.user.count({ where: { email } })).toBe(0);
+  });
+
+  it('uses a verification once: a second complete is refused', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    await post('/signup/verify-otp', { email, otp: code });
+    expect((await post('/signup/complete', { email, name: 'First Time', password: STRONG })).status).toBe(201);
+    const again = await post('/signup/complete', { email, name: 'Second Time', password: STRONG });
+    expect(again.status).toBe(409);
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
+  it('refuses complete with 409 when the address got an account after verification', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    await post('/signup/verify-otp', { email, otp: code });
+    await createUser(db, { email });
+    const res = await post('/signup/complete', { email, name: 'Latecomer', password: STRONG });
+    expect(res.status).toBe(409);
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
+  it('applies the password and name rules on complete, one detail per broken part, and keeps the code', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    await post('/signup/verify-otp', { email, otp: code });
+    const res = await post('/signup/complete', { email, name: 'X', password: 'password' });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      'Name must be at least 2 characters',
+      'Password must contain an upper-case letter',
+      'Password must contain a digit',
+      'Password must contain a special character (such as ! ? # @ -)',
+    ]);
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    expect((await codeRow(email)).consumedAt).toBeNull();
+  });
+
+  it.each([
+    ['/signup/initiate', {}, ['Email is required']],
+    ['/signup/initiate', { email: 'nobody' }, ['email: Invalid email address']],
+    ['/signup/initiate', { email: 12 }, ['Email must be a string']],
+    ['/signup/verify-otp', { email: 'a@example.test' }, ['OTP is required']],
+    ['/signup/verify-otp', { email: 'a@example.test', otp: '12345' }, ['OTP must be 6 digits']],
+    ['/signup/verify-otp', { email: 'a@example.test', otp: 'abcdef' }, ['OTP must be 6 digits']],
+    ['/signup/verify-otp', { email: 'a@example.test', otp: 123456 }, ['OTP must be a string']],
+    ['/signup/complete', { email: 'a@example.test' }, ['Name is required', 'Password is required']],
+  ])('%s answers 400 for %j', async (path, body, details) => {
+    const res = await post(path, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Validation failed', message: details[0], details });
+  });
+
+  it.each(['/signup', '/signup/initiate', '/signup/verify-otp', '/signup/complete'])(
+    '%s answers malformed or non-object JSON with 400',
+    async (path) => {
+      const broken = await request(app).post(`/api/auth${path}`).set('Content-Type', 'application/json').send('{"email":');
+      expect(broken.status).toBe(400);
+      expect(broken.body.error).toBe('Bad Request');
+      const array = await request(app).post(`/api/auth${path}`).set('Content-Type', 'application/json').send('[1,2]');
+      expect(array.status).toBe(400);
+      const text = await request(app).post(`/api/auth${path}`).set('Content-Type', 'text/plain').send('email=a@example.test');
+      expect(text.status).toBe(400);
+    },
+  );
+});

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * Support for the auth API tests (never loaded by the app). startMailbox: a real SMTP server on loopback,
+ * in the test's own process, keeping every message it receives; the app sends to it through SMTP_URL.
+ */
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  raw: string;
+  /** The raw message with quoted-printable soft line breaks and `=XX` escapes undone (good enough to search). */
+  body: string;
+}
+
+function header(raw: string, name: string): string {
+  const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw);
+  return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+export interface Mailbox {
+  smtpUrl: string;
+  mails: ReceivedMail[];
+  /** Mails received so far for `to`. */
+  to(address: string): ReceivedMail[];
+  /** Waits for the `n`-th (1-based) mail to `address`. */
+  waitFor(address: string, n?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startMailbox(): Promise<Mailbox> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: header(raw, 'Subject'),
+          raw,
+          body: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const to = (addr: string) => mails.filter((m) => m.to.includes(addr.toLowerCase()));
+  return {
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mails,
+    to,
+    async waitFor(addr, n = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = to(addr)[n - 1];
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`mail #${n} to ${addr} did not arrive within ${timeoutMs} ms`);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The six-digit code that CONTRACT.md §5 puts in the subject. */
+export function codeFrom(mail: ReceivedMail): string {
+  const match = /\b(\d{6})\b/.exec(mail.subject);
+  if (!match) throw new Error(`no code in the subject "${mail.subject}"`);
+  return match[1]!;
+}
+
+/** A code that is certainly not `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** No password hash, code hash or bcrypt string may leave the server (CONTRACT.md §5). */
+export function leaksSecrets(body: unknown): boolean {
+  return /passwordHash|codeHash|\$2[aby]\$\d\d\$/.test(JSON.stringify(body ?? null));
+}
+
+export const uniqueEmail = (prefix = 'reader') => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
