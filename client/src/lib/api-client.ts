@@ -54,7 +54,12 @@ async function toApiError(response: Response): Promise<ApiError> {
     // A non-JSON error (a proxy page, say): fall back to the status text below.
   }
   const details = Array.isArray(body.details) ? body.details.filter((d): d is string => typeof d === 'string') : [];
-  const message = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' ? body.error : response.statusText || `Request failed (${response.status})`;
+  const message =
+    typeof body.message === 'string' && body.message
+      ? body.message
+      : typeof body.error === 'string'
+        ? body.error
+        : response.statusText || `Request failed (${response.status})`;
   return new ApiError(response.status, typeof body.error === 'string' ? body.error : 'Error', message, details);
 }
 

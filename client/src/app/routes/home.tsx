@@ -1,30 +1,82 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { ErrorBox } from '../../components/ui/alert';
+import { paths } from '../../config/paths';
+import { usePublishedArticles } from '../../features/articles/api/get-published-articles';
+import { ArticleCard } from '../../features/articles/components/article-card';
+import { ArticleCardSkeleton } from '../../features/articles/components/card-skeletons';
+import { HeroCard, HeroCardSkeleton } from '../../features/articles/components/hero-card';
+import { StoryBlock } from '../../features/articles/components/story-block';
+import { errorMessage } from '../../lib/errors';
 
-interface ArticleSummary {
-  id: string;
-  title: string;
-  summary: string;
+/** SPEC.md §9: Featured shows 4 cards; the Sports and Opinions blocks their first four articles. */
+const FEATURED_COUNT = 4;
+const BLOCK_COUNT = 4;
+
+function FeaturedSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+      {Array.from({ length: FEATURED_COUNT }, (_, i) => (
+        <ArticleCardSkeleton key={i} />
+      ))}
+    </div>
+  );
 }
 
+/**
+ * The home page (SPEC.md §2). It asks the API only for what it shows: the main story, four featured
+ * stories, and four articles each of Sports and Opinions & Editorials.
+ */
 export function HomeRoute() {
-  const { data, isPending, error } = useQuery({
-    queryKey: ['articles', 'published', 'home'],
-    queryFn: () => api.get<{ data: ArticleSummary[] }>('/api/articles/published', { query: { limit: 12 } }),
-  });
+  const main = usePublishedArticles({ main: true, limit: 1 });
+  const featured = usePublishedArticles({ featured: true, limit: FEATURED_COUNT });
+  const sports = usePublishedArticles({ section: 'Sports', limit: BLOCK_COUNT });
+  const opinions = usePublishedArticles({ section: 'Opinions & Editorials', limit: BLOCK_COUNT });
+  const hero = main.data?.data[0];
+
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="font-serif text-4xl font-bold">Chronicle News</h1>
-      {isPending && <p>Loading…</p>}
-      {error && <p className="text-red-700">{error.message}</p>}
-      <ul className="mt-6 space-y-4">
-        {data?.data.map((a) => (
-          <li key={a.id}>
-            <h2 className="text-xl font-semibold">{a.title}</h2>
-            <p className="text-slate-600">{a.summary}</p>
-          </li>
-        ))}
-      </ul>
-    </main>
+    <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 md:py-10">
+      <title>Chronicle News: local and world news</title>
+      <h1 className="sr-only">Chronicle News: top stories</h1>
+
+      <section aria-label="Main story">
+        {main.isPending ? (
+          <HeroCardSkeleton />
+        ) : main.isError ? (
+          <ErrorBox>{errorMessage(main.error, 'Failed to fetch articles')}</ErrorBox>
+        ) : hero ? (
+          <HeroCard article={hero} />
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No main story available.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="featured-heading" aria-busy={featured.isPending || undefined}>
+        <h2 id="featured-heading" className="mb-5 border-b-2 border-slate-900 pb-2 font-serif text-2xl font-bold">
+          Featured Stories
+        </h2>
+        {featured.isPending ? (
+          <FeaturedSkeleton />
+        ) : featured.isError ? (
+          <ErrorBox>{errorMessage(featured.error, 'Failed to fetch articles')}</ErrorBox>
+        ) : featured.data.data.length === 0 ? (
+          <p className="text-slate-600">No featured stories available.</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {featured.data.data.slice(0, FEATURED_COUNT).map((a) => (
+              <ArticleCard key={a.id} article={a} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-12 lg:grid-cols-2">
+        <StoryBlock title="Sports" viewAllTo={paths.section('sports')} articles={sports.data?.data} isPending={sports.isPending} />
+        <StoryBlock
+          title="Editorials & Opinions"
+          viewAllTo={paths.section('editorials')}
+          articles={opinions.data?.data}
+          isPending={opinions.isPending}
+        />
+      </div>
+    </div>
   );
 }

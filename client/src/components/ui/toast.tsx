@@ -33,7 +33,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [current]);
   const tone =
-    current?.variant === 'error' ? 'border-red-300 bg-red-50 text-red-900' : current?.variant === 'success' ? 'border-green-300 bg-green-50 text-green-900' : 'border-slate-300 bg-white text-slate-900';
+    current?.variant === 'error'
+      ? 'border-red-300 bg-red-50 text-red-900'
+      : current?.variant === 'success'
+        ? 'border-green-300 bg-green-50 text-green-900'
+        : 'border-slate-300 bg-white text-slate-900';
   return (
     <ToastContext.Provider value={value}>
       {children}
@@ -45,7 +49,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 <p className="font-semibold">{current.title}</p>
                 {current.description && <p className="mt-1 text-sm">{current.description}</p>}
               </div>
-              <button type="button" onClick={() => setCurrent(null)} className="rounded px-1 text-lg leading-none" aria-label="Dismiss notification">
+              <button
+                type="button"
+                onClick={() => setCurrent(null)}
+                className="rounded px-1 text-lg leading-none"
+                aria-label="Dismiss notification"
+              >
                 ×
               </button>
             </div>

@@ -41,8 +41,17 @@ export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager,
       />
       <div className={cn('flex flex-1 flex-col gap-2', variant === 'compact' ? 'p-3' : 'p-4', wide && 'md:justify-center md:p-6')}>
         <CategoryBadge name={article.category?.name} />
-        <H className={cn('line-clamp-2 font-serif leading-snug font-bold text-slate-900', variant === 'large' || wide ? 'text-2xl' : variant === 'compact' ? 'text-base' : 'text-lg')}>
-          <Link to={paths.article(article.id)} state={{ article }} className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none">
+        <H
+          className={cn(
+            'line-clamp-2 font-serif leading-snug font-bold text-slate-900',
+            variant === 'large' || wide ? 'text-2xl' : variant === 'compact' ? 'text-base' : 'text-lg',
+          )}
+        >
+          <Link
+            to={paths.article(article.id)}
+            state={{ article }}
+            className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none"
+          >
             {article.title}
           </Link>
         </H>
@@ -64,7 +73,11 @@ export function ArticleRow({ article, as: H = 'h3' }: { article: Article; as?: H
       <CardMedia article={article} allowVideo className="aspect-[4/3] w-28 shrink-0 rounded" width={224} height={168} />
       <div className="flex min-w-0 flex-col gap-1">
         <H className="line-clamp-2 font-serif text-base leading-snug font-bold text-slate-900">
-          <Link to={paths.article(article.id)} state={{ article }} className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none">
+          <Link
+            to={paths.article(article.id)}
+            state={{ article }}
+            className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none"
+          >
             {article.title}
           </Link>
         </H>

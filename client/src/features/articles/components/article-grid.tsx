@@ -3,10 +3,10 @@ import { cn } from '../../../lib/cn';
 import { ArticleCard } from './article-card';
 import { ArticleCardSkeleton } from './card-skeletons';
 
-/** A grid of small cards: 2 columns on small screens, 4 on large (SPEC.md §2). */
+/** A dense grid of small cards: 2 columns on small screens, 4 on large (SPEC.md §2). */
 export function ArticleGrid({ articles, className, eagerFirst = 0 }: { articles: Article[]; className?: string; eagerFirst?: number }) {
   return (
-    <div className={cn('grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:gap-6 lg:grid-cols-4', className)}>
+    <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4', className)}>
       {articles.map((a, i) => (
         <ArticleCard key={a.id} article={a} variant="compact" eager={i < eagerFirst} />
       ))}
@@ -16,7 +16,7 @@ export function ArticleGrid({ articles, className, eagerFirst = 0 }: { articles:
 
 export function ArticleGridSkeleton({ count = 4, className }: { count?: number; className?: string }) {
   return (
-    <div className={cn('grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:gap-6 lg:grid-cols-4', className)} aria-hidden="true">
+    <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4', className)} aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         <ArticleCardSkeleton key={i} />
       ))}

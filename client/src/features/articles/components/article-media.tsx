@@ -19,13 +19,27 @@ export function ArticleMedia({ article }: { article: Article }) {
   if (chosen.kind === 'video') {
     return (
       <div className={frame}>
-        <video src={chosen.src} controls playsInline preload="metadata" className="h-full w-full bg-black" aria-label={`Video: ${article.title}`} />
+        <video
+          src={chosen.src}
+          controls
+          playsInline
+          preload="metadata"
+          className="h-full w-full bg-black"
+          aria-label={`Video: ${article.title}`}
+        />
       </div>
     );
   }
   return (
     <div className={frame}>
-      <FallbackImage sources={imageFallbacks(chosen.src, article.imageUrl, SITE_LOGO)} alt={article.title} width={1200} height={675} eager className="h-full w-full" />
+      <FallbackImage
+        sources={imageFallbacks(chosen.src, article.imageUrl, SITE_LOGO)}
+        alt={article.title}
+        width={1200}
+        height={675}
+        eager
+        className="h-full w-full"
+      />
     </div>
   );
 }

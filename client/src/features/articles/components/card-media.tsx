@@ -26,7 +26,16 @@ export function CardMedia({ article, allowVideo, fallbackMedia, className, alt =
   if (chosen.kind === 'video' && !videoFailed) {
     return (
       <div className={frame}>
-        <video src={chosen.src} muted playsInline preload="metadata" aria-hidden="true" tabIndex={-1} onError={() => setVideoFailed(true)} className="h-full w-full object-cover" />
+        <video
+          src={chosen.src}
+          muted
+          playsInline
+          preload="metadata"
+          aria-hidden="true"
+          tabIndex={-1}
+          onError={() => setVideoFailed(true)}
+          className="h-full w-full object-cover"
+        />
         <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
           <span className="rounded-full bg-black/60 p-3 text-white">
             <PlayIcon width={24} height={24} />
@@ -39,7 +48,14 @@ export function CardMedia({ article, allowVideo, fallbackMedia, className, alt =
   const primary = chosen.kind === 'image' ? chosen.src : (article.imageUrl ?? '');
   return (
     <div className={frame}>
-      <FallbackImage sources={imageFallbacks(primary, article.imageUrl)} alt={alt} width={width} height={height} eager={eager} className="h-full w-full" />
+      <FallbackImage
+        sources={imageFallbacks(primary, article.imageUrl)}
+        alt={alt}
+        width={width}
+        height={height}
+        eager={eager}
+        className="h-full w-full"
+      />
     </div>
   );
 }

@@ -13,7 +13,15 @@ export function HeroCard({ article, media }: { article: Article; media?: MediaIt
   const when = article.publishedAt ?? article.updatedAt;
   return (
     <article className="grid overflow-hidden rounded-xl bg-slate-900 text-white shadow-lg lg:grid-cols-5">
-      <CardMedia article={article} fallbackMedia={media} alt={article.title} eager className="aspect-video lg:col-span-3 lg:aspect-auto lg:min-h-[22rem]" width={1200} height={675} />
+      <CardMedia
+        article={article}
+        fallbackMedia={media}
+        alt={article.title}
+        eager
+        className="aspect-video lg:col-span-3 lg:aspect-auto lg:min-h-[22rem]"
+        width={1200}
+        height={675}
+      />
       <div className="flex flex-col justify-center gap-3 p-5 md:p-8 lg:col-span-2">
         <CategoryBadge name={article.category?.name} />
         <h2 className="font-serif text-2xl leading-tight font-bold md:text-4xl">
@@ -27,7 +35,12 @@ export function HeroCard({ article, media }: { article: Article; media?: MediaIt
           <span aria-hidden="true"> · </span>
           <time dateTime={when}>{relativeTime(when)}</time>
         </p>
-        <Link to={paths.article(article.id)} state={{ article }} className={buttonClasses('secondary', 'lg', 'mt-2 w-fit border-white')} aria-label={`Read Full Story: ${article.title}`}>
+        <Link
+          to={paths.article(article.id)}
+          state={{ article }}
+          className={buttonClasses('secondary', 'lg', 'mt-2 w-fit border-white')}
+          aria-label={`Read Full Story: ${article.title}`}
+        >
           Read Full Story <ArrowRightIcon width={18} height={18} />
         </Link>
       </div>
@@ -37,7 +50,11 @@ export function HeroCard({ article, media }: { article: Article; media?: MediaIt
 
 export function HeroCardSkeleton() {
   return (
-    <div className="grid overflow-hidden rounded-xl border border-slate-200 lg:grid-cols-5" aria-busy="true" aria-label="Loading the main story">
+    <div
+      className="grid overflow-hidden rounded-xl border border-slate-200 lg:grid-cols-5"
+      aria-busy="true"
+      aria-label="Loading the main story"
+    >
       <Skeleton className="aspect-video rounded-none lg:col-span-3 lg:aspect-auto lg:min-h-[22rem]" />
       <div className="flex flex-col justify-center gap-3 p-5 md:p-8 lg:col-span-2">
         <Skeleton className="h-5 w-20" />

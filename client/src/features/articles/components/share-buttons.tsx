@@ -27,13 +27,25 @@ export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="text-sm font-semibold text-slate-700">Share:</span>
-      <a href={links.facebook} target="_blank" rel="noopener noreferrer" aria-label="Share on Facebook" className={`${itemClass} bg-[#1877f2]`}>
+      <a
+        href={links.facebook}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Share on Facebook"
+        className={`${itemClass} bg-[#1877f2]`}
+      >
         <FacebookIcon />
       </a>
       <a href={links.twitter} target="_blank" rel="noopener noreferrer" aria-label="Share on Twitter" className={`${itemClass} bg-black`}>
         <TwitterIcon />
       </a>
-      <a href={links.linkedin} target="_blank" rel="noopener noreferrer" aria-label="Share on LinkedIn" className={`${itemClass} bg-[#0a66c2]`}>
+      <a
+        href={links.linkedin}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Share on LinkedIn"
+        className={`${itemClass} bg-[#0a66c2]`}
+      >
         <LinkedInIcon />
       </a>
       <button

@@ -25,7 +25,11 @@ export function StoryBlock({ title, viewAllTo, articles, isPending }: StoryBlock
         <h2 id={headingId} className="font-serif text-2xl font-bold">
           {title}
         </h2>
-        <Link to={viewAllTo} className="inline-flex items-center gap-1 text-sm font-semibold text-red-700 hover:underline" aria-label={`View All: ${title}`}>
+        <Link
+          to={viewAllTo}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-red-700 hover:underline"
+          aria-label={`View All: ${title}`}
+        >
           View All <ArrowRightIcon width={16} height={16} />
         </Link>
       </div>

@@ -7,7 +7,9 @@ const video = (url: string): MediaItem => ({ id: url, type: 'video', fileUrl: ur
 
 describe('chooseCardMedia (SPEC §2 media choice)', () => {
   it('takes the first image of the media list, even after a video', () => {
-    expect(chooseCardMedia({ imageUrl: '/cover.jpg', media: [video('/v.mp4'), image('/a.jpg'), image('/b.jpg')] }, { allowVideo: true })).toEqual({ kind: 'image', src: '/a.jpg' });
+    expect(
+      chooseCardMedia({ imageUrl: '/cover.jpg', media: [video('/v.mp4'), image('/a.jpg'), image('/b.jpg')] }, { allowVideo: true }),
+    ).toEqual({ kind: 'image', src: '/a.jpg' });
   });
 
   it('takes the first video only on the small card', () => {
@@ -27,8 +29,14 @@ describe('chooseCardMedia (SPEC §2 media choice)', () => {
   });
 
   it('hero: looks in its own media first, then in the list passed in', () => {
-    expect(chooseCardMedia({ imageUrl: null, media: [image('/own.jpg')] }, { fallbackMedia: [image('/passed.jpg')] })).toEqual({ kind: 'image', src: '/own.jpg' });
-    expect(chooseCardMedia({ imageUrl: '/cover.jpg', media: [] }, { fallbackMedia: [image('/passed.jpg')] })).toEqual({ kind: 'image', src: '/passed.jpg' });
+    expect(chooseCardMedia({ imageUrl: null, media: [image('/own.jpg')] }, { fallbackMedia: [image('/passed.jpg')] })).toEqual({
+      kind: 'image',
+      src: '/own.jpg',
+    });
+    expect(chooseCardMedia({ imageUrl: '/cover.jpg', media: [] }, { fallbackMedia: [image('/passed.jpg')] })).toEqual({
+      kind: 'image',
+      src: '/passed.jpg',
+    });
   });
 });
 
@@ -43,7 +51,10 @@ describe('imageFallbacks', () => {
 
 describe('chooseArticleMedia (article page)', () => {
   it('shows the first media item whatever its type', () => {
-    expect(chooseArticleMedia({ imageUrl: '/cover.jpg', media: [video('/v.mp4'), image('/a.jpg')] })).toEqual({ kind: 'video', src: '/v.mp4' });
+    expect(chooseArticleMedia({ imageUrl: '/cover.jpg', media: [video('/v.mp4'), image('/a.jpg')] })).toEqual({
+      kind: 'video',
+      src: '/v.mp4',
+    });
     expect(chooseArticleMedia({ imageUrl: '/cover.jpg', media: [image('/a.jpg')] })).toEqual({ kind: 'image', src: '/a.jpg' });
   });
 

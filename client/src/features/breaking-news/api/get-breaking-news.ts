@@ -25,8 +25,8 @@ export const getBreakingNewsQueryOptions = (limit = TICKER_MAX_ITEMS) =>
     refetchInterval: 5 * 60_000,
   });
 
-/** The ticker's headlines: at most 5 published, newest first. */
-export function useHeadlines(): BreakingNews[] {
-  const { data } = useQuery(getBreakingNewsQueryOptions());
-  return selectHeadlines(data ?? []);
+/** The ticker's headlines: at most 5 published, newest first; `isPending` until the first answer. */
+export function useHeadlines(): { headlines: BreakingNews[]; isPending: boolean } {
+  const { data, isPending } = useQuery(getBreakingNewsQueryOptions());
+  return { headlines: selectHeadlines(data ?? []), isPending };
 }

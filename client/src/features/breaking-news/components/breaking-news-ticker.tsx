@@ -84,8 +84,16 @@ export function BreakingNewsTicker({ headlines }: { headlines: BreakingNews[] })
           <li key={h.id}>{h.headline}</li>
         ))}
       </ul>
-      <div className="relative flex min-w-0 flex-1 items-center overflow-hidden px-3 text-sm font-medium" aria-hidden="true" data-testid="ticker-text">
-        {desktop || reducedMotion ? <Fading headlines={headlines} paused={paused || (reducedMotion && !desktop)} /> : <Scrolling headlines={headlines} paused={paused} />}
+      <div
+        className="relative flex min-w-0 flex-1 items-center overflow-hidden px-3 text-sm font-medium"
+        aria-hidden="true"
+        data-testid="ticker-text"
+      >
+        {desktop || reducedMotion ? (
+          <Fading headlines={headlines} paused={paused || (reducedMotion && !desktop)} />
+        ) : (
+          <Scrolling headlines={headlines} paused={paused} />
+        )}
       </div>
       <button
         type="button"

@@ -36,7 +36,9 @@ export function insertComment(tree: readonly Comment[], comment: Comment): Comme
 /** An update replaces the comment wherever it is nested, keeping its loaded replies. */
 export function replaceComment(tree: readonly Comment[], updated: Comment): Comment[] {
   return tree.map((c) =>
-    c.id === updated.id ? { ...c, ...updated, replies: updated.replies?.length ? updated.replies : (c.replies ?? []) } : { ...c, replies: replaceComment(c.replies ?? [], updated) },
+    c.id === updated.id
+      ? { ...c, ...updated, replies: updated.replies?.length ? updated.replies : (c.replies ?? []) }
+      : { ...c, replies: replaceComment(c.replies ?? [], updated) },
   );
 }
 

@@ -39,7 +39,8 @@ export function useLogView(articleId: string) {
   return useMutation({
     mutationFn: (input: LogViewInput) => logView(articleId, input),
     onSuccess: (result) => {
-      if (typeof result?.totalViews === 'number') queryClient.setQueryData(getViewStatsQueryOptions(articleId).queryKey, { articleId, totalViews: result.totalViews });
+      if (typeof result?.totalViews === 'number')
+        queryClient.setQueryData(getViewStatsQueryOptions(articleId).queryKey, { articleId, totalViews: result.totalViews });
     },
     onError: (err) => console.warn('Error logging article view', err),
   });

@@ -1,0 +1,41 @@
+import type { CSSProperties } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteFooter } from '../../components/layout/site-footer';
+import { SiteHeader } from '../../components/layout/site-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useHeadlines } from '../../features/breaking-news/api/get-breaking-news';
+import { BreakingNewsTicker, TICKER_HEIGHT } from '../../features/breaking-news/components/breaking-news-ticker';
+import { useCategories } from '../../features/categories/api/get-categories';
+
+/**
+ * The public frame (SPEC.md §2): the sticky ticker, the header, the page, the footer. While the ticker's
+ * headlines load, its height is kept so the page does not jump when they arrive.
+ */
+export function PublicLayout() {
+  const { headlines, isPending } = useHeadlines();
+  const categories = useCategories();
+  const tickerShown = isPending || headlines.length > 0;
+  return (
+    <div className="flex min-h-screen flex-col" style={{ '--ticker-h': tickerShown ? TICKER_HEIGHT : '0px' } as CSSProperties}>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded bg-white px-4 py-2 font-semibold text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {isPending ? (
+        <div className="sticky top-0 z-50 flex items-center bg-red-700 px-3" style={{ height: TICKER_HEIGHT }} aria-hidden="true">
+          <Skeleton className="h-3 w-2/3 max-w-lg bg-red-500" />
+        </div>
+      ) : (
+        <BreakingNewsTicker headlines={headlines} />
+      )}
+      <SiteHeader categories={categories.data ?? []} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter categories={categories.data ?? []} />
+      <ScrollRestoration />
+    </div>
+  );
+}

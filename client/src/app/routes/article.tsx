@@ -1,0 +1,73 @@
+import { Suspense, lazy } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { Article } from '../../../../shared/types';
+import { ErrorBox } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { PageState } from '../../components/ui/page-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useArticle } from '../../features/articles/api/get-article';
+import { ArticleDetail, ArticleDetailSkeleton } from '../../features/articles/components/article-detail';
+import { ShareButtons } from '../../features/articles/components/share-buttons';
+import { ViewCount } from '../../features/views/components/view-count';
+import { useViewLogging } from '../../features/views/hooks/use-view-logging';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/errors';
+
+// Comments are below the fold and carry the forms: they load as their own chunk.
+const CommentsSection = lazy(() =>
+  import('../../features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })),
+);
+
+function CommentsFallback() {
+  return (
+    <div className="mt-12 space-y-3 border-t border-slate-200 pt-8" aria-hidden="true">
+      <Skeleton className="h-7 w-40" />
+      <Skeleton className="h-24 w-full" />
+    </div>
+  );
+}
+
+/** The article page /article/:id (SPEC.md §2). */
+export function ArticleRoute() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const passed = (location.state as { article?: Article } | null)?.article ?? null;
+  const article = useArticle(id, passed);
+  const bodyRef = useViewLogging(id);
+  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+
+  if (article.isPending) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <ArticleDetailSkeleton />
+      </div>
+    );
+  }
+  if (article.isError && !article.data) {
+    const missing = article.error instanceof ApiError && article.error.status >= 400 && article.error.status < 500;
+    return missing ? (
+      <PageState title="Article Not Found" action={<Button onClick={goBack}>Go Back</Button>}>
+        <title>Article Not Found | Chronicle News</title>
+        <p>The article you are looking for does not exist or is no longer available.</p>
+      </PageState>
+    ) : (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <ErrorBox>{errorMessage(article.error, 'Failed to fetch article')}</ErrorBox>
+        <Button variant="secondary" className="mt-4" onClick={() => article.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const a = article.data;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <title>{`${a.title} | Chronicle News`}</title>
+      <ArticleDetail article={a} meta={<ViewCount articleId={a.id} />} actions={<ShareButtons article={a} />} bodyRef={bodyRef} />
+      <Suspense fallback={<CommentsFallback />}>
+        <CommentsSection articleId={a.id} />
+      </Suspense>
+    </div>
+  );
+}

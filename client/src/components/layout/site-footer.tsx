@@ -1,0 +1,98 @@
+import { Link } from 'react-router';
+import type { Category } from '../../../../shared/types';
+import { paths } from '../../config/paths';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from '../ui/icons';
+
+const SOCIAL = [
+  { name: 'Facebook', href: 'https://www.facebook.com/', Icon: FacebookIcon },
+  { name: 'Twitter', href: 'https://twitter.com/', Icon: TwitterIcon },
+  { name: 'Instagram', href: 'https://www.instagram.com/', Icon: InstagramIcon },
+  { name: 'LinkedIn', href: 'https://www.linkedin.com/', Icon: LinkedInIcon },
+];
+
+const QUICK_LINKS = [
+  { label: 'Home', to: paths.home },
+  { label: 'Sports', to: paths.section('sports') },
+  { label: 'Editorials & Opinions', to: paths.section('editorials') },
+  { label: 'Business', to: paths.section('business') },
+  { label: 'Technology', to: paths.section('technology') },
+];
+
+const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline';
+
+/** The footer (SPEC.md §2): blurb, social links, quick links, categories, contact and the copyright year. */
+export function SiteFooter({ categories }: { categories: Category[] }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-4">
+          <p className="font-serif text-2xl font-bold text-white">
+            Chronicle <span className="text-red-400">News</span>
+          </p>
+          <p className="text-sm leading-relaxed">
+            Independent local and world news, sport, business, technology and opinion, reported by people who live here.
+          </p>
+          <ul className="flex gap-3" aria-label="Social media">
+            {SOCIAL.map(({ name, href, Icon }) => (
+              <li key={name}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={name}
+                  className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-slate-800 hover:bg-slate-700 hover:text-white"
+                >
+                  <Icon width={18} height={18} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">
+            Quick Links
+          </h2>
+          <ul className="space-y-2">
+            {QUICK_LINKS.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">
+            Categories
+          </h2>
+          <ul className="grid grid-cols-2 gap-2">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link to={paths.category(c.id)} className={linkClass}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
+          <address className="space-y-2 text-sm not-italic">
+            <p>1 Market Square, Riverside</p>
+            <p>
+              <a href="mailto:newsdesk@chronicle.local" className={linkClass}>
+                newsdesk@chronicle.local
+              </a>
+            </p>
+            <p>+44 20 7946 0000</p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-400">© {year} Chronicle News. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

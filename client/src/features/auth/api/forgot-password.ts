@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from './types';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/auth/forgot-password: the same answer for known and unknown addresses. */
+export function forgotPassword(input: { email: string }): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/api/auth/forgot-password', input);
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

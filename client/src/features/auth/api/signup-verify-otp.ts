@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from './types';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/auth/signup/verify-otp: checks the sign-up code. */
+export function signupVerifyOtp(input: { email: string; otp: string }): Promise<MessageResponse & { verified: true }> {
+  return api.post<MessageResponse & { verified: true }>('/api/auth/signup/verify-otp', input);
+}
+
+export function useSignupVerifyOtp() {
+  return useMutation({ mutationFn: signupVerifyOtp });
+}

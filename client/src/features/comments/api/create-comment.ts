@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { insertComment } from '../lib/comment-tree';
+import { getCommentsQueryOptions, mapCommentPages } from './get-comments';
+
+export interface CreateCommentInput {
+  content: string;
+  parentId?: string;
+}
+
+export async function createComment(articleId: string, input: CreateCommentInput): Promise<Comment> {
+  const body = await api.post<{ success: boolean; data: Comment; message: string }>(
+    `/api/comments/article/${encodeURIComponent(articleId)}`,
+    input,
+  );
+  return body.data;
+}
+
+/** Posts a comment or a reply and puts it first in its list (SPEC.md §4). */
+export function useCreateComment(articleId: string) {
+  const queryClient = useQueryClient();
+  const key = getCommentsQueryOptions(articleId).queryKey;
+  return useMutation({
+    mutationFn: (input: CreateCommentInput) => createComment(articleId, input),
+    onSuccess: (comment) => {
+      const topLevel = !comment.parentId;
+      queryClient.setQueryData(key, (data) =>
+        mapCommentPages(data, (tree, page) => (topLevel && page > 0 ? tree : insertComment(tree, comment)), topLevel ? 1 : 0),
+      );
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { replaceComment } from '../lib/comment-tree';
+import { getCommentsQueryOptions, mapCommentPages } from './get-comments';
+
+export async function updateComment(id: string, content: string): Promise<Comment> {
+  const body = await api.put<{ success: boolean; data: Comment; message: string }>(`/api/comments/${encodeURIComponent(id)}`, { content });
+  return body.data;
+}
+
+/** Saves an edit and replaces the comment wherever it is nested (SPEC.md §4). */
+export function useUpdateComment(articleId: string) {
+  const queryClient = useQueryClient();
+  const key = getCommentsQueryOptions(articleId).queryKey;
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) => updateComment(id, content),
+    onSuccess: (comment) => queryClient.setQueryData(key, (data) => mapCommentPages(data, (tree) => replaceComment(tree, comment))),
+  });
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import type { Comment } from '../../../../../shared/types';
+import { ErrorBox } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { relativeTime } from '../../../lib/relative-time';
+import { shortenQuote } from '../lib/comment-tree';
+import { CommentForm } from './comment-form';
+
+export interface CommentActions {
+  viewerId: string | null;
+  canModerate: boolean;
+  highlightedId: string | null;
+  reply(parent: Comment, content: string): Promise<void>;
+  edit(comment: Comment, content: string): Promise<void>;
+  remove(comment: Comment): Promise<void>;
+  jumpTo(id: string): void;
+}
+
+const MAX_INDENT_DEPTH = 4;
+
+/** One comment with its nested replies (SPEC.md §2 comments section). */
+export function CommentItem({ comment, depth, actions }: { comment: Comment; depth: number; actions: CommentActions }) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const own = actions.viewerId !== null && actions.viewerId === comment.author.id;
+  const canDelete = own || (actions.viewerId !== null && actions.canModerate);
+  const highlighted = actions.highlightedId === comment.id;
+
+  const onDelete = async () => {
+    if (!window.confirm('Are you sure you want to delete this comment?')) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await actions.remove(comment);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <li id={`comment-${comment.id}`} tabIndex={-1} className="scroll-mt-32 focus:outline-none" data-testid="comment">
+      <div
+        className={cn(
+          'rounded-lg border p-4 transition-colors duration-500',
+          highlighted ? 'border-amber-400 bg-amber-50' : 'border-slate-200 bg-white',
+        )}
+        data-highlighted={highlighted || undefined}
+      >
+        <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-slate-900">{comment.author.name}</span>
+          <time dateTime={comment.createdAt} className="text-slate-600">
+            {relativeTime(comment.createdAt)}
+          </time>
+          {comment.isEdited && <span className="text-slate-600">(edited)</span>}
+        </div>
+        {comment.parent && (
+          <button
+            type="button"
+            onClick={() => actions.jumpTo(comment.parent!.id)}
+            className="mt-2 block w-full rounded border-l-4 border-slate-300 bg-slate-50 px-3 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100"
+          >
+            <span className="font-semibold">Replying to {comment.parent.author.name}:</span> <q>{shortenQuote(comment.parent.content)}</q>
+          </button>
+        )}
+        {mode === 'edit' ? (
+          <div className="mt-3">
+            <CommentForm
+              label="Edit comment"
+              initial={comment.content}
+              submitLabel="Save"
+              busyLabel="Saving..."
+              autoFocus
+              onCancel={() => setMode('view')}
+              onSubmit={async (content) => {
+                await actions.edit(comment, content);
+                setMode('view');
+              }}
+            />
+          </div>
+        ) : (
+          <p className="mt-2 break-words whitespace-pre-line text-slate-800">{comment.content}</p>
+        )}
+        {error && <ErrorBox className="mt-3">{error}</ErrorBox>}
+        {mode !== 'edit' && actions.viewerId !== null && (
+          <div className="mt-3 flex flex-wrap gap-1">
+            <Button variant="ghost" size="sm" aria-expanded={mode === 'reply'} onClick={() => setMode(mode === 'reply' ? 'view' : 'reply')}>
+              {mode === 'reply' ? 'Cancel Reply' : 'Reply'}
+            </Button>
+            {own && (
+              <Button variant="ghost" size="sm" onClick={() => setMode('edit')}>
+                Edit
+              </Button>
+            )}
+            {canDelete && (
+              <Button variant="ghost" size="sm" className="text-red-700" onClick={onDelete} disabled={deleting}>
+                {deleting ? 'Deleting...' : 'Delete'}
+              </Button>
+            )}
+          </div>
+        )}
+        {mode === 'reply' && (
+          <div className="mt-3">
+            <CommentForm
+              label={`Reply to ${comment.author.name}`}
+              placeholder="Write a reply..."
+              submitLabel="Post Reply"
+              busyLabel="Posting..."
+              autoFocus
+              rows={2}
+              onSubmit={async (content) => {
+                await actions.reply(comment, content);
+                setMode('view');
+              }}
+            />
+          </div>
+        )}
+      </div>
+      {comment.replies?.length > 0 && (
+        <ol
+          className={cn('mt-3 space-y-3', depth < MAX_INDENT_DEPTH && 'ml-3 border-l-2 border-slate-200 pl-3 md:ml-6 md:pl-4')}
+          aria-label={`Replies to ${comment.author.name}`}
+        >
+          {comment.replies.map((r) => (
+            <CommentItem key={r.id} comment={r} depth={depth + 1} actions={actions} />
+          ))}
+        </ol>
+      )}
+    </li>
+  );
+}

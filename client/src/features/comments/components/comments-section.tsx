@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Comment } from '../../../../../shared/types';
+import { ErrorBox } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/errors';
+import { useSession } from '../../../lib/session';
+import { useCreateComment } from '../api/create-comment';
+import { useDeleteComment } from '../api/delete-comment';
+import { useComments } from '../api/get-comments';
+import { useUpdateComment } from '../api/update-comment';
+import { CommentForm } from './comment-form';
+import { CommentItem, type CommentActions } from './comment-item';
+
+/** SPEC.md §9: a scrolled-to comment is highlighted for 2 s. */
+export const HIGHLIGHT_MS = 2_000;
+const MODERATORS = ['editor', 'admin', 'super-admin'];
+
+/** The comments of an article (SPEC.md §2, §4): post, reply, edit and delete, newest first. */
+export function CommentsSection({ articleId }: { articleId: string }) {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const comments = useComments(articleId);
+  const create = useCreateComment(articleId);
+  const update = useUpdateComment(articleId);
+  const remove = useDeleteComment(articleId);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!highlightedId) return;
+    const el = document.getElementById(`comment-${highlightedId}`);
+    el?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    el?.focus({ preventScroll: true });
+    const timer = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightedId]);
+
+  const tree = useMemo(() => comments.data?.pages.flatMap((p) => p.data) ?? [], [comments.data]);
+  const total = comments.data?.pages[0]?.pagination?.total;
+  const viewerId = session?.user.id ?? null;
+
+  const actions: CommentActions = {
+    viewerId,
+    canModerate: MODERATORS.includes(session?.user.role ?? ''),
+    highlightedId,
+    reply: async (parent: Comment, content: string) => {
+      try {
+        const created = await create.mutateAsync({ content, parentId: parent.id });
+        setHighlightedId(created.id);
+      } catch (err) {
+        throw new Error(errorMessage(err, 'Failed to post comment'), { cause: err });
+      }
+    },
+    edit: async (comment: Comment, content: string) => {
+      try {
+        await update.mutateAsync({ id: comment.id, content });
+      } catch (err) {
+        throw new Error(errorMessage(err, 'Failed to update comment'), { cause: err });
+      }
+    },
+    remove: async (comment: Comment) => {
+      try {
+        await remove.mutateAsync({ id: comment.id, topLevel: !comment.parentId });
+      } catch (err) {
+        throw new Error(errorMessage(err, 'Failed to delete comment'), { cause: err });
+      }
+    },
+    jumpTo: (id: string) => {
+      setHighlightedId(null);
+      requestAnimationFrame(() => setHighlightedId(id));
+    },
+  };
+
+  return (
+    <section aria-labelledby="comments-heading" className="mt-12 border-t border-slate-200 pt-8">
+      <h2 id="comments-heading" className="font-serif text-2xl font-bold">
+        Comments{total !== undefined ? ` (${total})` : ''}
+      </h2>
+      <div className="mt-4">
+        <CommentForm
+          label="Write a comment"
+          placeholder={session ? 'Share your thoughts...' : 'Log in to join the conversation...'}
+          submitLabel="Post Comment"
+          busyLabel="Posting..."
+          onGuestSubmit={session ? undefined : () => navigate(paths.auth, { state: { from: window.location.pathname } })}
+          onSubmit={async (content) => {
+            try {
+              const created = await create.mutateAsync({ content });
+              setHighlightedId(created.id);
+            } catch (err) {
+              throw new Error(errorMessage(err, 'Failed to post comment'), { cause: err });
+            }
+          }}
+        />
+      </div>
+      <div className="mt-8">
+        {comments.isPending ? (
+          <div className="space-y-4" aria-busy="true" aria-label="Loading comments">
+            {[0, 1].map((i) => (
+              <div key={i} className="space-y-2 rounded-lg border border-slate-200 p-4">
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-2/3" />
+              </div>
+            ))}
+          </div>
+        ) : comments.isError ? (
+          <ErrorBox>{errorMessage(comments.error, 'Failed to load comments')}</ErrorBox>
+        ) : tree.length === 0 ? (
+          <p className="text-slate-600">No comments yet. Be the first to comment.</p>
+        ) : (
+          <ol className="space-y-4">
+            {tree.map((c) => (
+              <CommentItem key={c.id} comment={c} depth={0} actions={actions} />
+            ))}
+          </ol>
+        )}
+        {comments.hasNextPage && (
+          <Button variant="secondary" className="mt-6" onClick={() => comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+            {comments.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
