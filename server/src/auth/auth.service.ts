@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import type { CodePurpose } from '../generated/prisma/enums';
 import { badRequest, conflict, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { clear, hit, peek } from '../lib/rate-limit';
+import { clear, hit } from '../lib/rate-limit';
 import { publicUserSelect, toPublicUser } from '../users/user.mapper';
 import { codeMail } from './auth.mails';
 import { checkCode, createCode, enforceSendLimits, GENERIC_CODE_FAILURE, VERIFIED_CODE_TTL_MS } from './otp';
@@ -112,22 +112,25 @@ export function authService(ctx: AppContext) {
     },
 
     /**
-     * Failures only are counted, per address and per IP; once either counter reaches the limit every
-     * attempt is refused with 429 until the window ends. Unknown address and wrong password give the
-     * same answer after the same amount of bcrypt work.
+     * Failures only are counted, per address and per IP; once either counter is past the limit every attempt
+     * is refused with 429 until its window ends. Each attempt first reserves a slot on both counters (one
+     * atomic upsert each), so parallel guesses cannot overshoot the limit, and gives the slots back unless
+     * the password was wrong. Unknown address and wrong password get the same answer after the same bcrypt work.
      */
     async login({ email, password }: LoginInput, ip: string): Promise<AuthResponse> {
-      for (const key of [loginEmailKey(email), loginIpKey(ip)]) {
-        const state = await peek(db, key, LOGIN_FAILURE_LIMIT);
-        if (!state.allowed) throw tooManyRequests(MESSAGES.tooManyLogins, state.retryAfterSeconds);
+      const keys = [loginEmailKey(email), loginIpKey(ip)];
+      const refund = () => db.rateLimit.updateMany({ where: { key: { in: keys }, hits: { gt: 0 } }, data: { hits: { decrement: 1 } } });
+      const slots = [];
+      for (const key of keys) slots.push(await hit(db, key, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS));
+      const refused = slots.filter((slot) => !slot.allowed);
+      if (refused.length) {
+        await refund();
+        throw tooManyRequests(MESSAGES.tooManyLogins, Math.max(...refused.map((slot) => slot.retryAfterSeconds)));
       }
       const user = await db.user.findUnique({ where: { email }, select: { ...publicUserSelect, passwordHash: true } });
       const matches = await verifyPassword(password, user?.passwordHash ?? (await warmDummyHash()));
-      if (!user || !matches) {
-        await hit(db, loginEmailKey(email), LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS);
-        await hit(db, loginIpKey(ip), LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS);
-        throw unauthorized(MESSAGES.invalidLogin);
-      }
+      if (!user || !matches) throw unauthorized(MESSAGES.invalidLogin);
+      await refund();
       if (user.suspended) throw forbidden(MESSAGES.suspended);
       await clear(db, loginEmailKey(email));
       const { passwordHash: _hash, ...row } = user;

@@ -97,6 +97,17 @@ describe('POST /api/auth/login', () => {
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  it('holds the limit under a burst of parallel guesses: at most 10 are checked, the rest get 429', async () => {
+    const user = await createUser(db);
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => call('post', '/login', { email: user.email, password: `Wrong-Pass#${i}` })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    expect((await call('post', '/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(429);
+  });
+
   it('counts failures only: successful logins do not bring the limit closer', async () => {
     const user = await createUser(db);
     for (let i = 0; i < 11; i++) expect((await call('post', '/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
