@@ -1,7 +1,44 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { AppContext } from '../context';
+import { requirePermission } from '../lib/policy';
+import { routesFor } from '../lib/route';
+import { dashboardStats, recentActivity } from './stats.service';
 
-export function statsRouter(_ctx: AppContext): Router {
+/** The dashboard's numbers and its Recent Activity panel (staff). */
+export function statsRouter({ db }: AppContext): Router {
   const router = Router();
+  const route = routesFor(router, '/stats');
+  const guard = requirePermission('stats:read');
+
+  route(
+    {
+      method: 'get',
+      path: '/',
+      summary: "Dashboard numbers for the caller's role (totalUsers for admins only)",
+      guard,
+      returns: 'DashboardStats',
+    },
+    async (_input, req, res) => {
+      res.set('Cache-Control', 'private, no-store');
+      return dashboardStats(db, req.user!);
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/activity',
+      summary: 'Latest newsroom events (articles created or published, comments, breaking news), newest first',
+      guard,
+      query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+      returns: '{ data: ActivityEvent[] }',
+    },
+    async ({ query }, req, res) => {
+      res.set('Cache-Control', 'private, no-store');
+      return { data: await recentActivity(db, req.user!, query.limit) };
+    },
+  );
+
   return router;
 }

@@ -1,0 +1,165 @@
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import type { AuthUser } from '../lib/policy';
+import { grantFor } from '../lib/policy';
+import { roleToWire, type WireRole } from '../lib/wire';
+
+export interface DashboardStats {
+  role: WireRole;
+  totalUsers?: number;
+  totalArticles: number;
+  publishedArticles: number;
+  publishedToday: number;
+  pendingReview: number;
+  myArticles: number;
+  myDrafts: number;
+  myComments: number;
+  totalComments: number;
+  totalViews: number;
+  publishedBreakingNews: number;
+}
+
+export interface ActivityEvent {
+  type: 'article' | 'comment' | 'breaking-news';
+  action: 'created' | 'published' | 'posted';
+  id: string;
+  title: string;
+  actor: string;
+  at: string;
+  /** Comments only: the article the comment is on. */
+  articleId?: string;
+}
+
+type RawEvent = Omit<ActivityEvent, 'at'> & { at: Date };
+
+const startOfTodayUtc = () => {
+  const d = new Date();
+  d.setUTCHours(0, 0, 0, 0);
+  return d;
+};
+
+/** Every number is a count or a sum in the database, run in parallel; no rows are downloaded. */
+export async function dashboardStats(db: Db, user: AuthUser): Promise<DashboardStats> {
+  const mine = { authorId: user.id } satisfies Prisma.ArticleWhereInput;
+  const seesUsers = grantFor(user.role, 'users:manage') === 'any';
+  const [
+    totalUsers,
+    totalArticles,
+    publishedArticles,
+    publishedToday,
+    pendingReview,
+    myArticles,
+    myDrafts,
+    myComments,
+    totalComments,
+    views,
+    publishedBreakingNews,
+  ] = await Promise.all([
+    seesUsers ? db.user.count() : undefined,
+    db.article.count(),
+    db.article.count({ where: { status: 'published' } }),
+    db.article.count({ where: { status: 'published', publishedAt: { gte: startOfTodayUtc() } } }),
+    db.article.count({ where: { status: 'draft' } }),
+    db.article.count({ where: mine }),
+    db.article.count({ where: { ...mine, status: 'draft' } }),
+    db.comment.count({ where: { article: mine } }),
+    db.comment.count(),
+    db.article.aggregate({ _sum: { totalViews: true } }),
+    db.breakingNews.count({ where: { status: 'published' } }),
+  ]);
+  return {
+    role: roleToWire(user.role),
+    ...(totalUsers === undefined ? {} : { totalUsers }),
+    totalArticles,
+    publishedArticles,
+    publishedToday,
+    pendingReview,
+    myArticles,
+    myDrafts,
+    myComments,
+    totalComments,
+    totalViews: views._sum.totalViews ?? 0,
+    publishedBreakingNews,
+  };
+}
+
+/**
+ * The latest events, newest first: one bounded query per kind (articles created, articles published,
+ * comments, breaking news created, breaking news published), merged. Authors see other people's articles
+ * (and the comments on them) only once published, as on the rest of their dashboard.
+ */
+export async function recentActivity(db: Db, user: AuthUser, limit: number): Promise<ActivityEvent[]> {
+  const visible: Prisma.ArticleWhereInput =
+    grantFor(user.role, 'articles:list-all') === 'any' ? {} : { OR: [{ status: 'published' }, { authorId: user.id }] };
+  const articleSelect = { id: true, title: true, createdAt: true, publishedAt: true, author: { select: { name: true } } } as const;
+  const newsSelect = { id: true, headline: true, createdAt: true, publishedAt: true, author: { select: { name: true } } } as const;
+  const [created, published, comments, newsCreated, newsPublished] = await Promise.all([
+    db.article.findMany({ where: visible, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, select: articleSelect }),
+    db.article.findMany({
+      where: { AND: [visible, { publishedAt: { not: null } }] },
+      orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      select: articleSelect,
+    }),
+    db.comment.findMany({
+      where: { article: visible },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      select: { id: true, createdAt: true, articleId: true, author: { select: { name: true } }, article: { select: { title: true } } },
+    }),
+    db.breakingNews.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, select: newsSelect }),
+    db.breakingNews.findMany({
+      where: { publishedAt: { not: null } },
+      orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      select: newsSelect,
+    }),
+  ]);
+  const events: RawEvent[] = [
+    ...created.map((a) => ({
+      type: 'article' as const,
+      action: 'created' as const,
+      id: a.id,
+      title: a.title,
+      actor: a.author.name,
+      at: a.createdAt,
+    })),
+    ...published.map((a) => ({
+      type: 'article' as const,
+      action: 'published' as const,
+      id: a.id,
+      title: a.title,
+      actor: a.author.name,
+      at: a.publishedAt!,
+    })),
+    ...comments.map((c) => ({
+      type: 'comment' as const,
+      action: 'posted' as const,
+      id: c.id,
+      title: c.article.title,
+      actor: c.author.name,
+      at: c.createdAt,
+      articleId: c.articleId,
+    })),
+    ...newsCreated.map((n) => ({
+      type: 'breaking-news' as const,
+      action: 'created' as const,
+      id: n.id,
+      title: n.headline,
+      actor: n.author.name,
+      at: n.createdAt,
+    })),
+    ...newsPublished.map((n) => ({
+      type: 'breaking-news' as const,
+      action: 'published' as const,
+      id: n.id,
+      title: n.headline,
+      actor: n.author.name,
+      at: n.publishedAt!,
+    })),
+  ];
+  return events
+    .sort((x, y) => y.at.getTime() - x.at.getTime())
+    .slice(0, limit)
+    .map((e) => ({ ...e, at: e.at.toISOString() }));
+}
