@@ -57,6 +57,15 @@ function canRead(user: AuthUser | undefined, row: { status: string; author: { id
   return row.status === 'published' || allows(user, 'articles:read-draft', row.author.id);
 }
 
+/**
+ * Reads an article in the wire shape. Writes select only what they need and the article is read
+ * afterwards, outside any transaction: Prisma loads relations in parallel, which a transaction's
+ * single connection would have to queue.
+ */
+async function readArticle(db: Db, id: string): Promise<Article> {
+  return toArticle(await db.article.findUniqueOrThrow({ where: { id }, select: articleSelect }));
+}
+
 async function findReadable(db: Db, id: string, user: AuthUser | undefined): Promise<ArticleRow> {
   const row = await db.article.findUnique({ where: { id }, select: articleSelect });
   if (!row || !canRead(user, row)) throw articleNotFound();
@@ -109,7 +118,7 @@ export async function listPublished(db: Db, query: PublishedArticlesQuery): Prom
 export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {
   const content = cleanContent(input.content);
   await requireCategory(db, input.categoryId);
-  const row = await db.article.create({
+  const { id } = await db.article.create({
     data: {
       title: input.title,
       summary: input.summary,
@@ -120,9 +129,9 @@ export async function createArticle(db: Db, user: AuthUser, input: CreateArticle
       authorId: user.id,
       status: 'draft',
     },
-    select: articleSelect,
+    select: { id: true },
   });
-  return toArticle(row);
+  return readArticle(db, id);
 }
 
 export async function updateArticle(db: Db, user: AuthUser, id: string, input: UpdateArticle): Promise<Article> {
@@ -141,30 +150,29 @@ export async function updateArticle(db: Db, user: AuthUser, id: string, input: U
     // A main story belongs to its section: moving it elsewhere gives up the slot rather than taking another's.
     if (input.section !== current.section && current.isMainStory) data.isMainStory = false;
   }
-  const row = await db.article.update({ where: { id }, data, select: articleSelect });
-  return toArticle(row);
+  await db.article.update({ where: { id }, data, select: { id: true } });
+  return readArticle(db, id);
 }
 
 /** Deletes the article with its media rows, comments and view logs (cascades), then its files. */
 export async function deleteArticle(ctx: AppContext, id: string): Promise<void> {
   const files = await ctx.db.$transaction(async (tx) => {
-    const article = await tx.article.findUnique({ where: { id }, select: { media: { select: { fileUrl: true } } } });
-    if (!article) throw articleNotFound();
-    await tx.article.delete({ where: { id } });
-    return article.media.map((m) => m.fileUrl);
+    const media = await tx.media.findMany({ where: { articleId: id }, select: { fileUrl: true } });
+    const { count } = await tx.article.deleteMany({ where: { id } });
+    if (!count) throw articleNotFound();
+    return media.map((m) => m.fileUrl);
   });
   await Promise.all([removeUnusedFiles(ctx, files), removeShareImages(ctx, id)]);
 }
 
 /** Publishes; `publishedAt` is set on the first publication only. */
 export async function publishArticle(db: Db, id: string): Promise<Article> {
-  const row = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const { count } = await tx.article.updateMany({ where: { id }, data: { status: 'published' } });
     if (!count) throw articleNotFound();
     await tx.article.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
-    return tx.article.findUniqueOrThrow({ where: { id }, select: articleSelect });
   });
-  return toArticle(row);
+  return readArticle(db, id);
 }
 
 /** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. */
@@ -174,12 +182,12 @@ export async function unpublishArticle(db: Db, id: string): Promise<Article> {
     data: { status: 'unpublished', isFeatured: false, featuredAt: null, isMainStory: false },
   });
   if (!count) throw articleNotFound();
-  return toArticle(await db.article.findUniqueOrThrow({ where: { id }, select: articleSelect }));
+  return readArticle(db, id);
 }
 
 /** Story flags and priority (CONTRACT.md §4), race-free under the story-slots lock. */
 export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Promise<Article> {
-  const row = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await lockStorySlots(tx);
     const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isMainStory: true, section: true, status: true } });
     if (!current) throw articleNotFound();
@@ -197,20 +205,20 @@ export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Pr
     } else if (input.isMainStory === false) {
       data.isMainStory = false;
     }
-    return tx.article.update({ where: { id }, data, select: articleSelect });
+    await tx.article.update({ where: { id }, data, select: { id: true } });
   });
-  return toArticle(row);
+  return readArticle(db, id);
 }
 
 export type FeaturedResult = Article & { unfeatured: { id: string; title: string } | null };
 
 /** Features or unfeatures a story; featuring a fourth unfeatures the one featured longest ago. */
 export async function setFeatured(db: Db, id: string, input: Featured): Promise<FeaturedResult> {
-  return db.$transaction(async (tx) => {
+  const unfeatured = await db.$transaction(async (tx) => {
     await lockStorySlots(tx);
     const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isFeatured: true, status: true } });
     if (!current) throw articleNotFound();
-    let unfeatured: FeaturedResult['unfeatured'] = null;
+    let released: FeaturedResult['unfeatured'] = null;
     if (!input.isFeatured) {
       await tx.article.update({ where: { id }, data: { isFeatured: false, featuredAt: null } });
     } else if (!current.isFeatured) {
@@ -224,13 +232,13 @@ export async function setFeatured(db: Db, id: string, input: Featured): Promise<
       const excess = featured.slice(0, Math.max(0, featured.length - (LIMITS.maxFeatured - 1)));
       if (excess.length) {
         await tx.article.updateMany({ where: { id: { in: excess.map((a) => a.id) } }, data: { isFeatured: false, featuredAt: null } });
-        unfeatured = excess[0] ?? null;
+        released = excess[0] ?? null;
       }
       await tx.article.update({ where: { id }, data: { isFeatured: true, featuredAt: new Date() } });
     }
-    const row = await tx.article.findUniqueOrThrow({ where: { id }, select: articleSelect });
-    return { ...toArticle(row), unfeatured };
+    return released;
   });
+  return { ...(await readArticle(db, id)), unfeatured };
 }
 
 export async function listMedia(db: Db, id: string, user: AuthUser | undefined): Promise<MediaItem[]> {
