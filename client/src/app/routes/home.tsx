@@ -5,11 +5,20 @@ import { ArticleCard } from '../../features/articles/components/article-card';
 import { ArticleCardSkeleton } from '../../features/articles/components/card-skeletons';
 import { HeroCard, HeroCardSkeleton } from '../../features/articles/components/hero-card';
 import { StoryBlock } from '../../features/articles/components/story-block';
+import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 
 /** SPEC.md §9: Featured shows 4 cards; the Sports and Opinions blocks their first four articles. */
 const FEATURED_COUNT = 4;
 const BLOCK_COUNT = 4;
+/** Up to four columns on wide screens, as many as there are stories (at most 3 are featured, CONTRACT §4). */
+const FEATURED_COLUMNS = [
+  '',
+  'sm:grid-cols-2 lg:grid-cols-3',
+  'sm:grid-cols-2',
+  'sm:grid-cols-2 lg:grid-cols-3',
+  'sm:grid-cols-2 lg:grid-cols-4',
+];
 
 function FeaturedSkeleton() {
   return (
@@ -60,7 +69,7 @@ export function HomeRoute() {
         ) : featured.data.data.length === 0 ? (
           <p className="text-slate-600">No featured stories available.</p>
         ) : (
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div className={cn('grid grid-cols-1 gap-6', FEATURED_COLUMNS[Math.min(featured.data.data.length, FEATURED_COUNT)])}>
             {featured.data.data.slice(0, FEATURED_COUNT).map((a) => (
               <ArticleCard key={a.id} article={a} />
             ))}

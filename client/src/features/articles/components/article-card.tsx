@@ -15,13 +15,15 @@ interface ArticleCardProps {
   as?: Heading;
   eager?: boolean;
   className?: string;
+  /** On wide screens the picture grows to fill a taller grid cell. */
+  fill?: boolean;
 }
 
 /**
  * The story card (SPEC.md §2): media, category badge, title and summary clamped to two lines, author and
  * relative time. The whole card is clickable through the title link, which passes the article along.
  */
-export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager, className }: ArticleCardProps) {
+export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager, className, fill }: ArticleCardProps) {
   const wide = variant === 'wide';
   return (
     <article
@@ -35,11 +37,17 @@ export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager,
         article={article}
         allowVideo
         eager={eager}
-        className={cn(variant === 'large' ? 'aspect-video' : 'aspect-[4/3]', wide && 'md:w-1/2 md:shrink-0')}
+        className={cn(
+          variant === 'large' ? 'aspect-video' : 'aspect-[4/3]',
+          wide && 'md:w-1/2 md:shrink-0',
+          fill && 'lg:aspect-auto lg:min-h-72 lg:flex-1',
+        )}
         width={variant === 'large' ? 1200 : 800}
         height={variant === 'large' ? 675 : 600}
       />
-      <div className={cn('flex flex-1 flex-col gap-2', variant === 'compact' ? 'p-3' : 'p-4', wide && 'md:justify-center md:p-6')}>
+      <div
+        className={cn('flex flex-col gap-2', !fill && 'flex-1', variant === 'compact' ? 'p-3' : 'p-4', wide && 'md:justify-center md:p-6')}
+      >
         <CategoryBadge name={article.category?.name} />
         <H
           className={cn(

@@ -24,7 +24,6 @@ export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetail
       <header className="space-y-3">
         <CategoryBadge name={article.category?.name} />
         <h1 className="font-serif text-3xl leading-tight font-bold text-slate-900 md:text-4xl">{article.title}</h1>
-        {article.summary && <p className="text-lg text-slate-700">{article.summary}</p>}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-800">By {article.author?.name}</span>
           <time dateTime={when}>{formatDate(when)}</time>

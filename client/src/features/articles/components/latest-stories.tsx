@@ -19,7 +19,7 @@ export function LatestStories({ articles }: { articles: Article[] }) {
   }
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <ArticleCard article={first} variant="large" eager className="lg:col-span-2" />
+      <ArticleCard article={first} variant="large" eager fill className="lg:col-span-2" />
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1">
         <ArticleCard article={second} variant="compact" />
         <ArticleCard article={third} variant="compact" />
