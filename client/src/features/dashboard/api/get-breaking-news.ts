@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BreakingNews } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { dashboardKeys } from './keys';
+
+/** GET /api/breaking-news: for staff every item, drafts included, newest first. */
+export function getBreakingNews(signal?: AbortSignal): Promise<{ news: BreakingNews[] }> {
+  return api.get<{ news: BreakingNews[] }>('/api/breaking-news', { signal, query: { limit: 100 } });
+}
+
+export const getBreakingNewsQueryOptions = () =>
+  queryOptions({ queryKey: dashboardKeys.breakingNews, queryFn: ({ signal }) => getBreakingNews(signal), select: (r) => r.news });
+
+export function useBreakingNews() {
+  return useQuery(getBreakingNewsQueryOptions());
+}

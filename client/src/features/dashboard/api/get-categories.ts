@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Category } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { dashboardKeys } from './keys';
+
+/** GET /api/categories, in name order. The categories "store" of SPEC.md §4 is this query. */
+export function getCategories(signal?: AbortSignal): Promise<Category[]> {
+  return api.get<Category[]>('/api/categories', { signal });
+}
+
+export const getCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: dashboardKeys.categories, queryFn: ({ signal }) => getCategories(signal) });
+
+export function useCategories() {
+  return useQuery(getCategoriesQueryOptions());
+}

@@ -1,0 +1,14 @@
+import { upload } from '../../../lib/api-client';
+
+export interface UploadResult {
+  success: boolean;
+  path: string;
+  type: 'image' | 'video';
+}
+
+/** POST /api/uploads (multipart `file`): stores an image or video and answers its path, e.g. for images in article text. */
+export function uploadFile(file: File, onProgress?: (fraction: number) => void): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('file', file);
+  return upload<UploadResult>('/api/uploads', form, onProgress);
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { LIMITS, ROLES, type Role } from '../../../../../shared/constants';
+import type { PublicUser } from '../../../../../shared/types';
+import { useToast } from '../../../components/ui/toast';
+import { useCreateUser } from '../api/create-user';
+import { useUpdateUser } from '../api/update-user';
+import { useCloseAfterSuccess } from '../hooks/use-close-after-success';
+import { errorText, MESSAGES } from '../lib/messages';
+import { roleLabel } from '../lib/roles';
+import { validateNewUser, validateUserEdit, type FieldErrors, type UserFormValues } from '../lib/validation';
+import { Button } from './button';
+import { FormError, Select, TextArea, TextInput } from './form-field';
+import { Modal } from './modal';
+
+/** The roles a manager may hand out: only a super-admin grants super-admin (CONTRACT.md §3). */
+export function assignableRoles(canManageSuperAdmins: boolean): Role[] {
+  return ROLES.filter((r) => canManageSuperAdmins || r !== 'super-admin');
+}
+
+export function UserFormModal({
+  user,
+  canManageSuperAdmins,
+  onClose,
+}: {
+  user: PublicUser | null;
+  canManageSuperAdmins: boolean;
+  onClose(): void;
+}) {
+  const toast = useToast();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const mode = user ? 'edit' : 'create';
+  const [values, setValues] = useState<UserFormValues>({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    password: '',
+    role: user?.role ?? 'author',
+    bio: user?.bio ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<keyof UserFormValues>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const { succeeded, succeed } = useCloseAfterSuccess(onClose);
+  const pending = create.isPending || update.isPending;
+  const busy = pending || succeeded;
+  const filled = values.name.trim() !== '' && values.email.trim() !== '' && (mode === 'edit' || values.password !== '');
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const edit = user ? validateUserEdit(values) : null;
+    const created = user ? null : validateNewUser(values);
+    const result = edit ?? created!;
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    try {
+      if (user && edit?.ok) await update.mutateAsync({ id: user.id, input: edit.value });
+      else if (created?.ok) await create.mutateAsync(created.value);
+      toast.success(user ? 'User updated successfully.' : 'User created successfully.');
+      succeed();
+    } catch (error) {
+      const message = errorText(error, user ? MESSAGES.users.updateFailed : MESSAGES.users.createFailed);
+      setFormError(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <Modal open title={user ? 'Edit User' : 'Add User'} onClose={onClose} busy={busy}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormError message={formError} />
+        <TextInput
+          label="Name"
+          name="name"
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
+          error={errors.name}
+          autoComplete="off"
+          data-autofocus
+        />
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
+          error={errors.email}
+          autoComplete="off"
+        />
+        {mode === 'create' && (
+          <TextInput
+            label="Password"
+            name="password"
+            type="password"
+            value={values.password}
+            onChange={(e) => set('password', e.target.value)}
+            error={errors.password}
+            hint="At least 8 characters."
+            autoComplete="new-password"
+          />
+        )}
+        <Select label="Role" name="role" value={values.role} onChange={(e) => set('role', e.target.value as Role)} error={errors.role}>
+          {assignableRoles(canManageSuperAdmins).map((r) => (
+            <option key={r} value={r}>
+              {roleLabel(r)}
+            </option>
+          ))}
+        </Select>
+        <TextArea
+          label="Bio"
+          name="bio"
+          rows={3}
+          value={values.bio}
+          maxLength={LIMITS.bioMax}
+          onChange={(e) => set('bio', e.target.value)}
+          error={errors.bio}
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy || !filled}>
+            {succeeded ? 'Saved!' : pending ? 'Saving…' : user ? 'Save Changes' : 'Add User'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
