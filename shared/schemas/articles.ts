@@ -31,7 +31,10 @@ export const articleImageUrlSchema = z.union([
     .string()
     .trim()
     .max(2048, 'Image URL must be at most 2048 characters')
-    .refine((s) => UPLOAD_PATH.test(s) || (/^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s)), 'Image URL must be an http(s) URL or an /uploads/ path'),
+    .refine(
+      (s) => UPLOAD_PATH.test(s) || (/^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s)),
+      'Image URL must be an http(s) URL or an /uploads/ path',
+    ),
 ]);
 
 export const sectionSchema = z.enum(SECTIONS, { error: `Section must be one of: ${SECTIONS.join(', ')}` });
@@ -58,7 +61,10 @@ export const updateArticleInputSchema = z
     imageUrl: articleImageUrlSchema,
   })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one of title, summary, content, categoryId, section, imageUrl');
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    'Send at least one of title, summary, content, categoryId, section, imageUrl',
+  );
 export type UpdateArticleInput = z.input<typeof updateArticleInputSchema>;
 
 export const STORY_PRIORITY_MAX = 1_000_000;
@@ -74,7 +80,10 @@ export const articleStatusInputSchema = z
       .max(STORY_PRIORITY_MAX, `storyPriority must be at most ${STORY_PRIORITY_MAX}`),
   })
   .partial()
-  .refine((v) => v.isStory !== undefined || v.isMainStory !== undefined || v.storyPriority !== undefined, 'Send at least one of isStory, isMainStory, storyPriority');
+  .refine(
+    (v) => v.isStory !== undefined || v.isMainStory !== undefined || v.storyPriority !== undefined,
+    'Send at least one of isStory, isMainStory, storyPriority',
+  );
 export type ArticleStatusInput = z.input<typeof articleStatusInputSchema>;
 
 export const articleFeaturedInputSchema = z.object({
@@ -100,8 +109,7 @@ export function sectionFromParam(value: string): Section | undefined {
   return SECTION_ALIASES[v] ?? SECTIONS.find((s) => s.toLowerCase() === v);
 }
 
-const queryBool = (field: string) =>
-  z.enum(['true', 'false'], { error: `${field} must be true or false` }).transform((v) => v === 'true');
+const queryBool = (field: string) => z.enum(['true', 'false'], { error: `${field} must be true or false` }).transform((v) => v === 'true');
 
 /** A page size: at least 1; values above `max` are capped rather than refused. */
 const pageLimit = (fallback: number, max: number) =>
@@ -128,7 +136,12 @@ export const publishedArticlesQuerySchema = z.object({
       return section as Section;
     })
     .optional(),
-  category: z.string({ error: 'category must be text' }).trim().min(1, 'category must not be empty').max(200, 'category is too long').optional(),
+  category: z
+    .string({ error: 'category must be text' })
+    .trim()
+    .min(1, 'category must not be empty')
+    .max(200, 'category is too long')
+    .optional(),
   featured: queryBool('featured').optional(),
   main: queryBool('main').optional(),
   story: queryBool('story').optional(),

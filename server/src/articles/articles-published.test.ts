@@ -17,12 +17,45 @@ const tieOld = await article({ status: 'published', title: 'tie-old', section: '
 const tieNew = await article({ status: 'published', title: 'tie-new', section: 'Business', publishedAt: at(100), updatedAt: at(80) });
 const draft = await article({ title: 'hidden draft', section: 'Sports' });
 const unpublished = await article({ status: 'unpublished', title: 'hidden unpublished', section: 'Sports', publishedAt: at(2) });
-const sports = await article({ status: 'published', title: 'sports story', section: 'Sports', publishedAt: at(3), isStory: true, isMainStory: true });
-const opinion = await article({ status: 'published', title: 'an opinion', section: 'OpinionsEditorials', publishedAt: at(4), isStory: true });
+const sports = await article({
+  status: 'published',
+  title: 'sports story',
+  section: 'Sports',
+  publishedAt: at(3),
+  isStory: true,
+  isMainStory: true,
+});
+const opinion = await article({
+  status: 'published',
+  title: 'an opinion',
+  section: 'OpinionsEditorials',
+  publishedAt: at(4),
+  isStory: true,
+});
 const world = await createCategory(db, 'World News');
-const worldArticle = await article({ status: 'published', title: 'world', categoryId: world.id, section: 'Technology', publishedAt: at(50) });
-const featuredOld = await article({ status: 'published', title: 'featured old', isStory: true, isFeatured: true, featuredAt: at(30), publishedAt: at(0.5) });
-const featuredNew = await article({ status: 'published', title: 'featured new', isStory: true, isFeatured: true, featuredAt: at(1), publishedAt: at(200) });
+const worldArticle = await article({
+  status: 'published',
+  title: 'world',
+  categoryId: world.id,
+  section: 'Technology',
+  publishedAt: at(50),
+});
+const featuredOld = await article({
+  status: 'published',
+  title: 'featured old',
+  isStory: true,
+  isFeatured: true,
+  featuredAt: at(30),
+  publishedAt: at(0.5),
+});
+const featuredNew = await article({
+  status: 'published',
+  title: 'featured new',
+  isStory: true,
+  isFeatured: true,
+  featuredAt: at(1),
+  publishedAt: at(200),
+});
 
 const titles = (res: request.Response) => res.body.data.map((a: { title: string }) => a.title);
 const get = (qs = '') => request(app).get(`/api/articles/published${qs}`);
@@ -97,7 +130,17 @@ describe('GET /api/articles/published', () => {
   });
 
   it('answers 400 with details for bad filters', async () => {
-    for (const qs of ['?section=gossip', '?featured=yes', '?main=1', '?limit=0', '?limit=ten', '?offset=-5', '?offset=1.5', '?section=a&section=b', '?category=']) {
+    for (const qs of [
+      '?section=gossip',
+      '?featured=yes',
+      '?main=1',
+      '?limit=0',
+      '?limit=ten',
+      '?offset=-5',
+      '?offset=1.5',
+      '?section=a&section=b',
+      '?category=',
+    ]) {
       const res = await get(qs);
       expect(res.status, qs).toBe(400);
       expect(res.body.error).toBe('Validation failed');

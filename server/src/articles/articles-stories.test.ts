@@ -117,14 +117,24 @@ describe('POST /api/articles/:id/status', () => {
 
   it('leaves exactly one main story when six requests race for one section', async () => {
     const contenders = await Promise.all(Array.from({ length: 6 }, () => story({ section: 'Technology' })));
-    const results = await Promise.all(contenders.map((c) => request(app).post(`/api/articles/${c.id}/status`).set(editor).send({ isMainStory: true })));
+    const results = await Promise.all(
+      contenders.map((c) => request(app).post(`/api/articles/${c.id}/status`).set(editor).send({ isMainStory: true })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await db.article.count({ where: { section: 'Technology', isMainStory: true } })).toBe(1);
   });
 
   it('answers 400 with details for bad bodies and 404 for unknown ids', async () => {
     const a = await story();
-    const bodies = [{}, { isStory: 'yes' }, { storyPriority: 1.5 }, { storyPriority: -1 }, { storyPriority: 1_000_001 }, { storyPriority: '3' }, { isMainStory: null }];
+    const bodies = [
+      {},
+      { isStory: 'yes' },
+      { storyPriority: 1.5 },
+      { storyPriority: -1 },
+      { storyPriority: 1_000_001 },
+      { storyPriority: '3' },
+      { isMainStory: null },
+    ];
     for (const body of bodies) {
       const res = await request(app).post(`/api/articles/${a.id}/status`).set(editor).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -139,7 +149,9 @@ describe('POST /api/articles/:id/status', () => {
       const a = await article({ status: 'published' });
       const res = await request(app).post(`/api/articles/${a.id}/status`).set(headers(actor)).send({ isStory: true, storyPriority: 9 });
       expect(res.status).toBe(EDITORS_ONLY[actor]);
-      expect(await row(a.id)).toMatchObject(EDITORS_ONLY[actor] === 200 ? { isStory: true, storyPriority: 9 } : { isStory: false, storyPriority: 0 });
+      expect(await row(a.id)).toMatchObject(
+        EDITORS_ONLY[actor] === 200 ? { isStory: true, storyPriority: 9 } : { isStory: false, storyPriority: 0 },
+      );
     });
   });
 });
@@ -163,12 +175,16 @@ describe('POST /api/articles/:id/featured', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isFeatured: true, unfeatured: { id: oldest.id, title: 'oldest featured' } });
     expect(await row(oldest.id)).toMatchObject({ isFeatured: false, featuredAt: null });
-    expect((await db.article.findMany({ where: { isFeatured: true }, select: { id: true } })).map((r) => r.id).sort()).toEqual([middle.id, newest.id, fourth.id].sort());
+    expect((await db.article.findMany({ where: { isFeatured: true }, select: { id: true } })).map((r) => r.id).sort()).toEqual(
+      [middle.id, newest.id, fourth.id].sort(),
+    );
   });
 
   it('never holds more than three featured stories under concurrent requests', async () => {
     const stories = await Promise.all(Array.from({ length: 6 }, () => story()));
-    const results = await Promise.all(stories.map((s) => request(app).post(`/api/articles/${s.id}/featured`).set(editor).send({ isFeatured: true })));
+    const results = await Promise.all(
+      stories.map((s) => request(app).post(`/api/articles/${s.id}/featured`).set(editor).send({ isFeatured: true })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await db.article.count({ where: { isFeatured: true } })).toBe(3);
     expect(results.filter((r) => r.body.unfeatured !== null)).toHaveLength(3);

@@ -84,14 +84,25 @@ export async function getArticle(db: Db, id: string, user: AuthUser | undefined)
 }
 
 /** The staff list: everything for editors+, only their own for authors (filtered in the query). */
-export async function listArticles(db: Db, user: AuthUser, grant: 'any' | 'own' | undefined, query: ListArticlesQuery): Promise<Page<Article>> {
+export async function listArticles(
+  db: Db,
+  user: AuthUser,
+  grant: 'any' | 'own' | undefined,
+  query: ListArticlesQuery,
+): Promise<Page<Article>> {
   const where: Prisma.ArticleWhereInput = {
     ...(grant === 'any' ? {} : { authorId: user.id }),
     ...(query.status ? { status: query.status } : {}),
   };
   const [total, rows] = await Promise.all([
     db.article.count({ where }),
-    db.article.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: query.limit, skip: query.offset, select: articleSelect }),
+    db.article.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: query.limit,
+      skip: query.offset,
+      select: articleSelect,
+    }),
   ]);
   return { data: rows.map(toArticle), pagination: { total, limit: query.limit, offset: query.offset } };
 }
@@ -189,7 +200,10 @@ export async function unpublishArticle(db: Db, id: string): Promise<Article> {
 export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockStorySlots(tx);
-    const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isMainStory: true, section: true, status: true } });
+    const current = await tx.article.findUnique({
+      where: { id },
+      select: { isStory: true, isMainStory: true, section: true, status: true },
+    });
     if (!current) throw articleNotFound();
     const isStory = input.isStory ?? current.isStory;
     const data: Prisma.ArticleUpdateInput = {};
@@ -254,7 +268,10 @@ export async function requireEditableArticle(db: Db, id: string, user: AuthUser)
 export async function addMedia(ctx: AppContext, id: string, file: StoredFile): Promise<MediaItem> {
   try {
     return await ctx.db.$transaction(async (tx) => {
-      const media = await tx.media.create({ data: { articleId: id, type: file.type, fileUrl: file.path }, select: { id: true, type: true, fileUrl: true } });
+      const media = await tx.media.create({
+        data: { articleId: id, type: file.type, fileUrl: file.path },
+        select: { id: true, type: true, fileUrl: true },
+      });
       // The article changed: its caches (share preview, ETags) must follow.
       await tx.article.update({ where: { id }, data: { updatedAt: new Date() } });
       return media;

@@ -132,15 +132,26 @@ describe('POST /api/articles', () => {
       isStory: false,
     });
     const row = await db.article.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect(row).toMatchObject({ authorId: byRole.author.user.id, status: 'draft', section: 'OpinionsEditorials', title: 'Council approves the new budget' });
+    expect(row).toMatchObject({
+      authorId: byRole.author.user.id,
+      status: 'draft',
+      section: 'OpinionsEditorials',
+      title: 'Council approves the new budget',
+    });
   });
 
   it('defaults the section to General and accepts an /uploads/ or http(s) image', async () => {
     const { section: _section, ...body } = validBody();
-    const a = await request(app).post('/api/articles').set(headers('editor')).send({ ...body, imageUrl: '/uploads/cover.webp' });
+    const a = await request(app)
+      .post('/api/articles')
+      .set(headers('editor'))
+      .send({ ...body, imageUrl: '/uploads/cover.webp' });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ section: 'General', imageUrl: '/uploads/cover.webp' });
-    const b = await request(app).post('/api/articles').set(headers('editor')).send({ ...body, imageUrl: 'https://images.example.com/a.jpg' });
+    const b = await request(app)
+      .post('/api/articles')
+      .set(headers('editor'))
+      .send({ ...body, imageUrl: 'https://images.example.com/a.jpg' });
     expect(b.body.imageUrl).toBe('https://images.example.com/a.jpg');
   });
 
@@ -149,7 +160,10 @@ describe('POST /api/articles', () => {
       '<p onclick="steal()">Hello</p><script>alert(1)</script><img src="https://example.com/a.png" onerror="alert(1)">' +
       '<a href="javascript:alert(1)">bad</a><a href="https://example.com" target="_blank">good</a>' +
       '<iframe src="https://evil.example/embed"></iframe><iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>';
-    const res = await request(app).post('/api/articles').set(headers('author')).send({ ...validBody(), content });
+    const res = await request(app)
+      .post('/api/articles')
+      .set(headers('author'))
+      .send({ ...validBody(), content });
     expect(res.status).toBe(201);
     const stored = (await db.article.findUniqueOrThrow({ where: { id: res.body.id } })).content;
     expect(stored).toBe(
@@ -168,7 +182,8 @@ describe('POST /api/articles', () => {
     const empty = await request(app).post('/api/articles').set(headers('author')).send({});
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('Validation failed');
-    for (const field of ['title', 'summary', 'content', 'categoryId']) expect(empty.body.details.join('\n')).toMatch(new RegExp(field, 'i'));
+    for (const field of ['title', 'summary', 'content', 'categoryId'])
+      expect(empty.body.details.join('\n')).toMatch(new RegExp(field, 'i'));
 
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['title too long', { title: 'x'.repeat(201) }, /title/i],
@@ -196,7 +211,11 @@ describe('POST /api/articles', () => {
   });
 
   it('answers 400 for malformed JSON and for a body that is not an object', async () => {
-    const broken = await request(app).post('/api/articles').set(headers('author')).set('Content-Type', 'application/json').send('{"title":');
+    const broken = await request(app)
+      .post('/api/articles')
+      .set(headers('author'))
+      .set('Content-Type', 'application/json')
+      .send('{"title":');
     expect(broken.status).toBe(400);
     const array = await request(app).post('/api/articles').set(headers('author')).send([validBody()]);
     expect(array.status).toBe(400);
@@ -212,7 +231,8 @@ describe('POST /api/articles', () => {
         .send({ ...validBody(), title });
       expect(res.status).toBe(expected[actor]);
       const rows = await db.article.findMany({ where: { title } });
-      if (expected[actor] === 201) expect(rows.map((r) => [r.authorId, r.status])).toEqual([[byRole[actor as Exclude<Actor, 'anonymous'>].user.id, 'draft']]);
+      if (expected[actor] === 201)
+        expect(rows.map((r) => [r.authorId, r.status])).toEqual([[byRole[actor as Exclude<Actor, 'anonymous'>].user.id, 'draft']]);
       else expect(rows).toEqual([]);
     });
   });
@@ -226,9 +246,22 @@ describe('PUT /api/articles/:id', () => {
       .set(headers('editor'))
       .send({ summary: ' New summary ', content: '<p>New</p><script>x()</script>', section: 'Sports', imageUrl: '' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: a.title, summary: 'New summary', content: '<p>New</p>', section: 'Sports', imageUrl: null, status: 'published' });
+    expect(res.body).toMatchObject({
+      title: a.title,
+      summary: 'New summary',
+      content: '<p>New</p>',
+      section: 'Sports',
+      imageUrl: null,
+      status: 'published',
+    });
     const row = await db.article.findUniqueOrThrow({ where: { id: a.id } });
-    expect(row).toMatchObject({ title: a.title, summary: 'New summary', content: '<p>New</p>', section: 'Sports', authorId: otherAuthor.id });
+    expect(row).toMatchObject({
+      title: a.title,
+      summary: 'New summary',
+      content: '<p>New</p>',
+      section: 'Sports',
+      authorId: otherAuthor.id,
+    });
   });
 
   it('moves the article to another existing category, and refuses a missing one with 400', async () => {
@@ -265,9 +298,14 @@ describe('PUT /api/articles/:id', () => {
     const expected: Record<Actor, number> = { anonymous: 401, user: 403, author: 403, editor: 200, admin: 200, 'super-admin': 200 };
     it.each(ACTORS)('%s', async (actor) => {
       const a = await article({ status: 'published' });
-      const res = await request(app).put(`/api/articles/${a.id}`).set(headers(actor)).send({ title: `edited by ${actor}` });
+      const res = await request(app)
+        .put(`/api/articles/${a.id}`)
+        .set(headers(actor))
+        .send({ title: `edited by ${actor}` });
       expect(res.status).toBe(expected[actor]);
-      expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).title).toBe(expected[actor] === 200 ? `edited by ${actor}` : a.title);
+      expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).title).toBe(
+        expected[actor] === 200 ? `edited by ${actor}` : a.title,
+      );
     });
   });
 

@@ -31,9 +31,15 @@ function localSourceImage(ctx: AppContext, article: ShareImageSource): string | 
   return undefined;
 }
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-const clip = (s: string, max: number) => (Array.from(s).length <= max ? s : `${Array.from(s).slice(0, max - 1).join('')}…`);
+const clip = (s: string, max: number) =>
+  Array.from(s).length <= max
+    ? s
+    : `${Array.from(s)
+        .slice(0, max - 1)
+        .join('')}…`;
 
 /** Greedy word wrap into at most `maxLines` lines, the last one ending in an ellipsis when text was cut. */
 function wrap(text: string, perLine: number, maxLines: number): string[] {
@@ -56,15 +62,15 @@ function wrap(text: string, perLine: number, maxLines: number): string[] {
 /** The branded card used when the article has no image of its own. */
 function brandedSvg(title: string, section: string): string {
   const { width, height } = SHARE_IMAGE;
-  const lines = wrap(title, 30, 4);
-  const text = lines.map((l, i) => `<tspan x="80" dy="${i === 0 ? 0 : 78}">${xml(l)}</tspan>`).join('');
+  const lines = wrap(title, 28, 4);
+  const text = lines.map((l, i) => `<tspan x="80" dy="${i === 0 ? 0 : 70}">${xml(l)}</tspan>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset="1" stop-color="#1e3a8a"/></linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
   <rect x="80" y="70" width="12" height="48" fill="#f59e0b"/>
   <text x="108" y="108" font-family="DejaVu Serif, Georgia, serif" font-size="40" font-weight="700" fill="#ffffff">Chronicle News</text>
   <text x="80" y="${height - 70}" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="#fbbf24" letter-spacing="2">${xml(section.toUpperCase())}</text>
-  <text x="80" y="${250 - (lines.length - 1) * 20}" font-family="DejaVu Sans, Arial, sans-serif" font-size="64" font-weight="700" fill="#ffffff">${text}</text>
+  <text x="80" y="${250 - (lines.length - 1) * 20}" font-family="DejaVu Sans, Arial, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${text}</text>
 </svg>`;
 }
 
@@ -84,7 +90,9 @@ async function render(ctx: AppContext, article: ShareImageSource): Promise<Buffe
       ctx.logger.warn({ err, articleId: article.id }, 'share image: could not render the article image');
     }
   }
-  return sharp(Buffer.from(brandedSvg(article.title, article.section))).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(brandedSvg(article.title, article.section)))
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
 }
 
 /**
@@ -110,6 +118,8 @@ export async function removeShareImages(ctx: AppContext, articleId: string, keep
   const dir = cacheDir(ctx);
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(
-    names.filter((n) => n.startsWith(`${articleId}-`) && n.endsWith('.jpg') && n !== keep).map((n) => rm(path.join(dir, n), { force: true })),
+    names
+      .filter((n) => n.startsWith(`${articleId}-`) && n.endsWith('.jpg') && n !== keep)
+      .map((n) => rm(path.join(dir, n), { force: true })),
   );
 }

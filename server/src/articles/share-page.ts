@@ -16,7 +16,8 @@ export interface SharePageArticle {
   updatedAt: Date;
 }
 
-export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The first 150 characters of the body's text (the summary when the body has no text, an image-only article say). */
 export function shareDescription(article: Pick<SharePageArticle, 'content' | 'summary'>): string {

@@ -35,7 +35,8 @@ export const tempUploadDir = (ctx: AppContext) => path.join(ctx.config.uploadDir
 function toClientError(err: unknown, field: string, maxBytes: number): unknown {
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') return payloadTooLarge(`The file is too large (at most ${megabytes(maxBytes)})`);
-    if (err.code === 'LIMIT_UNEXPECTED_FILE') return badRequest(`Send one file in the field "${field}"`, [`${field}: send exactly one file in this field`]);
+    if (err.code === 'LIMIT_UNEXPECTED_FILE')
+      return badRequest(`Send one file in the field "${field}"`, [`${field}: send exactly one file in this field`]);
     return badRequest('The upload could not be read', [err.message]);
   }
   // System errors (a full disk, say) stay server errors; everything else came from parsing the body.
@@ -83,7 +84,10 @@ export async function storeFile(ctx: AppContext, file: Express.Multer.File, expe
   const detected = await fileTypeFromFile(file.path);
   const accepted = detected ? ACCEPTED[detected.mime] : undefined;
   if (!accepted) throw unsupportedMediaType(ACCEPTED_TEXT);
-  if (expected && accepted.kind !== expected) throw unsupportedMediaType(`The file is ${accepted.kind === 'image' ? 'an image' : 'a video'}, not ${expected === 'image' ? 'an image' : 'a video'}`);
+  if (expected && accepted.kind !== expected)
+    throw unsupportedMediaType(
+      `The file is ${accepted.kind === 'image' ? 'an image' : 'a video'}, not ${expected === 'image' ? 'an image' : 'a video'}`,
+    );
   const max = accepted.kind === 'image' ? ctx.config.maxImageBytes : ctx.config.maxVideoBytes;
   if (file.size > max) throw payloadTooLarge(`The ${accepted.kind} is too large (at most ${megabytes(max)})`);
   const name = `${randomUUID()}.${accepted.ext}`;

@@ -20,7 +20,15 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it('drops javascript:, data: and protocol-relative link targets, whatever their spelling', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java&#x09;script:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', 'vbscript:x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java&#x09;script:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/x',
+      'vbscript:x',
+    ]) {
       const out = sanitizeArticleHtml(`<a href="${href}">x</a>`);
       expect(out, href).toBe('<a>x</a>');
     }
@@ -33,8 +41,12 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it('adds rel="noopener noreferrer" to links that open a new tab and drops other targets', () => {
-    expect(sanitizeArticleHtml('<a href="https://example.com" target="_blank">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
-    expect(sanitizeArticleHtml('<a href="https://example.com" target="_blank" rel="opener">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeArticleHtml('<a href="https://example.com" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeArticleHtml('<a href="https://example.com" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeArticleHtml('<a href="https://example.com" target="_top">x</a>')).toBe('<a href="https://example.com">x</a>');
   });
 
@@ -49,21 +61,33 @@ describe('sanitizeArticleHtml', () => {
   it('keeps frames from the allowed video hosts only', () => {
     const yt = '<iframe src="https://www.youtube-nocookie.com/embed/abc" width="560" height="315" allowfullscreen></iframe>';
     expect(sanitizeArticleHtml(yt)).toBe(yt);
-    expect(sanitizeArticleHtml('<iframe src="https://player.vimeo.com/video/1"></iframe>')).toBe('<iframe src="https://player.vimeo.com/video/1"></iframe>');
-    for (const src of ['https://evil.example/embed', 'http://www.youtube.com/embed/abc', '/api/articles', 'javascript:alert(1)', 'https://www.youtube.com.evil.example/x']) {
+    expect(sanitizeArticleHtml('<iframe src="https://player.vimeo.com/video/1"></iframe>')).toBe(
+      '<iframe src="https://player.vimeo.com/video/1"></iframe>',
+    );
+    for (const src of [
+      'https://evil.example/embed',
+      'http://www.youtube.com/embed/abc',
+      '/api/articles',
+      'javascript:alert(1)',
+      'https://www.youtube.com.evil.example/x',
+    ]) {
       expect(sanitizeArticleHtml(`<p>a</p><iframe src="${src}"></iframe>`), src).toBe('<p>a</p>');
     }
     expect(sanitizeArticleHtml('<p>a</p><iframe srcdoc="<script>alert(1)</script>"></iframe>')).toBe('<p>a</p>');
   });
 
   it('drops tags outside the allowlist but keeps their text', () => {
-    expect(sanitizeArticleHtml('<div class="x"><h1>Top</h1><span>text</span></div><object data="x"></object><style>p{}</style>')).toBe('Toptext');
+    expect(sanitizeArticleHtml('<div class="x"><h1>Top</h1><span>text</span></div><object data="x"></object><style>p{}</style>')).toBe(
+      'Toptext',
+    );
   });
 });
 
 describe('htmlToText', () => {
   it('strips tags, decodes entities and collapses whitespace', () => {
-    expect(htmlToText('<p>Fish &amp; chips &lt;b&gt; &quot;q&quot; caf&eacute;&nbsp;now</p>\n\n<p>  Next   para</p>')).toBe('Fish & chips <b> "q" café now Next para');
+    expect(htmlToText('<p>Fish &amp; chips &lt;b&gt; &quot;q&quot; caf&eacute;&nbsp;now</p>\n\n<p>  Next   para</p>')).toBe(
+      'Fish & chips <b> "q" café now Next para',
+    );
   });
 
   it('separates block elements with a space and drops script text', () => {

@@ -1,0 +1,182 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { articlesTestbed } from './articles.fixtures';
+
+const { app, ctx, db, otherAuthor, article } = await articlesTestbed();
+
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The `content` of each <meta property|name="key"> in the document, decoded. */
+function metaTags(html: string): Record<string, string> {
+  const tags: Record<string, string> = {};
+  for (const m of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)) tags[m[1]!] = decode(m[2]!);
+  return tags;
+}
+
+const getBinary = (url: string) =>
+  request(app)
+    .get(url)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+
+describe('GET /api/articles/share/:id', () => {
+  it('serves an HTML page with Open Graph and Twitter card tags that sends browsers to the article', async () => {
+    const publishedAt = new Date('2026-01-15T08:30:00.000Z');
+    const a = await article({
+      status: 'published',
+      title: 'Harbour reopens',
+      section: 'Business',
+      publishedAt,
+      content: '<p>The harbour reopened on Monday.</p>',
+    });
+    const res = await request(app).get(`/api/articles/share/${a.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain('<title>Harbour reopens | Chronicle News</title>');
+    const url = `http://chronicle.test/article/${a.id}`;
+    const tags = metaTags(res.text);
+    expect(tags).toMatchObject({
+      'og:type': 'article',
+      'og:site_name': 'Chronicle News',
+      'og:title': 'Harbour reopens',
+      'og:description': 'The harbour reopened on Monday.',
+      'og:url': url,
+      'og:image': expect.stringMatching(new RegExp(`^http://chronicle\\.test/api/articles/share/${a.id}/image\\.jpg`)),
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'article:author': otherAuthor.name,
+      'article:published_time': '2026-01-15T08:30:00.000Z',
+      'article:section': 'Business',
+      'twitter:card': 'summary_large_image',
+      'twitter:title': 'Harbour reopens',
+      'twitter:description': 'The harbour reopened on Monday.',
+    });
+    expect(tags['twitter:image']).toBe(tags['og:image']);
+    expect(res.text).toContain(`<meta http-equiv="refresh" content="0; url=/article/${a.id}">`);
+    expect(res.text).toContain(`<a href="/article/${a.id}">`);
+    expect(res.text).not.toMatch(/<script/i);
+    expect(res.headers['content-security-policy']).toBeTruthy();
+  });
+
+  it('escapes every value: a title with <script> and quotes stays text', async () => {
+    const title = `Mayor says "no" & <script>alert('x')</script>`;
+    const a = await article({ status: 'published', title, content: `<p>"Quoted" &amp; <em>odd</em> &lt;tags&gt; here</p>` });
+    const res = await request(app).get(`/api/articles/share/${a.id}`);
+    expect(res.text).not.toContain('<script>');
+    expect(res.text).not.toContain(`"no"`);
+    expect(res.text).toContain(
+      '<title>Mayor says &quot;no&quot; &amp; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; | Chronicle News</title>',
+    );
+    const tags = metaTags(res.text);
+    expect(tags['og:title']).toBe(title);
+    expect(tags['twitter:title']).toBe(title);
+    expect(tags['og:description']).toBe('"Quoted" & odd <tags> here');
+  });
+
+  it('describes the article with the first 150 characters of its text content', async () => {
+    const sentence = 'Word&nbsp;and <strong>more</strong> words &amp; numbers 1234567890. ';
+    const content = `<h2>Heading</h2>\n<p>${sentence.repeat(8)}</p><script>ignored()</script>`;
+    const a = await article({ status: 'published', content });
+    const description = metaTags((await request(app).get(`/api/articles/share/${a.id}`)).text)['og:description']!;
+    const text = `Heading ${'Word\u00a0and more words & numbers 1234567890. '.repeat(8)}`.replace(/\s+/g, ' ');
+    expect(description).toHaveLength(150);
+    expect(description).toBe(text.slice(0, 150));
+    expect(description).not.toMatch(/<|&amp;|ignored/);
+  });
+
+  it('answers a 404 page for drafts, unpublished, unknown and malformed ids', async () => {
+    const draft = await article();
+    const unpublished = await article({ status: 'unpublished' });
+    for (const id of [draft.id, unpublished.id, '00000000-0000-4000-8000-000000000000', 'nope', '%3Cscript%3E']) {
+      const res = await request(app).get(`/api/articles/share/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).not.toContain(draft.title);
+      expect(res.text).not.toContain('<script');
+    }
+  });
+});
+
+describe('GET /api/articles/share/:id/image.jpg', () => {
+  const cacheDir = path.join(ctx.config.uploadDir, '.cache', 'share');
+
+  it('renders a branded 1200x630 JPEG when the article has no image', async () => {
+    const a = await article({
+      status: 'published',
+      title: 'A very long headline that needs to be wrapped over several lines of the preview card image',
+    });
+    const res = await getBinary(`/api/articles/share/${a.id}/image.jpg`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(res.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
+  it("crops the article's first image to 1200x630 and caches it per version of the article", async () => {
+    const name = 'share-source.png';
+    writeFileSync(
+      path.join(ctx.config.uploadDir, name),
+      await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer(),
+    );
+    const a = await article({ status: 'published', imageUrl: `/uploads/${name}` });
+    const first = await getBinary(`/api/articles/share/${a.id}/image.jpg`);
+    const meta = await sharp(first.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+    const { dominant } = await sharp(first.body as Buffer).stats();
+    expect(dominant.r).toBeGreaterThan(200);
+    expect(dominant.g).toBeLessThan(60);
+    const cached = () => readdirSync(cacheDir).filter((f) => f.startsWith(a.id));
+    expect(cached()).toEqual([`${a.id}-${a.updatedAt.getTime()}.jpg`]);
+
+    const second = await getBinary(`/api/articles/share/${a.id}/image.jpg`);
+    expect(Buffer.compare(first.body as Buffer, second.body as Buffer)).toBe(0);
+
+    // A new version of the article renders a new preview and drops the old one.
+    const updated = await db.article.update({ where: { id: a.id }, data: { title: 'Changed' } });
+    await getBinary(`/api/articles/share/${a.id}/image.jpg`).expect(200);
+    expect(cached()).toEqual([`${a.id}-${updated.updatedAt.getTime()}.jpg`]);
+  });
+
+  it('prefers the first image media over the cover image and survives an unreadable file', async () => {
+    writeFileSync(path.join(ctx.config.uploadDir, 'broken.png'), 'not really a png');
+    const a = await article({ status: 'published', imageUrl: '/uploads/broken.png' });
+    const res = await getBinary(`/api/articles/share/${a.id}/image.jpg`);
+    expect(res.status).toBe(200);
+    const meta = await sharp(res.body as Buffer).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+
+    writeFileSync(
+      path.join(ctx.config.uploadDir, 'blue.png'),
+      await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0000ff' } })
+        .png()
+        .toBuffer(),
+    );
+    const b = await article({ status: 'published', imageUrl: 'https://elsewhere.example/cover.jpg' });
+    await db.media.create({ data: { articleId: b.id, type: 'image', fileUrl: '/uploads/blue.png' } });
+    const blue = await getBinary(`/api/articles/share/${b.id}/image.jpg`);
+    const { dominant } = await sharp(blue.body as Buffer).stats();
+    expect(dominant.b).toBeGreaterThan(200);
+  });
+
+  it('answers 404 for drafts and unknown articles', async () => {
+    const draft = await article();
+    expect((await request(app).get(`/api/articles/share/${draft.id}/image.jpg`)).status).toBe(404);
+    expect((await request(app).get('/api/articles/share/00000000-0000-4000-8000-000000000000/image.jpg')).status).toBe(404);
+    expect((await request(app).get('/api/articles/share/x/image.jpg')).status).toBe(404);
+  });
+});
