@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../../../shared/types';
+import { ToastProvider } from '../../components/ui/toast';
+import { SessionProvider } from '../../lib/session';
+import { DashboardApp } from './dashboard-app';
+
+function user(role: string): PublicUser {
+  return {
+    id: 'u1',
+    name: `Pat ${role}`,
+    email: 'pat@example.com',
+    role: role as PublicUser['role'],
+    suspended: false,
+    bio: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function answer(url: string, me: PublicUser | null): Response {
+  const path = url.split('?')[0];
+  if (path === '/api/auth/me') return me ? json({ user: me }) : json({ error: 'Unauthorized', message: 'Log in' }, 401);
+  if (path === '/api/stats')
+    return json({
+      role: me?.role,
+      totalUsers: 9,
+      totalArticles: 12,
+      publishedArticles: 8,
+      publishedToday: 2,
+      pendingReview: 3,
+      myArticles: 5,
+      myDrafts: 1,
+      myComments: 4,
+      totalComments: 20,
+      totalViews: 100,
+      publishedBreakingNews: 1,
+    });
+  if (path === '/api/stats/activity' || path === '/api/view/daily') return json({ data: [] });
+  if (path === '/api/categories') return json([]);
+  return json({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
+}
+
+function renderAt(path: string, role: string | null) {
+  if (role) {
+    localStorage.setItem('token', 'token-1');
+    localStorage.setItem('user', JSON.stringify(user(role)));
+  }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => Promise.resolve(answer(String(url), role ? user(role) : null))),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <ToastProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/" element={<p>Public home</p>} />
+              <Route path="/auth" element={<p>Login page</p>} />
+              <Route path="/dashboard/*" element={<DashboardApp />} />
+            </Routes>
+          </MemoryRouter>
+        </ToastProvider>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const menu = () =>
+  within(screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!)
+    .getAllByRole('link')
+    .map((l) => l.textContent);
+
+describe('DashboardApp role gate (SPEC.md §2)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    renderAt('/dashboard', null);
+    expect(await screen.findByText('Login page')).toBeTruthy();
+  });
+
+  it('sends a reader (role user) to the public home', async () => {
+    renderAt('/dashboard/articles', 'user');
+    expect(await screen.findByText('Public home')).toBeTruthy();
+  });
+
+  it('shows the authorization-failed screen for an unknown role', async () => {
+    renderAt('/dashboard', 'owner');
+    expect(await screen.findByText('Oops! Authorization failed.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('welcomes an editor with the editor menu and stat cards', async () => {
+    renderAt('/dashboard', 'editor');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Pat editor' })).toBeTruthy();
+    expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories']);
+    expect(await screen.findByRole('group', { name: 'Pending Review' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Total Users' })).toBeNull();
+  });
+
+  it('keeps an author out of the users screen', async () => {
+    renderAt('/dashboard/users', 'author');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Pat author' })).toBeTruthy();
+    expect(menu()).toEqual(['Dashboard', 'Articles', 'Breaking News']);
+  });
+
+  it('lets an author open /stories although the menu has no entry for it', async () => {
+    renderAt('/dashboard/stories', 'author');
+    expect(await screen.findByRole('heading', { name: 'Stories' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No stories found.')).toBeTruthy();
+  });
+
+  it('gives an admin the users screen', async () => {
+    renderAt('/dashboard/users', 'admin');
+    expect(await screen.findByRole('heading', { name: 'Users' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No users found.')).toBeTruthy();
+    expect(menu()).toEqual(['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports']);
+  });
+
+  it('ends an expired session at the login page', async () => {
+    localStorage.setItem('token', 'expired');
+    localStorage.setItem('user', JSON.stringify(user('editor')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => Promise.resolve(answer(String(url), null))),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <ToastProvider>
+            <MemoryRouter initialEntries={['/dashboard']}>
+              <Routes>
+                <Route path="/auth" element={<p>Login page</p>} />
+                <Route path="/dashboard/*" element={<DashboardApp />} />
+              </Routes>
+            </MemoryRouter>
+          </ToastProvider>
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
