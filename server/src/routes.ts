@@ -9,6 +9,7 @@ import { categoriesRouter } from './categories/categories.routes';
 import { breakingNewsRouter } from './breaking-news/breaking-news.routes';
 import { usersRouter } from './users/users.routes';
 import { statsRouter } from './stats/stats.routes';
+import { docsRouter } from './docs/docs.routes';
 import type { AppContext } from './context';
 
 /**
@@ -28,5 +29,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use('/breaking-news', breakingNewsRouter(ctx));
   router.use('/users', usersRouter(ctx));
   router.use('/stats', statsRouter(ctx));
+  // The OpenAPI document (/api/openapi.json) and the browsable reference (/api/docs).
+  router.use(docsRouter(ctx));
   return router;
 }

@@ -1,4 +1,6 @@
 import { z, type ZodType } from 'zod';
+import { schemaForReturns, WIRE_SCHEMAS } from '../docs/wire-schemas';
+import { PERMISSIONS, type Permission } from './policy';
 import { registeredRoutes } from './route';
 
 const ERROR_SCHEMA = {
@@ -7,9 +9,41 @@ const ERROR_SCHEMA = {
   properties: { error: { type: 'string' }, message: { type: 'string' }, details: { type: 'array', items: { type: 'string' } } },
 };
 
+/** Tag per first path segment; a few segments are spelt differently from the resource they belong to. */
+const TAGS: Record<string, string> = {
+  auth: 'Auth',
+  articles: 'Articles',
+  uploads: 'Uploads',
+  comments: 'Comments',
+  view: 'Views',
+  categories: 'Categories',
+  categorie: 'Categories',
+  'breaking-news': 'Breaking news',
+  users: 'Users',
+  stats: 'Stats',
+  'openapi.json': 'Reference',
+  docs: 'Reference',
+};
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Auth: 'Sign-up with e-mailed codes, login, logout, password reset.',
+  Articles: 'Articles, their media, story and featured flags, share pages.',
+  Uploads: 'Image and video uploads, recognised by their bytes.',
+  Comments: 'Threaded comments on articles.',
+  Views: 'Read-depth view logs and view counts.',
+  Categories: 'Article categories (the singular /categorie path is the spelling the client uses for delete).',
+  'Breaking news': 'The breaking-news ticker.',
+  Users: 'User management for admins and super-admins.',
+  Stats: 'Dashboard numbers and recent activity.',
+  Reference: 'This reference.',
+};
+
+const ROLE_NAMES: Record<string, string> = { author: 'author', editor: 'editor', admin: 'admin', super_admin: 'super-admin', user: 'user' };
+
 function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input') {
   try {
-    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    return rest;
   } catch {
     return {};
   }
@@ -17,44 +51,87 @@ function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input') {
 
 function parameters(schema: ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const js = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  const js = jsonSchema(schema) as { properties?: Record<string, { description?: string }>; required?: string[] };
   return Object.entries(js.properties ?? {}).map(([name, s]) => ({
     name,
     in: where,
     required: where === 'path' || (js.required ?? []).includes(name),
+    ...(s.description ? { description: s.description } : {}),
     schema: s,
   }));
 }
 
-function guardName(guard: unknown): string {
-  const list = Array.isArray(guard) ? guard : [guard];
-  return list.map((g: { permission?: string; name?: string }) => g.permission ?? g.name ?? 'guard').join(', ');
+interface GuardLike {
+  permission?: string;
+  name?: string;
 }
+
+function guardList(guard: unknown): GuardLike[] {
+  return (Array.isArray(guard) ? guard : [guard]) as GuardLike[];
+}
+
+function guardName(guard: unknown): string {
+  return guardList(guard)
+    .map((g) => g.permission ?? g.name ?? 'guard')
+    .join(', ');
+}
+
+/** Who passes the guard, in words: "author (own), editor, admin, super-admin". */
+function whoMay(guard: unknown): string {
+  const g = guardList(guard)[0];
+  if (g?.permission && g.permission in PERMISSIONS) {
+    return Object.entries(PERMISSIONS[g.permission as Permission])
+      .map(([role, grant]) => `${ROLE_NAMES[role] ?? role}${grant === 'own' ? ' (own records)' : ''}`)
+      .join(', ');
+  }
+  if (g?.name === 'publicRoute') return 'anyone, signed in or not';
+  if (g?.name === 'requireUser') return 'any signed-in user';
+  return 'see the guard';
+}
+
+const operationId = (method: string, fullPath: string) =>
+  method +
+  fullPath
+    .replace(/^\/api/, '')
+    .split(/[/.-]/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `By${part[1]!.toUpperCase()}${part.slice(2)}` : part[0]!.toUpperCase() + part.slice(1)))
+    .join('');
 
 /** The OpenAPI 3.1 document, built from the same route declarations and zod schemas the server validates with. */
 export function buildOpenApiDocument(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const tagsUsed = new Set<string>();
   for (const { fullPath, spec } of registeredRoutes().sort((a, b) => a.fullPath.localeCompare(b.fullPath))) {
     const path = fullPath.replace(/:([A-Za-z]+)/g, '{$1}');
     const guard = guardName(spec.guard);
     const isPublic = guard === 'publicRoute';
     const status = String(spec.status ?? 200);
+    const returnsSchema = spec.produces ? undefined : schemaForReturns(spec.returns);
     const responses: Record<string, unknown> = {
       [status]: spec.produces
         ? { description: spec.returns ?? 'OK', content: { [spec.produces]: {} } }
-        : { description: spec.returns ?? 'OK', content: { 'application/json': { schema: {} } } },
+        : { description: spec.returns ?? 'OK', content: { 'application/json': { schema: returnsSchema ?? {} } } },
     };
-    const err = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-    if (spec.body || spec.query || spec.params) responses['400'] = err('Validation failed (details lists each problem)');
+    const err = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+    if (spec.body || spec.query || spec.params || spec.file) responses['400'] = err('Validation failed (details lists each problem)');
     if (!isPublic) {
       responses['401'] = err('Not signed in, or the token expired or was revoked');
       responses['403'] = err('Signed in without the permission');
     }
     for (const [code, description] of Object.entries(spec.errors ?? {})) responses[code] = err(description);
+    const segment = fullPath.split('/')[2] ?? 'api';
+    const tag = TAGS[segment] ?? segment;
+    tagsUsed.add(tag);
     const op: Record<string, unknown> = {
+      operationId: operationId(spec.method, fullPath),
       summary: spec.summary,
-      tags: [fullPath.split('/')[2] ?? 'api'],
-      description: `Guard: ${guard}`,
+      tags: [tag],
+      description: `Guard: \`${guard}\`. Allowed: ${whoMay(spec.guard)}.`,
+      'x-guard': guard,
       parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
       responses,
       ...(isPublic ? {} : { security: [{ bearer: [] }] }),
@@ -63,7 +140,11 @@ export function buildOpenApiDocument(publicUrl: string) {
       const fields = spec.body ? (jsonSchema(spec.body) as { properties?: Record<string, unknown> }).properties : {};
       op.requestBody = {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', required: [spec.file], properties: { [spec.file]: { type: 'string', format: 'binary' }, ...fields } } } },
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', required: [spec.file], properties: { [spec.file]: { type: 'string', format: 'binary' }, ...fields } },
+          },
+        },
       };
     } else if (spec.body) {
       op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } };
@@ -72,12 +153,22 @@ export function buildOpenApiDocument(publicUrl: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Chronicle News API', version: '1.0.0', description: 'The REST API of Chronicle News. Errors use the envelope { error, message, details? }.' },
+    info: {
+      title: 'Chronicle News API',
+      version: '1.0.0',
+      description:
+        'The REST API of Chronicle News. JSON in and out under /api; errors use the envelope { error, message, details? }; ' +
+        'send the header Authorization: Bearer <token> (from POST /api/auth/login).',
+    },
     servers: [{ url: publicUrl }],
+    tags: Object.keys(TAG_DESCRIPTIONS)
+      .filter((name) => tagsUsed.has(name))
+      .concat([...tagsUsed].filter((name) => !(name in TAG_DESCRIPTIONS)))
+      .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: ERROR_SCHEMA, ...WIRE_SCHEMAS },
     },
   };
 }
