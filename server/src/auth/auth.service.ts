@@ -113,24 +113,25 @@ export function authService(ctx: AppContext) {
 
     /**
      * Failures only are counted, per address and per IP; once either counter is past the limit every attempt
-     * is refused with 429 until its window ends. Each attempt first reserves a slot on both counters (one
+     * is refused with 429 until its window ends. Each attempt first reserves a slot on each counter (one
      * atomic upsert each), so parallel guesses cannot overshoot the limit, and gives the slots back unless
      * the password was wrong. Unknown address and wrong password get the same answer after the same bcrypt work.
      */
     async login({ email, password }: LoginInput, ip: string): Promise<AuthResponse> {
       const keys = [loginEmailKey(email), loginIpKey(ip)];
-      const refund = () => db.rateLimit.updateMany({ where: { key: { in: keys }, hits: { gt: 0 } }, data: { hits: { decrement: 1 } } });
-      const slots = [];
-      for (const key of keys) slots.push(await hit(db, key, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS));
-      const refused = slots.filter((slot) => !slot.allowed);
-      if (refused.length) {
-        await refund();
-        throw tooManyRequests(MESSAGES.tooManyLogins, Math.max(...refused.map((slot) => slot.retryAfterSeconds)));
+      const refund = (held: string[]) =>
+        db.rateLimit.updateMany({ where: { key: { in: held }, hits: { gt: 0 } }, data: { hits: { decrement: 1 } } });
+      for (const [i, key] of keys.entries()) {
+        const slot = await hit(db, key, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS);
+        if (!slot.allowed) {
+          await refund(keys.slice(0, i + 1));
+          throw tooManyRequests(MESSAGES.tooManyLogins, slot.retryAfterSeconds);
+        }
       }
       const user = await db.user.findUnique({ where: { email }, select: { ...publicUserSelect, passwordHash: true } });
       const matches = await verifyPassword(password, user?.passwordHash ?? (await warmDummyHash()));
       if (!user || !matches) throw unauthorized(MESSAGES.invalidLogin);
-      await refund();
+      await refund(keys);
       if (user.suspended) throw forbidden(MESSAGES.suspended);
       await clear(db, loginEmailKey(email));
       const { passwordHash: _hash, ...row } = user;
