@@ -14,6 +14,9 @@ const JOINS = Prisma.sql`
   LEFT JOIN "Comment" p ON p.id = c."parentId"
   LEFT JOIN "User" pu ON pu.id = p."authorId"`;
 
+/** A CommentRow of an outer join: every column null when there is no comment. */
+type NullableRow = { [K in keyof CommentRow]: CommentRow[K] | null };
+
 const NEWEST_FIRST = Prisma.sql`ORDER BY c."createdAt" DESC, c.id DESC`;
 
 export interface ArticleCommentsPage {
@@ -23,36 +26,37 @@ export interface ArticleCommentsPage {
 }
 
 /**
- * One page of an article's top-level comments with every reply beneath them, in two statements run side by
- * side: the published check with the top-level count, and one recursive query for the page's roots and all
- * their descendants.
+ * One page of an article's top-level comments with every reply beneath them, in one statement (the hot
+ * public read): the published check and the top-level count, the page of roots, and a recursive walk down
+ * to their descendants. No rows: the article is not published; one row without a comment: no comments.
  */
 export async function listArticleComments(
   db: Db,
   articleId: string,
   { limit, offset, includeReplies }: { limit: number; offset: number; includeReplies: boolean },
 ): Promise<ArticleCommentsPage> {
-  const [head, rows] = await Promise.all([
-    db.$queryRaw<{ total: number }[]>`
-      SELECT (SELECT count(*) FROM "Comment" c WHERE c."articleId" = a.id AND c."parentId" IS NULL)::int AS total
+  const rows = await db.$queryRaw<(NullableRow & { total: number })[]>`
+    WITH RECURSIVE article AS (
+      SELECT a.id, (SELECT count(*) FROM "Comment" r WHERE r."articleId" = a.id AND r."parentId" IS NULL)::int AS total
       FROM "Article" a
-      WHERE a.id = ${articleId}::uuid AND a.status = 'published'`,
-    db.$queryRaw<CommentRow[]>`
-      WITH RECURSIVE roots AS (
-        SELECT id FROM "Comment"
-        WHERE "articleId" = ${articleId}::uuid AND "parentId" IS NULL
-        ORDER BY "createdAt" DESC, id DESC
-        LIMIT ${limit} OFFSET ${offset}
-      ), tree AS (
-        SELECT id FROM roots
-        UNION ALL
-        SELECT r.id FROM "Comment" r JOIN tree t ON r."parentId" = t.id WHERE ${includeReplies}::boolean
-      )
+      WHERE a.id = ${articleId}::uuid AND a.status = 'published'
+    ), roots AS (
+      SELECT r.id FROM "Comment" r JOIN article ON r."articleId" = article.id
+      WHERE r."parentId" IS NULL
+      ORDER BY r."createdAt" DESC, r.id DESC
+      LIMIT ${limit} OFFSET ${offset}
+    ), tree AS (
+      SELECT id FROM roots
+      UNION ALL
+      SELECT r.id FROM "Comment" r JOIN tree t ON r."parentId" = t.id WHERE ${includeReplies}::boolean
+    ), found AS (
       SELECT ${COLUMNS} FROM tree JOIN "Comment" c ON c.id = tree.id ${JOINS}
-      ${NEWEST_FIRST}`,
-  ]);
-  if (!head[0]) return { total: null, comments: [] };
-  return { total: head[0].total, comments: toCommentTrees(rows, (row) => row.parentId === null) };
+    )
+    SELECT article.total, found.* FROM article LEFT JOIN found ON true
+    ORDER BY found."createdAt" DESC NULLS LAST, found.id DESC NULLS LAST`;
+  if (!rows[0]) return { total: null, comments: [] };
+  const comments = rows.filter((row): row is CommentRow & { total: number } => row.id !== null);
+  return { total: rows[0].total, comments: toCommentTrees(comments, (row) => row.parentId === null) };
 }
 
 /** One comment with all its replies nested beneath it, or null. */
