@@ -6,6 +6,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { uploadFile } from '../api/upload-file';
 import { errorText, MESSAGES } from '../lib/messages';
+import { Icon, type IconName } from './icons';
 import { ProgressBar } from './progress-bar';
 import { RICH_TEXT_CLASS } from './rich-text';
 
@@ -148,7 +149,7 @@ export default function RichTextEditor({
         'aria-labelledby': labelId,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        class: `min-h-56 px-4 py-3 focus:outline-none ${RICH_TEXT_CLASS} [&_p.is-editor-empty:first-child]:before:pointer-events-none [&_p.is-editor-empty:first-child]:before:float-left [&_p.is-editor-empty:first-child]:before:h-0 [&_p.is-editor-empty:first-child]:before:text-slate-400 [&_p.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]`,
+        class: `min-h-56 px-4 py-3 focus:outline-none focus-visible:outline-none ${RICH_TEXT_CLASS} [&_p.is-editor-empty:first-child]:before:pointer-events-none [&_p.is-editor-empty:first-child]:before:float-left [&_p.is-editor-empty:first-child]:before:h-0 [&_p.is-editor-empty:first-child]:before:text-slate-400 [&_p.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]`,
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
@@ -208,7 +209,16 @@ export default function RichTextEditor({
     }
   };
 
-  type Item = { key: string; label: string; text: string; pressed?: boolean; enabled: boolean; className?: string; onClick(): void };
+  type Item = {
+    key: string;
+    label: string;
+    text: string;
+    icon?: IconName;
+    pressed?: boolean;
+    enabled: boolean;
+    className?: string;
+    onClick(): void;
+  };
   const groups: Item[][] = editor
     ? [
         ...TOOLS.map((group, g) =>
@@ -226,11 +236,12 @@ export default function RichTextEditor({
           }),
         ),
         [
-          { key: 'link', label: 'Link', text: '🔗 Link', pressed: state?.link ?? false, enabled: !disabled, onClick: openLink },
+          { key: 'link', label: 'Link', text: 'Link', icon: 'link', pressed: state?.link ?? false, enabled: !disabled, onClick: openLink },
           {
             key: 'image',
             label: 'Insert image',
-            text: '🖼 Image',
+            text: 'Image',
+            icon: 'image',
             enabled: !disabled && !uploading,
             onClick: () => fileInput.current?.click(),
           },
@@ -286,6 +297,7 @@ export default function RichTextEditor({
                   onClick={item.onClick}
                   className={`${buttonClass} ${item.className ?? ''}`}
                 >
+                  {item.icon && <Icon name={item.icon} className="mr-1 inline h-4 w-4 align-[-3px]" />}
                   {item.text}
                 </button>
               );

@@ -52,17 +52,17 @@ export function ArticlesPage() {
       ),
     },
     { header: 'Category', hideBelow: 'md', cell: (a) => a.category.name },
-    { header: 'Section', hideBelow: 'lg', cell: (a) => a.section },
+    { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
     ...(user.role === 'author' ? [] : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => a.author.name }]),
     { header: 'Status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
     { header: 'Date', hideBelow: 'sm', cell: (a) => <span className="whitespace-nowrap">{formatDate(a.publishedAt ?? a.createdAt)}</span> },
     {
       header: 'Actions',
-      className: 'text-right',
+      className: 'w-px text-right whitespace-nowrap',
       cell: (a) => {
         const busy = actions.pending?.article.id === a.id;
         return (
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className="flex justify-end gap-2">
             <Button size="sm" onClick={() => setViewing(a.id)} aria-label={`View “${a.title}”`}>
               View
             </Button>

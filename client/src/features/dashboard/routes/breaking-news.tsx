@@ -69,15 +69,20 @@ export function BreakingNewsPage() {
         </>
       ),
     },
-    { header: 'Updated', hideBelow: 'sm', cell: (n) => <time dateTime={n.updatedAt}>{relativeTime(n.updatedAt)}</time> },
+    {
+      header: 'Updated',
+      hideBelow: 'sm',
+      className: 'whitespace-nowrap',
+      cell: (n) => <time dateTime={n.updatedAt}>{relativeTime(n.updatedAt)}</time>,
+    },
   ];
   // SPEC.md §6: authors see no action column.
   if (can.manageBreakingNews)
     columns.push({
       header: 'Actions',
-      className: 'text-right',
+      className: 'w-px text-right whitespace-nowrap',
       cell: (n) => (
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex justify-end gap-2">
           <Button size="sm" onClick={() => setEditing({ item: n, key: Date.now() })} aria-label={`Edit "${n.headline}"`}>
             Edit
           </Button>

@@ -43,7 +43,7 @@ export function CategoriesPage() {
       : []),
     {
       header: 'Actions',
-      className: 'text-right',
+      className: 'w-px text-right whitespace-nowrap',
       cell: (c) => (
         <div className="flex justify-end gap-2">
           <Button size="sm" onClick={() => setEditing({ category: c, key: Date.now() })} aria-label={`Edit ${c.name}`}>

@@ -92,7 +92,7 @@ export function HomePage() {
       </div>
 
       {stats.error && <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">{MESSAGES.stats.fetchFailed}</p>}
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {STAT_CARDS[user.role].map((card) => {
           const value = stats.data ? card.value(stats.data) : undefined;
           return (
@@ -107,7 +107,7 @@ export function HomePage() {
         })}
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Panel title="Views over the last 30 days" className="xl:col-span-2">
           {views.error ? (
             <p className="text-sm text-red-700">{MESSAGES.stats.viewsFailed}</p>
@@ -126,7 +126,7 @@ export function HomePage() {
                   type="button"
                   aria-disabled="true"
                   title="Coming soon"
-                  className="flex w-full cursor-default flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 text-center text-sm font-medium text-slate-700"
+                  className="flex h-full w-full cursor-default flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 text-center text-sm font-medium text-slate-700"
                 >
                   <Icon name={action.icon} className="h-6 w-6 text-slate-500" />
                   {action.label}

@@ -87,10 +87,10 @@ export function UsersPage() {
     { header: 'Joined', hideBelow: 'lg', cell: (u) => formatDate(u.createdAt) },
     {
       header: 'Actions',
-      className: 'text-right',
+      className: 'w-px text-right whitespace-nowrap',
       cell: (u) =>
         manageable(u) ? (
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className="flex justify-end gap-2">
             <Button size="sm" onClick={() => setEditing({ user: u, key: Date.now() })} aria-label={`Edit ${u.name}`}>
               Edit
             </Button>
