@@ -3,16 +3,21 @@ import type { Db } from '../db/client';
 import { Prisma } from '../generated/prisma/client';
 import { toComment, toCommentTrees, type CommentRow } from './comment.mapper';
 
-/** The columns of a CommentRow: the comment, its author's name, and the quoted parent with its author's name. */
-const COLUMNS = Prisma.sql`
-  c.id::text AS id, c.content, c."articleId"::text AS "articleId", c."authorId"::text AS "authorId", u.name AS "authorName",
-  c."parentId"::text AS "parentId", p.content AS "parentContent", pu.name AS "parentAuthorName",
-  c."isEdited", c."createdAt", c."updatedAt"`;
+/** The comment's own columns, carried through the recursive walks below. */
+const COMMENT_COLUMNS = Prisma.sql`r.id, r.content, r."articleId", r."authorId", r."parentId", r."isEdited", r."createdAt", r."updatedAt"`;
 
-const JOINS = Prisma.sql`
-  JOIN "User" u ON u.id = c."authorId"
-  LEFT JOIN "Comment" p ON p.id = c."parentId"
-  LEFT JOIN "User" pu ON pu.id = p."authorId"`;
+/**
+ * The columns of a CommentRow for a comment row `c`: the names and the quoted parent come from scalar
+ * subqueries, i.e. primary-key lookups for just the rows answered. (Plain joins let the planner, which
+ * cannot estimate a recursive walk, hash the whole Comment and User tables for a thread of 30 comments.)
+ */
+const COLUMNS = Prisma.sql`
+  c.id::text AS id, c.content, c."articleId"::text AS "articleId", c."authorId"::text AS "authorId",
+  (SELECT u.name FROM "User" u WHERE u.id = c."authorId") AS "authorName",
+  c."parentId"::text AS "parentId",
+  (SELECT p.content FROM "Comment" p WHERE p.id = c."parentId") AS "parentContent",
+  (SELECT u.name FROM "Comment" p JOIN "User" u ON u.id = p."authorId" WHERE p.id = c."parentId") AS "parentAuthorName",
+  c."isEdited", c."createdAt", c."updatedAt"`;
 
 /** A CommentRow of an outer join: every column null when there is no comment. */
 type NullableRow = { [K in keyof CommentRow]: CommentRow[K] | null };
@@ -41,16 +46,16 @@ export async function listArticleComments(
       FROM "Article" a
       WHERE a.id = ${articleId}::uuid AND a.status = 'published'
     ), roots AS (
-      SELECT r.id FROM "Comment" r JOIN article ON r."articleId" = article.id
+      SELECT ${COMMENT_COLUMNS} FROM "Comment" r JOIN article ON r."articleId" = article.id
       WHERE r."parentId" IS NULL
       ORDER BY r."createdAt" DESC, r.id DESC
       LIMIT ${limit} OFFSET ${offset}
     ), tree AS (
-      SELECT id FROM roots
+      SELECT * FROM roots
       UNION ALL
-      SELECT r.id FROM "Comment" r JOIN tree t ON r."parentId" = t.id WHERE ${includeReplies}::boolean
+      SELECT ${COMMENT_COLUMNS} FROM "Comment" r JOIN tree t ON r."parentId" = t.id WHERE ${includeReplies}::boolean
     ), found AS (
-      SELECT ${COLUMNS} FROM tree JOIN "Comment" c ON c.id = tree.id ${JOINS}
+      SELECT ${COLUMNS} FROM tree c
     )
     SELECT article.total, found.* FROM article LEFT JOIN found ON true
     ORDER BY found."createdAt" DESC NULLS LAST, found.id DESC NULLS LAST`;
@@ -63,11 +68,11 @@ export async function listArticleComments(
 export async function loadCommentTree(db: Db, id: string): Promise<Comment | null> {
   const rows = await db.$queryRaw<CommentRow[]>`
     WITH RECURSIVE tree AS (
-      SELECT id FROM "Comment" WHERE id = ${id}::uuid
+      SELECT ${COMMENT_COLUMNS} FROM "Comment" r WHERE r.id = ${id}::uuid
       UNION ALL
-      SELECT r.id FROM "Comment" r JOIN tree t ON r."parentId" = t.id
+      SELECT ${COMMENT_COLUMNS} FROM "Comment" r JOIN tree t ON r."parentId" = t.id
     )
-    SELECT ${COLUMNS} FROM tree JOIN "Comment" c ON c.id = tree.id ${JOINS}
+    SELECT ${COLUMNS} FROM tree c
     ${NEWEST_FIRST}`;
   return toCommentTrees(rows, (row) => row.id === id)[0] ?? null;
 }
@@ -83,7 +88,7 @@ export async function listAllComments(
   const [rows, counted] = await Promise.all([
     db.$queryRaw<(CommentRow & { articleTitle: string })[]>`
       SELECT ${COLUMNS}, a.title AS "articleTitle"
-      FROM "Comment" c JOIN "Article" a ON a.id = c."articleId" ${JOINS}
+      FROM "Comment" c JOIN "Article" a ON a.id = c."articleId"
       ${scope}
       ${NEWEST_FIRST}
       LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
