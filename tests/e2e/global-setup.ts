@@ -12,7 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * content), exactly as `npm start` would, and stops both after the run.
  */
 export default async function globalSetup() {
-  const dataDir = path.join(ROOT, 'test-results/e2e-data');
+  // One folder per port, so that runs on different E2E_PORTs at the same time do not delete each other's data.
+  const dataDir = path.join(ROOT, E2E_PORT === 3999 ? 'test-results/e2e-data' : `test-results/e2e-data-${E2E_PORT}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const mailbox = await startMailbox();

@@ -1,9 +1,10 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { E2E_PORT } from './playwright.config';
 
 /** Where the e2e SMTP server writes each received message (one JSON line each). */
-export const MAILBOX_FILE = path.resolve(import.meta.dirname, '../../test-results/e2e-mailbox.jsonl');
+export const MAILBOX_FILE = path.resolve(import.meta.dirname, E2E_PORT === 3999 ? '../../test-results/e2e-mailbox.jsonl' : `../../test-results/e2e-mailbox-${E2E_PORT}.jsonl`);
 
 export interface ReceivedMail {
   to: string[];

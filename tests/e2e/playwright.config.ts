@@ -5,7 +5,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../../test-results/e2e',
+  // Per port, so that a run on another E2E_PORT does not clear this run's artifacts.
+  outputDir: E2E_PORT === 3999 ? '../../test-results/e2e' : `../../test-results/e2e-${E2E_PORT}`,
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
