@@ -56,16 +56,22 @@ export function toViewLog(row: Prisma.ViewLogGetPayload<{ select: typeof viewLog
   return { ...row, viewedAt: row.viewedAt.toISOString() };
 }
 
-/** Views per UTC day for the last `days` days, today included, zero-filled by the database. */
+/**
+ * Views per UTC day for the last `days` days, today included, zero-filled by the database: the logs of the
+ * period are counted per day in one pass over the viewedAt index, then laid over the calendar of generate_series.
+ */
 export async function dailyViews(db: Db, days: number): Promise<{ date: string; views: number }[]> {
   return db.$queryRaw<{ date: string; views: number }[]>`
-    WITH day AS (
-      SELECT generate_series(current_date_utc - (${days}::int - 1), current_date_utc, interval '1 day')::date AS d
-      FROM (SELECT (now() AT TIME ZONE 'UTC')::date AS current_date_utc) today
+    WITH bounds AS (
+      SELECT (now() AT TIME ZONE 'UTC')::date - (${days}::int - 1) AS first, (now() AT TIME ZONE 'UTC')::date AS last
+    ), counts AS (
+      SELECT (v."viewedAt" AT TIME ZONE 'UTC')::date AS d, count(*)::int AS views
+      FROM "ViewLog" v, bounds
+      WHERE v."viewedAt" >= bounds.first::timestamp AT TIME ZONE 'UTC'
+      GROUP BY 1
     )
-    SELECT to_char(day.d, 'YYYY-MM-DD') AS date, count(v.id)::int AS views
-    FROM day
-    LEFT JOIN "ViewLog" v ON v."viewedAt" >= day.d::timestamp AT TIME ZONE 'UTC' AND v."viewedAt" < (day.d + 1)::timestamp AT TIME ZONE 'UTC'
-    GROUP BY day.d
-    ORDER BY day.d`;
+    SELECT to_char(g.day, 'YYYY-MM-DD') AS date, COALESCE(counts.views, 0) AS views
+    FROM bounds, generate_series(bounds.first, bounds.last, interval '1 day') AS g(day)
+    LEFT JOIN counts ON counts.d = g.day::date
+    ORDER BY g.day`;
 }
