@@ -1,0 +1,105 @@
+/**
+ * The real app for the benchmark, in its own process (so that the load generator does not share its
+ * event loop). Started by run.ts with DATABASE_URL set. It can record the SQL that one request sends,
+ * which the baseline server then replays through `pg` directly.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createApp } from '../../server/src/app';
+import { parseConfig } from '../../server/src/config';
+import type { AppContext } from '../../server/src/context';
+import { createDb } from '../../server/src/db/client';
+import { createLogger } from '../../server/src/lib/logger';
+import { createMailer } from '../../server/src/lib/mailer';
+import { ID_TOKEN, NEW_ID_TOKEN, answerCpuQuestions, type ChildMessage, type ParentMessage, type StatementGroups } from './scenarios';
+
+interface Recorded {
+  text: string;
+  values: unknown[];
+  start: number;
+  end: number;
+}
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+let recording: Recorded[] | undefined;
+
+// Prisma's pg adapter sends every statement through Pool#query({ text, values, ... }).
+type PoolQuery = (this: pg.Pool, ...args: unknown[]) => unknown;
+const poolProto = pg.Pool.prototype as unknown as { query: PoolQuery };
+const originalQuery = poolProto.query;
+poolProto.query = function (this: pg.Pool, ...args: unknown[]) {
+  const result = originalQuery.apply(this, args);
+  const config = args[0];
+  if (recording && config && typeof config === 'object' && 'text' in config) {
+    const { text, values } = config as { text: string; values?: unknown[] };
+    const entry: Recorded = { text, values: values ?? [], start: performance.now(), end: Infinity };
+    recording.push(entry);
+    if (result instanceof Promise) void result.finally(() => (entry.end = performance.now())).catch(() => {});
+  }
+  return result;
+};
+
+/**
+ * Statements started before any statement of the current group had finished ran side by side (Promise.all);
+ * a statement started later may depend on an earlier result, so it opens the next group.
+ */
+function toGroups(records: Recorded[], id: string): StatementGroups {
+  const groups: StatementGroups = [];
+  let firstEnd = -Infinity;
+  for (const r of [...records].sort((a, b) => a.start - b.start)) {
+    const statement = {
+      text: r.text,
+      values: r.values.map((v) => (v === id ? ID_TOKEN : typeof v === 'string' && UUID_V7.test(v) ? NEW_ID_TOKEN : v)),
+    };
+    if (groups.length && r.start < firstEnd) {
+      groups.at(-1)!.push(statement);
+      firstEnd = Math.min(firstEnd, r.end);
+    } else {
+      groups.push([statement]);
+      firstEnd = r.end;
+    }
+  }
+  return groups;
+}
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-bench-app-'));
+const config = parseConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: process.env.DATABASE_URL,
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  UPLOAD_DIR: dir,
+  DATA_DIR: dir,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  PUBLIC_URL: 'http://bench.local',
+});
+const logger = createLogger(config.logLevel);
+const db = createDb(config.databaseUrl!);
+const ctx: AppContext = { config, db, logger, mailer: createMailer(undefined, config.mailFrom, logger), jwtSecret: config.jwtSecret! };
+const server = http.createServer(createApp(ctx));
+server.keepAliveTimeout = 65_000;
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type !== 'capture') return;
+  if (message.on) recording = [];
+  else {
+    const records = recording ?? [];
+    recording = undefined;
+    send({ type: 'captured', groups: toGroups(records, message.id) });
+  }
+});
+answerCpuQuestions();
+process.on('disconnect', () => {
+  server.close();
+  void db.$disconnect().finally(() => process.exit(0));
+});
+
+server.listen(0, '127.0.0.1', () => send({ type: 'ready', port: (server.address() as AddressInfo).port }));

@@ -1,0 +1,111 @@
+import pg from 'pg';
+
+export const BENCH_SIZES = {
+  articles: 10_000,
+  drafts: 500,
+  authors: 10,
+  readers: 50,
+  categories: 8,
+  commentedArticles: 1_000,
+  viewLogs: 50_000,
+};
+
+/**
+ * A newsroom's worth of rows, written by the database itself (INSERT … SELECT generate_series) in a few
+ * seconds: staff and readers, categories, 10,000 published articles (plus drafts) with media, threaded
+ * comments on the 1,000 newest, and view logs. Seeded ids are UUID v4 (gen_random_uuid); the app makes v7.
+ */
+export async function seedBenchData(url: string): Promise<{ published: string[]; commented: string[] }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { articles, drafts, authors, readers, categories, commentedArticles, viewLogs } = BENCH_SIZES;
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO "User" (id, name, email, "passwordHash", role, bio, "updatedAt")
+       SELECT gen_random_uuid(), CASE WHEN i <= $1::int THEN 'Bench Author ' ELSE 'Bench Reader ' END || i, 'bench' || i || '@bench.local',
+              '$2b$12$benchbenchbenchbenchbeuQ7W5d3aT0pG3oE3C8f8m7m1oQn2b6q', CASE WHEN i <= $1::int THEN 'author' ELSE 'user' END::"Role",
+              'A benchmark account.', now()
+       FROM generate_series(1, $1::int + $2::int) AS i`,
+      [authors, readers],
+    );
+    await client.query(
+      `INSERT INTO "Category" (id, name, slug, "updatedAt") SELECT gen_random_uuid(), 'Category ' || i, 'category-' || i, now() FROM generate_series(1, $1::int) AS i`,
+      [categories],
+    );
+    await client.query(
+      `WITH writers AS (SELECT id, (row_number() OVER (ORDER BY email) - 1)::int AS n FROM "User" WHERE role = 'author'),
+            cats AS (SELECT id, (row_number() OVER (ORDER BY slug) - 1)::int AS n FROM "Category")
+       INSERT INTO "Article" (id, title, summary, content, "imageUrl", "authorId", "categoryId", section, status, "isStory",
+                              "totalViews", "publishedAt", "createdAt", "updatedAt")
+       SELECT gen_random_uuid(),
+              'Bench article ' || i || ': ' || repeat('a headline word ', 5),
+              repeat('A summary sentence of the article. ', 6),
+              '<p>' || repeat('Body text of the benchmark article, long enough to look like news. ', 40) || '</p>',
+              '/uploads/bench-' || (i % 10) || '.jpg',
+              w.id, c.id,
+              (ARRAY['General', 'Sports', 'Opinions & Editorials', 'Business', 'Technology'])[1 + i % 5]::"Section",
+              CASE WHEN i <= $1::int THEN 'published' ELSE 'draft' END::"ArticleStatus",
+              i % 7 = 0,
+              (i * 7919) % 5000,
+              CASE WHEN i <= $1::int THEN now() - i * interval '7 minutes' END,
+              now() - i * interval '7 minutes' - interval '1 hour',
+              now() - i * interval '7 minutes'
+       FROM generate_series(1, $1::int + $2::int) AS i
+       JOIN writers w ON w.n = i % $3::int
+       JOIN cats c ON c.n = i % $4::int`,
+      [articles, drafts, authors, categories],
+    );
+    await client.query(
+      `INSERT INTO "Media" (id, "articleId", type, "fileUrl", "createdAt")
+       SELECT gen_random_uuid(), id, 'image'::"MediaType", '/uploads/bench-media-' || left(id::text, 8) || '.jpg', "createdAt" FROM "Article"
+       UNION ALL
+       SELECT gen_random_uuid(), id, 'video'::"MediaType", '/uploads/bench-media-' || left(id::text, 8) || '.mp4', "createdAt" + interval '1 second'
+       FROM "Article" WHERE "totalViews" % 4 = 0`,
+    );
+    // The newest articles get a thread each: 8 comments, 2 replies to each, and a reply to the first reply.
+    await client.query(
+      `WITH targets AS (SELECT id, (row_number() OVER (ORDER BY "publishedAt" DESC))::int AS n FROM "Article"
+                        WHERE status = 'published' ORDER BY "publishedAt" DESC LIMIT $1::int),
+            people AS (SELECT id, (row_number() OVER (ORDER BY email) - 1)::int AS n FROM "User")
+       INSERT INTO "Comment" (id, content, "articleId", "authorId", "createdAt", "updatedAt")
+       SELECT gen_random_uuid(), 'Comment ' || k || ': ' || repeat('a thoughtful remark ', 6), t.id, p.id,
+              now() - k * interval '1 hour', now() - k * interval '1 hour'
+       FROM targets t CROSS JOIN generate_series(1, 8) AS k JOIN people p ON p.n = (t.n + k) % ($2::int + $3::int)`,
+      [commentedArticles, authors, readers],
+    );
+    for (const [depth, replies] of [
+      [1, 2],
+      [2, 1],
+    ] as const) {
+      await client.query(
+        `INSERT INTO "Comment" (id, content, "articleId", "authorId", "parentId", "createdAt", "updatedAt")
+         SELECT gen_random_uuid(), 'Reply ' || k || ': ' || repeat('I agree with this ', 4), c."articleId", c."authorId", c.id,
+                c."createdAt" + k * interval '5 minutes', c."createdAt" + k * interval '5 minutes'
+         FROM "Comment" c CROSS JOIN generate_series(1, $1::int) AS k
+         WHERE ${depth === 1 ? 'c."parentId" IS NULL' : `c."parentId" IS NOT NULL AND c.content LIKE 'Reply 1:%'`}`,
+        [replies],
+      );
+    }
+    await client.query(
+      `WITH pub AS (SELECT id, (row_number() OVER (ORDER BY id))::int AS n FROM "Article" WHERE status = 'published')
+       INSERT INTO "ViewLog" (id, "articleId", "viewedAt", "percentViewed", "fullyViewed", "topViewed", "middleViewed", "bottomViewed", "createdAt")
+       SELECT gen_random_uuid(), pub.id, now() - (g % 43200) * interval '1 minute', (g % 101)::float8, g % 3 = 0, true, g % 2 = 0, g % 3 = 0,
+              now() - (g % 43200) * interval '1 minute'
+       FROM generate_series(1, $1::int) AS g JOIN pub ON pub.n = 1 + (g * 7919) % $2::int`,
+      [viewLogs, articles],
+    );
+    await client.query('COMMIT');
+    await client.query('VACUUM ANALYZE');
+    const published = await client.query<{ id: string }>(
+      `SELECT id FROM "Article" WHERE status = 'published' ORDER BY random() LIMIT 2000`,
+    );
+    const commented = await client.query<{ id: string }>(`SELECT DISTINCT "articleId" AS id FROM "Comment"`);
+    return { published: published.rows.map((r) => r.id), commented: commented.rows.map((r) => r.id) };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    await client.end();
+  }
+}
