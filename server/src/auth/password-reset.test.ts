@@ -96,7 +96,7 @@ describe('POST /api/auth/forgot-password', () => {
 
   it.each([
     [{}, ['Email is required']],
-    [{ email: 'not an address' }, ['email: Invalid email address']],
+    [{ email: 'not an address' }, ['Invalid email address']],
     [{ email: { $gt: '' } }, ['Email must be a string']],
   ])('answers 400 for %j', async (body, details) => {
     const res = await post('/forgot-password', body);
@@ -215,11 +215,11 @@ describe('POST /api/auth/reset-password', () => {
   });
 
   it.each([
-    [{}, ['Email is required', 'OTP is required', 'newPassword: New password is required']],
+    [{}, ['Email is required', 'OTP is required', 'New password is required']],
     [{ email: 'a@example.test', otp: '1234', newPassword: NEW_PASSWORD }, ['OTP must be 6 digits']],
     [
       { email: 'a@example.test', otp: 123456, newPassword: 12345678 },
-      ['OTP must be a string', 'newPassword: New password must be a string'],
+      ['OTP must be a string', 'New password must be a string'],
     ],
   ])('answers 400 for %j', async (body, details) => {
     const res = await post('/reset-password', body);

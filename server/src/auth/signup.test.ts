@@ -64,7 +64,7 @@ describe('POST /api/auth/signup (one step)', () => {
     [{}, ['Name is required', 'Email is required', 'Password is required']],
     [{ name: 'A', email: 'a@example.test', password: STRONG }, ['Name must be at least 2 characters']],
     [{ name: 'x'.repeat(101), email: 'a@example.test', password: STRONG }, ['Name must be at most 100 characters']],
-    [{ name: 'Ada', email: 'not-an-address', password: STRONG }, ['email: Invalid email address']],
+    [{ name: 'Ada', email: 'not-an-address', password: STRONG }, ['Invalid email address']],
     [{ name: 'Ada', email: `${'x'.repeat(250)}@example.test`, password: STRONG }, ['Email must be at most 254 characters']],
     [{ name: 'Ada', email: 'a@example.test', password: 'Sh0rt!' }, ['Password must be at least 8 characters long']],
     [{ name: 'Ada', email: 'a@example.test', password: 'lower-case-1' }, ['Password must contain an upper-case letter']],
@@ -301,7 +301,7 @@ describe('sign-up in three steps: initiate → verify-otp → complete', () => {
 
   it.each([
     ['/signup/initiate', {}, ['Email is required']],
-    ['/signup/initiate', { email: 'nobody' }, ['email: Invalid email address']],
+    ['/signup/initiate', { email: 'nobody' }, ['Invalid email address']],
     ['/signup/initiate', { email: 12 }, ['Email must be a string']],
     ['/signup/verify-otp', { email: 'a@example.test' }, ['OTP is required']],
     ['/signup/verify-otp', { email: 'a@example.test', otp: '12345' }, ['OTP must be 6 digits']],
