@@ -13,3 +13,16 @@ export function errorMessage(err: unknown, fallback: string): string {
 export function errorDetails(err: unknown): string[] {
   return err instanceof ApiError ? err.details : [];
 }
+
+/**
+ * A failure as a form shows it: a validation failure as 'Validation failed' (or the server's error
+ * title) above its list of details, anything else as its message.
+ */
+export function problemFrom(err: unknown, fallback: string): { message: string; details: string[] } {
+  const details = errorDetails(err);
+  if (details.length > 0) {
+    const title = err instanceof ApiError && err.error && err.error !== 'Error' ? err.error : 'Validation failed';
+    return { message: title, details };
+  }
+  return { message: errorMessage(err, fallback), details };
+}

@@ -10,6 +10,7 @@ import { ArticleDetail, ArticleDetailSkeleton } from '../../features/articles/co
 import { ShareButtons } from '../../features/articles/components/share-buttons';
 import { ViewCount } from '../../features/views/components/view-count';
 import { useViewLogging } from '../../features/views/hooks/use-view-logging';
+import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 
@@ -35,7 +36,7 @@ export function ArticleRoute() {
   const passed = (location.state as { article?: Article } | null)?.article ?? null;
   const article = useArticle(id, passed);
   const bodyRef = useViewLogging(id);
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.home));
 
   if (article.isPending) {
     return (

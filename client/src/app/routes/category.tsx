@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorBox } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { ArrowLeftIcon } from '../../components/ui/icons';
@@ -18,7 +18,6 @@ const PAGE_SIZE = 27;
 /** The category page /category/:idOrSlug (SPEC.md §2). */
 export function CategoryRoute() {
   const { idOrSlug = '' } = useParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const category = useCategory(idOrSlug);
   const id = category.data?.id;
@@ -49,12 +48,7 @@ export function CategoryRoute() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <title>{`${category.data.name} | Chronicle News`}</title>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="-ml-2"
-        onClick={() => (location.key === 'default' ? navigate(paths.home) : navigate(-1))}
-      >
+      <Button variant="ghost" size="sm" className="-ml-2" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}>
         <ArrowLeftIcon width={16} height={16} /> Back
       </Button>
       <div className="mt-2 mb-8 border-b-2 border-slate-900 pb-4">

@@ -4,7 +4,7 @@ import { ErrorBox, SuccessBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { errorDetails, errorMessage } from '../../../lib/errors';
+import { problemFrom } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { hasErrors, validateLogin, type FieldErrors } from '../lib/validation';
@@ -17,6 +17,8 @@ export function LoginForm({ initialEmail = '', notice }: { initialEmail?: string
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<'email' | 'password'>>({});
 
+  const problem = login.isError ? problemFrom(login.error, 'Login failed') : null;
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const errors = validateLogin({ email, password });
@@ -27,7 +29,7 @@ export function LoginForm({ initialEmail = '', notice }: { initialEmail?: string
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Login">
-      {login.isError && <ErrorBox details={errorDetails(login.error)}>{errorMessage(login.error, 'Login failed')}</ErrorBox>}
+      {problem && <ErrorBox details={problem.details}>{problem.message}</ErrorBox>}
       {notice && !login.isError && <SuccessBox>{notice}</SuccessBox>}
       <Field
         label="Email"

@@ -4,7 +4,7 @@ import { ErrorBox, SuccessBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { errorDetails, errorMessage } from '../../../lib/errors';
+import { problemFrom } from '../../../lib/errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetOtp } from '../api/verify-reset-otp';
@@ -43,7 +43,7 @@ export function ResetPasswordForm() {
   const set = (key: keyof ResetValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const fail = (err: unknown, fallback: string) => {
     setSuccess(null);
-    setProblem({ message: errorMessage(err, fallback), details: errorDetails(err) });
+    setProblem(problemFrom(err, fallback));
   };
   const check = () => {
     const errors = validateReset(values, step);

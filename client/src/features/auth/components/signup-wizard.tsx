@@ -3,7 +3,7 @@ import { ErrorBox, SuccessBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
-import { errorDetails, errorMessage } from '../../../lib/errors';
+import { problemFrom } from '../../../lib/errors';
 import { useSignupComplete } from '../api/signup-complete';
 import { useSignupInitiate } from '../api/signup-initiate';
 import { useSignupVerifyOtp } from '../api/signup-verify-otp';
@@ -54,7 +54,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
   const [advancing, setAdvancing] = useState(false);
   const [created, setCreated] = useState(false);
 
-  const fail = (err: unknown, fallback: string) => setProblem({ message: errorMessage(err, fallback), details: errorDetails(err) });
+  const fail = (err: unknown, fallback: string) => setProblem(problemFrom(err, fallback));
   const goTo = (next: Step) => {
     setStep(next);
     setProblem(null);

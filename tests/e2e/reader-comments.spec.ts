@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, loginWithStorage, publishedArticles, screenshots } from './helpers';
+
+test.describe('reader: comments', () => {
+  test('a guest is sent to /auth by "Login to Comment" and sees no Reply buttons', async ({ page, request }) => {
+    const { data } = await publishedArticles(request, 'limit=1');
+    await page.goto(`/article/${data[0]!.id}`);
+    await expect(page.getByRole('heading', { name: /^Comments \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Login to Comment' }).click();
+    await expect(page).toHaveURL('/auth');
+  });
+
+  test('a reader posts, replies, edits and deletes; lists update in place', async ({ page, request }) => {
+    // An article with no comments yet keeps the counts simple.
+    const { data } = await publishedArticles(request, 'limit=30&section=Technology');
+    const article = data[data.length - 1]!;
+    await loginWithStorage(page, request, DEMO.reader);
+    await page.goto(`/article/${article.id}`);
+    const heading = page.getByRole('heading', { name: /^Comments/ });
+    await expect(heading).toHaveText(/^Comments \(\d+\)$/);
+    const before = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')![1]);
+
+    const box = page.getByLabel('Write a comment');
+    const post = page.getByRole('button', { name: 'Post Comment' });
+    await expect(post).toBeDisabled();
+    await box.fill('   ');
+    await post.click();
+    await expect(page.getByText('Comment cannot be empty')).toBeVisible();
+
+    const first = `First thoughts ${Date.now()}: the late-night buses will change how the town centre works after dark, for better and worse.`;
+    await box.fill(first);
+    await post.click();
+    const comments = page.getByTestId('comment');
+    await expect(comments.first()).toContainText(first);
+    await expect(comments.first().locator('[data-highlighted]').first()).toBeVisible();
+    await expect(heading).toHaveText(`Comments (${before + 1})`);
+    await expect(box).toHaveValue('');
+
+    const second = `Second comment ${Date.now()}`;
+    await box.fill(second);
+    await post.click();
+    // Newest first.
+    await expect(comments.first()).toContainText(second);
+    await expect(heading).toHaveText(`Comments (${before + 2})`);
+
+    // Reply to the first comment: Reply toggles to Cancel Reply.
+    const firstItem = comments.filter({ hasText: first }).first();
+    await firstItem.getByRole('button', { name: 'Reply', exact: true }).first().click();
+    await expect(firstItem.getByRole('button', { name: 'Cancel Reply' })).toBeVisible();
+    const reply = `A reply ${Date.now()}`;
+    await firstItem.getByLabel(/^Reply to /).fill(reply);
+    await firstItem.getByRole('button', { name: 'Post Reply' }).click();
+    await expect(firstItem.getByTestId('comment').filter({ hasText: reply })).toBeVisible();
+    // Edit mode puts the text in a box, so the reply is found by its id from here on.
+    const replyId = await firstItem.getByTestId('comment').filter({ hasText: reply }).getAttribute('id');
+    const replyItem = page.locator(`[id="${replyId}"]`);
+    // The quoted parent is cut at 80 characters with '...'.
+    await expect(replyItem.getByRole('button', { name: /Replying to Riley Reader:/ })).toContainText(`${first.slice(0, 80)}...`);
+    await expect(heading).toHaveText(`Comments (${before + 2})`);
+    await screenshots(page, 'article-comments');
+
+    // Jumping to the quoted parent highlights it for 2 s.
+    await replyItem.getByRole('button', { name: /Replying to/ }).click();
+    const firstBox = firstItem.locator(':scope > div');
+    await expect(firstBox).toHaveAttribute('data-highlighted', 'true');
+    await expect(firstBox).not.toHaveAttribute('data-highlighted', 'true', { timeout: 4_000 });
+
+    // Edit: Cancel keeps the text; Save replaces it where it is nested.
+    await replyItem.getByRole('button', { name: 'Edit' }).click();
+    await replyItem.getByLabel('Edit comment').fill('changed my mind');
+    await replyItem.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(replyItem).toContainText(reply);
+    await replyItem.getByRole('button', { name: 'Edit' }).click();
+    await replyItem.getByLabel('Edit comment').fill('');
+    await expect(replyItem.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const edited = `${reply} (updated)`;
+    await replyItem.getByLabel('Edit comment').fill(edited);
+    await replyItem.getByRole('button', { name: 'Save' }).click();
+    const editedItem = replyItem;
+    await expect(editedItem).toContainText(edited);
+    await expect(editedItem).toContainText('(edited)');
+
+    // Delete asks first; dismissing keeps it, accepting removes it.
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete this comment?');
+      void d.dismiss();
+    });
+    await editedItem.getByRole('button', { name: 'Delete' }).click();
+    await expect(editedItem).toBeVisible();
+    page.once('dialog', (d) => void d.accept());
+    await editedItem.getByRole('button', { name: 'Delete' }).click();
+    await expect(editedItem).toHaveCount(0);
+
+    page.once('dialog', (d) => void d.accept());
+    await comments.filter({ hasText: second }).getByRole('button', { name: 'Delete' }).click();
+    await expect(comments.filter({ hasText: second })).toHaveCount(0);
+    await expect(heading).toHaveText(`Comments (${before + 1})`);
+
+    // What the page shows is what the server kept.
+    await page.reload();
+    await expect(page.getByTestId('comment').filter({ hasText: first })).toBeVisible();
+    await expect(page.getByTestId('comment').filter({ hasText: second })).toHaveCount(0);
+    await expect(page.getByTestId('comment').filter({ hasText: reply })).toHaveCount(0);
+  });
+
+  test('another reader sees no Edit or Delete on comments that are not theirs', async ({ page, request }) => {
+    const { data } = await publishedArticles(request, 'limit=1');
+    await loginWithStorage(page, request, DEMO.author);
+    await page.goto(`/article/${data[0]!.id}`);
+    const others = page.getByTestId('comment').filter({ hasNotText: 'Aria Author' });
+    await expect(others.first()).toBeVisible();
+    await expect(others.first().locator(':scope > div').getByRole('button', { name: 'Reply', exact: true })).toBeVisible();
+    await expect(others.first().locator(':scope > div').getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(others.first().locator(':scope > div').getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { DESKTOP, publishedArticles } from './helpers';
+
+test('the view is logged exactly once, after the whole body has been read', async ({ page, request }) => {
+  const { data } = await publishedArticles(request, 'limit=5&section=Business');
+  const article = data[0]!;
+  const stats = async () =>
+    ((await (await request.get(`/api/view/article/${article.id}/stats`)).json()) as { totalViews: number }).totalViews;
+  const before = await stats();
+
+  const posts: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes(`/api/view/article/${article.id}`))
+      posts.push(r.postDataJSON() as Record<string, unknown>);
+  });
+  await page.setViewportSize({ width: DESKTOP.width, height: 600 });
+  await page.goto(`/article/${article.id}`);
+  await expect(page.getByTestId('view-count')).toHaveText(`${before.toLocaleString('en-US')} views`);
+
+  // Only the top of the body is on screen: nothing is logged.
+  await page.waitForTimeout(1_000);
+  expect(posts).toHaveLength(0);
+
+  // Read down to the end of the body, a little at a time.
+  const body = page.locator('.article-body');
+  for (let i = 0; i < 40; i++) {
+    const box = await body.boundingBox();
+    if (box && box.y + box.height <= 600) break;
+    await page.mouse.wheel(0, 150);
+    await page.waitForTimeout(60);
+  }
+  await expect.poll(() => posts.length).toBe(1);
+  expect(posts[0]).toMatchObject({ fullyViewed: true, topViewed: true, bottomViewed: true, percentViewed: 100 });
+  expect(typeof posts[0]!.viewedAt).toBe('string');
+  await expect(page.getByTestId('view-count')).toHaveText(`${(before + 1).toLocaleString('en-US')} views`);
+
+  // Scrolling up and down again logs nothing more.
+  await page.mouse.wheel(0, -3000);
+  await page.waitForTimeout(400);
+  await page.mouse.wheel(0, 3000);
+  await page.waitForTimeout(1_000);
+  expect(posts).toHaveLength(1);
+  expect(await stats()).toBe(before + 1);
+});
