@@ -149,7 +149,9 @@ export default function RichTextEditor({
         'aria-labelledby': labelId,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        class: `min-h-56 px-4 py-3 focus:outline-none focus-visible:outline-none ${RICH_TEXT_CLASS} [&_p.is-editor-empty:first-child]:before:pointer-events-none [&_p.is-editor-empty:first-child]:before:float-left [&_p.is-editor-empty:first-child]:before:h-0 [&_p.is-editor-empty:first-child]:before:text-slate-400 [&_p.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]`,
+        // The site-wide focus ring is drawn inside the box, where the wrapper's rounded clip cannot cut it.
+        style: 'outline-offset: -3px',
+        class: `min-h-56 px-4 py-3 ${RICH_TEXT_CLASS} [&_p.is-editor-empty:first-child]:before:pointer-events-none [&_p.is-editor-empty:first-child]:before:float-left [&_p.is-editor-empty:first-child]:before:h-0 [&_p.is-editor-empty:first-child]:before:text-slate-400 [&_p.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]`,
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),

@@ -1,0 +1,57 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** Helpers of the dashboard journeys (tests/e2e/dashboard-*.spec.ts). */
+export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+export const MENUS = {
+  'super-admin': ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports'],
+  admin: ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports'],
+  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories'],
+  author: ['Dashboard', 'Articles', 'Breaking News'],
+} as const;
+
+/** A page of its own browser context, signed in as `email` the way the app restores a session (localStorage). */
+export async function pageAs(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), `login of ${email}`).toBeTruthy();
+  const { token, user } = (await res.json()) as { token: string; user: unknown };
+  await page.goto('/no-such-page-for-sign-in');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t as string);
+      localStorage.setItem('user', JSON.stringify(u));
+    },
+    [token, user] as const,
+  );
+  return page;
+}
+
+export async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => localStorage.getItem('token') ?? '');
+}
+
+/** The texts of the sidebar menu. */
+export async function menuOf(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav).toBeVisible();
+  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
+}
+
+/** A 1280 px screenshot of what is on screen now (modals included). */
+export async function shot(page: Page, name: string, fullPage = true) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: path.join(SHOTS, `dashboard-${name}-1280.png`), fullPage, animations: 'disabled' });
+}
+
+/** The success toast (SPEC.md §8: titled Success) with `text`. */
+export async function expectToast(page: Page, title: 'Success' | 'Error', text: string | RegExp) {
+  const toast = page.getByRole('status').filter({ hasText: title });
+  await expect(toast).toContainText(text);
+}
+
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
