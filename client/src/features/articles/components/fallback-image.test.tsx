@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_IMAGE } from '../lib/media';
+import { FallbackImage } from './fallback-image';
+
+afterEach(cleanup);
+
+describe('FallbackImage (SPEC §4: a broken image falls back)', () => {
+  it('lazy-loads with explicit size and walks the sources when one fails', () => {
+    render(<FallbackImage sources={['/broken.jpg', '/cover.jpg', PLACEHOLDER_IMAGE]} alt="Harbour at dawn" width={800} height={600} />);
+    const img = screen.getByRole('img', { name: 'Harbour at dawn' });
+    expect(img.getAttribute('src')).toBe('/broken.jpg');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('width')).toBe('800');
+    expect(img.getAttribute('height')).toBe('600');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe('/cover.jpg');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+  });
+
+  it('loads above-the-fold images eagerly with high priority', () => {
+    render(<FallbackImage sources={['/hero.jpg']} alt="Hero" width={1200} height={675} eager />);
+    const img = screen.getByRole('img', { name: 'Hero' });
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+  });
+});

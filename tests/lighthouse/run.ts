@@ -1,0 +1,206 @@
+/**
+ * `npm run lighthouse`: builds what is stale, starts the built app on a fresh embedded database with demo
+ * content (as `npm start` would), runs Lighthouse with the system Chromium on the home page and an article
+ * page (mobile, then desktop), and writes the scores to docs/lighthouse.md.
+ *
+ * Environment: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 3997), LIGHTHOUSE_RUNS
+ * (runs per page and form factor, the median is kept; default 1).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3997);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+].join(' ');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Report {
+  categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;
+  audits: Record<string, { numericValue?: number; displayValue?: string }>;
+}
+
+interface Row {
+  page: string;
+  formFactor: 'mobile' | 'desktop';
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
+}
+
+function buildIfNeeded() {
+  const result = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The build failed');
+}
+
+async function startApp(dataDir: string): Promise<{ server: ChildProcess; stop: () => Promise<void> }> {
+  const server = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE,
+      DATABASE_URL: process.env.LIGHTHOUSE_DATABASE_URL ?? '',
+      DATA_DIR: path.join(dataDir, 'data'),
+      UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      SMTP_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = await fetch(`${BASE}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (server.exitCode !== null) throw new Error('The app exited during start-up (see its output above)');
+    if (Date.now() > deadline) throw new Error('The app did not become ready within 120 s');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    server,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function lighthouse(url: string, formFactor: 'mobile' | 'desktop', outFile: string): Report {
+  const args = [
+    url,
+    `--chrome-flags=${CHROME_FLAGS}`,
+    '--output=json',
+    `--output-path=${outFile}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    '--quiet',
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/lighthouse'), args, {
+    cwd: ROOT,
+    env: { ...process.env, CHROME_PATH: CHROME },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url} (${formFactor})`);
+  return JSON.parse(readFileSync(outFile, 'utf8')) as Report;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function toRow(page: string, formFactor: Row['formFactor'], reports: Report[]): Row {
+  const score = (c: (typeof CATEGORIES)[number]) => median(reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
+  const metric = (id: string) => median(reports.map((r) => r.audits[id]?.numericValue ?? NaN));
+  return {
+    page,
+    formFactor,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    metrics: {
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      si: metric('speed-index'),
+    },
+  };
+}
+
+/** The JavaScript the reader's first page load downloads: the entry and its static imports, gzipped. */
+function initialJavaScript(): { files: string[]; gzipBytes: number } {
+  const dist = path.join(ROOT, 'client/dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const gzipBytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f))).length, 0);
+  return { files, gzipBytes };
+}
+
+function markdown(rows: Row[], js: ReturnType<typeof initialJavaScript>, articlePath: string): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const lines = [
+    '# Lighthouse',
+    '',
+    `Written by \`npm run lighthouse\` (tests/lighthouse/run.ts) on ${new Date().toISOString().slice(0, 10)}: Lighthouse against the built app`,
+    'served by `server/dist/main.js` on a fresh embedded database with the demo content, headless system Chromium,',
+    `${RUNS} run(s) per page and form factor (median). Mobile is Lighthouse's default emulation (Moto G power, slow 4G`,
+    'throttling, 4x CPU slowdown); desktop is its `desktop` preset. The article page is the newest published article',
+    `(\`${articlePath}\`).`,
+    '',
+    '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${r.formFactor} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${s(r.metrics.fcp)} | ${s(r.metrics.lcp)} | ${Math.round(r.metrics.tbt)} ms | ${r.metrics.cls.toFixed(3)} | ${s(r.metrics.si)} |`,
+    ),
+    '',
+    `Initial JavaScript of a reader page: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (budget 150 KB) in ${js.files.length} file(s): ${js.files.map((f) => `\`${path.basename(f)}\``).join(', ')}.`,
+    'The dashboard, the auth pages and the comments section are separate chunks loaded on demand; readers never download the dashboard.',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  buildIfNeeded();
+  // Like the e2e set-up: a fresh data folder in the project (the embedded PostgreSQL needs to reach it).
+  const dataDir = path.join(ROOT, 'test-results/lighthouse-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const outDir = path.join(ROOT, 'test-results/lighthouse');
+  mkdirSync(outDir, { recursive: true });
+  const app = await startApp(dataDir);
+  try {
+    const res = await fetch(`${BASE}/api/articles/published?limit=1`);
+    const { data } = (await res.json()) as { data: { id: string }[] };
+    if (!data[0]) throw new Error('No published article to measure');
+    const articlePath = `/article/${data[0].id}`;
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'article', path: articlePath },
+    ];
+    const rows: Row[] = [];
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const p of pages) {
+        // A first visit warms the server's caches (and the database's) so the runs measure the page.
+        await fetch(`${BASE}${p.path}`);
+        const reports: Report[] = [];
+        for (let i = 0; i < RUNS; i++)
+          reports.push(lighthouse(`${BASE}${p.path}`, formFactor, path.join(outDir, `${p.name}-${formFactor}-${i}.json`)));
+        const row = toRow(p.name, formFactor, reports);
+        console.log(`${p.name} (${formFactor}): ${CATEGORIES.map((c) => `${c} ${row.scores[c]}`).join(', ')}`);
+        rows.push(row);
+      }
+    }
+    writeFileSync(path.join(ROOT, 'docs/lighthouse.md'), markdown(rows, initialJavaScript(), articlePath));
+    console.log('Wrote docs/lighthouse.md');
+  } finally {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
