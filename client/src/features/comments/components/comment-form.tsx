@@ -80,7 +80,7 @@ export function CommentForm({
         maxLength={LIMITS.commentMax}
         placeholder={placeholder}
         autoFocus={autoFocus}
-        className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-slate-900 focus:outline-none"
+        className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-slate-900"
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy || (!guest && content.length === 0)}>
