@@ -17,7 +17,7 @@ export async function pageAs(browser: Browser, email: string, password: string):
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), `login of ${email}`).toBeTruthy();
+  expect(res.ok(), `login of ${email}: ${res.status()} ${await res.text()}`).toBeTruthy();
   const { token, user } = (await res.json()) as { token: string; user: unknown };
   await page.goto('/no-such-page-for-sign-in');
   await page.evaluate(

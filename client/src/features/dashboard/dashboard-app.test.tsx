@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../../../shared/types';
@@ -101,6 +101,13 @@ describe('DashboardApp role gate (SPEC.md §2)', () => {
     expect(await screen.findByText('Oops! Authorization failed.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact Support' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('logs out to the public home, clearing the stored session', async () => {
+    renderAt('/dashboard', 'editor');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]!);
+    expect(await screen.findByText('Public home')).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
   });
 
   it('welcomes an editor with the editor menu and stat cards', async () => {

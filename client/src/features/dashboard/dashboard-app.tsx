@@ -43,10 +43,11 @@ export function DashboardApp() {
   const staff = isStaff(role);
   const me = useCurrentUser(!!session && staff);
 
+  // Leave first: once the session is gone this screen would send the visitor to the login page instead of home.
   const logout = useCallback(async () => {
+    navigate(paths.home, { replace: true });
     await signOut();
     queryClient.removeQueries({ queryKey: ['dashboard'] });
-    navigate(paths.home, { replace: true });
   }, [signOut, queryClient, navigate]);
 
   // Keep the stored user in step with the server (a role change shows at once); an expired or revoked
