@@ -3,7 +3,8 @@ import { z, type ZodError, type ZodType } from 'zod';
 import { validationFailed } from './errors';
 
 /** Zod's own wording, which does not say which field it means (schemas' custom messages do). */
-const GENERIC_MESSAGE = /^(Invalid input|Invalid option|Invalid (string|UUID|uuid|ISO|format|url|URL|date|element|key|value|union|type|number|literal)\b|Too (small|big)|Unrecognized key|Expected )/;
+const GENERIC_MESSAGE =
+  /^(Invalid input|Invalid option|Invalid (string|UUID|uuid|ISO|format|url|URL|date|element|key|value|union|type|number|literal)\b|Too (small|big)|Unrecognized key|Expected )/;
 
 /**
  * One human sentence per problem, for `details`. A schema's own message (for example SPEC.md's
@@ -17,9 +18,23 @@ export function zodDetails(error: ZodError): string[] {
   return [...new Set(details)];
 }
 
+/** Where the accepted input holds a string with U+0000, which PostgreSQL text cannot store (it would be a 500). */
+export function nulCharacterFields(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path.join('.'));
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulCharacterFields(item, [...path, String(i)], found));
+  } else if (value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    for (const [key, item] of Object.entries(value)) nulCharacterFields(item, [...path, key], found);
+  }
+  return found;
+}
+
 export function parse<T extends ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(zodDetails(result.error));
+  const nul = nulCharacterFields(result.data);
+  if (nul.length) throw validationFailed(nul.map((field) => `${field || 'value'}: must not contain the NUL character (\\u0000)`));
   return result.data;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { zodDetails } from './validate';
+import { nulCharacterFields, parse, zodDetails } from './validate';
 
 describe('zodDetails', () => {
   it("keeps a schema's own message exactly and names the field in zod's generic wording", () => {
@@ -16,5 +16,14 @@ describe('zodDetails', () => {
   it('lists a repeated message once', () => {
     const schema = z.object({ a: z.string().min(1, 'Required'), b: z.string().min(1, 'Required') });
     expect(zodDetails(schema.safeParse({ a: '', b: '' }).error!)).toEqual(['Required']);
+  });
+
+  it('refuses accepted strings holding U+0000, which PostgreSQL text cannot store, naming each field', () => {
+    const schema = z.object({ title: z.string(), tags: z.array(z.string()), note: z.string().optional() });
+    expect(nulCharacterFields({ title: 'a\u0000b', tags: ['ok', '\u0000'], note: 'fine' })).toEqual(['title', 'tags.1']);
+    expect(() => parse(schema, { title: 'a\u0000b', tags: [] })).toThrow(
+      expect.objectContaining({ status: 400, details: [expect.stringMatching(/^title: /)] }),
+    );
+    expect(parse(schema, { title: 'plain', tags: ['x'] })).toEqual({ title: 'plain', tags: ['x'] });
   });
 });
