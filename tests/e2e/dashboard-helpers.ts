@@ -48,6 +48,20 @@ export async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: path.join(SHOTS, `dashboard-${name}-1280.png`), fullPage, animations: 'disabled' });
 }
 
+/** Full-page screenshots at 375 and 1280 px, failing if the page scrolls sideways at either width. */
+export async function screenshotsAtBothWidths(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.waitForTimeout(300);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, `dashboard-${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
 /** The success toast (SPEC.md §8: titled Success) with `text`. */
 export async function expectToast(page: Page, title: 'Success' | 'Error', text: string | RegExp) {
   const toast = page.getByRole('status').filter({ hasText: title });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
-import { DEMO, DEMO_PASSWORD, screenshots } from './helpers';
-import { expectToast, MENUS, menuOf, pageAs, shot, unique } from './dashboard-helpers';
+import { DEMO, DEMO_PASSWORD } from './helpers';
+import { expectToast, MENUS, menuOf, pageAs, screenshotsAtBothWidths, shot, unique } from './dashboard-helpers';
 
 /** What each role sees and may reach in the dashboard (SPEC.md §2, §6), on the real server. */
 
@@ -159,7 +159,7 @@ test('every screen of the dashboard, at 375 and 1280 px', async ({ browser }) =>
     await page.goto(`/dashboard${path ? `/${path}` : ''}`);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await screenshots(page, `dashboard-${path || 'home'}`);
+    await screenshotsAtBothWidths(page, path || 'home');
   }
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Open menu' }).click();

@@ -43,6 +43,8 @@ function answer(url: string, me: PublicUser | null): Response {
     });
   if (path === '/api/stats/activity' || path === '/api/view/daily') return json({ data: [] });
   if (path === '/api/categories') return json([]);
+  if (path === '/api/comments/admin/all')
+    return json({ success: true, data: { comments: [], pagination: { total: 0, page: 1, limit: 100 } } });
   return json({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
 }
 
@@ -160,7 +162,7 @@ describe('DashboardApp role gate (SPEC.md §2)', () => {
         </SessionProvider>
       </QueryClientProvider>,
     );
-    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(await screen.findByText('Login page', undefined, { timeout: 5000 })).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ export function refetchArticleLists(queryClient: QueryClient, scope: 'full' | 'f
     queryClient.invalidateQueries({ queryKey: dashboardKeys.articles }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
     queryClient.invalidateQueries({ queryKey: ['dashboard', 'activity'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard', 'comments'] }),
     queryClient.invalidateQueries({ queryKey: ['articles'] }),
   ];
   if (scope === 'full-and-published') jobs.push(queryClient.invalidateQueries({ queryKey: dashboardKeys.published }));

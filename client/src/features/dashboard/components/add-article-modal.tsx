@@ -4,7 +4,7 @@ import { addArticleMedia } from '../api/add-article-media';
 import { useCreateArticle } from '../api/create-article';
 import { useCloseAfterSuccess } from '../hooks/use-close-after-success';
 import { errorText, MESSAGES } from '../lib/messages';
-import { validateNewArticle, type ArticleFormValues, type FieldErrors } from '../lib/validation';
+import { firstUploadedImage, validateNewArticle, type ArticleFormValues, type FieldErrors } from '../lib/validation';
 import { ArticleFields } from './article-fields';
 import { Button } from './button';
 import { FormError } from './form-field';
@@ -42,7 +42,9 @@ export function AddArticleModal({ onClose }: { onClose(): void }) {
     setFormError(null);
     let articleId: string;
     try {
-      articleId = (await create.mutateAsync(result.value)).id;
+      // Without attached media, the first image in the text becomes the card image (SPEC.md §2: media, else imageUrl).
+      const imageUrl = files.length ? undefined : (firstUploadedImage(result.value.content) ?? undefined);
+      articleId = (await create.mutateAsync({ ...result.value, imageUrl })).id;
     } catch (error) {
       const message = errorText(error, MESSAGES.articles.addFailed);
       setFormError(message);

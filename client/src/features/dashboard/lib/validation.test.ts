@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyHtml, validateBreakingNews, validateCategory, validateNewArticle, validateNewUser, validateUserEdit } from './validation';
+import {
+  firstUploadedImage,
+  isEmptyHtml,
+  validateBreakingNews,
+  validateCategory,
+  validateNewArticle,
+  validateNewUser,
+  validateUserEdit,
+} from './validation';
 
 const CATEGORY_ID = '0190a8e2-7c3b-7def-8abc-123456789abc';
 
@@ -46,5 +54,14 @@ describe('form rules with the exact SPEC.md §5 messages', () => {
   it('isEmptyHtml sees images as content', () => {
     expect(isEmptyHtml('<p> &nbsp; </p>')).toBe(true);
     expect(isEmptyHtml('<p><img src="/uploads/a.png"></p>')).toBe(false);
+  });
+});
+
+describe('firstUploadedImage', () => {
+  it('finds the first image uploaded to this site, not one from elsewhere', () => {
+    expect(
+      firstUploadedImage('<p><img src="https://example.com/a.png"><img alt="x" src="/uploads/b.webp"><img src="/uploads/c.png"></p>'),
+    ).toBe('/uploads/b.webp');
+    expect(firstUploadedImage('<p>No pictures</p>')).toBeNull();
   });
 });

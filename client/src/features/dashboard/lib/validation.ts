@@ -58,6 +58,12 @@ export function isEmptyHtml(html: string): boolean {
   );
 }
 
+/** The first image uploaded into the text (`/uploads/…`), used as the article's card image when no media is attached. */
+export function firstUploadedImage(html: string): string | null {
+  const match = /<img\b[^>]*\bsrc="(\/uploads\/[^"]+)"/i.exec(html);
+  return match ? match[1]! : null;
+}
+
 export interface ArticleFormValues {
   title: string;
   summary: string;

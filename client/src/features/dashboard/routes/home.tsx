@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useActivity, type ActivityItem } from '../api/get-activity';
+import { useComments } from '../api/get-comments';
 import { useDailyViews } from '../api/get-daily-views';
 import { useStats, type DashboardStats } from '../api/get-stats';
 import { Icon, type IconName } from '../components/icons';
@@ -73,6 +74,7 @@ export function HomePage() {
   const stats = useStats();
   const activity = useActivity(10);
   const views = useDailyViews(30);
+  const comments = useComments();
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-r from-slate-900 to-slate-700 p-6 text-white shadow-sm">
@@ -137,7 +139,7 @@ export function HomePage() {
           </ul>
         </Panel>
 
-        <Panel title="Recent Activity" className="xl:col-span-3">
+        <Panel title="Recent Activity" className="xl:col-span-2">
           {activity.error ? (
             <p className="text-sm text-red-700">{MESSAGES.stats.activityFailed}</p>
           ) : !activity.data ? (
@@ -167,6 +169,30 @@ export function HomePage() {
                 );
               })}
             </ul>
+          )}
+        </Panel>
+
+        <Panel title="Recent Comments">
+          {comments.error ? (
+            <p className="text-sm text-red-700">{MESSAGES.comments.fetchFailed}</p>
+          ) : !comments.data ? (
+            <div className="h-40 animate-pulse rounded bg-slate-100" />
+          ) : comments.data.comments.length === 0 ? (
+            <p className="text-sm text-slate-600">No comments yet.</p>
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-slate-600">{formatNumber(comments.data.pagination.total)} comments in total</p>
+              <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
+                {comments.data.comments.map((c) => (
+                  <li key={c.id} className="py-3">
+                    <p className="line-clamp-2 text-sm text-slate-800">{c.content}</p>
+                    <p className="mt-1 truncate text-xs text-slate-500">
+                      {c.author.name} on “{c.article.title}” · <time dateTime={c.createdAt}>{relativeTime(c.createdAt)}</time>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </Panel>
       </div>
