@@ -74,6 +74,7 @@ describe('POST /api/comments/article/:id', () => {
     [{ content: 42 }, 'content must be text'],
     [{ content: ['a'] }, 'content must be text'],
     [{ content: 'ok', parentId: 'not-an-id' }, 'parentId must be a comment id'],
+    [{ content: 'nul \u0000 inside' }, 'content: must not contain the NUL character (\\u0000)'],
   ])('refuses %j with 400 and the detail %j, storing nothing', async (body, detail) => {
     const article = await published();
     const res = await request(app).post(`/api/comments/article/${article.id}`).set(headers('user')).send(body);
