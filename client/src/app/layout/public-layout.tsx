@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
@@ -6,6 +6,15 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useHeadlines } from '../../features/breaking-news/api/get-breaking-news';
 import { BreakingNewsTicker, TICKER_HEIGHT } from '../../features/breaking-news/components/breaking-news-ticker';
 import { useCategories } from '../../features/categories/api/get-categories';
+
+// The page does not depend on the ticker or the category list: their answers re-render only the frame.
+const Page = memo(function Page() {
+  return (
+    <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <Outlet />
+    </main>
+  );
+});
 
 /**
  * The public frame (SPEC.md §2): the sticky ticker, the header, the page, the footer. While the ticker's
@@ -31,9 +40,7 @@ export function PublicLayout() {
         <BreakingNewsTicker headlines={headlines} />
       )}
       <SiteHeader categories={categories.data ?? []} />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
-      </main>
+      <Page />
       <SiteFooter categories={categories.data ?? []} />
       <ScrollRestoration />
     </div>

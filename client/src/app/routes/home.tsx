@@ -1,3 +1,4 @@
+import type { Section } from '../../../../shared/constants';
 import { ErrorBox } from '../../components/ui/alert';
 import { paths } from '../../config/paths';
 import { usePublishedArticles } from '../../features/articles/api/get-published-articles';
@@ -30,61 +31,68 @@ function FeaturedSkeleton() {
   );
 }
 
+function MainStory() {
+  const main = usePublishedArticles({ main: true, limit: 1 });
+  const hero = main.data?.data[0];
+  return (
+    <section aria-label="Main story">
+      {main.isPending ? (
+        <HeroCardSkeleton />
+      ) : main.isError ? (
+        <ErrorBox>{errorMessage(main.error, 'Failed to fetch articles')}</ErrorBox>
+      ) : hero ? (
+        <HeroCard article={hero} />
+      ) : (
+        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No main story available.</p>
+      )}
+    </section>
+  );
+}
+
+function FeaturedStories() {
+  const featured = usePublishedArticles({ featured: true, limit: FEATURED_COUNT });
+  return (
+    <section aria-labelledby="featured-heading" aria-busy={featured.isPending || undefined}>
+      <h2 id="featured-heading" className="mb-5 border-b-2 border-slate-900 pb-2 font-serif text-2xl font-bold">
+        Featured Stories
+      </h2>
+      {featured.isPending ? (
+        <FeaturedSkeleton />
+      ) : featured.isError ? (
+        <ErrorBox>{errorMessage(featured.error, 'Failed to fetch articles')}</ErrorBox>
+      ) : featured.data.data.length === 0 ? (
+        <p className="text-slate-600">No featured stories available.</p>
+      ) : (
+        <div className={cn('grid grid-cols-1 gap-6', FEATURED_COLUMNS[Math.min(featured.data.data.length, FEATURED_COUNT)])}>
+          {featured.data.data.slice(0, FEATURED_COUNT).map((a) => (
+            <ArticleCard key={a.id} article={a} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SectionBlock({ title, section, viewAllTo }: { title: string; section: Section; viewAllTo: string }) {
+  const articles = usePublishedArticles({ section, limit: BLOCK_COUNT });
+  return <StoryBlock title={title} viewAllTo={viewAllTo} articles={articles.data?.data} isPending={articles.isPending} />;
+}
+
 /**
  * The home page (SPEC.md §2). It asks the API only for what it shows: the main story, four featured
- * stories, and four articles each of Sports and Opinions & Editorials.
+ * stories, and four articles each of Sports and Opinions & Editorials. Each part has its own query, so
+ * one answer re-renders only its part.
  */
 export function HomeRoute() {
-  const main = usePublishedArticles({ main: true, limit: 1 });
-  const featured = usePublishedArticles({ featured: true, limit: FEATURED_COUNT });
-  const sports = usePublishedArticles({ section: 'Sports', limit: BLOCK_COUNT });
-  const opinions = usePublishedArticles({ section: 'Opinions & Editorials', limit: BLOCK_COUNT });
-  const hero = main.data?.data[0];
-
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 md:py-10">
       <title>Chronicle News: local and world news</title>
       <h1 className="sr-only">Chronicle News: top stories</h1>
-
-      <section aria-label="Main story">
-        {main.isPending ? (
-          <HeroCardSkeleton />
-        ) : main.isError ? (
-          <ErrorBox>{errorMessage(main.error, 'Failed to fetch articles')}</ErrorBox>
-        ) : hero ? (
-          <HeroCard article={hero} />
-        ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No main story available.</p>
-        )}
-      </section>
-
-      <section aria-labelledby="featured-heading" aria-busy={featured.isPending || undefined}>
-        <h2 id="featured-heading" className="mb-5 border-b-2 border-slate-900 pb-2 font-serif text-2xl font-bold">
-          Featured Stories
-        </h2>
-        {featured.isPending ? (
-          <FeaturedSkeleton />
-        ) : featured.isError ? (
-          <ErrorBox>{errorMessage(featured.error, 'Failed to fetch articles')}</ErrorBox>
-        ) : featured.data.data.length === 0 ? (
-          <p className="text-slate-600">No featured stories available.</p>
-        ) : (
-          <div className={cn('grid grid-cols-1 gap-6', FEATURED_COLUMNS[Math.min(featured.data.data.length, FEATURED_COUNT)])}>
-            {featured.data.data.slice(0, FEATURED_COUNT).map((a) => (
-              <ArticleCard key={a.id} article={a} />
-            ))}
-          </div>
-        )}
-      </section>
-
+      <MainStory />
+      <FeaturedStories />
       <div className="grid gap-12 lg:grid-cols-2">
-        <StoryBlock title="Sports" viewAllTo={paths.section('sports')} articles={sports.data?.data} isPending={sports.isPending} />
-        <StoryBlock
-          title="Editorials & Opinions"
-          viewAllTo={paths.section('editorials')}
-          articles={opinions.data?.data}
-          isPending={opinions.isPending}
-        />
+        <SectionBlock title="Sports" section="Sports" viewAllTo={paths.section('sports')} />
+        <SectionBlock title="Editorials & Opinions" section="Opinions & Editorials" viewAllTo={paths.section('editorials')} />
       </div>
     </div>
   );
