@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from './logger';
@@ -36,7 +37,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     if (err instanceof HttpError) httpError = err;
     else if (err instanceof ZodError) httpError = new HttpError(400, 'Validation failed', 'Validation failed', zodDetails(err));
     else if (isBodyParserError(err)) httpError = bodyParserError(err);
-    else if (isClientHttpError(err)) httpError = new HttpError(err.status, err.status === 404 ? 'Not Found' : 'Bad Request', err.status === 404 ? 'Not found' : err.message);
+    else if (isClientHttpError(err)) httpError = new HttpError(err.status, statusLabel(err.status), err.status === 404 ? 'Not found' : err.message);
     else if (isDatabaseUnavailable(err)) {
       logger.warn({ err }, 'database unavailable');
       httpError = serviceUnavailable();
@@ -56,6 +57,9 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     });
   };
 }
+
+/** The envelope's `error` names the status (a 403 from the static files is "Forbidden", not "Bad Request"). */
+const statusLabel = (status: number) => STATUS_CODES[status] ?? 'Bad Request';
 
 interface BodyParserError {
   type: string;
@@ -82,7 +86,9 @@ function bodyParserError(err: BodyParserError): HttpError {
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new HttpError(415, 'Unsupported Media Type', 'Unsupported body encoding');
-    default:
-      return new HttpError(err.status && err.status < 500 ? err.status : 400, 'Bad Request', 'The request body could not be read');
+    default: {
+      const status = err.status && err.status < 500 ? err.status : 400;
+      return new HttpError(status, statusLabel(status), 'The request body could not be read');
+    }
   }
 }
