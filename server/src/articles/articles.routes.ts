@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
   articleFeaturedInputSchema,
@@ -23,6 +23,15 @@ const mediaParams = z.object({ id: idParam, mediaId: idParam });
 const shareParams = z.object({ articleId: z.string() });
 
 const PUBLIC_LIST_CACHE = 'public, max-age=15, stale-while-revalidate=60';
+
+/**
+ * One article (or its media) for a reader: anonymous callers only ever get a published article, which shared
+ * caches may keep briefly; signed-in callers may be shown a draft, so theirs is never stored. `Vary` keeps them apart.
+ */
+function cacheArticleRead(req: Request, res: Response): void {
+  res.vary('Authorization');
+  res.set('Cache-Control', req.user ? 'private, no-store' : 'public, max-age=15');
+}
 
 /** The caller of a guarded route (the guard has already answered 401 without one). */
 function caller(req: Request): AuthUser {
@@ -117,7 +126,11 @@ export function articlesRouter(ctx: AppContext): Router {
       returns: 'Article',
       errors: { 404: 'no such article, or a draft the caller may not read' },
     },
-    ({ params }, req) => articles.getArticle(db, params.id, req.user),
+    async ({ params }, req, res) => {
+      const article = await articles.getArticle(db, params.id, req.user);
+      cacheArticleRead(req, res);
+      return article;
+    },
   );
 
   route(
@@ -227,7 +240,11 @@ export function articlesRouter(ctx: AppContext): Router {
       returns: '{ data: MediaItem[] }',
       errors: { 404: 'no such article, or a draft the caller may not read' },
     },
-    async ({ params }, req) => ({ data: await articles.listMedia(db, params.id, req.user) }),
+    async ({ params }, req, res) => {
+      const data = await articles.listMedia(db, params.id, req.user);
+      cacheArticleRead(req, res);
+      return { data };
+    },
   );
 
   route(
