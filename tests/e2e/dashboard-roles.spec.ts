@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
-import { DEMO, DEMO_PASSWORD } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectAccessible } from './helpers';
 import { expectToast, MENUS, menuOf, pageAs, screenshotsAtBothWidths, shot, unique } from './dashboard-helpers';
 
 /** What each role sees and may reach in the dashboard (SPEC.md §2, §6), on the real server. */
@@ -59,6 +59,7 @@ test('the dashboard code is its own chunk that the public pages do not load', as
 });
 
 test('an editor sees no delete button for articles, and manages categories with the form rules', async ({ browser }) => {
+  test.setTimeout(120_000);
   const page = await pageAs(browser, DEMO.editor, DEMO_PASSWORD);
   await page.goto('/dashboard/articles');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
@@ -68,6 +69,8 @@ test('an editor sees no delete button for articles, and manages categories with 
   const view = page.getByRole('dialog', { name: 'Article Details' });
   await expect(view.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(view.getByRole('button', { name: /^Delete$/ })).toHaveCount(0);
+  await expect(view.getByText('Media', { exact: true })).toBeVisible();
+  await expectAccessible(page);
   await page.mouse.click(5, 5);
   await expect(view).toBeHidden();
 
@@ -94,6 +97,8 @@ test('an editor sees no delete button for articles, and manages categories with 
   await expect(page.getByRole('dialog', { name: 'Add Article' }).getByLabel('Category').locator('option', { hasText: name })).toHaveCount(
     1,
   );
+  await expect(page.getByRole('dialog', { name: 'Add Article' }).getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  await expectAccessible(page);
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'Categories' }).click();
 
@@ -145,7 +150,8 @@ test('a failed publish is reverted on screen and reported as an Error toast', as
   await page.context().close();
 });
 
-test('every screen of the dashboard, at 375 and 1280 px', async ({ browser }) => {
+test('every screen of the dashboard, at 375 and 1280 px, without serious accessibility problems', async ({ browser }) => {
+  test.setTimeout(240_000);
   const page = await pageAs(browser, DEMO.admin, DEMO_PASSWORD);
   for (const [path, heading] of [
     ['', /^Welcome back, /],
@@ -160,6 +166,7 @@ test('every screen of the dashboard, at 375 and 1280 px', async ({ browser }) =>
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await screenshotsAtBothWidths(page, path || 'home');
+    await expectAccessible(page);
   }
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Open menu' }).click();

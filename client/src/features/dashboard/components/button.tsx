@@ -5,7 +5,7 @@ const VARIANTS = {
   brand: 'bg-brand text-white hover:bg-red-800',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   danger: 'bg-red-600 text-white hover:bg-red-700',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700',
+  success: 'bg-emerald-700 text-white hover:bg-emerald-800',
   ghost: 'text-slate-700 hover:bg-slate-100',
 } as const;
 

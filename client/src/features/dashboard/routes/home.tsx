@@ -182,7 +182,7 @@ export function HomePage() {
           ) : (
             <>
               <p className="mb-3 text-sm text-slate-600">{formatNumber(comments.data.pagination.total)} comments in total</p>
-              <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
+              <ul tabIndex={0} aria-label="Recent comments" className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
                 {comments.data.comments.map((c) => (
                   <li key={c.id} className="py-3">
                     <p className="line-clamp-2 text-sm text-slate-800">{c.content}</p>
