@@ -1,6 +1,7 @@
 import type { Category } from '../../../shared/types';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
+import { likeLiteral } from '../lib/like';
 import { slugify } from '../lib/slug';
 import { categorySelect, toCategory } from './category.mapper';
 
@@ -26,7 +27,7 @@ export async function findCategory(db: Db, idOrSlug: string): Promise<Category> 
 async function assertNameFree(db: Db, name: string, slug: string, exceptId?: string): Promise<void> {
   const taken = await db.category.findFirst({
     where: {
-      OR: [{ name: { equals: name, mode: 'insensitive' } }, { slug: { equals: slug, mode: 'insensitive' } }],
+      OR: [{ name: { equals: likeLiteral(name), mode: 'insensitive' } }, { slug: { equals: likeLiteral(slug), mode: 'insensitive' } }],
       ...(exceptId ? { NOT: { id: exceptId } } : {}),
     },
     select: { name: true },

@@ -112,6 +112,16 @@ describe('POST /api/categories', () => {
     expect(await db.category.count({ where: { slug: 'science-desk' } })).toBe(1);
   });
 
+  it('treats _ and % in a name as text: "A_c" and "A%" are not taken by "Abc"', async () => {
+    await createCategory(db, 'Abc');
+    for (const name of ['A_c', 'A%']) {
+      const res = await request(app).post('/api/categories').set(editorAuth).send({ name });
+      expect(res.status, name).toBe(201);
+      expect(await db.category.count({ where: { name } })).toBe(1);
+    }
+    expect((await request(app).post('/api/categories').set(editorAuth).send({ name: 'a_C' })).status).toBe(409);
+  });
+
   it('answers malformed JSON with 400 and creates nothing', async () => {
     const before = await db.category.count();
     const res = await request(app).post('/api/categories').set(editorAuth).set('Content-Type', 'application/json').send('{"name":');

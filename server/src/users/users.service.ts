@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { revokeAllSessions } from '../auth/tokens';
 import { conflict, notFound } from '../lib/errors';
+import { likeLiteral } from '../lib/like';
 import { hashPassword } from '../lib/passwords';
 import type { AuthUser } from '../lib/policy';
 import { roleFromWire } from '../lib/wire';
@@ -20,15 +21,16 @@ async function loadTarget(tx: Tx, id: string) {
 
 async function requireEmailFree(tx: Tx, email: string, exceptId?: string): Promise<void> {
   const taken = await tx.user.findFirst({
-    where: { email: { equals: email, mode: 'insensitive' }, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    where: { email: { equals: likeLiteral(email), mode: 'insensitive' }, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
     select: { id: true },
   });
   if (taken) throw conflict('A user with this email already exists.');
 }
 
 export async function listUsers(db: Db, { q, limit, offset }: ListUsersQuery) {
-  const where: Prisma.UserWhereInput = q
-    ? { OR: [{ name: { contains: q, mode: 'insensitive' } }, { email: { contains: q, mode: 'insensitive' } }] }
+  const term = q ? likeLiteral(q) : undefined;
+  const where: Prisma.UserWhereInput = term
+    ? { OR: [{ name: { contains: term, mode: 'insensitive' } }, { email: { contains: term, mode: 'insensitive' } }] }
     : {};
   const [total, rows] = await Promise.all([
     db.user.count({ where }),

@@ -106,6 +106,16 @@ describe('GET /api/users', () => {
     await db.user.delete({ where: { id: sa.id } });
   });
 
+  it('searches for _, % and \\ literally, not as LIKE wildcards', async () => {
+    const odd = await createUser(db, { name: 'Ann_100%\\ Odd', email: 'ann-odd@example.test' });
+    for (const q of ['_', '%', '\\', '_100%\\']) {
+      const res = await request(app).get('/api/users').query({ q }).set(adminAuth());
+      const ids = res.body.data.map((u: { id: string }) => u.id);
+      expect(ids, q).toEqual([odd.id]);
+    }
+    await db.user.delete({ where: { id: odd.id } });
+  });
+
   it('defaults to 100 and refuses limits beyond 500 or malformed paging with 400', async () => {
     expect((await request(app).get('/api/users').set(adminAuth())).body.pagination).toMatchObject({ limit: 100, offset: 0 });
     expect((await request(app).get('/api/users?limit=500').set(adminAuth())).status).toBe(200);
@@ -160,6 +170,17 @@ describe('POST /api/users', () => {
     expect(res.body.error).toBe('Validation failed');
     expect(res.body.details.join(' ')).toContain(message);
     expect(await db.user.count()).toBe(before);
+  });
+
+  it('does not take an underscore in an email for a wildcard: j_doe@ is free while jxdoe@ exists', async () => {
+    const existing = await createUser(db, { role: 'user', email: 'jxdoe@example.test' });
+    const res = await request(app)
+      .post('/api/users')
+      .set(adminAuth())
+      .send(newUser({ email: 'j_doe@example.test' }));
+    expect(res.status).toBe(201);
+    expect(await db.user.count({ where: { email: 'j_doe@example.test' } })).toBe(1);
+    await db.user.deleteMany({ where: { id: { in: [existing.id, res.body.id] } } });
   });
 
   it('refuses an email already registered, whatever its case, with 409', async () => {
