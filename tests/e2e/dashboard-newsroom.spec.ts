@@ -83,6 +83,11 @@ test('the author writes a draft with an image in the rich-text editor and cannot
 
   await dialog.getByLabel('Category').selectOption({ index: 1 });
   await dialog.getByLabel('Section').selectOption('General');
+  const lead = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer();
+  await dialog.getByTestId('media-input').setInputFiles({ name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: lead });
+  await expect(dialog.getByRole('button', { name: 'Remove harbour.jpg' })).toBeVisible();
   await shot(page, 'add-article', false);
   await dialog.getByRole('button', { name: 'Add Article' }).click();
   await expectToast(page, 'Success', 'Article added successfully.');
@@ -97,7 +102,8 @@ test('the author writes a draft with an image in the rich-text editor and cannot
   await expect(view.getByRole('heading', { name: articleTitle })).toBeVisible();
   await expect(view.locator('img[src^="/uploads/"]').first()).toBeVisible();
   await expect(view.getByRole('button', { name: 'Edit' })).toBeVisible();
-  for (const name of [/^Publish/, /^Mark as story/i, /^Feature/, /^Delete/])
+  await expect(view.getByRole('region', { name: 'Media' }).locator('img[src^="/uploads/"]')).toHaveCount(1);
+  for (const name of [/^Publish/, /^Mark as story/i, /^Feature/, /^Delete article/])
     await expect(view.getByRole('button', { name })).toHaveCount(0);
   await page.keyboard.press('Escape');
 

@@ -188,6 +188,7 @@ export function ArticleViewModal({ article, onClose }: { article: Article; onClo
                 size="sm"
                 variant="danger"
                 className="ml-auto"
+                aria-label="Delete article"
                 onClick={() => void actions.remove(article).then((ok) => ok && onClose())}
               >
                 Delete
