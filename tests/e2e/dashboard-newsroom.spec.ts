@@ -49,6 +49,11 @@ test('an admin creates an editor and an author', async ({ browser }) => {
 
   await addUser(page, editor, 'Editor');
   await addUser(page, author, 'Author');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(editor.email);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row').nth(1)).toContainText(editor.name);
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('');
+  await expect(page.getByRole('row', { name: new RegExp(author.name) })).toBeVisible();
   await shot(page, 'users');
   await page.context().close();
 });

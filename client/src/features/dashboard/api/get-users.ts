@@ -1,17 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page, PublicUser } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from './keys';
 import { requireToken } from './users-common';
 
-export async function getUsers(signal?: AbortSignal): Promise<Page<PublicUser>> {
+/** GET /api/users; `q` searches names and e-mail addresses. */
+export async function getUsers(q: string, signal?: AbortSignal): Promise<Page<PublicUser>> {
   requireToken();
-  return api.get<Page<PublicUser>>('/api/users', { signal, query: { limit: 500 } });
+  return api.get<Page<PublicUser>>('/api/users', { signal, query: { limit: 500, q: q || undefined } });
 }
 
-export const getUsersQueryOptions = () => queryOptions({ queryKey: dashboardKeys.users, queryFn: ({ signal }) => getUsers(signal) });
+export const getUsersQueryOptions = (q: string) =>
+  queryOptions({ queryKey: [...dashboardKeys.users, q], queryFn: ({ signal }) => getUsers(q, signal), placeholderData: keepPreviousData });
 
 /** Only admins fetch users (SPEC.md §6). */
-export function useUsers(enabled: boolean) {
-  return useQuery({ ...getUsersQueryOptions(), enabled });
+export function useUsers(enabled: boolean, q = '') {
+  return useQuery({ ...getUsersQueryOptions(q), enabled });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PublicUser } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
 import { useDeleteUser } from '../api/delete-user';
@@ -8,6 +8,7 @@ import { useUnsuspendUser } from '../api/unsuspend-user';
 import { Button } from '../components/button';
 import { PageHeader } from '../components/dashboard-layout';
 import { DataTable, type Column } from '../components/data-table';
+import { controlClass } from '../components/form-field';
 import { Icon } from '../components/icons';
 import { Badge } from '../components/status-badge';
 import { UserFormModal } from '../components/user-form-modal';
@@ -21,7 +22,13 @@ const ROLE_TONES = { 'super-admin': 'violet', admin: 'red', editor: 'sky', autho
 
 export function UsersPage() {
   const { user: me, can } = useDashboardUser();
-  const users = useUsers(can.manageUsers);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const users = useUsers(can.manageUsers, q);
   const suspend = useSuspendUser();
   const unsuspend = useUnsuspendUser();
   const remove = useDeleteUser();
@@ -132,6 +139,19 @@ export function UsersPage() {
           </Button>
         }
       />
+      <div className="mb-4 max-w-sm">
+        <label htmlFor="user-search" className="sr-only">
+          Search users
+        </label>
+        <input
+          id="user-search"
+          type="search"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={controlClass}
+        />
+      </div>
       <DataTable
         caption="Users"
         rows={users.data?.data}
