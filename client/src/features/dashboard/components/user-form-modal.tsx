@@ -47,18 +47,23 @@ export function UserFormModal({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const edit = user ? validateUserEdit(values) : null;
-    const created = user ? null : validateNewUser(values);
-    const result = edit ?? created!;
-    if (!result.ok) {
-      setErrors(result.errors);
+    const save = (): Promise<unknown> | FieldErrors<string> => {
+      if (user) {
+        const result = validateUserEdit(values);
+        return result.ok ? update.mutateAsync({ id: user.id, input: result.value }) : result.errors;
+      }
+      const result = validateNewUser(values);
+      return result.ok ? create.mutateAsync(result.value) : result.errors;
+    };
+    setFormError(null);
+    const request = save();
+    if (!(request instanceof Promise)) {
+      setErrors(request);
       return;
     }
     setErrors({});
-    setFormError(null);
     try {
-      if (user && edit?.ok) await update.mutateAsync({ id: user.id, input: edit.value });
-      else if (created?.ok) await create.mutateAsync(created.value);
+      await request;
       toast.success(user ? 'User updated successfully.' : 'User created successfully.');
       succeed();
     } catch (error) {
