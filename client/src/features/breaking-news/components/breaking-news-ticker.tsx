@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BreakingNews } from '../../../../../shared/types';
 import { PauseIcon, PlayIcon } from '../../../components/ui/icons';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -26,12 +26,12 @@ function Fading({ headlines, paused }: { headlines: BreakingNews[]; paused: bool
 function Scrolling({ headlines, paused }: { headlines: BreakingNews[]; paused: boolean }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [duration, setDuration] = useState(20);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
-    const measure = () => setDuration(scrollDurationSeconds(track.scrollWidth));
-    measure();
-    const observer = new ResizeObserver(measure);
+    // Measured in the observer's callback (it fires once at once, then on resizes): layout is fresh there,
+    // so reading the width forces no extra layout while the page is starting.
+    const observer = new ResizeObserver(() => setDuration(scrollDurationSeconds(track.scrollWidth)));
     observer.observe(track);
     return () => observer.disconnect();
   }, [headlines]);
