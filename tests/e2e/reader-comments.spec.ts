@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, loginWithStorage, publishedArticles, screenshots } from './helpers';
+import { DEMO, DEMO_PASSWORD, loginWithStorage, publishedArticles, screenshots } from './helpers';
 
 test.describe('reader: comments', () => {
   test('a guest is sent to /auth by "Login to Comment" and sees no Reply buttons', async ({ page, request }) => {
@@ -9,6 +9,13 @@ test.describe('reader: comments', () => {
     await expect(page.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Login to Comment' }).click();
     await expect(page).toHaveURL('/auth');
+    // A reader who logs in from there is taken back to the article, now able to comment.
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill(DEMO.reader);
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(`/article/${data[0]!.id}`);
+    await expect(page.getByRole('button', { name: 'Post Comment' })).toBeVisible();
   });
 
   test('a reader posts, replies, edits and deletes; lists update in place', async ({ page, request }) => {
