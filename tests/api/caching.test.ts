@@ -23,12 +23,8 @@ const fill = (fullPath: string) =>
     name === 'idOrSlug' ? category.slug : fullPath.startsWith('/api/comments/:') ? comment.id : published.id,
   );
 
-/** Public GETs that answer without Cache-Control today (docs/api.md promises none); see the review report. */
-const NOT_YET_CACHED = new Set(['/api/comments/:id', '/api/view/article/:id/stats']);
-
-const publicGets = registeredRoutes().filter(
-  (r) => r.spec.method === 'get' && r.spec.guard === publicRoute && !NOT_YET_CACHED.has(r.fullPath),
-);
+/** Every public GET of the route table. */
+const publicGets = registeredRoutes().filter((r) => r.spec.method === 'get' && r.spec.guard === publicRoute);
 
 describe('Cache-Control on public reads', () => {
   it.each(publicGets.map((r) => [r.fullPath]))('GET %s says how long it may be kept', async (fullPath) => {

@@ -101,12 +101,13 @@ export function commentsRouter({ db }: AppContext): Router {
       returns: '{ success, data: Comment }',
       errors: { 404: 'no such comment, or its article is not published' },
     },
-    async ({ params }) => {
+    async ({ params }, _req, res) => {
       const [visible, comment] = await Promise.all([
         db.comment.findFirst({ where: { id: params.id, article: publishedOnly }, select: { id: true } }),
         loadCommentTree(db, params.id),
       ]);
       if (!visible || !comment) throw notFound(COMMENT_NOT_FOUND);
+      res.set('Cache-Control', 'public, max-age=5');
       return { success: true, data: comment };
     },
   );

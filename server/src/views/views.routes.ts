@@ -113,9 +113,11 @@ export function viewsRouter({ db }: AppContext): Router {
       returns: '{ articleId, totalViews }',
       errors: { 404: 'the article does not exist or is not published' },
     },
-    async ({ params }) => {
+    async ({ params }, _req, res) => {
       const article = await db.article.findFirst({ where: { id: params.id, ...publishedOnly }, select: { id: true, totalViews: true } });
       if (!article) throw notFound(ARTICLE_NOT_FOUND);
+      // Short: the count moves with every read, and a reader's own view should show soon.
+      res.set('Cache-Control', 'public, max-age=5');
       return { articleId: article.id, totalViews: article.totalViews };
     },
   );
