@@ -11,6 +11,7 @@ import { seedDemoContent } from './db/seed/seed';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
+import { scheduleSweep } from './maintenance/sweep';
 
 const SHUTDOWN_GRACE_MS = 8_000;
 
@@ -73,6 +74,7 @@ async function main() {
     fail(`could not prepare the content: ${err instanceof Error ? err.message : String(err)}`);
   }
 
+  const stopSweep = scheduleSweep(db, (err) => logger.warn({ err }, 'could not sweep expired rows'));
   const server = http.createServer(createApp(ctx));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -88,6 +90,7 @@ async function main() {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    stopSweep();
     ctx.mailer.close();
     await db.$disconnect().catch(() => {});
     await stopDatabase();
