@@ -181,7 +181,7 @@ test('the editor publishes it, makes it a story, features four stories and sets 
   }
 
   await page.goto('/dashboard/stories');
-  await expect(page.getByRole('heading', { name: 'Stories' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
   for (const title of others) await feature(page, title);
   const featuredSection = page.getByRole('region', { name: /Featured Stories/ });
   await expect(featuredSection.getByTestId('story')).toHaveCount(3);

@@ -1,5 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { StaffRole } from '../lib/roles';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 import { Sidebar } from './sidebar';
 
 export function DashboardLayout({
@@ -13,11 +15,14 @@ export function DashboardLayout({
   onLogout(): void;
   children: ReactNode;
 }) {
+  const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">
       <Sidebar role={role} name={name} onLogout={onLogout} />
       <main id="dashboard-main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
-        <Suspense fallback={<p className="text-slate-500">Loading…</p>}>{children}</Suspense>
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<p className="text-slate-500">Loading…</p>}>{children}</Suspense>
+        </ScreenErrorBoundary>
       </main>
     </div>
   );
