@@ -95,12 +95,16 @@ function lighthouse(url: string, formFactor: 'mobile' | 'desktop', outFile: stri
     '--quiet',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/lighthouse'), args, {
-    cwd: ROOT,
-    env: { ...process.env, CHROME_PATH: CHROME },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url} (${formFactor})`);
+  // A loaded machine now and then loses the trace (NO_NAVSTART): one more try before giving up.
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(path.join(ROOT, 'node_modules/.bin/lighthouse'), args, {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH: CHROME },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (result.status === 0) break;
+    if (attempt === 2) throw new Error(`Lighthouse failed on ${url} (${formFactor})`);
+  }
   return JSON.parse(readFileSync(outFile, 'utf8')) as Report;
 }
 
