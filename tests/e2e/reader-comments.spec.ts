@@ -1,11 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, loginWithStorage, publishedArticles, screenshots } from './helpers';
+
+/** Posts a comment as the demo reader through the API. */
+async function postAsReader(request: APIRequestContext, articleId: string, content: string) {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.reader, password: DEMO_PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const posted = await request.post(`/api/comments/article/${articleId}`, {
+    data: { content },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(posted.status()).toBe(201);
+}
 
 test.describe('reader: comments', () => {
   test('a guest is sent to /auth by "Login to Comment" and sees no Reply buttons', async ({ page, request }) => {
     const { data } = await publishedArticles(request, 'limit=1');
+    // A comment to be seen (and not replied to) by the guest.
+    await postAsReader(request, data[0]!.id, `Seen by a guest ${Date.now()}`);
     await page.goto(`/article/${data[0]!.id}`);
     await expect(page.getByRole('heading', { name: /^Comments \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByTestId('comment').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Login to Comment' }).click();
     await expect(page).toHaveURL('/auth');
@@ -111,14 +125,23 @@ test.describe('reader: comments', () => {
     await expect(page.getByTestId('comment').filter({ hasText: reply })).toHaveCount(0);
   });
 
-  test('another reader sees no Edit or Delete on comments that are not theirs', async ({ page, request }) => {
+  test('another user sees Reply but no Edit or Delete on a comment that is not theirs', async ({ page, request }) => {
     const { data } = await publishedArticles(request, 'limit=1');
+    const login = await request.post('/api/auth/login', { data: { email: DEMO.reader, password: DEMO_PASSWORD } });
+    const { token } = (await login.json()) as { token: string };
+    const text = `Riley's comment ${Date.now()}`;
+    const posted = await request.post(`/api/comments/article/${data[0]!.id}`, {
+      data: { content: text },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(posted.status()).toBe(201);
+
     await loginWithStorage(page, request, DEMO.author);
     await page.goto(`/article/${data[0]!.id}`);
-    const others = page.getByTestId('comment').filter({ hasNotText: 'Aria Author' });
-    await expect(others.first()).toBeVisible();
-    await expect(others.first().locator(':scope > div').getByRole('button', { name: 'Reply', exact: true })).toBeVisible();
-    await expect(others.first().locator(':scope > div').getByRole('button', { name: 'Edit' })).toHaveCount(0);
-    await expect(others.first().locator(':scope > div').getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    const theirs = page.getByTestId('comment').filter({ hasText: text }).locator(':scope > div');
+    await expect(theirs).toBeVisible();
+    await expect(theirs.getByRole('button', { name: 'Reply', exact: true })).toBeVisible();
+    await expect(theirs.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(theirs.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   });
 });
