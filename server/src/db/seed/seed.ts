@@ -124,7 +124,8 @@ export async function seedDemoContent(db: Db, config: Config, logger: Logger, { 
     await tx.viewLog.createMany({
       data: Array.from({ length: 300 }, (_, k) => ({
         articleId: articleIds[k % articleIds.length]!,
-        viewedAt: new Date(now - ((k * 7919) % (30 * 24)) * HOUR),
+        // 37 is coprime with 720, so the views spread over every hour of the last 30 days.
+        viewedAt: new Date(now - ((k * 37) % (30 * 24)) * HOUR - (k % 60) * 60_000),
         percentViewed: 100,
         fullyViewed: true,
         topViewed: true,

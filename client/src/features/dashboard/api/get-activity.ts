@@ -4,6 +4,7 @@ import { dashboardKeys } from './keys';
 
 export interface ActivityItem {
   type: 'article' | 'comment' | 'breaking-news';
+  action: 'created' | 'published' | 'posted';
   id: string;
   title: string;
   actor: string;

@@ -162,7 +162,7 @@ export function HomePage() {
                     <div className="min-w-0 flex-1">
                       <p className="truncate text-sm font-medium text-slate-900">{item.title}</p>
                       <p className="text-xs text-slate-500">
-                        {kind.label} · {item.actor} · <time dateTime={item.at}>{relativeTime(item.at)}</time>
+                        {kind.label} {item.action} · {item.actor} · <time dateTime={item.at}>{relativeTime(item.at)}</time>
                       </p>
                     </div>
                   </li>
