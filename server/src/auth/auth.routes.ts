@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   forgotPasswordInputSchema,
   loginInputSchema,
@@ -10,8 +10,13 @@ import {
 } from '../../../shared/schemas/auth';
 import type { AppContext } from '../context';
 import { publicRoute, requireUser } from '../lib/policy';
+import { enforce } from '../lib/rate-limit';
 import { routesFor } from '../lib/route';
 import { authService, warmDummyHash } from './auth.service';
+
+export const ACCOUNT_CREATIONS_PER_HOUR = 100;
+export const accountCreationKey = (ip: string) => `signup:ip:${ip}`;
+const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Sign-up (one step or three), login, logout, password reset and the current user: docs/api.md "Auth". */
 export function authRouter(ctx: AppContext): Router {
@@ -19,6 +24,16 @@ export function authRouter(ctx: AppContext): Router {
   const route = routesFor(router, '/auth');
   const auth = authService(ctx);
   void warmDummyHash();
+
+  /** Each new account costs a bcrypt hash (~250 ms of CPU): cap them per client address. */
+  const limitAccountCreation = (req: Request) =>
+    enforce(
+      ctx.db,
+      accountCreationKey(clientIp(req)),
+      ACCOUNT_CREATIONS_PER_HOUR,
+      3_600_000,
+      'Too many accounts were created from your network. Please try again later.',
+    );
 
   route(
     {
@@ -29,9 +44,15 @@ export function authRouter(ctx: AppContext): Router {
       body: signupInputSchema,
       status: 201,
       returns: '{ message, token, user: PublicUser } (role user)',
-      errors: { 409: 'An account with this email address already exists' },
+      errors: {
+        409: 'An account with this email address already exists',
+        429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
+      },
     },
-    ({ body }) => auth.signup(body),
+    async ({ body }, req) => {
+      await limitAccountCreation(req);
+      return auth.signup(body);
+    },
   );
 
   route(
@@ -72,9 +93,15 @@ export function authRouter(ctx: AppContext): Router {
       body: signupCompleteInputSchema,
       status: 201,
       returns: '{ message, token, user: PublicUser } (role user)',
-      errors: { 409: 'An account with this email address already exists' },
+      errors: {
+        409: 'An account with this email address already exists',
+        429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
+      },
     },
-    ({ body }) => auth.completeSignup(body),
+    async ({ body }, req) => {
+      await limitAccountCreation(req);
+      return auth.completeSignup(body);
+    },
   );
 
   route(
@@ -91,7 +118,7 @@ export function authRouter(ctx: AppContext): Router {
         429: '10 failed logins in 15 minutes for this address or this IP (Retry-After)',
       },
     },
-    ({ body }, req) => auth.login(body, req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+    ({ body }, req) => auth.login(body, clientIp(req)),
   );
 
   route(

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
 import { createUser } from '../../../tests/helpers/factories';
+import { ACCOUNT_CREATIONS_PER_HOUR } from './auth.routes';
 import { cooldownKey } from './otp';
 import { codeFrom, leaksSecrets, startMailbox, uniqueEmail, wrongCode } from './test-support';
 
@@ -50,6 +51,23 @@ describe('POST /api/auth/signup (one step)', () => {
     const me = await request(app).get('/api/auth/me').set('Authorization', `Bearer ${res.body.token}`);
     expect(me.status).toBe(200);
     expect(me.body.user.id).toBe(row.id);
+  });
+
+  it(`caps account creation at ${ACCOUNT_CREATIONS_PER_HOUR} an hour per client address (429, nothing created)`, async () => {
+    expect((await post('/signup', { name: 'First Reader', email: uniqueEmail(), password: STRONG })).status).toBe(201);
+    const counter = await db.rateLimit.findFirstOrThrow({ where: { key: { startsWith: 'signup:ip:' } } });
+    await db.rateLimit.update({ where: { key: counter.key }, data: { hits: ACCOUNT_CREATIONS_PER_HOUR } });
+    try {
+      const email = uniqueEmail();
+      const res = await post('/signup', { name: 'One Too Many', email, password: STRONG });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await db.user.count({ where: { email } })).toBe(0);
+      const complete = await post('/signup/complete', { name: 'One Too Many', email, password: STRONG });
+      expect(complete.status).toBe(429);
+    } finally {
+      await db.rateLimit.delete({ where: { key: counter.key } });
+    }
   });
 
   it('refuses an address that already has an account with 409, whatever its case', async () => {
