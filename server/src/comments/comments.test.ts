@@ -108,8 +108,8 @@ describe('POST /api/comments/article/:id', () => {
       .send([{ content: 'x' }]);
     expect(array.status).toBe(400);
     const badId = await request(app).post('/api/comments/article/not-a-uuid').set(headers('user')).send({ content: 'x' });
-    expect(badId.status).toBe(400);
-    expect(badId.body.error).toBe('Validation failed');
+    expect(badId.status).toBe(404);
+    expect(badId.body.error).toBe('Not Found');
     expect(await db.comment.count({ where: { articleId: article.id } })).toBe(0);
   });
 
@@ -263,11 +263,11 @@ describe('GET /api/comments/article/:id', () => {
     },
   );
 
-  it('answers 404 for a draft article (even with comments) and 400 for a bad id', async () => {
+  it('answers 404 for a draft article (even with comments) and for a bad id', async () => {
     const unpublished = await draft();
     await createComment(db, { articleId: unpublished.id, authorId: otherAuthor.id });
     expect((await request(app).get(`/api/comments/article/${unpublished.id}`).set(headers('admin'))).status).toBe(404);
-    expect((await request(app).get('/api/comments/article/123')).status).toBe(400);
+    expect((await request(app).get('/api/comments/article/123')).status).toBe(404);
   });
 
   it('answers an article without comments with an empty list', async () => {
@@ -304,11 +304,11 @@ describe('GET /api/comments/:id', () => {
     });
   });
 
-  it('answers 404 for a comment of a draft or a missing comment, 400 for a bad id', async () => {
+  it('answers 404 for a comment of a draft, a missing comment and a bad id', async () => {
     const hidden = await createComment(db, { articleId: (await draft()).id, authorId: otherAuthor.id });
     expect((await request(app).get(`/api/comments/${hidden.id}`)).status).toBe(404);
     expect((await request(app).get('/api/comments/0195f0a2-7b1c-7c3d-8e4f-5a6b7c8d9e0f')).status).toBe(404);
-    expect((await request(app).get('/api/comments/%27%3B--')).status).toBe(400);
+    expect((await request(app).get('/api/comments/%27%3B--')).status).toBe(404);
   });
 });
 
@@ -401,9 +401,9 @@ describe('DELETE /api/comments/:id', () => {
     expect((await db.comment.findMany({ where: { articleId: article.id }, select: { id: true } })).map((c) => c.id)).toEqual([sibling.id]);
   });
 
-  it('answers 404 for a missing comment and 400 for a bad id', async () => {
+  it('answers 404 for a missing comment and for a bad id', async () => {
     expect((await request(app).delete('/api/comments/0195f0a2-7b1c-7c3d-8e4f-5a6b7c8d9e0f').set(headers('admin'))).status).toBe(404);
-    expect((await request(app).delete('/api/comments/nope').set(headers('admin'))).status).toBe(400);
+    expect((await request(app).delete('/api/comments/nope').set(headers('admin'))).status).toBe(404);
   });
 });
 

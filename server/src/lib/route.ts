@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
+import { notFound } from './errors';
 import { parse } from './validate';
 
 /**
@@ -64,7 +65,7 @@ export function routesFor(router: Router, base: string) {
     const guards = Array.isArray(spec.guard) ? spec.guard : [spec.guard];
     const run: RequestHandler = async (req, res) => {
       const input = {
-        params: spec.params ? parse(spec.params, req.params) : undefined,
+        params: spec.params ? parseParams(spec.params, req.params) : undefined,
         query: spec.query ? parse(spec.query, req.query) : undefined,
         body: spec.body ? parse(spec.body, req.body ?? {}) : undefined,
       } as RouteInput<P, Q, B>;
@@ -75,5 +76,12 @@ export function routesFor(router: Router, base: string) {
   };
 }
 
-/** Path parameter that must be an id (a UUID); anything else is 404 rather than a database error. */
+/** Path parameter that must be an id (a UUID); anything else names no record: 404 (CONTRACT.md §2). */
 export const idParam = z.string().uuid();
+
+/** A path that does not parse names nothing that exists: 404, like any other unknown record. */
+function parseParams<T extends ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw notFound();
+  return parse(schema, value);
+}

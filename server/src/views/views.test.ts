@@ -125,14 +125,14 @@ describe('POST /api/view/article/:id', () => {
     expect(res.status).toBe(201);
   });
 
-  it('answers malformed JSON and bad ids with 400, never 5xx', async () => {
+  it('answers malformed JSON with 400 and bad ids with 404, never 5xx', async () => {
     const article = await published();
     const broken = await request(app)
       .post(`/api/view/article/${article.id}`)
       .set('Content-Type', 'application/json')
       .send('{"percentViewed":');
     expect(broken.status).toBe(400);
-    expect((await request(app).post('/api/view/article/42').send({})).status).toBe(400);
+    expect((await request(app).post('/api/view/article/42').send({})).status).toBe(404);
     expect((await request(app).post(`/api/view/article/${article.id}`).send([1, 2])).status).toBe(400);
     expect(await totalViews(article.id)).toBe(0);
   });
@@ -178,7 +178,7 @@ describe('GET /api/view/article/:id (view logs)', () => {
 
   it('answers 404 for a missing article and 400 for bad input', async () => {
     expect((await request(app).get(`/api/view/article/${MISSING}`).set(headers('admin'))).status).toBe(404);
-    expect((await request(app).get('/api/view/article/x').set(headers('admin'))).status).toBe(400);
+    expect((await request(app).get('/api/view/article/x').set(headers('admin'))).status).toBe(404);
     const article = await published();
     expect((await request(app).get(`/api/view/article/${article.id}?limit=201`).set(headers('admin'))).status).toBe(400);
   });
@@ -231,9 +231,9 @@ describe('PUT /api/view/:id/duration', () => {
     expect((await db.viewLog.findUniqueOrThrow({ where: { id } })).durationSeconds).toBeNull();
   });
 
-  it('answers 404 for an unknown view and 400 for a bad id', async () => {
+  it('answers 404 for an unknown view and for a bad id', async () => {
     expect((await request(app).put(`/api/view/${uuidv7()}/duration`).send({ duration: 1 })).status).toBe(404);
-    expect((await request(app).put('/api/view/abc/duration').send({ duration: 1 })).status).toBe(400);
+    expect((await request(app).put('/api/view/abc/duration').send({ duration: 1 })).status).toBe(404);
   });
 });
 
