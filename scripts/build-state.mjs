@@ -20,6 +20,7 @@ export function staleParts() {
   const parts = [];
   const shared = Math.max(newest('package.json'), newest('package-lock.json'));
   if (builtAt('client/dist/index.html') < Math.max(shared, newest('client'), newest('shared'))) parts.push('client');
-  if (builtAt('server/dist/main.js') < Math.max(shared, newest('server/src'), newest('prisma/schema.prisma'), newest('shared'))) parts.push('server');
+  if (builtAt('server/dist/main.js') < Math.max(shared, newest('server/src'), newest('prisma/schema.prisma'), newest('shared')))
+    parts.push('server');
   return parts;
 }

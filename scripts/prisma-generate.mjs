@@ -5,6 +5,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const cli = require.resolve('prisma/build/index.js');
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' };
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath,
+  PRISMA_HIDE_UPDATE_MESSAGE: '1',
+};
 const result = spawnSync(process.execPath, [cli, 'generate'], { stdio: 'inherit', env });
 process.exit(result.status ?? 1);

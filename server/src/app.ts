@@ -16,7 +16,10 @@ export function createApp(ctx: AppContext): Express {
   const { config, logger } = ctx;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy === undefined ? false : /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
+  app.set(
+    'trust proxy',
+    config.trustProxy === undefined ? false : /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy,
+  );
   app.set('etag', 'strong');
   app.set('query parser', 'simple');
 

@@ -39,7 +39,13 @@ export default async function globalSetup() {
   const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const status = await Promise.race([exited.then(() => 'exited' as const), fetch(`http://127.0.0.1:${E2E_PORT}/readyz`).then((r) => (r.ok ? ('ready' as const) : ('wait' as const)), () => 'wait' as const)]);
+    const status = await Promise.race([
+      exited.then(() => 'exited' as const),
+      fetch(`http://127.0.0.1:${E2E_PORT}/readyz`).then(
+        (r) => (r.ok ? ('ready' as const) : ('wait' as const)),
+        () => 'wait' as const,
+      ),
+    ]);
     if (status === 'ready') break;
     if (status === 'exited') throw new Error('The app exited during start-up (see its output above)');
     if (Date.now() > deadline) throw new Error('The app did not become ready within 120 s');

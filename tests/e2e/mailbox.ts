@@ -4,7 +4,10 @@ import { SMTPServer } from 'smtp-server';
 import { E2E_PORT } from './playwright.config';
 
 /** Where the e2e SMTP server writes each received message (one JSON line each). */
-export const MAILBOX_FILE = path.resolve(import.meta.dirname, E2E_PORT === 3999 ? '../../test-results/e2e-mailbox.jsonl' : `../../test-results/e2e-mailbox-${E2E_PORT}.jsonl`);
+export const MAILBOX_FILE = path.resolve(
+  import.meta.dirname,
+  E2E_PORT === 3999 ? '../../test-results/e2e-mailbox.jsonl' : `../../test-results/e2e-mailbox-${E2E_PORT}.jsonl`,
+);
 
 export interface ReceivedMail {
   to: string[];
@@ -30,7 +33,12 @@ export async function startMailbox(): Promise<{ port: number; close: () => Promi
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const mail: ReceivedMail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: header(raw, 'Subject'), raw, at: Date.now() };
+        const mail: ReceivedMail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: header(raw, 'Subject'),
+          raw,
+          at: Date.now(),
+        };
         appendFileSync(MAILBOX_FILE, `${JSON.stringify(mail)}\n`);
         callback();
       });

@@ -15,7 +15,10 @@ const hashed = () => (passwordHash ??= bcrypt.hash(TEST_PASSWORD, 12));
 const unique = () => randomUUID().slice(0, 8);
 type Db = AppContext['db'];
 
-export async function createUser(db: Db, overrides: Partial<{ role: Role; name: string; email: string; suspended: boolean; bio: string }> = {}) {
+export async function createUser(
+  db: Db,
+  overrides: Partial<{ role: Role; name: string; email: string; suspended: boolean; bio: string }> = {},
+) {
   const { role = 'user', ...rest } = overrides;
   return db.user.create({
     data: {
@@ -32,7 +35,10 @@ export async function createCategory(db: Db, name = `Category ${unique()}`) {
   return db.category.create({ data: { name, slug: slugify(name) } });
 }
 
-export async function createArticle(db: Db, overrides: Partial<Prisma.ArticleUncheckedCreateInput> & { authorId: string; categoryId: string }) {
+export async function createArticle(
+  db: Db,
+  overrides: Partial<Prisma.ArticleUncheckedCreateInput> & { authorId: string; categoryId: string },
+) {
   const published = overrides.status === 'published';
   return db.article.create({
     data: {
@@ -67,7 +73,9 @@ export const ACTORS: Actor[] = ['anonymous', 'user', 'author', 'editor', 'admin'
 
 /** One signed-in user per role, plus anonymous (no headers), for the permission tables of CONTRACT.md §3. */
 export async function actors(ctx: AppContext) {
-  const entries = await Promise.all((['user', 'author', 'editor', 'admin', 'super-admin'] as const).map(async (role) => [role, await login(ctx, role)] as const));
+  const entries = await Promise.all(
+    (['user', 'author', 'editor', 'admin', 'super-admin'] as const).map(async (role) => [role, await login(ctx, role)] as const),
+  );
   const byRole = Object.fromEntries(entries) as Record<Role, Awaited<ReturnType<typeof login>>>;
   const headers = (actor: Actor): Record<string, string> => (actor === 'anonymous' ? {} : byRole[actor].auth);
   return { byRole, headers };

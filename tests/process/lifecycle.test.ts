@@ -18,7 +18,9 @@ function startServer(env: Record<string, string>) {
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, exited, output: () => output };
 }
 
@@ -27,7 +29,10 @@ async function waitReady(port: number, exited: Promise<unknown>, timeoutMs = 90_
   let done = false;
   void exited.then(() => (done = true));
   while (Date.now() < deadline && !done) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -74,10 +79,19 @@ describe('server process lifecycle', () => {
   it('exits non-zero with one clear line when DATABASE_URL cannot be reached', async () => {
     const port = await freePort();
     const dir = tempDir();
-    const run = startServer({ DATABASE_URL: `postgresql://nobody:secret@127.0.0.1:${port}/none`, DATA_DIR: dir, UPLOAD_DIR: dir, PORT: String(await freePort()) });
+    const run = startServer({
+      DATABASE_URL: `postgresql://nobody:secret@127.0.0.1:${port}/none`,
+      DATA_DIR: dir,
+      UPLOAD_DIR: dir,
+      PORT: String(await freePort()),
+    });
     const { code } = await run.exited;
     expect(code).toBe(1);
-    const lines = run.output().trim().split('\n').filter((l) => l.startsWith('chronicle:'));
+    const lines = run
+      .output()
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('chronicle:'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/Cannot connect to the database at postgresql:\/\/nobody:\*\*\*@127\.0\.0\.1/);
     expect(run.output()).not.toContain('secret');

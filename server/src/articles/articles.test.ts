@@ -182,8 +182,7 @@ describe('POST /api/articles', () => {
     const empty = await request(app).post('/api/articles').set(headers('author')).send({});
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('Validation failed');
-    for (const field of ['title', 'summary', 'content', 'category'])
-      expect(empty.body.details.join('\n')).toMatch(new RegExp(field, 'i'));
+    for (const field of ['title', 'summary', 'content', 'category']) expect(empty.body.details.join('\n')).toMatch(new RegExp(field, 'i'));
 
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['title too long', { title: 'x'.repeat(201) }, /title/i],

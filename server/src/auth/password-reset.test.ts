@@ -217,10 +217,7 @@ describe('POST /api/auth/reset-password', () => {
   it.each([
     [{}, ['Email is required', 'OTP is required', 'New password is required']],
     [{ email: 'a@example.test', otp: '1234', newPassword: NEW_PASSWORD }, ['OTP must be 6 digits']],
-    [
-      { email: 'a@example.test', otp: 123456, newPassword: 12345678 },
-      ['OTP must be a string', 'New password must be a string'],
-    ],
+    [{ email: 'a@example.test', otp: 123456, newPassword: 12345678 }, ['OTP must be a string', 'New password must be a string']],
   ])('answers 400 for %j', async (body, details) => {
     const res = await post('/reset-password', body);
     expect(res.status).toBe(400);

@@ -21,6 +21,8 @@ export async function ensureSuperAdmin(db: Db, config: Config, logger: Logger): 
   logger.info({ userId: user.id, email }, 'super-admin created');
   if (!config.superAdmin.password) {
     const line = '='.repeat(72);
-    console.log(`\n${line}\n  First super-admin created\n  e-mail:   ${email}\n  password: ${password}\n  This password is shown only once. Sign in at ${config.publicUrl}/auth and keep it safe.\n${line}\n`);
+    console.log(
+      `\n${line}\n  First super-admin created\n  e-mail:   ${email}\n  password: ${password}\n  This password is shown only once. Sign in at ${config.publicUrl}/auth and keep it safe.\n${line}\n`,
+    );
   }
 }

@@ -29,7 +29,9 @@ async function main() {
       try {
         await ensureSuperAdmin(db, config, logger);
         const seeded = await seedDemoContent(db, config, logger, { force: rest.includes('--force') });
-        console.log(seeded ? 'Demo content seeded.' : 'The database already has content; nothing seeded (use -- --force to add demo content anyway).');
+        console.log(
+          seeded ? 'Demo content seeded.' : 'The database already has content; nothing seeded (use -- --force to add demo content anyway).',
+        );
       } finally {
         await db.$disconnect();
       }

@@ -5,7 +5,23 @@ import type { Logger } from './logger';
 import { HttpError, notFound, serviceUnavailable } from './errors';
 import { zodDetails } from './validate';
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1002', 'P1017']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'P1001',
+  'P1002',
+  'P1017',
+]);
 
 /** True when an error (or one of its causes) says the database cannot be reached. */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -14,7 +30,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof rec.code === 'string' && DB_DOWN_CODES.has(rec.code)) return true;
     if (typeof rec.originalCode === 'string' && DB_DOWN_CODES.has(rec.originalCode)) return true;
     if (rec.kind === 'DatabaseNotReachable' || rec.kind === 'SocketTimeout') return true;
-    if (typeof rec.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database/i.test(rec.message)) return true;
+    if (
+      typeof rec.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database/i.test(rec.message)
+    )
+      return true;
     e = rec.cause;
   }
   return false;
@@ -37,7 +57,8 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     if (err instanceof HttpError) httpError = err;
     else if (err instanceof ZodError) httpError = new HttpError(400, 'Validation failed', 'Validation failed', zodDetails(err));
     else if (isBodyParserError(err)) httpError = bodyParserError(err);
-    else if (isClientHttpError(err)) httpError = new HttpError(err.status, statusLabel(err.status), err.status === 404 ? 'Not found' : err.message);
+    else if (isClientHttpError(err))
+      httpError = new HttpError(err.status, statusLabel(err.status), err.status === 404 ? 'Not found' : err.message);
     else if (isDatabaseUnavailable(err)) {
       logger.warn({ err }, 'database unavailable');
       httpError = serviceUnavailable();
@@ -68,7 +89,12 @@ interface BodyParserError {
 }
 
 function isBodyParserError(err: unknown): err is BodyParserError {
-  return typeof err === 'object' && err !== null && typeof (err as { type?: unknown }).type === 'string' && typeof (err as { status?: unknown }).status === 'number';
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { type?: unknown }).type === 'string' &&
+    typeof (err as { status?: unknown }).status === 'number'
+  );
 }
 
 /** http-errors style errors from Express internals (static files, query parsing) with a 4xx status. */

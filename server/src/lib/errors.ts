@@ -11,10 +11,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: string[]) =>
-  new HttpError(400, 'Bad Request', message, details);
-export const validationFailed = (details: string[]) =>
-  new HttpError(400, 'Validation failed', details[0] ?? 'Validation failed', details);
+export const badRequest = (message: string, details?: string[]) => new HttpError(400, 'Bad Request', message, details);
+export const validationFailed = (details: string[]) => new HttpError(400, 'Validation failed', details[0] ?? 'Validation failed', details);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, 'Unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, 'Forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'Not Found', message);

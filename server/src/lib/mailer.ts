@@ -18,7 +18,10 @@ export function createMailer(smtpUrl: string | undefined, from: string, logger: 
   if (!smtpUrl) {
     return {
       async send(mail) {
-        logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, `mail to ${mail.to}: ${mail.subject} (SMTP_URL is not set, so it was logged instead of sent)`);
+        logger.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          `mail to ${mail.to}: ${mail.subject} (SMTP_URL is not set, so it was logged instead of sent)`,
+        );
       },
       close() {},
     };

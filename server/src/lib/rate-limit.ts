@@ -20,13 +20,21 @@ export async function hit(db: Db, key: string, limit: number, windowMs: number):
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
     RETURNING "hits", "resetAt"`;
   const row = rows[0]!;
-  return { allowed: row.hits <= limit, hits: row.hits, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)) };
+  return {
+    allowed: row.hits <= limit,
+    hits: row.hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)),
+  };
 }
 
 export async function peek(db: Db, key: string, limit: number): Promise<RateLimitResult> {
   const row = await db.rateLimit.findUnique({ where: { key } });
   if (!row || row.resetAt <= new Date()) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
-  return { allowed: row.hits < limit, hits: row.hits, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)) };
+  return {
+    allowed: row.hits < limit,
+    hits: row.hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)),
+  };
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -56,10 +56,11 @@ export function registeredRoutes(): RegisteredRoute[] {
  * value sends it as JSON with the spec's status; one that returns nothing has answered itself.
  */
 export function routesFor(router: Router, base: string) {
-  return function route<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined>(
-    spec: RouteSpec<P, Q, B>,
-    handler: (input: RouteInput<P, Q, B>, req: Request, res: Response) => unknown,
-  ): void {
+  return function route<
+    P extends ZodType | undefined = undefined,
+    Q extends ZodType | undefined = undefined,
+    B extends ZodType | undefined = undefined,
+  >(spec: RouteSpec<P, Q, B>, handler: (input: RouteInput<P, Q, B>, req: Request, res: Response) => unknown): void {
     const fullPath = `/api${base}${spec.path === '/' && base ? '' : spec.path}`;
     registry.set(`${spec.method} ${fullPath}`, { fullPath, spec: spec as RegisteredRoute['spec'] });
     const guards = Array.isArray(spec.guard) ? spec.guard : [spec.guard];

@@ -14,7 +14,9 @@ describe('sweepExpired', () => {
     const later = (ms: number) => new Date(now.getTime() + ms);
     const live = await db.session.create({ data: { userId: user.id, expiresAt: later(HOUR) } });
     await db.session.create({ data: { userId: user.id, expiresAt: ago(HOUR) } });
-    const recentCode = await db.emailCode.create({ data: { email: 'a@example.test', purpose: 'signup', codeHash: 'x', expiresAt: ago(HOUR) } });
+    const recentCode = await db.emailCode.create({
+      data: { email: 'a@example.test', purpose: 'signup', codeHash: 'x', expiresAt: ago(HOUR) },
+    });
     await db.emailCode.create({ data: { email: 'b@example.test', purpose: 'reset', codeHash: 'y', expiresAt: ago(25 * HOUR) } });
     await db.rateLimit.createMany({
       data: [

@@ -41,7 +41,10 @@ export async function writeDemoImages(uploadDir: string): Promise<string[]> {
     PALETTES.map(async (palette, i) => {
       const name = `demo-${String(i + 1).padStart(2, '0')}.webp`;
       const file = path.join(uploadDir, name);
-      if (!existsSync(file)) await sharp(Buffer.from(svg(palette, i + 1))).webp({ quality: 78 }).toFile(file);
+      if (!existsSync(file))
+        await sharp(Buffer.from(svg(palette, i + 1)))
+          .webp({ quality: 78 })
+          .toFile(file);
       return `/uploads/${name}`;
     }),
   );

@@ -32,120 +32,123 @@ export async function seedDemoContent(db: Db, config: Config, logger: Logger, { 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
 
-  await db.$transaction(async (tx) => {
-    const users = [];
-    for (const u of DEMO_USERS) {
-      users.push(
-        await tx.user.upsert({
-          where: { email: u.email },
-          create: { email: u.email, name: u.name, role: u.role, passwordHash, bio: `${u.name} is part of the Chronicle News demo team.` },
-          update: {},
-        }),
-      );
-    }
-    const writers = users.filter((u) => u.role !== 'user');
-    const readers = users;
-
-    const categories = new Map<string, string>();
-    for (const name of DEMO_CATEGORIES) {
-      const c = await tx.category.upsert({ where: { slug: slugify(name) }, create: { name, slug: slugify(name) }, update: {} });
-      categories.set(name, c.id);
-    }
-
-    const mainBySection = new Set<string>();
-    const articleIds: string[] = [];
-    const rows = DEMO_ARTICLES.map((a, i) => {
-      const id = randomUUID();
-      articleIds.push(id);
-      // Spread publish times over the last ~3 weeks, newest first in list order per section.
-      const publishedAt = new Date(now - (i * 7 + (i % 5)) * HOUR - i * 60_000);
-      const isMain = (a.section === 'General' || a.section === 'Sports') && !mainBySection.has(a.section);
-      if (isMain) mainBySection.add(a.section);
-      const isFeaturedIndex = [1, 10, 27].indexOf(i);
-      const image = images[i % images.length]!;
-      return {
-        id,
-        title: a.title,
-        summary: a.summary,
-        content: demoBody(a, i),
-        imageUrl: image,
-        authorId: writers[i % writers.length]!.id,
-        categoryId: categories.get(a.category)!,
-        section: a.section,
-        status: 'published' as const,
-        isStory: isMain || isFeaturedIndex >= 0 || i % 6 === 0,
-        isMainStory: isMain,
-        isFeatured: isFeaturedIndex >= 0,
-        featuredAt: isFeaturedIndex >= 0 ? new Date(now - (3 - isFeaturedIndex) * HOUR) : null,
-        storyPriority: isMain ? 5 : i % 3,
-        totalViews: 40 + ((i * 137) % 900),
-        publishedAt,
-        createdAt: new Date(publishedAt.getTime() - 2 * HOUR),
-        updatedAt: publishedAt,
-      };
-    });
-    await tx.article.createMany({ data: rows });
-    await tx.media.createMany({ data: rows.map((r) => ({ articleId: r.id, type: 'image' as const, fileUrl: r.imageUrl })) });
-
-    // Two drafts so the dashboard has something to review.
-    await tx.article.createMany({
-      data: [0, 1].map((k) => ({
-        title: k ? 'Draft: school meals survey results' : 'Draft: what the new bus routes mean for commuters',
-        summary: 'A draft waiting for an editor.',
-        content: '<p>This article is still being written.</p>',
-        authorId: writers[2 + k]!.id,
-        categoryId: categories.get('Politics')!,
-        section: 'General' as const,
-      })),
-    });
-
-    // Comments with replies on the first articles; view logs over the last 30 days for the chart.
-    for (const [i, articleId] of articleIds.slice(0, 8).entries()) {
-      for (let c = 0; c < 2; c++) {
-        const parent = await tx.comment.create({
-          data: {
-            articleId,
-            authorId: readers[(i + c) % readers.length]!.id,
-            content: DEMO_COMMENTS[(i + c) % DEMO_COMMENTS.length]!,
-            createdAt: new Date(now - (c + 1) * 2 * HOUR),
-          },
-        });
-        await tx.comment.create({
-          data: {
-            articleId,
-            parentId: parent.id,
-            authorId: readers[(i + c + 1) % readers.length]!.id,
-            content: DEMO_REPLIES[(i + c) % DEMO_REPLIES.length]!,
-            createdAt: new Date(now - (c + 1) * HOUR),
-          },
-        });
+  await db.$transaction(
+    async (tx) => {
+      const users = [];
+      for (const u of DEMO_USERS) {
+        users.push(
+          await tx.user.upsert({
+            where: { email: u.email },
+            create: { email: u.email, name: u.name, role: u.role, passwordHash, bio: `${u.name} is part of the Chronicle News demo team.` },
+            update: {},
+          }),
+        );
       }
-    }
-    await tx.viewLog.createMany({
-      data: Array.from({ length: 300 }, (_, k) => ({
-        articleId: articleIds[k % articleIds.length]!,
-        // 37 is coprime with 720, so the views spread over every hour of the last 30 days.
-        viewedAt: new Date(now - ((k * 37) % (30 * 24)) * HOUR - (k % 60) * 60_000),
-        percentViewed: 100,
-        fullyViewed: true,
-        topViewed: true,
-        middleViewed: true,
-        bottomViewed: true,
-        durationSeconds: 30 + (k % 240),
-      })),
-    });
+      const writers = users.filter((u) => u.role !== 'user');
+      const readers = users;
 
-    await tx.breakingNews.createMany({
-      data: DEMO_BREAKING_NEWS.map((headline, k) => ({
-        headline,
-        status: k < 5 ? ('published' as const) : ('draft' as const),
-        authorId: writers[k % writers.length]!.id,
-        publishedAt: k < 5 ? new Date(now - k * HOUR) : null,
-        createdAt: new Date(now - k * HOUR),
-        updatedAt: new Date(now - k * HOUR),
-      })),
-    });
-  }, { timeout: 60_000 });
+      const categories = new Map<string, string>();
+      for (const name of DEMO_CATEGORIES) {
+        const c = await tx.category.upsert({ where: { slug: slugify(name) }, create: { name, slug: slugify(name) }, update: {} });
+        categories.set(name, c.id);
+      }
+
+      const mainBySection = new Set<string>();
+      const articleIds: string[] = [];
+      const rows = DEMO_ARTICLES.map((a, i) => {
+        const id = randomUUID();
+        articleIds.push(id);
+        // Spread publish times over the last ~3 weeks, newest first in list order per section.
+        const publishedAt = new Date(now - (i * 7 + (i % 5)) * HOUR - i * 60_000);
+        const isMain = (a.section === 'General' || a.section === 'Sports') && !mainBySection.has(a.section);
+        if (isMain) mainBySection.add(a.section);
+        const isFeaturedIndex = [1, 10, 27].indexOf(i);
+        const image = images[i % images.length]!;
+        return {
+          id,
+          title: a.title,
+          summary: a.summary,
+          content: demoBody(a, i),
+          imageUrl: image,
+          authorId: writers[i % writers.length]!.id,
+          categoryId: categories.get(a.category)!,
+          section: a.section,
+          status: 'published' as const,
+          isStory: isMain || isFeaturedIndex >= 0 || i % 6 === 0,
+          isMainStory: isMain,
+          isFeatured: isFeaturedIndex >= 0,
+          featuredAt: isFeaturedIndex >= 0 ? new Date(now - (3 - isFeaturedIndex) * HOUR) : null,
+          storyPriority: isMain ? 5 : i % 3,
+          totalViews: 40 + ((i * 137) % 900),
+          publishedAt,
+          createdAt: new Date(publishedAt.getTime() - 2 * HOUR),
+          updatedAt: publishedAt,
+        };
+      });
+      await tx.article.createMany({ data: rows });
+      await tx.media.createMany({ data: rows.map((r) => ({ articleId: r.id, type: 'image' as const, fileUrl: r.imageUrl })) });
+
+      // Two drafts so the dashboard has something to review.
+      await tx.article.createMany({
+        data: [0, 1].map((k) => ({
+          title: k ? 'Draft: school meals survey results' : 'Draft: what the new bus routes mean for commuters',
+          summary: 'A draft waiting for an editor.',
+          content: '<p>This article is still being written.</p>',
+          authorId: writers[2 + k]!.id,
+          categoryId: categories.get('Politics')!,
+          section: 'General' as const,
+        })),
+      });
+
+      // Comments with replies on the first articles; view logs over the last 30 days for the chart.
+      for (const [i, articleId] of articleIds.slice(0, 8).entries()) {
+        for (let c = 0; c < 2; c++) {
+          const parent = await tx.comment.create({
+            data: {
+              articleId,
+              authorId: readers[(i + c) % readers.length]!.id,
+              content: DEMO_COMMENTS[(i + c) % DEMO_COMMENTS.length]!,
+              createdAt: new Date(now - (c + 1) * 2 * HOUR),
+            },
+          });
+          await tx.comment.create({
+            data: {
+              articleId,
+              parentId: parent.id,
+              authorId: readers[(i + c + 1) % readers.length]!.id,
+              content: DEMO_REPLIES[(i + c) % DEMO_REPLIES.length]!,
+              createdAt: new Date(now - (c + 1) * HOUR),
+            },
+          });
+        }
+      }
+      await tx.viewLog.createMany({
+        data: Array.from({ length: 300 }, (_, k) => ({
+          articleId: articleIds[k % articleIds.length]!,
+          // 37 is coprime with 720, so the views spread over every hour of the last 30 days.
+          viewedAt: new Date(now - ((k * 37) % (30 * 24)) * HOUR - (k % 60) * 60_000),
+          percentViewed: 100,
+          fullyViewed: true,
+          topViewed: true,
+          middleViewed: true,
+          bottomViewed: true,
+          durationSeconds: 30 + (k % 240),
+        })),
+      });
+
+      await tx.breakingNews.createMany({
+        data: DEMO_BREAKING_NEWS.map((headline, k) => ({
+          headline,
+          status: k < 5 ? ('published' as const) : ('draft' as const),
+          authorId: writers[k % writers.length]!.id,
+          publishedAt: k < 5 ? new Date(now - k * HOUR) : null,
+          createdAt: new Date(now - k * HOUR),
+          updatedAt: new Date(now - k * HOUR),
+        })),
+      });
+    },
+    { timeout: 60_000 },
+  );
 
   logger.info({ articles: DEMO_ARTICLES.length, categories: DEMO_CATEGORIES.length }, 'demo content seeded');
   return true;
