@@ -1,24 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../../shared/constants';
 import type { BreakingNews } from '../../../../../shared/types';
-import { useToast } from '../../../components/ui/toast';
 import { useCreateBreakingNews } from '../api/create-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
-import { useCloseAfterSuccess } from '../hooks/use-close-after-success';
-import { errorText, MESSAGES } from '../lib/messages';
+import { useFormSubmit } from '../hooks/use-form-submit';
+import { MESSAGES } from '../lib/messages';
 import { validateBreakingNews } from '../lib/validation';
 import { Button } from './button';
 import { FormError, TextInput } from './form-field';
 import { Modal } from './modal';
 
 export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | null; onClose(): void }) {
-  const toast = useToast();
   const create = useCreateBreakingNews();
   const update = useUpdateBreakingNews();
   const [headline, setHeadline] = useState(item?.headline ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { succeeded, succeed } = useCloseAfterSuccess(onClose);
+  const { formError, succeeded, save } = useFormSubmit(onClose);
   const pending = create.isPending || update.isPending;
   const busy = pending || succeeded;
 
@@ -30,17 +27,12 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
       return;
     }
     setFieldError(undefined);
-    setFormError(null);
-    try {
-      if (item) await update.mutateAsync({ id: item.id, headline: result.value.headline });
-      else await create.mutateAsync({ headline: result.value.headline });
-      toast.success(item ? 'Breaking news updated successfully.' : 'Breaking news added successfully.');
-      succeed();
-    } catch (error) {
-      const message = errorText(error, item ? MESSAGES.breakingNews.updateFailed : MESSAGES.breakingNews.formFailed);
-      setFormError(message);
-      toast.error(message);
-    }
+    const { headline: value } = result.value;
+    await save(
+      () => (item ? update.mutateAsync({ id: item.id, headline: value }) : create.mutateAsync({ headline: value })),
+      item ? 'Breaking news updated successfully.' : 'Breaking news added successfully.',
+      item ? MESSAGES.breakingNews.updateFailed : MESSAGES.breakingNews.formFailed,
+    );
   };
 
   return (

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../../shared/constants';
 import type { Category } from '../../../../../shared/types';
-import { useToast } from '../../../components/ui/toast';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
-import { useCloseAfterSuccess } from '../hooks/use-close-after-success';
-import { errorText, MESSAGES } from '../lib/messages';
+import { useFormSubmit } from '../hooks/use-form-submit';
+import { MESSAGES } from '../lib/messages';
 import { validateCategory } from '../lib/validation';
 import { Button } from './button';
 import { FormError, TextInput } from './form-field';
@@ -13,13 +12,11 @@ import { Modal } from './modal';
 
 /** Add or edit a category: the form is remounted per opening (keyed by the caller), so it starts fresh. */
 export function CategoryFormModal({ category, onClose }: { category: Category | null; onClose(): void }) {
-  const toast = useToast();
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const [name, setName] = useState(category?.name ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { succeeded, succeed } = useCloseAfterSuccess(onClose);
+  const { formError, succeeded, save } = useFormSubmit(onClose);
   const pending = create.isPending || update.isPending;
   const busy = pending || succeeded;
 
@@ -31,17 +28,12 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
       return;
     }
     setFieldError(undefined);
-    setFormError(null);
-    try {
-      if (category) await update.mutateAsync({ id: category.id, name: result.value.name });
-      else await create.mutateAsync({ name: result.value.name });
-      toast.success(category ? 'Category updated successfully.' : 'Category added successfully.');
-      succeed();
-    } catch (error) {
-      const message = errorText(error, category ? MESSAGES.categories.updateFailed : MESSAGES.categories.formFailed);
-      setFormError(message);
-      toast.error(message);
-    }
+    const { name: value } = result.value;
+    await save(
+      () => (category ? update.mutateAsync({ id: category.id, name: value }) : create.mutateAsync({ name: value })),
+      category ? 'Category updated successfully.' : 'Category added successfully.',
+      category ? MESSAGES.categories.updateFailed : MESSAGES.categories.formFailed,
+    );
   };
 
   return (

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS, ROLES, type Role } from '../../../../../shared/constants';
 import type { PublicUser } from '../../../../../shared/types';
-import { useToast } from '../../../components/ui/toast';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
-import { useCloseAfterSuccess } from '../hooks/use-close-after-success';
-import { errorText, MESSAGES } from '../lib/messages';
+import { useFormSubmit } from '../hooks/use-form-submit';
+import { MESSAGES } from '../lib/messages';
 import { roleLabel } from '../lib/roles';
 import { validateNewUser, validateUserEdit, type FieldErrors, type UserFormValues } from '../lib/validation';
 import { Button } from './button';
@@ -26,7 +25,6 @@ export function UserFormModal({
   canManageSuperAdmins: boolean;
   onClose(): void;
 }) {
-  const toast = useToast();
   const create = useCreateUser();
   const update = useUpdateUser();
   const mode = user ? 'edit' : 'create';
@@ -38,8 +36,7 @@ export function UserFormModal({
     bio: user?.bio ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors<keyof UserFormValues>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const { succeeded, succeed } = useCloseAfterSuccess(onClose);
+  const { formError, succeeded, save } = useFormSubmit(onClose);
   const pending = create.isPending || update.isPending;
   const busy = pending || succeeded;
   const filled = values.name.trim() !== '' && values.email.trim() !== '' && (mode === 'edit' || values.password !== '');
@@ -47,30 +44,20 @@ export function UserFormModal({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const save = (): Promise<unknown> | FieldErrors<string> => {
-      if (user) {
-        const result = validateUserEdit(values);
-        return result.ok ? update.mutateAsync({ id: user.id, input: result.value }) : result.errors;
-      }
-      const result = validateNewUser(values);
-      return result.ok ? create.mutateAsync(result.value) : result.errors;
-    };
-    setFormError(null);
-    const request = save();
-    if (!(request instanceof Promise)) {
-      setErrors(request);
+    if (user) {
+      const result = validateUserEdit(values);
+      setErrors(result.ok ? {} : result.errors);
+      if (result.ok)
+        await save(
+          () => update.mutateAsync({ id: user.id, input: result.value }),
+          'User updated successfully.',
+          MESSAGES.users.updateFailed,
+        );
       return;
     }
-    setErrors({});
-    try {
-      await request;
-      toast.success(user ? 'User updated successfully.' : 'User created successfully.');
-      succeed();
-    } catch (error) {
-      const message = errorText(error, user ? MESSAGES.users.updateFailed : MESSAGES.users.createFailed);
-      setFormError(message);
-      toast.error(message);
-    }
+    const result = validateNewUser(values);
+    setErrors(result.ok ? {} : result.errors);
+    if (result.ok) await save(() => create.mutateAsync(result.value), 'User created successfully.', MESSAGES.users.createFailed);
   };
 
   return (
