@@ -4,7 +4,7 @@ import { createTestApp } from '../../../tests/helpers/app';
 import { createUser, login as loginAs, TEST_PASSWORD } from '../../../tests/helpers/factories';
 import { verifyPassword } from '../lib/passwords';
 import { cooldownKey } from './otp';
-import { codeFrom, leaksSecrets, startMailbox, uniqueEmail, wrongCode } from './test-support';
+import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from './test-support';
 
 const mailbox = await startMailbox();
 const { app, ctx, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl });
@@ -16,15 +16,7 @@ const SENT = {
 };
 const BAD_CODE = { error: 'Bad Request', message: 'Invalid or expired code. Please check the code or request a new one.' };
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await request(app)
-    .post(`/api/auth${path}`)
-    .set(headers)
-    .send(body as object);
-  expect(leaksSecrets(res.body), `${path} answered ${JSON.stringify(res.body)}`).toBe(false);
-  expect(res.status).toBeLessThan(500);
-  return res;
-}
+const post = authPoster(app);
 
 /** forgot-password for an account → the code from the n-th mail to it. */
 async function resetCode(email: string, n = 1): Promise<string> {

@@ -4,7 +4,7 @@ import { createTestApp } from '../../../tests/helpers/app';
 import { createUser } from '../../../tests/helpers/factories';
 import { ACCOUNT_CREATIONS_PER_HOUR } from './auth.routes';
 import { cooldownKey } from './otp';
-import { codeFrom, leaksSecrets, startMailbox, uniqueEmail, wrongCode } from './test-support';
+import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from './test-support';
 
 const mailbox = await startMailbox();
 const { app, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl });
@@ -12,16 +12,7 @@ afterAll(() => mailbox.close());
 
 const STRONG = 'Fresh-Start#2026';
 
-/** Every answer of these tests goes through here: none may carry a hash. */
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await request(app)
-    .post(`/api/auth${path}`)
-    .set(headers)
-    .send(body as object);
-  expect(leaksSecrets(res.body), `${path} answered ${JSON.stringify(res.body)}`).toBe(false);
-  expect(res.status).toBeLessThan(500);
-  return res;
-}
+const post = authPoster(app);
 
 /** initiate → the code from the mail (the n-th mail to that address). */
 async function requestCode(email: string, n = 1): Promise<string> {

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
 import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
+import { expect } from 'vitest';
 
 /**
  * Support for the auth API tests (never loaded by the app). startMailbox: a real SMTP server on loopback,
@@ -91,3 +94,16 @@ export function leaksSecrets(body: unknown): boolean {
 }
 
 export const uniqueEmail = (prefix = 'reader') => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+
+/** POST to /api/auth{path}: every answer is checked to carry no hash and no 5xx before the test sees it. */
+export function authPoster(app: Express) {
+  return async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await request(app)
+      .post(`/api/auth${path}`)
+      .set(headers)
+      .send(body as object);
+    expect(leaksSecrets(res.body), `${path} answered ${JSON.stringify(res.body)}`).toBe(false);
+    expect(res.status).toBeLessThan(500);
+    return res;
+  };
+}
