@@ -1,14 +1,13 @@
-import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ErrorBox } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { ArrowLeftIcon } from '../../components/ui/icons';
-import { LoadingText, PageState } from '../../components/ui/page-state';
+import { GoHomeState, LoadingText, PageState } from '../../components/ui/page-state';
 import { paths } from '../../config/paths';
 import { usePublishedArticlesPages } from '../../features/articles/api/get-published-articles';
 import { ArticleGrid } from '../../features/articles/components/article-grid';
 import { LatestStories } from '../../features/articles/components/latest-stories';
-import { sortNewestFirst, splitLatest } from '../../features/articles/lib/sort';
+import { splitLatest } from '../../features/articles/lib/sort';
 import { useCategory } from '../../features/categories/api/get-category';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
@@ -22,26 +21,14 @@ export function CategoryRoute() {
   const category = useCategory(idOrSlug);
   const id = category.data?.id;
   const articles = usePublishedArticlesPages({ category: id, limit: PAGE_SIZE }, { enabled: !!id });
-  const list = useMemo(() => sortNewestFirst(articles.data?.pages.flatMap((p) => p.data) ?? []), [articles.data]);
-  const total = articles.data?.pages[0]?.pagination.total ?? list.length;
+  const { list } = articles;
+  const { total } = articles;
 
   if (category.isPending) return <LoadingText>Loading category articles...</LoadingText>;
   if (category.isError && !category.data) {
     const missing = category.error instanceof ApiError && category.error.status >= 400 && category.error.status < 500;
     if (!missing) return <ErrorBox className="mx-auto my-10 max-w-xl">{errorMessage(category.error, 'Failed to fetch articles')}</ErrorBox>;
-    return (
-      <PageState
-        title="Category Not Found"
-        action={
-          <Link to={paths.home} className={buttonClasses('primary')}>
-            Go Back Home
-          </Link>
-        }
-      >
-        <title>Category Not Found | Chronicle News</title>
-        <p>The category you&apos;re looking for doesn&apos;t exist.</p>
-      </PageState>
-    );
+    return <GoHomeState title="Category Not Found">The category you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
   }
 
   const { latest, more } = splitLatest(list);

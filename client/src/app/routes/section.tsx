@@ -1,13 +1,10 @@
-import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorBox } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { LoadingText, PageState } from '../../components/ui/page-state';
-import { paths } from '../../config/paths';
+import { Button } from '../../components/ui/button';
+import { GoHomeState, LoadingText, PageState } from '../../components/ui/page-state';
 import { usePublishedArticlesPages } from '../../features/articles/api/get-published-articles';
 import { ArticleGrid } from '../../features/articles/components/article-grid';
 import { sectionFromPath } from '../../features/articles/lib/sections';
-import { sortNewestFirst } from '../../features/articles/lib/sort';
 import { errorMessage } from '../../lib/errors';
 
 const PAGE_SIZE = 24;
@@ -17,22 +14,10 @@ export function SectionRoute() {
   const { section: name } = useParams();
   const section = sectionFromPath(name);
   const articles = usePublishedArticlesPages({ section: section?.section, limit: PAGE_SIZE }, { enabled: !!section });
-  const list = useMemo(() => sortNewestFirst(articles.data?.pages.flatMap((p) => p.data) ?? []), [articles.data]);
+  const { list } = articles;
 
   if (!section) {
-    return (
-      <PageState
-        title="Section Not Found"
-        action={
-          <Link to={paths.home} className={buttonClasses('primary')}>
-            Go Back Home
-          </Link>
-        }
-      >
-        <title>Section Not Found | Chronicle News</title>
-        <p>The section you&apos;re looking for doesn&apos;t exist.</p>
-      </PageState>
-    );
+    return <GoHomeState title="Section Not Found">The section you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
   }
 
   return (

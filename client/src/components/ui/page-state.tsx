@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { buttonClasses } from './button';
 
 /** A centred message screen: not found, empty, loading. */
 export function PageState({
@@ -34,5 +37,22 @@ export function LoadingText({ children }: { children: ReactNode }) {
       <span className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-700" aria-hidden="true" />
       {children}
     </p>
+  );
+}
+
+/** 'X Not Found' with its explanation and a 'Go Back Home' button to / (category and section pages, SPEC.md §2). */
+export function GoHomeState({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PageState
+      title={title}
+      action={
+        <Link to={paths.home} className={buttonClasses('primary')}>
+          Go Back Home
+        </Link>
+      }
+    >
+      <title>{`${title} | Chronicle News`}</title>
+      <p>{children}</p>
+    </PageState>
   );
 }

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Article, Page } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
+import { sortNewestFirst } from '../lib/sort';
 
 /** Filters of GET /api/articles/published (docs/api.md): ask only for what a screen shows. */
 export interface PublishedArticlesFilter {
@@ -48,6 +50,9 @@ export const getPublishedArticlesInfiniteQueryOptions = (filter: PublishedArticl
     },
   });
 
+/** Pages of published articles, with the loaded ones flattened newest first and the server's total. */
 export function usePublishedArticlesPages(filter: PublishedArticlesFilter, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...getPublishedArticlesInfiniteQueryOptions(filter), enabled: options.enabled ?? true });
+  const query = useInfiniteQuery({ ...getPublishedArticlesInfiniteQueryOptions(filter), enabled: options.enabled ?? true });
+  const list = useMemo(() => sortNewestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
+  return { ...query, list, total: query.data?.pages[0]?.pagination.total ?? list.length };
 }
