@@ -52,7 +52,7 @@ export const LOGIN_LIMITS = {
   successesPerAccount: 30,
   attemptWindowMs: 60_000,
   /** How long an attempt waits for a slot held by checks in flight (never by failures) before 429. */
-  maxWaitMs: 20_000,
+  maxWaitMs: 30_000,
 } as const;
 export const loginPairKey = (email: string, ip: string) => `login-fail:pair:${email} ${ip}`;
 export const loginIpKey = (ip: string) => `login-fail:ip:${ip}`;
