@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { publicRoute, requireUser } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { routesFor } from '../lib/route';
-import { authService, warmDummyHash } from './auth.service';
+import { authService, LOGIN_LIMITS, warmDummyHash } from './auth.service';
 
 export const ACCOUNT_CREATIONS_PER_HOUR = 100;
 export const accountCreationKey = (ip: string) => `signup:ip:${ip}`;
@@ -59,12 +59,12 @@ export function authRouter(ctx: AppContext): Router {
     {
       method: 'post',
       path: '/signup/initiate',
-      summary: 'Start a sign-up: e-mail a 6-digit verification code to the address',
+      summary:
+        'Start a sign-up: e-mail a 6-digit code to a new address (the owner of an existing account is told of the attempt instead; same answer)',
       guard: publicRoute,
       body: signupInitiateInputSchema,
       returns: '{ message }',
       errors: {
-        409: 'An account with this email address already exists',
         429: 'A code was sent to this address less than 60 s ago, or 5 codes were sent in the last hour (Retry-After)',
         503: 'The verification e-mail could not be sent',
       },
@@ -88,13 +88,14 @@ export function authRouter(ctx: AppContext): Router {
     {
       method: 'post',
       path: '/signup/complete',
-      summary: 'Finish a sign-up for an address verified in the last 30 minutes',
+      summary: 'Finish a sign-up with the code of the address (within its 10 minutes; the code is used up)',
       guard: publicRoute,
       body: signupCompleteInputSchema,
       status: 201,
       returns: '{ message, token, user: PublicUser } (role user)',
       errors: {
-        409: 'An account with this email address already exists',
+        400: 'Wrong, expired or used code',
+        409: 'An account with this email address already exists (said only to the holder of a right code)',
         429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
       },
     },
@@ -115,7 +116,8 @@ export function authRouter(ctx: AppContext): Router {
       errors: {
         401: 'Invalid email or password',
         403: 'The account is suspended',
-        429: '10 failed logins in 15 minutes for this address or this IP (Retry-After)',
+        429: `${LOGIN_LIMITS.failuresPerPair} failures in 15 minutes for this address from this IP, ${LOGIN_LIMITS.failuresPerIp} from this IP, ${LOGIN_LIMITS.attemptsPerIp} attempts a minute from this IP, or ${LOGIN_LIMITS.successesPerAccount} sign-ins a minute to this account (Retry-After)`,
+        503: 'Too many password checks queued at once',
       },
     },
     ({ body }, req) => auth.login(body, clientIp(req)),
@@ -172,7 +174,7 @@ export function authRouter(ctx: AppContext): Router {
     {
       method: 'post',
       path: '/reset-password',
-      summary: 'Set a new password with a reset code; revokes every earlier token of the account',
+      summary: 'Set a new password with a reset code (within its 10 minutes); revokes every earlier token of the account',
       guard: publicRoute,
       body: resetPasswordInputSchema,
       returns: '{ message }',

@@ -9,12 +9,12 @@ import { hashPassword } from '../lib/passwords';
 import type { AuthUser } from '../lib/policy';
 import { roleFromWire } from '../lib/wire';
 import { publicUserSelect, toPublicUser } from './user.mapper';
-import { requireAnotherSuperAdmin, requireMayGrant, requireMayManage, requireNotSelf } from './users.policy';
+import { requireAnotherSuperAdmin, requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaff } from './users.policy';
 
 export type Tx = Prisma.TransactionClient;
 
 async function loadTarget(tx: Tx, id: string) {
-  const user = await tx.user.findUnique({ where: { id }, select: { id: true, role: true, suspended: true } });
+  const user = await tx.user.findUnique({ where: { id }, select: { id: true, role: true, suspended: true, emailVerifiedAt: true } });
   if (!user) throw notFound('User not found');
   return user;
 }
@@ -44,7 +44,15 @@ export async function createUser(db: Db, actor: AuthUser, input: CreateUserInput
   requireMayGrant(actor, role);
   await requireEmailFree(db, input.email);
   const row = await db.user.create({
-    data: { name: input.name, email: input.email, passwordHash: await hashPassword(input.password), role, bio: input.bio ?? null },
+    data: {
+      name: input.name,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      role,
+      bio: input.bio ?? null,
+      // An admin who creates an account vouches for its address.
+      emailVerifiedAt: new Date(),
+    },
     select: publicUserSelect,
   });
   return toPublicUser(row);
@@ -61,6 +69,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, input: Upd
     requireMayManage(actor, target);
     const role = input.role ? roleFromWire(input.role) : undefined;
     if (role) requireMayGrant(actor, role);
+    if (role) requireProvenForStaff(target, role);
     if (target.role === 'super_admin' && role && role !== 'super_admin') await requireAnotherSuperAdmin(tx, id);
     if (input.email) await requireEmailFree(tx, input.email, id);
     const updated = await tx.user.update({
