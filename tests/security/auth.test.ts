@@ -5,6 +5,7 @@ import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS, loginAttemptKey, loginPairKey, loginSuccessKey } from '../../server/src/auth/auth.service';
+import { CODE_REQUESTS_PER_IP_PER_HOUR } from '../../server/src/auth/auth.routes';
 import { authPoster, codeFrom, startMailbox, uniqueEmail, wrongCode } from '../../server/src/auth/test-support';
 import { HASH_CONCURRENCY, hashingLoad, verifyPassword } from '../../server/src/lib/passwords';
 import { createTestApp } from '../helpers/app';
@@ -133,6 +134,25 @@ describe('item 13: sign-up and reset do not tell which addresses have accounts',
       expect(again.status).toBe(429);
       expect(again.body.message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
     }
+  });
+
+  it(`caps code requests at ${CODE_REQUESTS_PER_IP_PER_HOUR} an hour per network, whatever the addresses, sign-up and reset together`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < CODE_REQUESTS_PER_IP_PER_HOUR; i++) {
+      const path = i % 2 ? '/forgot-password' : '/signup/initiate';
+      const res = await request(app)
+        .post(`/api/auth${path}`)
+        .set(from(ip))
+        .send({ email: uniqueEmail('bomb') });
+      expect(res.status).toBe(200);
+    }
+    const victim = uniqueEmail('victim');
+    const refused = await request(app).post('/api/auth/signup/initiate').set(from(ip)).send({ email: victim });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(await db.emailCode.count({ where: { email: victim } })).toBe(0);
+    // Another network is not held back by this one.
+    expect((await request(app).post('/api/auth/signup/initiate').set(from(freshIp())).send({ email: victim })).status).toBe(200);
   });
 
   it('answers signup/complete without the right code the same for existing and new addresses (never 409)', async () => {

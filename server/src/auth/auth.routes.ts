@@ -16,6 +16,9 @@ import { authService, LOGIN_LIMITS, warmDummyHash } from './auth.service';
 
 export const ACCOUNT_CREATIONS_PER_HOUR = 100;
 export const accountCreationKey = (ip: string) => `signup:ip:${ip}`;
+/** Each code request sends a mail to an address the caller names: one network may not mail the world. */
+export const CODE_REQUESTS_PER_IP_PER_HOUR = 30;
+export const codeRequestKey = (ip: string) => `code:ip:${ip}`;
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Sign-up (one step or three), login, logout, password reset and the current user: docs/api.md "Auth". */
@@ -33,6 +36,15 @@ export function authRouter(ctx: AppContext): Router {
       ACCOUNT_CREATIONS_PER_HOUR,
       3_600_000,
       'Too many accounts were created from your network. Please try again later.',
+    );
+
+  const limitCodeRequests = (req: Request) =>
+    enforce(
+      ctx.db,
+      codeRequestKey(clientIp(req)),
+      CODE_REQUESTS_PER_IP_PER_HOUR,
+      3_600_000,
+      'Too many codes were requested from your network. Please try again later.',
     );
 
   route(
@@ -65,11 +77,14 @@ export function authRouter(ctx: AppContext): Router {
       body: signupInitiateInputSchema,
       returns: '{ message }',
       errors: {
-        429: 'A code was sent to this address less than 60 s ago, or 5 codes were sent in the last hour (Retry-After)',
+        429: `A code was sent to this address less than 60 s ago, 5 codes were sent to it in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes were requested from this IP in the last hour (Retry-After)`,
         503: 'The verification e-mail could not be sent',
       },
     },
-    ({ body }) => auth.initiateSignup(body),
+    async ({ body }, req) => {
+      await limitCodeRequests(req);
+      return auth.initiateSignup(body);
+    },
   );
 
   route(
@@ -153,9 +168,14 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: forgotPasswordInputSchema,
       returns: '{ message }',
-      errors: { 429: 'A code was requested for this address less than 60 s ago, or 5 in the last hour (Retry-After)' },
+      errors: {
+        429: `A code was requested for this address less than 60 s ago, 5 in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes from this IP in the last hour (Retry-After)`,
+      },
     },
-    ({ body }) => auth.forgotPassword(body),
+    async ({ body }, req) => {
+      await limitCodeRequests(req);
+      return auth.forgotPassword(body);
+    },
   );
 
   route(
