@@ -7,7 +7,7 @@ import type { AppContext } from './context';
 import { createDb } from './db/client';
 import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/database';
 import { applyMigrations } from './db/migrate';
-import { seedDemoContent } from './db/seed/seed';
+import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
@@ -68,6 +68,7 @@ async function main() {
   try {
     await ensureSuperAdmin(db, config, logger);
     if (config.seedDemo) await seedDemoContent(db, config, logger);
+    await warnAboutDemoAccounts(db, logger);
   } catch (err) {
     await db.$disconnect();
     await stopDatabase();
