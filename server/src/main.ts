@@ -106,6 +106,7 @@ async function main() {
     logger.info(config.databaseUrl ? 'connecting to the database' : `starting embedded PostgreSQL in ${config.dataDir}/pg`);
     database = await openDatabase(config, {
       log: (line) => logger.debug({ postgres: line }),
+      notice: (message) => logger.warn(message),
       // Signalled on its own (a process manager, `kill`), or died: the app cannot serve without it.
       onUnexpectedStop: (reason, requested) => {
         if (!requested) logger.error(reason);

@@ -20,7 +20,10 @@ export interface EmbeddedDatabase {
 }
 
 export interface EmbeddedOptions {
+  /** PostgreSQL's own log lines. */
   log?: (line: string) => void;
+  /** What an operator should read: a stale lock removed, a fixed password replaced. */
+  notice?: (message: string) => void;
   /**
    * Called once when PostgreSQL is being stopped or has exited without `stop()` being called: someone
    * asked it to shut down (`requested`: a signal to the postmaster), or it died. The app cannot work
@@ -63,12 +66,13 @@ export class EmbeddedStartError extends Error {}
  */
 export async function startEmbeddedPostgres(dir: string, database: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {});
+  const notice = options.notice ?? log;
   const secretsDir = path.dirname(dir);
   mkdirSync(secretsDir, { recursive: true });
   const adminPassword = resolveSecret(secretsDir, ADMIN_PASSWORD_FILE);
   const appPassword = resolveSecret(secretsDir, APP_PASSWORD_FILE);
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
-  if (!fresh) clearStaleLock(dir, log);
+  if (!fresh) clearStaleLock(dir, notice);
 
   const recent: string[] = [];
   let stopping = false;
@@ -134,7 +138,7 @@ export async function startEmbeddedPostgres(dir: string, database: string, optio
     `postgresql://${ADMIN_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(db)}`;
   try {
     if (fresh) await setAdminPassword(adminUrl('postgres', initialPassword), adminPassword);
-    else await upgradeLegacyPassword(adminUrl('postgres'), adminUrl('postgres', LEGACY_PASSWORD), adminPassword, log);
+    else await upgradeLegacyPassword(adminUrl('postgres'), adminUrl('postgres', LEGACY_PASSWORD), adminPassword, notice);
     await prepareAppDatabase(adminUrl, database, appPassword);
   } catch (err) {
     await stopProcess(proc, exited);
