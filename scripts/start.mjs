@@ -11,10 +11,13 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/mai
 // pm2, supervisord and systemd signal this process only: the server (which stops the embedded
 // PostgreSQL) gets the same signal, and this process waits for it, whichever way it was asked to stop.
 let killTimer;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
-    killTimer ??= setTimeout(() => server.kill('SIGKILL'), KILL_AFTER_MS);
-  });
-}
+const stop = (signal) => {
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  killTimer ??= setTimeout(() => server.kill('SIGKILL'), KILL_AFTER_MS);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+// `npm start` runs this through `sh -c`: npm passes SIGTERM to the shell, which dies without passing it
+// on. Whoever started us going away means the same as a SIGTERM.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop('SIGTERM'), 250).unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,7 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The real server process (server/src/main.ts through tsx), as an operator starts it. */
 function startServer(env: Record<string, string>, command = ['--import', 'tsx', 'server/src/main.ts']) {
-  const child = spawn(process.execPath, command, {
+  // No arguments: `npm start` itself.
+  const child = spawn(command.length ? process.execPath : 'npm', command.length ? command : ['start'], {
     cwd: ROOT,
     // Its own process group, so a test can signal the group as a terminal's Ctrl-C does.
     detached: true,
@@ -139,6 +140,10 @@ function childrenOf(pid: number): number[] {
   return found;
 }
 
+function descendants(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendants(child)]);
+}
+
 /** Running, and not a zombie waiting to be reaped. */
 function alive(pid: number): boolean {
   try {
@@ -202,6 +207,19 @@ describe('stopping the npm start tree', () => {
     },
     120_000,
   );
+
+  // What pm2, supervisord and systemd send to the process they started (docs/decisions/017).
+  it('SIGTERM to the real `npm start` process stops the whole tree within 5 s', async () => {
+    const port = await freePort();
+    const run = startServer({ ...env, PORT: String(port) }, []);
+    await waitReady(port, run.exited);
+    const tree = descendants(run.child.pid!);
+    // npm's shell, start.mjs, the server, the postmaster and its workers.
+    expect(tree.length).toBeGreaterThanOrEqual(4);
+    process.kill(run.child.pid!, 'SIGTERM');
+    expect(await waitGone([run.child.pid!, ...tree], 5_000)).toEqual([]);
+    expect(existsSync(pidFile)).toBe(false);
+  }, 120_000);
 
   it('recovers from a lock left by a process that is gone or is not PostgreSQL, and says so', async () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
