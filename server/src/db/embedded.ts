@@ -116,11 +116,11 @@ export async function startEmbeddedPostgres(dir: string, database: string, optio
     await pg0.start();
   } catch {
     // The package rejects with nothing when PostgreSQL exits during start-up; its log says why.
-    const why =
-      recent
-        .filter((l) => /FATAL|ERROR|PANIC/.test(l))
-        .slice(-2)
-        .join(' ') || recent.slice(-2).join(' ');
+    // The last lines up to its FATAL one carry the reason (the FATAL line alone may only say "contains errors").
+    const fatal = recent.findLastIndex((l) => /FATAL|PANIC/.test(l));
+    const why = (fatal >= 0 ? recent.slice(Math.max(0, fatal - 2), fatal + 1) : recent.slice(-2))
+      .map((l) => l.replace(/^\d{4}-\d\d-\d\d [\d:.]+ \w+ \[\d+\] /, ''))
+      .join(' ');
     throw new EmbeddedStartError(`PostgreSQL in ${dir} did not start: ${why || 'it exited without a message'}`);
   }
   const handle = pg0 as unknown as { process?: ChildProcess };
