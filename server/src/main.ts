@@ -74,7 +74,7 @@ async function main() {
     fail(`could not prepare the content: ${err instanceof Error ? err.message : String(err)}`);
   }
 
-  const stopSweep = scheduleSweep(db, (err) => logger.warn({ err }, 'could not sweep expired rows'));
+  const stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'));
   const server = http.createServer(createApp(ctx));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
