@@ -4,8 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepUploads } from '../../server/src/maintenance/sweep';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scheduleSweep, sweepUploads } from '../../server/src/maintenance/sweep';
 import { createTestApp } from '../helpers/app';
 import { actors, createArticle, createCategory, createUser } from '../helpers/factories';
 
@@ -236,5 +236,24 @@ describe('sweeping uploads', () => {
 
     expect(await sweepUploads(t.db, t.ctx.config.uploadDir, now)).toMatchObject({ tempFiles: 1 });
     expect(readdirSync(tmp)).toEqual(['in-flight']);
+  });
+
+  it('at start-up, deletes the temporary files a killed server left (idle for a minute)', async () => {
+    const t = await createTestApp();
+    const tmp = path.join(t.ctx.config.uploadDir, '.tmp');
+    mkdirSync(tmp, { recursive: true });
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    writeFileSync(path.join(tmp, 'killed-mid-upload'), 'partial');
+    utimesSync(path.join(tmp, 'killed-mid-upload'), minutesAgo(2), minutesAgo(2));
+    writeFileSync(path.join(tmp, 'another-server-receiving'), 'partial');
+
+    const errors: unknown[] = [];
+    const stop = scheduleSweep(t.db, t.ctx.config.uploadDir, (err) => errors.push(err), HOUR);
+    try {
+      await vi.waitFor(() => expect(readdirSync(tmp)).toEqual(['another-server-receiving']), { timeout: 10_000 });
+    } finally {
+      stop();
+    }
+    expect(errors).toEqual([]);
   });
 });
