@@ -170,15 +170,35 @@ describe('a refused upload is answered before its body is read', () => {
     expect(reader.written).toBeLessThan(BODY_BYTES / 2);
   });
 
-  it('answers an upload declared larger than the quota left with 429, unread', async () => {
-    const small = await createTestApp({ UPLOAD_QUOTA_MB: '1' });
-    const { headers: h } = await actors(small.ctx);
+  it('answers an upload declared larger than the quota left with 429, and one larger than the whole quota with 413, unread', async () => {
+    const small = await createTestApp({ UPLOAD_QUOTA_MB: '100' });
+    const { byRole: roles, headers: h } = await actors(small.ctx);
+    // 40 MB of today's 100 MB are used: the 64 MB body cannot fit.
+    await small.db.upload.create({
+      data: { userId: roles.author.user.id, fileUrl: '/uploads/earlier.mp4', bytes: 40n * 1024n * 1024n, type: 'video' },
+    });
     const smallServer = small.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => smallServer.once('listening', resolve));
     try {
-      const res = await postHuge((smallServer.address() as AddressInfo).port, '/api/uploads', h('author'));
+      const smallPort = (smallServer.address() as AddressInfo).port;
+      const res = await postHuge(smallPort, '/api/uploads', h('author'));
       expect(res.status).toBe(429);
+      expect(res.answer).toMatch(/retry-after: \d+/i);
       expect(res.written).toBeLessThan(BODY_BYTES / 2);
+      const tiny = await createTestApp({ UPLOAD_QUOTA_MB: '1' });
+      const tinyServer = tiny.app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => tinyServer.once('listening', resolve));
+      try {
+        const whole = await postHuge(
+          (tinyServer.address() as AddressInfo).port,
+          '/api/uploads',
+          (await actors(tiny.ctx)).headers('author'),
+        );
+        expect(whole.status).toBe(413);
+        expect(whole.written).toBeLessThan(BODY_BYTES / 2);
+      } finally {
+        await new Promise<void>((resolve) => tinyServer.close(() => resolve()));
+      }
     } finally {
       await new Promise<void>((resolve) => smallServer.close(() => resolve()));
     }

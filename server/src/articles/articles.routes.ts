@@ -46,13 +46,13 @@ export function articlesRouter(ctx: AppContext): Router {
 
   // An id that is not a UUID names no article: 404, like any other unknown id.
   router.param('id', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Article not found')));
+  router.param('mediaId', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Media not found')));
+
   // Who may add media to the article is settled before the file is read, not after receiving it in full.
   const requireEditableTarget: RequestHandler = async (req, _res, next) => {
     await articles.requireEditableArticle(db, String(req.params.id), caller(req));
     next();
   };
-
-  router.param('mediaId', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Media not found')));
 
   route(
     {

@@ -67,6 +67,10 @@ async function quotaUsed(db: Pick<Db, 'upload'>, userId: string, now = Date.now(
   return { used: Number(_sum.bytes ?? 0n), retryAfterSeconds: (oldest + QUOTA_WINDOW_MS - now) / 1000 };
 }
 
+/** No wait helps a file larger than a whole day's allowance. */
+const largerThanQuota = (ctx: AppContext) =>
+  payloadTooLarge(`The file is larger than your upload allowance of ${megabytes(ctx.config.uploadQuotaBytes)} per 24 hours`);
+
 const quotaExceeded = (ctx: AppContext, retryAfterSeconds: number) =>
   tooManyRequests(
     `Your upload allowance of ${megabytes(ctx.config.uploadQuotaBytes)} per 24 hours is used up; try again later`,
@@ -86,6 +90,7 @@ export function limitUploads(ctx: AppContext): RequestHandler {
     const { used, retryAfterSeconds } = await quotaUsed(ctx.db, userId);
     const left = ctx.config.uploadQuotaBytes - used;
     const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > ctx.config.uploadQuotaBytes + MULTIPART_SLACK_BYTES) throw largerThanQuota(ctx);
     if (left <= 0 || declared > left + MULTIPART_SLACK_BYTES) throw quotaExceeded(ctx, retryAfterSeconds);
     next();
   };
@@ -156,6 +161,7 @@ export async function storeFile(ctx: AppContext, file: Express.Multer.File, user
   await ctx.db.$transaction(async (tx) => {
     await lockQuota(tx, userId);
     const { used, retryAfterSeconds } = await quotaUsed(tx, userId);
+    if (file.size > ctx.config.uploadQuotaBytes) throw largerThanQuota(ctx);
     if (used + file.size > ctx.config.uploadQuotaBytes) throw quotaExceeded(ctx, retryAfterSeconds);
     await tx.upload.create({ data: { userId, fileUrl, bytes: BigInt(file.size), type: accepted.kind } });
   });
