@@ -80,6 +80,8 @@ const configSchema = z.object({
   UPLOAD_DIR: z.string().default('./uploads'),
   MAX_IMAGE_MB: z.coerce.number().positive().max(100).default(10),
   MAX_VIDEO_MB: z.coerce.number().positive().max(2048).default(200),
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().default(1024),
+  UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
 });
@@ -110,6 +112,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadDir: path.resolve(root, c.UPLOAD_DIR),
     maxImageBytes: Math.round(c.MAX_IMAGE_MB * 1024 * 1024),
     maxVideoBytes: Math.round(c.MAX_VIDEO_MB * 1024 * 1024),
+    /** Bytes one user may upload in any 24 hours, and upload requests per user per hour. */
+    uploadQuotaBytes: Math.round(c.UPLOAD_QUOTA_MB * 1024 * 1024),
+    uploadsPerHour: c.UPLOADS_PER_HOUR,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     clientDist: path.resolve(root, 'client/dist'),

@@ -53,7 +53,7 @@ async function requireCategory(db: Db, categoryId: string): Promise<void> {
 }
 
 /** Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404). */
-function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {
+export function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {
   return row.status === 'published' || allows(user, 'articles:read-draft', row.author.id);
 }
 
