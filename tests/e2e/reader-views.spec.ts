@@ -18,7 +18,7 @@ test('the view is logged exactly once, after the whole body has been read', asyn
   });
   await page.setViewportSize({ width: DESKTOP.width, height: 600 });
   await page.goto(`/article/${article.id}`);
-  await expect(page.getByTestId('view-count')).toHaveText(`${before.toLocaleString('en-US')} views`);
+  await expect(page.getByTestId('view-count')).toHaveText(viewCount(before));
 
   // Only the top of the body is on screen: nothing is logged.
   await page.waitForTimeout(1_000);
@@ -35,7 +35,7 @@ test('the view is logged exactly once, after the whole body has been read', asyn
   await expect.poll(() => posts.length).toBe(1);
   expect(posts[0]).toMatchObject({ fullyViewed: true, topViewed: true, bottomViewed: true, percentViewed: 100 });
   expect(typeof posts[0]!.viewedAt).toBe('string');
-  await expect(page.getByTestId('view-count')).toHaveText(`${(before + 1).toLocaleString('en-US')} views`);
+  await expect(page.getByTestId('view-count')).toHaveText(viewCount(before + 1));
 
   // Scrolling up and down again logs nothing more.
   await page.mouse.wheel(0, -3000);
@@ -45,3 +45,6 @@ test('the view is logged exactly once, after the whole body has been read', asyn
   expect(posts).toHaveLength(1);
   expect(await stats()).toBe(before + 1);
 });
+
+/** What the article page shows for a count: "1 view", "1,234 views". */
+const viewCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'view' : 'views'}`;
