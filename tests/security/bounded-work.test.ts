@@ -1,15 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants';
+import type { Comment } from '../../shared/types';
 import { shareDescription } from '../../server/src/articles/share-page';
 import { ARTICLE_HTML_LIMITS, sanitizeArticleHtml } from '../../server/src/lib/sanitize';
 import { createTestApp } from '../helpers/app';
 import { createArticle, createCategory, login } from '../helpers/factories';
 
 /** Issue 9, items 1 and 2: work done for one request is bounded, whatever an author or a reader stored. */
-const { app, ctx, db } = await createTestApp();
+const { app, ctx, db, databaseUrl } = await createTestApp();
 const author = await login(ctx, 'author');
 const editor = await login(ctx, 'editor');
 const category = await createCategory(db);
@@ -129,5 +131,101 @@ describe('the share page reads a stored description and never parses the body', 
       const { shareDescription: filled } = await db.article.findUniqueOrThrow({ where: { id: row.id } });
       expect(filled, row.content).toBe(shareDescription(row));
     }
+  });
+});
+
+/** Runs a migration script as the migration runner does: statement by statement, on one connection. */
+async function runScript(script: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const statement of script.split(';').map((s) => s.trim())) if (statement) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** How deep a list of comment trees goes (1: top-level comments only), and how many comments it holds. */
+function measure(trees: Comment[]): { levels: number; count: number } {
+  let levels = 0;
+  let count = 0;
+  const stack: (readonly [Comment, number])[] = trees.map((c) => [c, 1]);
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [comment, level] = next;
+    count += 1;
+    levels = Math.max(levels, level);
+    stack.push(...comment.replies.map((r) => [r, level + 1] as const));
+  }
+  return { levels, count };
+}
+
+/** A reply chain `length` deep written straight to the database, as replies stored before the cap were. */
+async function chain(articleId: string, authorId: string, length: number): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH ids AS (SELECT array_agg(gen_random_uuid() ORDER BY i) AS a FROM generate_series(1, ${length}::int) i)
+    INSERT INTO "Comment" (id, content, "articleId", "authorId", "parentId", "createdAt", "updatedAt")
+    SELECT a[i], 'Level ' || i, ${articleId}::uuid, ${authorId}::uuid, CASE WHEN i > 1 THEN a[i - 1] END,
+           now() + i * interval '1 millisecond', now()
+    FROM ids, generate_series(1, ${length}::int) i
+    RETURNING id::text AS id`;
+  return rows.map((r) => r.id);
+}
+
+describe('comment threads are bounded in depth', () => {
+  const LEVELS = LIMITS.commentLevelsMax;
+
+  it('attaches a reply to the deepest level to that level', async () => {
+    const article = await createArticle(db, { authorId: editor.user.id, categoryId: category.id, status: 'published' });
+    const readers = [await login(ctx, 'user'), await login(ctx, 'user')];
+    const ids: string[] = [];
+    for (let i = 0; i < LEVELS + 2; i++) {
+      const res = await request(app)
+        .post(`/api/comments/article/${article.id}`)
+        .set(readers[i % 2]!.auth)
+        .send({ content: `Reply ${i + 1}`, parentId: ids.at(-1) });
+      expect(res.status).toBe(201);
+      ids.push(res.body.data.id);
+    }
+    // Levels 1 to 8 nest; the 9th and 10th, each a reply to the comment before, join level 8 under the 7th.
+    const parents = await db.comment.findMany({ where: { articleId: article.id }, select: { id: true, parentId: true } });
+    const parentOf = new Map(parents.map((c) => [c.id, c.parentId]));
+    expect(parentOf.get(ids[LEVELS - 1]!)).toBe(ids[LEVELS - 2]);
+    expect(parentOf.get(ids[LEVELS]!)).toBe(ids[LEVELS - 2]);
+    expect(parentOf.get(ids[LEVELS + 1]!)).toBe(ids[LEVELS - 2]);
+    const read = await request(app).get(`/api/comments/article/${article.id}`);
+    expect(read.status).toBe(200);
+    expect(measure(read.body.data)).toEqual({ levels: LEVELS, count: LEVELS + 2 });
+  });
+
+  it('serves a 10,000-deep legacy thread to 10 readers at once, bounded, while other routes answer', async () => {
+    const article = await createArticle(db, { authorId: editor.user.id, categoryId: category.id, status: 'published' });
+    const ids = await chain(article.id, editor.user.id, 10_000);
+    const reads = await Promise.all([
+      ...Array.from({ length: 10 }, () => request(app).get(`/api/comments/article/${article.id}`)),
+      request(app).get('/api/categories'),
+      request(app).get(`/api/comments/${ids[0]}`),
+    ]);
+    expect(reads.map((r) => r.status)).toEqual(reads.map(() => 200));
+    expect(measure(reads[0]!.body.data)).toEqual({ levels: LEVELS, count: LEVELS });
+    expect(measure([reads[11]!.body.data])).toEqual({ levels: LEVELS, count: LEVELS });
+
+    // The migration moves the deeper replies up to level 8: every comment is shown, none deeper.
+    const dir = path.resolve(
+      'prisma/migrations',
+      readdirSync('prisma/migrations').find((d) => d.endsWith('_cap_comment_depth'))!,
+    );
+    await runScript(readFileSync(path.join(dir, 'migration.sql'), 'utf8'));
+    const after = await request(app).get(`/api/comments/article/${article.id}`);
+    expect(after.status).toBe(200);
+    expect(measure(after.body.data)).toEqual({ levels: LEVELS, count: 10_000 });
+
+    // A reply to a comment at level 8 joins level 8.
+    const reader = await login(ctx, 'user');
+    const reply = await request(app)
+      .post(`/api/comments/article/${article.id}`)
+      .set(reader.auth)
+      .send({ content: 'Deep reply', parentId: ids[9_999] });
+    expect(reply.status).toBe(201);
+    expect(reply.body.data.parentId).toBe(ids[LEVELS - 2]);
   });
 });
