@@ -23,6 +23,8 @@ export const LIMITS = {
   publishedPageDefault: 20,
   publishedPageMax: 100,
   commentMax: 5000,
+  /** Levels of a comment thread, the top-level comment included; a reply to the deepest level joins that level. */
+  commentLevelsMax: 8,
   titleMax: 200,
   summaryMax: 500,
   contentMaxBytes: 500_000,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, SECTIONS, type Section } from '../constants';
+import { hasVisibleText } from './text';
 
 /**
  * Request schemas of the articles API, used by the server's validation and the dashboard's forms.
@@ -10,7 +11,7 @@ const plainText = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text` })
     .trim()
-    .min(1, `${field} is required`)
+    .refine(hasVisibleText, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);
 
 /** An uploaded file of this site (`/uploads/<name>`), never a path that climbs out of the folder. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { hasVisibleText } from './text';
 
 /**
  * Request bodies of /api/auth (docs/api.md "Auth"). The server validates with these schemas; the client
@@ -28,6 +29,7 @@ export const emailSchema = text('Email')
 export const nameSchema = text('Name')
   .trim()
   .min(NAME_MIN, `Name must be at least ${NAME_MIN} characters`)
+  .refine((s) => s.length < NAME_MIN || hasVisibleText(s), 'Name is required')
   .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`);
 
 export const otpSchema = text('OTP')

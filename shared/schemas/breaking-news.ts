@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BREAKING_NEWS_STATUSES, LIMITS } from '../constants';
+import { hasVisibleText } from './text';
 
 export const BREAKING_NEWS_MESSAGES = {
   headlineRequired: 'Headline is required.',
@@ -10,7 +11,12 @@ export const BREAKING_NEWS_MESSAGES = {
 export const headlineSchema = z
   .string({ error: BREAKING_NEWS_MESSAGES.headlineRequired })
   .transform((s) => s.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, BREAKING_NEWS_MESSAGES.headlineRequired).max(LIMITS.headlineMax, BREAKING_NEWS_MESSAGES.headlineTooLong));
+  .pipe(
+    z
+      .string()
+      .refine(hasVisibleText, BREAKING_NEWS_MESSAGES.headlineRequired)
+      .max(LIMITS.headlineMax, BREAKING_NEWS_MESSAGES.headlineTooLong),
+  );
 
 /** POST /api/breaking-news and PUT /api/breaking-news/:id. */
 export const breakingNewsInputSchema = z.object({ headline: headlineSchema });

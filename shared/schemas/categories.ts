@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { hasVisibleText } from './text';
 
 /** The exact form messages of SPEC.md §5, shared by the server's validation and the dashboard's form. */
 export const CATEGORY_MESSAGES = {
@@ -10,7 +11,7 @@ export const CATEGORY_MESSAGES = {
 export const categoryNameSchema = z
   .string({ error: CATEGORY_MESSAGES.nameRequired })
   .trim()
-  .min(1, CATEGORY_MESSAGES.nameRequired)
+  .refine(hasVisibleText, CATEGORY_MESSAGES.nameRequired)
   .max(LIMITS.categoryNameMax, CATEGORY_MESSAGES.nameTooLong);
 
 /** POST /api/categories and PUT /api/categories/:id. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { hasVisibleText } from './text';
 
 /** The exact texts of SPEC.md §5/§8 for comments, shared by the server's answers and the client's forms. */
 export const COMMENT_MESSAGES = {
@@ -15,13 +16,13 @@ export const COMMENT_MESSAGES = {
 export const COMMENT_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;
 
 /**
- * Plain text, trimmed, 1..5000 characters. The empty and too-long rules sit on the object so that the
+ * Plain text, trimmed, 1..5000 characters, not only invisible ones. The empty and too-long rules sit on the object so that the
  * server's `details` carry the exact sentence of SPEC.md ('Comment cannot be empty') without a field prefix.
  */
 const contentField = z.string({ error: (issue) => (issue.input === undefined ? 'content is required' : 'content must be text') }).trim();
 
 function contentRules<T extends { content: string }>(value: T, ctx: z.RefinementCtx<T>) {
-  if (value.content.length === 0) ctx.addIssue({ code: 'custom', message: COMMENT_MESSAGES.empty, input: value.content });
+  if (!hasVisibleText(value.content)) ctx.addIssue({ code: 'custom', message: COMMENT_MESSAGES.empty, input: value.content });
   else if (value.content.length > LIMITS.commentMax)
     ctx.addIssue({ code: 'custom', message: COMMENT_MESSAGES.tooLong, input: value.content });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
 import { passwordTooLong } from './auth';
+import { hasVisibleText } from './text';
 
 export const USER_MESSAGES = {
   nameRequired: 'Name is required.',
@@ -19,6 +20,7 @@ const name = z
   .string({ error: USER_MESSAGES.nameRequired })
   .trim()
   .min(2, USER_MESSAGES.nameTooShort)
+  .refine((s) => s.length < 2 || hasVisibleText(s), USER_MESSAGES.nameRequired)
   .max(LIMITS.nameMax, USER_MESSAGES.nameTooLong);
 const email = z
   .string({ error: USER_MESSAGES.emailRequired })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { Role } from '../../shared/constants';
+import { shareDescription } from '../../server/src/articles/share-page';
 import { issueToken } from '../../server/src/auth/tokens';
 import type { AppContext } from '../../server/src/context';
 import type { Prisma } from '../../server/src/generated/prisma/client';
@@ -36,16 +37,19 @@ export async function createCategory(db: Db, name = `Category ${unique()}`) {
   return db.category.create({ data: { name, slug: slugify(name) } });
 }
 
+/** An article written straight to the database; its share description is derived as the API does, unless given. */
 export async function createArticle(
   db: Db,
   overrides: Partial<Prisma.ArticleUncheckedCreateInput> & { authorId: string; categoryId: string },
 ) {
   const published = overrides.status === 'published';
+  const { content = '<p>The body of the article.</p>', summary = 'A summary of the article.' } = overrides;
   return db.article.create({
     data: {
       title: `Article ${unique()}`,
-      summary: 'A summary of the article.',
-      content: '<p>The body of the article.</p>',
+      summary,
+      content,
+      shareDescription: overrides.shareDescription ?? shareDescription({ content, summary }),
       publishedAt: published ? new Date() : null,
       ...overrides,
     },

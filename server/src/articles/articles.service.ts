@@ -20,6 +20,7 @@ import { slugify } from '../lib/slug';
 import { sectionFromWire, sectionToWire } from '../lib/wire';
 import { articleSelect, publishedOnly, toArticle, type ArticleRow } from './article.mapper';
 import { removeShareImages } from './share-image';
+import { shareDescription } from './share-page';
 
 type Tx = Prisma.TransactionClient;
 type CreateArticle = z.output<typeof createArticleInputSchema>;
@@ -40,10 +41,17 @@ const articleNotFound = () => notFound('Article not found');
 const STORY_SLOTS_LOCK = 7_340_001;
 const lockStorySlots = (tx: Tx) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORY_SLOTS_LOCK}::bigint)`;
 
-/** The body as stored: sanitised, and not empty once unsafe markup is gone. */
+/**
+ * The body as stored: sanitised, not empty once unsafe markup is gone, and within the size limit as
+ * stored too (sanitising closes every open tag and escapes text, so it can more than double a body).
+ */
 function cleanContent(html: string): string {
   const clean = sanitizeArticleHtml(html);
   if (!clean) throw validationFailed(['content: nothing is left once unsafe markup is removed']);
+  if (Buffer.byteLength(clean, 'utf8') > LIMITS.contentMaxBytes)
+    throw validationFailed([
+      `Content must be at most ${LIMITS.contentMaxBytes / 1000} kB as stored, once its tags are closed and its text escaped`,
+    ]);
   return clean;
 }
 
@@ -134,6 +142,7 @@ export async function createArticle(db: Db, user: AuthUser, input: CreateArticle
       title: input.title,
       summary: input.summary,
       content,
+      shareDescription: shareDescription({ content, summary: input.summary }),
       categoryId: input.categoryId,
       section: sectionFromWire(input.section),
       imageUrl: input.imageUrl ?? null,
@@ -150,7 +159,10 @@ export async function updateArticle(db: Db, user: AuthUser, id: string, input: U
   const data: Prisma.ArticleUncheckedUpdateInput = {};
   if (input.title !== undefined) data.title = input.title;
   if (input.summary !== undefined) data.summary = input.summary;
-  if (input.content !== undefined) data.content = cleanContent(input.content);
+  const content = input.content === undefined ? undefined : cleanContent(input.content);
+  if (content !== undefined) data.content = content;
+  if (content !== undefined || input.summary !== undefined)
+    data.shareDescription = shareDescription({ content: content ?? current.content, summary: input.summary ?? current.summary });
   if (input.imageUrl !== undefined) data.imageUrl = input.imageUrl;
   if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
     await requireCategory(db, input.categoryId);
@@ -302,8 +314,7 @@ export async function findShareable(db: Db, id: string) {
     select: {
       id: true,
       title: true,
-      summary: true,
-      content: true,
+      shareDescription: true,
       section: true,
       imageUrl: true,
       publishedAt: true,

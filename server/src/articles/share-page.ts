@@ -8,8 +8,8 @@ const SITE_NAME = 'Chronicle News';
 export interface SharePageArticle {
   id: string;
   title: string;
-  summary: string;
-  content: string;
+  /** Stored when the article is written (shareDescription below): a read never parses the body. */
+  shareDescription: string;
   author: string;
   section: string;
   publishedAt: Date | null;
@@ -19,8 +19,11 @@ export interface SharePageArticle {
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** The first 150 characters of the body's text (the summary when the body has no text, an image-only article say). */
-export function shareDescription(article: Pick<SharePageArticle, 'content' | 'summary'>): string {
+/**
+ * The first 150 characters of the body's text (the summary when the body has no text, an image-only
+ * article say), derived when the article is written. The migration that added the column does the same in SQL.
+ */
+export function shareDescription(article: { content: string; summary: string }): string {
   const text = htmlToText(article.content) || article.summary.replace(/\s+/g, ' ').trim();
   return firstCharacters(text, SHARE_DESCRIPTION_MAX);
 }
@@ -33,7 +36,7 @@ export function renderSharePage(article: SharePageArticle, publicUrl: string): s
   const articlePath = `/article/${article.id}`;
   const url = `${publicUrl}${articlePath}`;
   const image = `${publicUrl}/api/articles/share/${article.id}/image.jpg?v=${article.updatedAt.getTime()}`;
-  const description = shareDescription(article);
+  const description = article.shareDescription;
   const pageTitle = `${article.title} | ${SITE_NAME}`;
   const meta = (attr: 'property' | 'name', key: string, value: string) => `    <meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   const tags = [

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants';
 import {
   COMMENT_MESSAGES,
   COMMENT_RATE_LIMIT,
@@ -14,7 +15,7 @@ import { notFound, validationFailed } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { idParam, routesFor } from '../lib/route';
-import { listAllComments, listArticleComments, loadCommentTree } from './comments.service';
+import { listAllComments, listArticleComments, loadCommentTree, replyParent } from './comments.service';
 
 const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
@@ -45,7 +46,7 @@ export function commentsRouter({ db }: AppContext): Router {
     {
       method: 'post',
       path: '/article/:id',
-      summary: 'Post a comment, or a reply (parentId) to a comment of the same article, on a published article',
+      summary: `Post a comment, or a reply (parentId) to a comment of the same article, on a published article; threads are at most ${LIMITS.commentLevelsMax} levels deep, a reply to the deepest level joins it`,
       guard: requirePermission('comments:create'),
       params: byId,
       body: createCommentInputSchema,
@@ -58,13 +59,13 @@ export function commentsRouter({ db }: AppContext): Router {
       await enforce(db, `comments:${user.id}`, COMMENT_RATE_LIMIT.max, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
       const [article, parent] = await Promise.all([
         db.article.findFirst({ where: { id: params.id, ...publishedOnly }, select: { id: true } }),
-        body.parentId ? db.comment.findUnique({ where: { id: body.parentId }, select: { articleId: true } }) : null,
+        body.parentId ? replyParent(db, body.parentId) : null,
       ]);
       if (!article) throw notFound(ARTICLE_NOT_FOUND);
       if (body.parentId && parent?.articleId !== article.id)
         throw validationFailed(['The comment you are replying to is not on this article']);
       const created = await db.comment.create({
-        data: { content: body.content, articleId: article.id, authorId: user.id, parentId: body.parentId ?? null },
+        data: { content: body.content, articleId: article.id, authorId: user.id, parentId: parent?.id ?? null },
         select: { id: true },
       });
       return { success: true, data: await loadCommentTree(db, created.id), message: COMMENT_MESSAGES.posted };

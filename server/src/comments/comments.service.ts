@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../shared/constants';
 import type { Comment } from '../../../shared/types';
 import type { Db } from '../db/client';
 import { Prisma } from '../generated/prisma/client';
@@ -24,6 +25,30 @@ type NullableRow = { [K in keyof CommentRow]: CommentRow[K] | null };
 
 const NEWEST_FIRST = Prisma.sql`ORDER BY c."createdAt" DESC, c.id DESC`;
 
+/**
+ * Threads are at most this many levels deep (replies attach within it, see replyParent), so a read walks
+ * down at most this many levels: its work and the nesting of the JSON answer are bounded, whatever the rows.
+ */
+const LEVELS = LIMITS.commentLevelsMax;
+
+/**
+ * Where a reply to `parentId` goes: under that comment, or, when that comment is at the deepest level,
+ * under its parent, so the reply joins the deepest level instead of opening a new one. null when there
+ * is no such comment. One statement that walks up at most LEVELS ancestors (every thread is within the
+ * cap, the migration that introduced it moved older replies up).
+ */
+export async function replyParent(db: Db, parentId: string): Promise<{ id: string; articleId: string } | null> {
+  const chain = await db.$queryRaw<{ id: string; articleId: string }[]>`
+    WITH RECURSIVE up AS (
+      SELECT c.id, c."articleId", c."parentId", 1 AS step FROM "Comment" c WHERE c.id = ${parentId}::uuid
+      UNION ALL
+      SELECT c.id, c."articleId", c."parentId", up.step + 1 FROM "Comment" c JOIN up ON c.id = up."parentId" WHERE up.step < ${LEVELS}
+    )
+    SELECT id::text AS id, "articleId"::text AS "articleId" FROM up ORDER BY step`;
+  // The walk stops at the top-level comment, so fewer than LEVELS rows means the parent is above the deepest level.
+  return (chain.length < LEVELS ? chain[0] : chain[1]) ?? null;
+}
+
 export interface ArticleCommentsPage {
   /** null when the article does not exist or is not published. */
   total: number | null;
@@ -46,14 +71,15 @@ export async function listArticleComments(
       FROM "Article" a
       WHERE a.id = ${articleId}::uuid AND a.status = 'published'
     ), roots AS (
-      SELECT ${COMMENT_COLUMNS} FROM "Comment" r JOIN article ON r."articleId" = article.id
+      SELECT ${COMMENT_COLUMNS}, 1 AS level FROM "Comment" r JOIN article ON r."articleId" = article.id
       WHERE r."parentId" IS NULL
       ORDER BY r."createdAt" DESC, r.id DESC
       LIMIT ${limit} OFFSET ${offset}
     ), tree AS (
       SELECT * FROM roots
       UNION ALL
-      SELECT ${COMMENT_COLUMNS} FROM "Comment" r JOIN tree t ON r."parentId" = t.id WHERE ${includeReplies}::boolean
+      SELECT ${COMMENT_COLUMNS}, t.level + 1 FROM "Comment" r JOIN tree t ON r."parentId" = t.id
+      WHERE ${includeReplies}::boolean AND t.level < ${LEVELS}
     ), found AS (
       SELECT ${COLUMNS} FROM tree c
     )
@@ -64,13 +90,13 @@ export async function listArticleComments(
   return { total: rows[0].total, comments: toCommentTrees(comments, (row) => row.parentId === null) };
 }
 
-/** One comment with all its replies nested beneath it, or null. */
+/** One comment with all its replies nested beneath it (at most LEVELS levels), or null. */
 export async function loadCommentTree(db: Db, id: string): Promise<Comment | null> {
   const rows = await db.$queryRaw<CommentRow[]>`
     WITH RECURSIVE tree AS (
-      SELECT ${COMMENT_COLUMNS} FROM "Comment" r WHERE r.id = ${id}::uuid
+      SELECT ${COMMENT_COLUMNS}, 1 AS level FROM "Comment" r WHERE r.id = ${id}::uuid
       UNION ALL
-      SELECT ${COMMENT_COLUMNS} FROM "Comment" r JOIN tree t ON r."parentId" = t.id
+      SELECT ${COMMENT_COLUMNS}, t.level + 1 FROM "Comment" r JOIN tree t ON r."parentId" = t.id WHERE t.level < ${LEVELS}
     )
     SELECT ${COLUMNS} FROM tree c
     ${NEWEST_FIRST}`;

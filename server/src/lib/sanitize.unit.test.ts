@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstCharacters, htmlToText, sanitizeArticleHtml } from './sanitize';
+import { ARTICLE_HTML_LIMITS, firstCharacters, htmlToText, requireBoundedHtml, sanitizeArticleHtml } from './sanitize';
 
 describe('sanitizeArticleHtml', () => {
   it('keeps the formatting the editor produces', () => {
@@ -100,5 +100,37 @@ describe('firstCharacters', () => {
     expect(firstCharacters('abcdef', 3)).toBe('abc');
     expect(firstCharacters('ab', 3)).toBe('ab');
     expect(firstCharacters('a😀b', 2)).toBe('a😀');
+  });
+});
+
+describe('requireBoundedHtml', () => {
+  const { maxDepth, maxElements } = ARTICLE_HTML_LIMITS;
+  const nested = (depth: number) => '<b>'.repeat(depth) + 'x' + '</b>'.repeat(depth);
+  const refusal = (html: string) => {
+    try {
+      requireBoundedHtml(html);
+      return null;
+    } catch (err) {
+      return err;
+    }
+  };
+
+  it('accepts markup up to the depth and element limits', () => {
+    expect(refusal(nested(maxDepth))).toBeNull();
+    expect(refusal('<br>'.repeat(maxElements))).toBeNull();
+    // Implied closes and void elements do not deepen the tree.
+    expect(refusal('<ul>' + '<li>item'.repeat(maxElements - 1) + '</ul>')).toBeNull();
+    expect(refusal('<p>a<img src="x">'.repeat(maxElements / 2))).toBeNull();
+  });
+
+  it('refuses one level or one element more with a 400 Validation failed', () => {
+    expect(refusal(nested(maxDepth + 1))).toMatchObject({ status: 400, error: 'Validation failed' });
+    expect(refusal('<b>'.repeat(160_000))).toMatchObject({ status: 400 });
+    expect(refusal('<br>'.repeat(maxElements + 1))).toMatchObject({ status: 400, error: 'Validation failed' });
+  });
+
+  it('guards the sanitiser and the text extraction', () => {
+    expect(() => sanitizeArticleHtml(nested(maxDepth + 1))).toThrow(/levels deep/);
+    expect(() => htmlToText(nested(maxDepth + 1))).toThrow(/levels deep/);
   });
 });

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { slugify } from '../../lib/slug';
+import { shareDescription } from '../../articles/share-page';
 import type { Db } from '../client';
 import { DEMO_ARTICLES, DEMO_BREAKING_NEWS, DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_REPLIES, demoBody } from './content';
 import { writeDemoImages } from './images';
@@ -18,6 +19,7 @@ export const DEMO_USERS = [
 ] as const;
 
 const HOUR = 3_600_000;
+const DRAFT_BODY = '<p>This article is still being written.</p>';
 
 /** Demo accounts that still exist, can sign in, and still have the password printed in the README. */
 export async function findLiveDemoAccounts(db: Db): Promise<{ email: string; role: string }[]> {
@@ -107,11 +109,13 @@ export async function seedDemoContent(db: Db, config: Config, logger: Logger, { 
         if (isMain) mainBySection.add(a.section);
         const isFeaturedIndex = [1, 10, 27].indexOf(i);
         const image = images[i % images.length]!;
+        const content = demoBody(a, i);
         return {
           id,
           title: a.title,
           summary: a.summary,
-          content: demoBody(a, i),
+          content,
+          shareDescription: shareDescription({ content, summary: a.summary }),
           imageUrl: image,
           authorId: writers[i % writers.length]!.id,
           categoryId: categories.get(a.category)!,
@@ -136,7 +140,8 @@ export async function seedDemoContent(db: Db, config: Config, logger: Logger, { 
         data: [0, 1].map((k) => ({
           title: k ? 'Draft: school meals survey results' : 'Draft: what the new bus routes mean for commuters',
           summary: 'A draft waiting for an editor.',
-          content: '<p>This article is still being written.</p>',
+          content: DRAFT_BODY,
+          shareDescription: shareDescription({ content: DRAFT_BODY, summary: 'A draft waiting for an editor.' }),
           authorId: writers[2 + k]!.id,
           categoryId: categories.get('Politics')!,
           section: 'General' as const,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LIMITS } from '../../../../../shared/constants';
 import type { Comment } from '../../../../../shared/types';
 import { ErrorBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +19,8 @@ export interface CommentActions {
 }
 
 const MAX_INDENT_DEPTH = 4;
+/** `depth` counts from 0 at the top level; the server places a reply to the deepest level beside it. */
+const DEEPEST = LIMITS.commentLevelsMax - 1;
 
 /** One comment with its nested replies (SPEC.md §2 comments section). */
 export function CommentItem({ comment, depth, actions }: { comment: Comment; depth: number; actions: CommentActions }) {
@@ -103,6 +106,11 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
         )}
         {mode === 'reply' && (
           <div className="mt-3">
+            {depth >= DEEPEST && (
+              <p className="mb-2 text-sm text-slate-600">
+                This conversation is as deep as it goes: your reply will appear beside this comment.
+              </p>
+            )}
             <CommentForm
               label={`Reply to ${comment.author.name}`}
               placeholder="Write a reply..."

@@ -85,6 +85,7 @@ describe('validateComment (SPEC §5)', () => {
   it('refuses empty or blank content', () => {
     expect(validateComment('')).toBe('Comment cannot be empty');
     expect(validateComment('  \n ')).toBe('Comment cannot be empty');
+    expect(validateComment('\u200b\u200c\u200d\u2060\ufeff')).toBe('Comment cannot be empty');
     expect(validateComment(' hi ')).toBeNull();
   });
 });

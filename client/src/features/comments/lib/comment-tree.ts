@@ -1,3 +1,5 @@
+import { COMMENT_MESSAGES } from '../../../../../shared/schemas/comments';
+import { hasVisibleText } from '../../../../../shared/schemas/text';
 import type { Comment } from '../../../../../shared/types';
 
 /** SPEC.md §9: a quoted parent comment is shortened to 80 characters followed by '...'. */
@@ -52,7 +54,7 @@ export function countComments(tree: readonly Comment[]): number {
   return tree.reduce((sum, c) => sum + 1 + countComments(c.replies ?? []), 0);
 }
 
-/** SPEC.md §5: trimmed content must not be empty. */
+/** SPEC.md §5: the content must not be empty, nor only invisible characters (as the server checks). */
 export function validateComment(content: string): string | null {
-  return content.trim() === '' ? 'Comment cannot be empty' : null;
+  return hasVisibleText(content) ? null : COMMENT_MESSAGES.empty;
 }
