@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { versionTag } from '../../../shared/schemas/version';
 import { HttpError } from './errors';
 
 /**
@@ -12,7 +13,7 @@ export interface ExpectedVersion {
   via: 'if-match' | 'body';
 }
 
-export const etagOf = (version: number) => `"v${version}"`;
+export const etagOf = versionTag;
 
 const STRONG_TAG = /^"v([1-9]\d{0,9})"$/;
 
