@@ -1,5 +1,6 @@
-# syntax=docker/dockerfile:1
-# Chronicle News: build the client and the server, then run them on a slim Node image.
+# Chronicle News: build the client and the server, then run them on a slim Node image that carries only what
+# runs: the bundled server, the built client, the migrations and the few packages the bundle loads from disk
+# (docs/decisions/018-docker-image.md). No BuildKit-only syntax: the legacy builder must be able to build it.
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -11,13 +12,14 @@ RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build:client && node scripts/build-server.mjs --runtime-modules /runtime/node_modules
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 UPLOAD_DIR=/app/uploads DATA_DIR=/app/.data
+# No demo content unless asked for (SEED_DEMO=true); the super-admin's password is random unless set.
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 UPLOAD_DIR=/app/uploads DATA_DIR=/app/.data SEED_DEMO=false
 WORKDIR /app
 COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /runtime/node_modules ./node_modules
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/server/dist ./server/dist
 COPY --from=build /app/client/dist ./client/dist

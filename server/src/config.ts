@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordTooLong } from '../../shared/schemas/auth';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -30,7 +31,10 @@ const configSchema = z.object({
   ),
   MAIL_FROM: z.string().default('Chronicle News <no-reply@chronicle.local>'),
   SUPERADMIN_EMAIL: z.email().default('admin@chronicle.local'),
-  SUPERADMIN_PASSWORD: optionalString,
+  SUPERADMIN_PASSWORD: optionalString.refine(
+    (v) => v === undefined || !passwordTooLong(v),
+    'must be at most 72 bytes (bcrypt reads no more)',
+  ),
   SUPERADMIN_NAME: z.string().min(2).default('Chronicle Admin'),
   SEED_DEMO: bool.default(true),
   UPLOAD_DIR: z.string().default('./uploads'),

@@ -34,6 +34,10 @@ export const otpSchema = text('OTP')
   .trim()
   .regex(/^\d{6}$/, `OTP must be ${LIMITS.otpLength} digits`);
 
+/** UTF-8 bytes, as bcrypt counts them: accented letters take 2, most emoji 4. */
+export const passwordTooLong = (password: string) => new TextEncoder().encode(password).length > LIMITS.passwordMaxBytes;
+export const PASSWORD_TOO_LONG = `Password must be at most ${LIMITS.passwordMaxBytes} bytes long (accented letters and emoji count as 2 to 4)`;
+
 /**
  * The server's password rule for sign-up, completion and reset: one sentence per broken part, so a form
  * can show them all at once. Special character: anything that is not a letter, a digit or white space.
@@ -41,7 +45,7 @@ export const otpSchema = text('OTP')
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN) problems.push(`Password must be at least ${PASSWORD_MIN} characters long`);
-  if (password.length > LIMITS.passwordMax) problems.push(`Password must be at most ${LIMITS.passwordMax} characters long`);
+  if (passwordTooLong(password)) problems.push(PASSWORD_TOO_LONG);
   if (!/\p{Lu}/u.test(password)) problems.push('Password must contain an upper-case letter');
   if (!/\p{Ll}/u.test(password)) problems.push('Password must contain a lower-case letter');
   if (!/\d/.test(password)) problems.push('Password must contain a digit');
@@ -77,18 +81,20 @@ export type SignupInitiateInput = z.infer<typeof signupInitiateInputSchema>;
 export const verifyOtpInputSchema = z.object({ email: emailSchema, otp: otpSchema });
 export type VerifyOtpInput = z.infer<typeof verifyOtpInputSchema>;
 
+/** The code of the verify step again: only whoever holds it may create the account of the address. */
 export const signupCompleteInputSchema = withPasswordRule(
-  z.object({ email: emailSchema, name: nameSchema, password: text('Password') }),
+  z.object({ email: emailSchema, otp: otpSchema, name: nameSchema, password: text('Password') }),
   'password',
 );
 export type SignupCompleteInput = z.infer<typeof signupCompleteInputSchema>;
 
-/** Login checks presence only: the rule may have changed since an account was made. */
+/**
+ * Login checks presence only: the rule may have changed since an account was made. A password too long to
+ * have been set is simply a wrong one (401), like any other.
+ */
 export const loginInputSchema = z.object({
   email: text('Email').trim().toLowerCase().min(1, 'Email is required').max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`),
-  password: text('Password')
-    .min(1, 'Password is required')
-    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long`),
+  password: text('Password').min(1, 'Password is required'),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 

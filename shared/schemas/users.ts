@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
+import { passwordTooLong } from './auth';
 import { changesSomething, versionSchema } from './version';
 
 export const USER_MESSAGES = {
@@ -9,7 +10,7 @@ export const USER_MESSAGES = {
   emailRequired: 'Email is required.',
   emailInvalid: 'Invalid email address',
   passwordTooShort: 'Password must be at least 8 characters.',
-  passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters.`,
+  passwordTooLong: `Password must be at most ${LIMITS.passwordMaxBytes} bytes long (accented letters and emoji count as 2 to 4).`,
   roleInvalid: `Role must be one of: ${ROLES.join(', ')}.`,
   bioTooLong: `Bio must be at most ${LIMITS.bioMax} characters.`,
   nothingToUpdate: 'Provide at least one field to update.',
@@ -31,7 +32,7 @@ const email = z
 const password = z
   .string({ error: USER_MESSAGES.passwordTooShort })
   .min(8, USER_MESSAGES.passwordTooShort)
-  .max(LIMITS.passwordMax, USER_MESSAGES.passwordTooLong);
+  .refine((p) => !passwordTooLong(p), USER_MESSAGES.passwordTooLong);
 const role = z.enum(ROLES, { error: USER_MESSAGES.roleInvalid });
 /** An empty bio is stored as no bio. */
 const bio = z

@@ -70,7 +70,12 @@ const BASE_BODIES: Record<string, (fx: Fixtures) => Record<string, unknown>> = {
   'post /api/auth/signup': () => ({ name: 'Fuzz Reader', email: `fuzz-${unique()}@example.test`, password: VALID_PASSWORD }),
   'post /api/auth/signup/initiate': () => ({ email: `fuzz-${unique()}@example.test` }),
   'post /api/auth/signup/verify-otp': () => ({ email: `fuzz-${unique()}@example.test`, otp: '123456' }),
-  'post /api/auth/signup/complete': () => ({ email: `fuzz-${unique()}@example.test`, name: 'Fuzz Reader', password: VALID_PASSWORD }),
+  'post /api/auth/signup/complete': () => ({
+    email: `fuzz-${unique()}@example.test`,
+    otp: '123456',
+    name: 'Fuzz Reader',
+    password: VALID_PASSWORD,
+  }),
   'post /api/auth/login': () => ({ email: people.user.email, password: 'not the password' }),
   'post /api/auth/forgot-password': () => ({ email: `fuzz-${unique()}@example.test` }),
   'post /api/auth/verify-otp': () => ({ email: people.user.email, otp: '123456' }),

@@ -17,7 +17,7 @@ type Db = AppContext['db'];
 
 export async function createUser(
   db: Db,
-  overrides: Partial<{ role: Role; name: string; email: string; suspended: boolean; bio: string }> = {},
+  overrides: Partial<{ role: Role; name: string; email: string; suspended: boolean; bio: string; emailVerifiedAt: Date | null }> = {},
 ) {
   const { role = 'user', ...rest } = overrides;
   return db.user.create({
@@ -25,6 +25,7 @@ export async function createUser(
       name: `${role} ${unique()}`,
       email: `${role}-${unique()}@example.test`,
       passwordHash: await hashed(),
+      emailVerifiedAt: new Date(),
       ...rest,
       role: roleFromWire(role),
     },

@@ -41,3 +41,26 @@ export function codeMail(purpose: CodePurpose, to: string, code: string, publicU
 </div></body></html>`;
   return { to, subject: `${code} ${copy.subject}`, text, html };
 }
+
+/**
+ * Sent instead of a code when someone starts a sign-up with an address that already has an account: the
+ * owner learns of it, the caller gets the same answer as for a new address (no account discovery).
+ */
+export function signupAttemptMail(to: string, publicUrl: string): Mail {
+  const intro =
+    'Someone, perhaps you, tried to create a Chronicle News account with this e-mail address. It already has an account, so nothing was created.';
+  const login = `Log in: ${publicUrl}/auth`;
+  const reset = `Forgot your password? Choose a new one: ${publicUrl}/auth/reset-password`;
+  const ignore = 'If it was not you, you can ignore this e-mail: your account has not changed.';
+  const text = [intro, '', login, reset, '', ignore, '', '— Chronicle News'].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">Chronicle News</h1>
+<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(intro)}</p>
+<p style="margin:0 0 8px"><a href="${escapeHtml(`${publicUrl}/auth`)}">Log in</a></p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(`${publicUrl}/auth/reset-password`)}">Forgot your password? Choose a new one</a></p>
+<p style="margin:0;font-size:13px;color:#71717a;line-height:1.5">${escapeHtml(ignore)}</p>
+</div></body></html>`;
+  return { to, subject: 'Someone tried to sign up to Chronicle News with your address', text, html };
+}

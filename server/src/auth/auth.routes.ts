@@ -12,10 +12,13 @@ import type { AppContext } from '../context';
 import { publicRoute, requireUser } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { routesFor } from '../lib/route';
-import { authService, warmDummyHash } from './auth.service';
+import { authService, LOGIN_LIMITS, warmDummyHash } from './auth.service';
 
 export const ACCOUNT_CREATIONS_PER_HOUR = 100;
 export const accountCreationKey = (ip: string) => `signup:ip:${ip}`;
+/** Each code request sends a mail to an address the caller names: one network may not mail the world. */
+export const CODE_REQUESTS_PER_IP_PER_HOUR = 30;
+export const codeRequestKey = (ip: string) => `code:ip:${ip}`;
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Sign-up (one step or three), login, logout, password reset and the current user: docs/api.md "Auth". */
@@ -33,6 +36,15 @@ export function authRouter(ctx: AppContext): Router {
       ACCOUNT_CREATIONS_PER_HOUR,
       3_600_000,
       'Too many accounts were created from your network. Please try again later.',
+    );
+
+  const limitCodeRequests = (req: Request) =>
+    enforce(
+      ctx.db,
+      codeRequestKey(clientIp(req)),
+      CODE_REQUESTS_PER_IP_PER_HOUR,
+      3_600_000,
+      'Too many codes were requested from your network. Please try again later.',
     );
 
   route(
@@ -59,17 +71,20 @@ export function authRouter(ctx: AppContext): Router {
     {
       method: 'post',
       path: '/signup/initiate',
-      summary: 'Start a sign-up: e-mail a 6-digit verification code to the address',
+      summary:
+        'Start a sign-up: e-mail a 6-digit code to a new address (the owner of an existing account is told of the attempt instead; same answer)',
       guard: publicRoute,
       body: signupInitiateInputSchema,
       returns: '{ message }',
       errors: {
-        409: 'An account with this email address already exists',
-        429: 'A code was sent to this address less than 60 s ago, or 5 codes were sent in the last hour (Retry-After)',
+        429: `A code was sent to this address less than 60 s ago, 5 codes were sent to it in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes were requested from this IP in the last hour (Retry-After)`,
         503: 'The verification e-mail could not be sent',
       },
     },
-    ({ body }) => auth.initiateSignup(body),
+    async ({ body }, req) => {
+      await limitCodeRequests(req);
+      return auth.initiateSignup(body);
+    },
   );
 
   route(
@@ -88,13 +103,14 @@ export function authRouter(ctx: AppContext): Router {
     {
       method: 'post',
       path: '/signup/complete',
-      summary: 'Finish a sign-up for an address verified in the last 30 minutes',
+      summary: 'Finish a sign-up with the code of the address (within its 10 minutes; the code is used up)',
       guard: publicRoute,
       body: signupCompleteInputSchema,
       status: 201,
       returns: '{ message, token, user: PublicUser } (role user)',
       errors: {
-        409: 'An account with this email address already exists',
+        400: 'Wrong, expired or used code',
+        409: 'An account with this email address already exists (said only to the holder of a right code)',
         429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
       },
     },
@@ -115,7 +131,8 @@ export function authRouter(ctx: AppContext): Router {
       errors: {
         401: 'Invalid email or password',
         403: 'The account is suspended',
-        429: '10 failed logins in 15 minutes for this address or this IP (Retry-After)',
+        429: `${LOGIN_LIMITS.failuresPerPair} failures in 15 minutes for this address from this IP, ${LOGIN_LIMITS.failuresPerIp} from this IP, ${LOGIN_LIMITS.attemptsPerIp} attempts a minute from this IP, or ${LOGIN_LIMITS.successesPerAccount} sign-ins a minute to this account (Retry-After)`,
+        503: 'Too many password checks queued at once',
       },
     },
     ({ body }, req) => auth.login(body, clientIp(req)),
@@ -151,9 +168,14 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: forgotPasswordInputSchema,
       returns: '{ message }',
-      errors: { 429: 'A code was requested for this address less than 60 s ago, or 5 in the last hour (Retry-After)' },
+      errors: {
+        429: `A code was requested for this address less than 60 s ago, 5 in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes from this IP in the last hour (Retry-After)`,
+      },
     },
-    ({ body }) => auth.forgotPassword(body),
+    async ({ body }, req) => {
+      await limitCodeRequests(req);
+      return auth.forgotPassword(body);
+    },
   );
 
   route(
@@ -172,7 +194,7 @@ export function authRouter(ctx: AppContext): Router {
     {
       method: 'post',
       path: '/reset-password',
-      summary: 'Set a new password with a reset code; revokes every earlier token of the account',
+      summary: 'Set a new password with a reset code (within its 10 minutes); revokes every earlier token of the account',
       guard: publicRoute,
       body: resetPasswordInputSchema,
       returns: '{ message }',

@@ -10,13 +10,13 @@ import type {
   VerifyOtpInput,
 } from '../../../shared/schemas/auth';
 import type { AppContext } from '../context';
-import type { CodePurpose } from '../generated/prisma/enums';
 import { badRequest, conflict, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../lib/errors';
+import { likeLiteral } from '../lib/like';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { clear, hit } from '../lib/rate-limit';
+import { enforce, reserve, settle } from '../lib/rate-limit';
 import { publicUserSelect, toPublicUser } from '../users/user.mapper';
-import { codeMail } from './auth.mails';
-import { checkCode, createCode, enforceSendLimits, GENERIC_CODE_FAILURE, VERIFIED_CODE_TTL_MS } from './otp';
+import { codeMail, signupAttemptMail } from './auth.mails';
+import { checkCode, CODE_FAILURES, consumeCode, createCode, enforceSendLimits, GENERIC_CODE_FAILURE } from './otp';
 import { issueToken, revokeAllSessions } from './tokens';
 
 export const MESSAGES = {
@@ -25,11 +25,13 @@ export const MESSAGES = {
   emailTaken: 'An account with this email address already exists. Please log in instead.',
   codeSent: 'Verification code sent. Check your inbox: the code is valid for 10 minutes.',
   verified: 'Email verified successfully.',
-  notVerified: 'This email address has not been verified, or its verification is older than 30 minutes. Please request a new code.',
   loggedIn: 'Login successful',
   invalidLogin: 'Invalid email or password',
   suspended: 'Your account has been suspended. Please contact an administrator.',
   tooManyLogins: 'Too many failed login attempts. Please try again later.',
+  tooManyAttempts: 'Too many login attempts from your network. Please try again in a minute.',
+  loginsBusy: 'Too many login attempts at once. Please try again in a moment.',
+  tooManySignIns: 'This account has signed in too often in the last minute. Please try again in a minute.',
   loggedOut: 'Logged out successfully.',
   resetSent: 'If an account exists for this email address, a password reset code has been sent to it. The code is valid for 10 minutes.',
   otpVerified: 'Code verified. You can now choose a new password.',
@@ -37,11 +39,27 @@ export const MESSAGES = {
   mailFailed: 'Failed to send verification email. Please try again later.',
 } as const;
 
-/** CONTRACT.md §6: 10 failed logins per 15 minutes, per address and per IP. */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const loginEmailKey = (email: string) => `login-fail:email:${email}`;
+/**
+ * CONTRACT.md §6 and docs/decisions/012-login-limits.md. Failures are counted per address+IP pair and per
+ * IP, never per address alone, so a stranger cannot lock the owner out. Attempts of any outcome are capped
+ * per IP, and successful sign-ins per account (only the password's holder can spend those).
+ */
+export const LOGIN_LIMITS = {
+  failuresPerPair: 10,
+  failuresPerIp: 50,
+  failureWindowMs: 15 * 60_000,
+  attemptsPerIp: 30,
+  successesPerAccount: 30,
+  attemptWindowMs: 60_000,
+  /** How long an attempt waits for a slot held by checks in flight (never by failures) before 429. */
+  maxWaitMs: 30_000,
+} as const;
+export const loginPairKey = (email: string, ip: string) => `login-fail:pair:${email} ${ip}`;
 export const loginIpKey = (ip: string) => `login-fail:ip:${ip}`;
+export const loginAttemptKey = (ip: string) => `login-try:ip:${ip}`;
+export const loginSuccessKey = (email: string) => `login-ok:${email}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Compared against when the address is unknown, so both answers take one bcrypt comparison. */
 let dummyHash: Promise<string> | undefined;
@@ -54,36 +72,59 @@ export function authService(ctx: AppContext) {
     if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(MESSAGES.emailTaken);
   }
 
-  async function createReader(input: { name: string; email: string; password: string }): Promise<AuthResponse['user']> {
-    const passwordHash = await hashPassword(input.password);
-    const user = await db.user.create({
-      data: { name: input.name, email: input.email, passwordHash, role: 'user' },
-      select: publicUserSelect,
-    });
-    return toPublicUser(user);
-  }
-
-  async function sendCode(purpose: CodePurpose, email: string, code: string): Promise<void> {
-    await mailer.send(codeMail(purpose, email, code, config.publicUrl));
+  /**
+   * Holds one check on each login failure counter, or throws 429 once a counter's failures reach its limit.
+   * A counter that is only busy with checks in flight (parallel right passwords, say) makes the attempt wait
+   * its turn instead: those checks may still succeed, and a success must never cost anyone a 429.
+   */
+  async function reserveLoginCheck(counters: { key: string; limit: number }[]): Promise<string[]> {
+    const deadline = Date.now() + LOGIN_LIMITS.maxWaitMs;
+    for (;;) {
+      const held: string[] = [];
+      let refused: { full: boolean; retryAfterSeconds: number } | undefined;
+      for (const { key, limit } of counters) {
+        const result = await reserve(db, key, limit, LOGIN_LIMITS.failureWindowMs);
+        if (!result.reserved) {
+          refused = result;
+          break;
+        }
+        held.push(key);
+      }
+      if (!refused) return held;
+      await settle(db, held, false);
+      if (refused.full) throw tooManyRequests(MESSAGES.tooManyLogins, refused.retryAfterSeconds);
+      if (Date.now() > deadline) throw tooManyRequests(MESSAGES.loginsBusy, 1);
+      await sleep(50 + Math.random() * 150);
+    }
   }
 
   return {
-    /** One-step sign-up: a `user` account and a token at once. */
+    /** One-step sign-up: a `user` account and a token at once. The address stays unproven (emailVerifiedAt null). */
     async signup(input: SignupInput): Promise<AuthResponse> {
       await assertEmailFree(input.email);
-      const user = await createReader(input);
-      return { message: MESSAGES.signedUp, token: await issueToken(ctx, { id: user.id, role: user.role }), user };
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.user.create({
+        data: { name: input.name, email: input.email, passwordHash, role: 'user' },
+        select: publicUserSelect,
+      });
+      return { message: MESSAGES.signedUp, token: await issueToken(ctx, user), user: toPublicUser(user) };
     },
 
+    /**
+     * The same answer, limits and work for every address: a code is stored and one mail is sent either way.
+     * A new address gets the code; the owner of an existing account gets word of the attempt instead (the
+     * stored code never leaves the server), so the answer reveals nothing about who has an account.
+     */
     async initiateSignup({ email }: SignupInitiateInput): Promise<{ message: string }> {
-      await assertEmailFree(email);
       await enforceSendLimits(ctx, email, 'signup');
+      const owner = await db.user.findUnique({ where: { email }, select: { id: true } });
       const code = await createCode(ctx, email, 'signup');
+      const mail = owner ? signupAttemptMail(email, config.publicUrl) : codeMail('signup', email, code, config.publicUrl);
       try {
-        await sendCode('signup', email, code);
+        await mailer.send(mail);
       } catch (err) {
         // The mail server is at fault, not the caller: say so plainly and leave no usable code behind.
-        logger.error({ err }, 'sign-up code e-mail could not be sent');
+        logger.error({ err }, 'sign-up e-mail could not be sent');
         await db.emailCode.deleteMany({ where: { email, purpose: 'signup' } });
         throw serviceUnavailable(MESSAGES.mailFailed);
       }
@@ -95,45 +136,52 @@ export function authService(ctx: AppContext) {
       return { message: MESSAGES.verified, verified: true };
     },
 
-    /** Creates the account of an address whose sign-up code was checked in the last 30 minutes, consuming the code. */
+    /**
+     * Creates the account of the address whose code the caller presents (the one just verified), consuming
+     * the code with the creation. The code is checked before the address, so without it nobody learns
+     * whether the address has an account.
+     */
     async completeSignup(input: SignupCompleteInput): Promise<AuthResponse> {
-      await assertEmailFree(input.email);
-      const verifiedSince = new Date(Date.now() - VERIFIED_CODE_TTL_MS);
-      const verifiedCode = { email: input.email, purpose: 'signup', consumedAt: null, verifiedAt: { gt: verifiedSince } } as const;
-      if (!(await db.emailCode.findFirst({ where: verifiedCode, select: { id: true } }))) throw badRequest(MESSAGES.notVerified);
+      const codeId = await checkCode(ctx, input.email, 'signup', input.otp, { generic: false });
       const passwordHash = await hashPassword(input.password);
       const user = await db.$transaction(async (tx) => {
-        const consumed = await tx.emailCode.updateMany({ where: verifiedCode, data: { consumedAt: new Date() } });
-        if (consumed.count === 0) throw badRequest(MESSAGES.notVerified);
-        return tx.user.create({ data: { name: input.name, email: input.email, passwordHash, role: 'user' }, select: publicUserSelect });
+        if (!(await consumeCode(tx, codeId))) throw badRequest(CODE_FAILURES.missing);
+        if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(MESSAGES.emailTaken);
+        return tx.user.create({
+          data: { name: input.name, email: input.email, passwordHash, role: 'user', emailVerifiedAt: new Date() },
+          select: publicUserSelect,
+        });
       });
-      const wire = toPublicUser(user);
-      return { message: MESSAGES.completed, token: await issueToken(ctx, { id: user.id, role: user.role }), user: wire };
+      return { message: MESSAGES.completed, token: await issueToken(ctx, user), user: toPublicUser(user) };
     },
 
     /**
-     * Failures only are counted, per address and per IP; once either counter is past the limit every attempt
-     * is refused with 429 until its window ends. Each attempt first reserves a slot on each counter (one
-     * atomic upsert each), so parallel guesses cannot overshoot the limit, and gives the slots back unless
-     * the password was wrong. Unknown address and wrong password get the same answer after the same bcrypt work.
+     * LOGIN_LIMITS, in order: attempts per IP (any outcome), then one held check on each failure counter
+     * (settled as a failure only when the password was wrong), then successes per account. Unknown address
+     * and wrong password get the same answer after the same bcrypt work.
      */
     async login({ email, password }: LoginInput, ip: string): Promise<AuthResponse> {
-      const keys = [loginEmailKey(email), loginIpKey(ip)];
-      const refund = (held: string[]) =>
-        db.rateLimit.updateMany({ where: { key: { in: held }, hits: { gt: 0 } }, data: { hits: { decrement: 1 } } });
-      for (const [i, key] of keys.entries()) {
-        const slot = await hit(db, key, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS);
-        if (!slot.allowed) {
-          await refund(keys.slice(0, i + 1));
-          throw tooManyRequests(MESSAGES.tooManyLogins, slot.retryAfterSeconds);
-        }
+      const { attemptsPerIp, attemptWindowMs, failuresPerPair, failuresPerIp, successesPerAccount } = LOGIN_LIMITS;
+      await enforce(db, loginAttemptKey(ip), attemptsPerIp, attemptWindowMs, MESSAGES.tooManyAttempts);
+      const pairKey = loginPairKey(email, ip);
+      const held = await reserveLoginCheck([
+        { key: pairKey, limit: failuresPerPair },
+        { key: loginIpKey(ip), limit: failuresPerIp },
+      ]);
+      let failed = false;
+      let user;
+      try {
+        user = await db.user.findUnique({ where: { email }, select: { ...publicUserSelect, passwordHash: true } });
+        const matches = await verifyPassword(password, user?.passwordHash ?? (await warmDummyHash()));
+        failed = !user || !matches;
+      } finally {
+        await settle(db, held, failed);
       }
-      const user = await db.user.findUnique({ where: { email }, select: { ...publicUserSelect, passwordHash: true } });
-      const matches = await verifyPassword(password, user?.passwordHash ?? (await warmDummyHash()));
-      if (!user || !matches) throw unauthorized(MESSAGES.invalidLogin);
-      await refund(keys);
+      if (!user || failed) throw unauthorized(MESSAGES.invalidLogin);
       if (user.suspended) throw forbidden(MESSAGES.suspended);
-      await clear(db, loginEmailKey(email));
+      await enforce(db, loginSuccessKey(email), successesPerAccount, attemptWindowMs, MESSAGES.tooManySignIns);
+      // The owner's own typos from this network are forgiven; failures in flight keep their slots.
+      await db.rateLimit.updateMany({ where: { key: pairKey }, data: { hits: 0 } });
       const { passwordHash: _hash, ...row } = user;
       return { message: MESSAGES.loggedIn, token: await issueToken(ctx, user), user: toPublicUser(row) };
     },
@@ -150,15 +198,19 @@ export function authService(ctx: AppContext) {
     },
 
     /**
-     * The same answer, limits and database work for every address; a code is stored and mailed only when
-     * an account exists. The mail goes out after the answer so its delivery time reveals nothing.
+     * The same answer, limits and database work for every address: a code is stored either way, and mailed
+     * only to an account's address, after the answer has gone, so neither its time nor its work tells.
      */
     async forgotPassword({ email }: ForgotPasswordInput): Promise<{ message: string }> {
       await enforceSendLimits(ctx, email, 'reset');
       const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+      const code = await createCode(ctx, email, 'reset');
       if (user) {
-        const code = await createCode(ctx, email, 'reset');
-        sendCode('reset', email, code).catch((err: unknown) => logger.error({ err }, 'password reset e-mail could not be sent'));
+        setImmediate(() => {
+          mailer.send(codeMail('reset', email, code, config.publicUrl)).catch((err: unknown) => {
+            logger.error({ err }, 'password reset e-mail could not be sent');
+          });
+        });
       }
       return { message: MESSAGES.resetSent };
     },
@@ -168,18 +220,20 @@ export function authService(ctx: AppContext) {
       return { message: MESSAGES.otpVerified, verified: true };
     },
 
-    /** Sets the password, consumes the code and revokes every earlier token, all in one transaction. */
+    /**
+     * Sets the password, consumes the code (still within its 10 minutes) and revokes every earlier token, all
+     * in one transaction. The code proves the address, so a one-step account counts as verified from here on.
+     */
     async resetPassword({ email, otp, newPassword }: ResetPasswordInput): Promise<{ message: string }> {
       const codeId = await checkCode(ctx, email, 'reset', otp, { generic: true });
       const passwordHash = await hashPassword(newPassword);
       await db.$transaction(async (tx) => {
-        const consumed = await tx.emailCode.updateMany({ where: { id: codeId, consumedAt: null }, data: { consumedAt: new Date() } });
-        const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
-        if (consumed.count === 0 || !user) throw badRequest(GENERIC_CODE_FAILURE);
-        await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+        const user = await tx.user.findUnique({ where: { email }, select: { id: true, emailVerifiedAt: true } });
+        if (!(await consumeCode(tx, codeId)) || !user) throw badRequest(GENERIC_CODE_FAILURE);
+        await tx.user.update({ where: { id: user.id }, data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() } });
         await revokeAllSessions(tx, user.id);
       });
-      await clear(db, loginEmailKey(email));
+      await db.rateLimit.updateMany({ where: { key: { startsWith: likeLiteral(loginPairKey(email, '')) } }, data: { hits: 0 } });
       return { message: MESSAGES.passwordReset };
     },
   };

@@ -14,10 +14,8 @@ export const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000;
 export const OTP_MAX_ATTEMPTS = LIMITS.otpMaxAttempts;
 export const OTP_COOLDOWN_MS = LIMITS.otpResendSeconds * 1000;
 export const OTP_SENDS_PER_HOUR = 5;
-/** How long a checked code may still be used to finish (complete sign-up, set the new password). */
-export const VERIFIED_CODE_TTL_MS = 30 * 60_000;
-
 type Ctx = Pick<AppContext, 'db' | 'jwtSecret'>;
+type Tx = Pick<AppContext['db'], 'emailCode'>;
 
 export const cooldownKey = (purpose: CodePurpose, email: string) => `otp-cooldown:${purpose}:${email}`;
 export const hourlyKey = (email: string) => `otp-hour:${email}`;
@@ -78,7 +76,7 @@ export async function createCode(ctx: Ctx, email: string, purpose: CodePurpose):
 
 export type CodeFailure = 'missing' | 'expired' | 'exhausted' | 'wrong';
 
-const FAILURE_MESSAGES: Record<CodeFailure, string> = {
+export const CODE_FAILURES: Record<CodeFailure, string> = {
   missing: 'No valid code for this address. Please request a new code.',
   expired: 'This code has expired. Please request a new code.',
   exhausted: 'Too many wrong attempts: this code no longer works. Please request a new code.',
@@ -91,16 +89,13 @@ export const GENERIC_CODE_FAILURE = 'Invalid or expired code. Please check the c
 /**
  * Checks `code` against the live code of `email`/`purpose` and marks it verified. A try is first reserved
  * with an atomic conditional increment (`attempts < 5`), so parallel guesses cannot exceed the limit; a
- * right code gives its try back. A code counts as live while unexpired, or within 30 minutes of having
- * been verified (the reset form checks it once more when it sets the password). Returns the code's id.
+ * right code gives its try back. A code works for its stated 10 minutes and no longer, for every step that
+ * presents it: checking it, completing the sign-up, setting the new password. Returns the code's id.
  */
 export async function checkCode(ctx: Ctx, email: string, purpose: CodePurpose, code: string, opts: { generic: boolean }): Promise<string> {
-  const fail = (reason: CodeFailure) => badRequest(opts.generic ? GENERIC_CODE_FAILURE : FAILURE_MESSAGES[reason]);
+  const fail = (reason: CodeFailure) => badRequest(opts.generic ? GENERIC_CODE_FAILURE : CODE_FAILURES[reason]);
   const now = new Date();
-  const live = {
-    consumedAt: null,
-    OR: [{ expiresAt: { gt: now } }, { verifiedAt: { gt: new Date(now.getTime() - VERIFIED_CODE_TTL_MS) } }],
-  };
+  const live = { consumedAt: null, expiresAt: { gt: now } };
   const row = await ctx.db.emailCode.findFirst({
     where: { email, purpose, consumedAt: null },
     orderBy: { createdAt: 'desc' },
@@ -121,4 +116,11 @@ export async function checkCode(ctx: Ctx, email: string, purpose: CodePurpose, c
   }
   await ctx.db.emailCode.update({ where: { id: row.id }, data: { attempts: { decrement: 1 }, verifiedAt: row.verifiedAt ?? now } });
   return row.id;
+}
+
+/** Marks a checked code used, inside the caller's transaction; false when it was used or expired meanwhile. */
+export async function consumeCode(tx: Tx, id: string): Promise<boolean> {
+  const now = new Date();
+  const { count } = await tx.emailCode.updateMany({ where: { id, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } });
+  return count === 1;
 }

@@ -3,12 +3,29 @@ import { PrismaClient } from '../generated/prisma/client';
 
 export type Db = PrismaClient;
 
+/**
+ * Bounds on every database call, so that a database that stops answering cannot hold a request or a
+ * pool connection for ever (CONTRACT.md §6: fail fast with 503, recover by itself). The server cancels
+ * a statement after `statementMs`; the client gives up `queryMs` after sending it even when the server
+ * never answers (a frozen host, a dropped network), and the pool then discards that connection.
+ */
+export const DB_TIMEOUTS = {
+  connectMs: 3_000,
+  statementMs: 5_000,
+  queryMs: 6_000,
+  idleInTransactionMs: 10_000,
+} as const;
+
 export function createDb(url: string, max = 10): Db {
   const adapter = new PrismaPg({
     connectionString: url,
     max,
-    connectionTimeoutMillis: 3_000,
+    connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
     idleTimeoutMillis: 30_000,
+    statement_timeout: DB_TIMEOUTS.statementMs,
+    query_timeout: DB_TIMEOUTS.queryMs,
+    idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
+    keepAlive: true,
   });
   return new PrismaClient({ adapter });
 }

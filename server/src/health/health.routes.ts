@@ -1,7 +1,10 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
 
-/** Liveness (the process answers) and readiness (the database answers). */
+/** A readiness answer must come in time for a balancer's probe, even when the database hangs. */
+const READY_TIMEOUT_MS = 1_500;
+
+/** Liveness (the process answers) and readiness (the database answers, within READY_TIMEOUT_MS). */
 export function healthRouter({ db }: AppContext): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
@@ -9,11 +12,17 @@ export function healthRouter({ db }: AppContext): Router {
   });
   router.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('readiness check timed out')), READY_TIMEOUT_MS);
+    });
     try {
-      await db.$queryRaw`SELECT 1`;
+      await Promise.race([db.$queryRaw`SELECT 1`, timedOut]);
       res.json({ status: 'ready', database: 'ok' });
     } catch {
       res.status(503).json({ error: 'Service Unavailable', message: 'The database is not reachable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
   return router;

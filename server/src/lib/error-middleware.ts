@@ -11,6 +11,8 @@ const DB_DOWN_CODES = new Set([
   'ETIMEDOUT',
   'ENOTFOUND',
   'EPIPE',
+  // 57014: a statement cancelled by statement_timeout (db/client.ts): the database is too slow to answer now.
+  '57014',
   '57P01',
   '57P02',
   '57P03',
@@ -23,19 +25,27 @@ const DB_DOWN_CODES = new Set([
   'P1017',
 ]);
 
-/** True when an error (or one of its causes) says the database cannot be reached. */
+/**
+ * True when an error (or one of its causes) says the database cannot answer now. Prisma nests the
+ * driver's error under `cause` or under `meta.driverAdapterError`, depending on the call.
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
-    const rec = e as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown };
+  const pending: unknown[] = [err];
+  for (let seen = 0; pending.length && seen < 12; seen++) {
+    const e = pending.shift();
+    if (!e || typeof e !== 'object') continue;
+    const rec = e as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown; meta?: unknown };
     if (typeof rec.code === 'string' && DB_DOWN_CODES.has(rec.code)) return true;
     if (typeof rec.originalCode === 'string' && DB_DOWN_CODES.has(rec.originalCode)) return true;
     if (rec.kind === 'DatabaseNotReachable' || rec.kind === 'SocketTimeout') return true;
     if (
       typeof rec.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database/i.test(rec.message)
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Can't reach database/i.test(
+        rec.message,
+      )
     )
       return true;
-    e = rec.cause;
+    pending.push(rec.cause, (rec.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError);
   }
   return false;
 }

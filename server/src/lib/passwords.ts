@@ -1,11 +1,52 @@
 import bcrypt from 'bcrypt';
 import { randomBytes } from 'node:crypto';
+import { passwordTooLong } from '../../../shared/schemas/auth';
+import { serviceUnavailable } from './errors';
 
 /** CONTRACT.md §5: bcrypt with cost 12 or more. */
 export const BCRYPT_COST = 12;
 
-export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
-export const verifyPassword = (password: string, hash: string) => bcrypt.compare(password, hash);
+/**
+ * bcrypt runs on libuv's thread pool (4 threads by default), the pool that also reads every file that
+ * express.static serves. At most HASH_CONCURRENCY hashes run at once, so a burst of logins waits here, in
+ * this queue, instead of in front of every file read; past HASH_QUEUE_MAX waiting the answer is 503 rather
+ * than a wait without end. docs/decisions/012-login-limits.md.
+ */
+export const HASH_CONCURRENCY = 2;
+export const HASH_QUEUE_MAX = 100;
+const BUSY = 'The server is busy. Please try again in a moment.';
+
+let running = 0;
+const queue: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < HASH_CONCURRENCY) running++;
+  else if (queue.length >= HASH_QUEUE_MAX) throw serviceUnavailable(BUSY);
+  else await new Promise<void>((resolve) => queue.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, so `running` never dips while others wait.
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many hashes run and wait right now (for the health of the pool, and its tests). */
+export const hashingLoad = () => ({ running, waiting: queue.length });
+
+/** The schemas refuse passwords past bcrypt's 72 bytes; reaching here with one is a bug, not a truncation. */
+export async function hashPassword(password: string): Promise<string> {
+  if (passwordTooLong(password)) throw new Error('refusing to hash a password longer than bcrypt reads');
+  return withHashSlot(() => bcrypt.hash(password, BCRYPT_COST));
+}
+
+/** A password past 72 bytes never matches: bcrypt would compare only its first 72 bytes. The work is the same. */
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  const matches = await withHashSlot(() => bcrypt.compare(password, hash));
+  return matches && !passwordTooLong(password);
+}
 
 /** A random password that satisfies the sign-up rule (upper, lower, digit, special). */
 export function randomPassword(): string {

@@ -16,6 +16,17 @@ export function requireMayGrant(actor: AuthUser, role: Role): void {
   if (role === 'super_admin' && actor.role !== 'super_admin') throw forbidden('Only a super-admin can grant the super-admin role.');
 }
 
+/**
+ * A one-step sign-up proves nothing about its address, so such an account gets no staff role until its
+ * owner proves it with a password reset (docs/decisions/013-account-proof.md).
+ */
+export function requireProvenForStaff(target: { emailVerifiedAt: Date | null }, role: Role): void {
+  if (role !== 'user' && !target.emailVerifiedAt)
+    throw conflict(
+      'This user has not confirmed their e-mail address yet, so they cannot be given a staff role. They can confirm it by resetting their password ("Forgot password?" on the login page).',
+    );
+}
+
 export function requireNotSelf(actor: AuthUser, targetId: string, action: 'suspend' | 'delete'): void {
   if (actor.id === targetId) throw forbidden(`You cannot ${action} your own account.`);
 }

@@ -10,7 +10,7 @@ import type { AuthUser } from '../lib/policy';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { roleFromWire } from '../lib/wire';
 import { publicUserSelect, toPublicUser } from './user.mapper';
-import { requireAnotherSuperAdmin, requireMayGrant, requireMayManage, requireNotSelf } from './users.policy';
+import { requireAnotherSuperAdmin, requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaff } from './users.policy';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -21,7 +21,10 @@ export type Tx = Prisma.TransactionClient;
  */
 async function loadTarget(tx: Tx, id: string) {
   await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${id}::uuid OR role = 'super-admin' ORDER BY id FOR UPDATE`;
-  const user = await tx.user.findUnique({ where: { id }, select: { id: true, role: true, suspended: true, version: true } });
+  const user = await tx.user.findUnique({
+    where: { id },
+    select: { id: true, role: true, suspended: true, emailVerifiedAt: true, version: true },
+  });
   if (!user) throw notFound('User not found');
   return user;
 }
@@ -51,7 +54,15 @@ export async function createUser(db: Db, actor: AuthUser, input: CreateUserInput
   requireMayGrant(actor, role);
   await requireEmailFree(db, input.email);
   const row = await db.user.create({
-    data: { name: input.name, email: input.email, passwordHash: await hashPassword(input.password), role, bio: input.bio ?? null },
+    data: {
+      name: input.name,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      role,
+      bio: input.bio ?? null,
+      // An admin who creates an account vouches for its address.
+      emailVerifiedAt: new Date(),
+    },
     select: publicUserSelect,
   });
   return toPublicUser(row);
@@ -75,6 +86,7 @@ export async function updateUser(
     requireVersion('user', expected, target.version);
     const role = input.role ? roleFromWire(input.role) : undefined;
     if (role) requireMayGrant(actor, role);
+    if (role) requireProvenForStaff(target, role);
     if (target.role === 'super_admin' && role && role !== 'super_admin') await requireAnotherSuperAdmin(tx, id);
     if (input.email) await requireEmailFree(tx, input.email, id);
     const updated = await tx.user.update({

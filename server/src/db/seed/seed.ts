@@ -39,7 +39,14 @@ export async function seedDemoContent(db: Db, config: Config, logger: Logger, { 
         users.push(
           await tx.user.upsert({
             where: { email: u.email },
-            create: { email: u.email, name: u.name, role: u.role, passwordHash, bio: `${u.name} is part of the Chronicle News demo team.` },
+            create: {
+              email: u.email,
+              name: u.name,
+              role: u.role,
+              passwordHash,
+              bio: `${u.name} is part of the Chronicle News demo team.`,
+              emailVerifiedAt: new Date(),
+            },
             update: {},
           }),
         );

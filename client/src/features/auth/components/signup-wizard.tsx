@@ -126,7 +126,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
     if (hasErrors(errors)) return;
     setProblem(null);
     complete.mutate(
-      { email: email.trim(), name: name.trim(), password },
+      { email: email.trim(), otp, name: name.trim(), password },
       {
         onSuccess: (res) => {
           const message = res.message || 'Account created successfully! Please log in with your credentials.';

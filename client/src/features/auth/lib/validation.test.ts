@@ -28,6 +28,15 @@ describe('sign-up validation (SPEC §5)', () => {
       confirmPassword: 'Passwords do not match',
     });
   });
+
+  it('profile: refuses a password longer than the 72 bytes bcrypt reads, counted in bytes', () => {
+    const tooLong = 'Aa1!' + 'é'.repeat(35); // 39 characters, 74 bytes
+    expect(validateProfile({ name: 'Riley', password: tooLong, confirmPassword: tooLong }).password).toBe(
+      'Password must be at most 72 bytes long (accented letters and emoji count as 2 to 4)',
+    );
+    const fits = 'Aa1!' + 'x'.repeat(68);
+    expect(validateProfile({ name: 'Riley', password: fits, confirmPassword: fits }).password).toBeUndefined();
+  });
 });
 
 describe('login validation', () => {
@@ -44,6 +53,11 @@ describe('reset validation (SPEC §5)', () => {
     expect(hasErrors(validateReset({ ...ok, otp: '', newPassword: '' }, 1))).toBe(false);
     expect(validateReset({ ...ok, otp: '123' }, 2)).toEqual({ email: undefined, otp: 'OTP is required' });
     expect(hasErrors(validateReset({ ...ok, otp: '1234' }, 2))).toBe(false);
+  });
+
+  it('new password: at most 72 bytes', () => {
+    const tooLong = 'x'.repeat(73);
+    expect(validateReset({ ...ok, newPassword: tooLong, confirmPassword: tooLong }, 3).newPassword).toMatch(/at most 72 bytes/);
   });
 
   it('new password: at least 6 characters and equal to its confirmation', () => {

@@ -2,6 +2,8 @@
  * Client-side checks of the sign-up, login and reset forms with the exact messages of SPEC.md §5. The
  * server applies its stricter password rule and answers with `details`, which the forms show as bullets.
  */
+import { PASSWORD_TOO_LONG, passwordTooLong } from '../../../../../shared/schemas/auth';
+
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export const SIGNUP_OTP_LENGTH = 6;
@@ -33,6 +35,12 @@ export function validateLogin(values: { email: string; password: string }): Fiel
   };
 }
 
+/** bcrypt reads 72 bytes at most, so a longer password is refused here as on the server (shared rule). */
+function newPasswordProblem(password: string): string | undefined {
+  if (password.length < PASSWORD_MIN_CLIENT) return 'Password must be at least 6 characters';
+  return passwordTooLong(password) ? PASSWORD_TOO_LONG : undefined;
+}
+
 export function validateProfile(values: {
   name: string;
   password: string;
@@ -40,7 +48,7 @@ export function validateProfile(values: {
 }): FieldErrors<'name' | 'password' | 'confirmPassword'> {
   return {
     name: values.name.trim().length >= 2 ? undefined : 'Name is required',
-    password: values.password.length >= PASSWORD_MIN_CLIENT ? undefined : 'Password must be at least 6 characters',
+    password: newPasswordProblem(values.password),
     confirmPassword: values.confirmPassword === values.password ? undefined : 'Passwords do not match',
   };
 }
@@ -57,7 +65,7 @@ export function validateReset(values: ResetValues, step: 1 | 2 | 3): FieldErrors
   const errors: FieldErrors<keyof ResetValues> = { email: validateEmail(values.email) };
   if (step >= 2) errors.otp = values.otp.trim().length >= RESET_OTP_MIN ? undefined : 'OTP is required';
   if (step >= 3) {
-    errors.newPassword = values.newPassword.length >= PASSWORD_MIN_CLIENT ? undefined : 'Password must be at least 6 characters';
+    errors.newPassword = newPasswordProblem(values.newPassword);
     errors.confirmPassword = values.confirmPassword === values.newPassword ? undefined : 'Passwords do not match';
   }
   return errors;
