@@ -10,7 +10,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Emitted for debugging builds locally, but not referenced from the scripts; the server refuses them in production.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 600,
   },
   server: {

@@ -1,25 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { healthRouter } from './health/health.routes';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
+import { notFound } from './lib/errors';
 import { apiRouter } from './routes';
 
 /** Video hosts whose players may be embedded in article bodies (kept in step with the HTML sanitiser). */
 export const EMBED_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export function createApp(ctx: AppContext): Express {
   const { config, logger } = ctx;
   const app = express();
   app.disable('x-powered-by');
-  app.set(
-    'trust proxy',
-    config.trustProxy === undefined ? false : /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy,
-  );
+  app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.set('query parser', 'simple');
 
@@ -44,8 +44,15 @@ export function createApp(ctx: AppContext): Express {
       },
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-site' },
+      // Over plain HTTP the header is meaningless and, sent from a site later moved behind TLS on
+      // another port or host, misleading: it is set below only for requests that arrived over HTTPS.
+      strictTransportSecurity: false,
     }),
   );
+  app.use((req, res, next) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  });
   app.use(compression());
   app.use(
     pinoHttp({
@@ -75,6 +82,8 @@ export function createApp(ctx: AppContext): Express {
 
   const indexHtml = path.join(config.clientDist, 'index.html');
   if (existsSync(indexHtml)) {
+    // Source maps carry the full client sources, the dashboard's included: not for the public.
+    if (config.env === 'production') app.use('/assets', refuseSourceMaps);
     app.use(
       '/assets',
       express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
@@ -88,3 +97,5 @@ export function createApp(ctx: AppContext): Express {
   app.use(errorMiddleware(logger));
   return app;
 }
+
+const refuseSourceMaps: RequestHandler = (req, _res, next) => next(req.path.endsWith('.map') ? notFound() : undefined);

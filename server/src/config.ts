@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { passwordTooLong } from '../../shared/schemas/auth';
@@ -9,6 +10,45 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Names Express's `trust proxy` knows for address ranges, besides literal IPs and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [ip, bits, extra] = entry.split('/');
+  if (extra !== undefined || !ip) return false;
+  const family = isIP(ip);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as people write it: `true`/`false`, a number of proxy hops, or a comma-separated list of
+ * addresses, CIDRs and the names loopback, linklocal, uniquelocal. The result is what Express's
+ * `trust proxy` setting takes.
+ */
+const trustProxy = optionalString.transform((value, ctx): boolean | number | string[] => {
+  if (value === undefined) return false;
+  const lower = value.toLowerCase();
+  if (['true', 'yes', 'on'].includes(lower)) return true;
+  if (['false', 'no', 'off'].includes(lower)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = lower
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length || !entries.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of proxy hops, or addresses/CIDRs/loopback/linklocal/uniquelocal separated by commas (not understood: ${bad.join(', ') || value})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -36,12 +76,14 @@ const configSchema = z.object({
     'must be at most 72 bytes (bcrypt reads no more)',
   ),
   SUPERADMIN_NAME: z.string().min(2).default('Chronicle Admin'),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: bool.default(false),
   UPLOAD_DIR: z.string().default('./uploads'),
   MAX_IMAGE_MB: z.coerce.number().positive().max(100).default(10),
   MAX_VIDEO_MB: z.coerce.number().positive().max(2048).default(200),
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().default(1024),
+  UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: optionalString,
+  TRUST_PROXY: trustProxy,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -70,6 +112,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadDir: path.resolve(root, c.UPLOAD_DIR),
     maxImageBytes: Math.round(c.MAX_IMAGE_MB * 1024 * 1024),
     maxVideoBytes: Math.round(c.MAX_VIDEO_MB * 1024 * 1024),
+    /** Bytes one user may upload in any 24 hours, and upload requests per user per hour. */
+    uploadQuotaBytes: Math.round(c.UPLOAD_QUOTA_MB * 1024 * 1024),
+    uploadsPerHour: c.UPLOADS_PER_HOUR,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     clientDist: path.resolve(root, 'client/dist'),

@@ -10,7 +10,8 @@ describe('parseConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
     expect(c.jwtSecret).toBeUndefined();
-    expect(c.seedDemo).toBe(true);
+    expect(c.seedDemo).toBe(false);
+    expect(c.trustProxy).toBe(false);
     expect(c.maxImageBytes).toBe(10 * 1024 * 1024);
     expect(c.maxVideoBytes).toBe(200 * 1024 * 1024);
     expect(c.uploadDir).toBe(path.resolve('uploads'));
@@ -18,11 +19,11 @@ describe('parseConfig', () => {
   });
 
   it('treats empty strings as unset and trims the public URL', () => {
-    const c = parseConfig({ DATABASE_URL: '', SMTP_URL: ' ', PUBLIC_URL: 'https://news.example.org/', SEED_DEMO: 'false' });
+    const c = parseConfig({ DATABASE_URL: '', SMTP_URL: ' ', PUBLIC_URL: 'https://news.example.org/', SEED_DEMO: 'true' });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
     expect(c.publicUrl).toBe('https://news.example.org');
-    expect(c.seedDemo).toBe(false);
+    expect(c.seedDemo).toBe(true);
   });
 
   it.each([

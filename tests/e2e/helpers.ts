@@ -69,6 +69,7 @@ export interface ArticleSummary {
   id: string;
   title: string;
   section: string;
+  isMainStory: boolean;
   category: { id: string; name: string; slug: string };
 }
 

@@ -1,15 +1,18 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/src/db/embedded';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
 /** The real server process (server/src/main.ts through tsx), as an operator starts it. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
+function startServer(env: Record<string, string>, command = ['--import', 'tsx', 'server/src/main.ts']) {
+  // No arguments: `npm start` itself.
+  const child = spawn(command.length ? process.execPath : 'npm', command.length ? command : ['start'], {
+    cwd: ROOT,
     // Its own process group, so a test can signal the group as a terminal's Ctrl-C does.
     detached: true,
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SUPERADMIN_PASSWORD: 'Lifecycle#2026', DATABASE_URL: '', ...env },
@@ -118,4 +121,137 @@ describe('server process lifecycle', () => {
     expect(code).toBe(1);
     expect(run.output()).toMatch(/chronicle: Invalid configuration: PORT/);
   }, 30_000);
+});
+
+/** Process ids whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name is in parentheses and may hold spaces: the fields after it are state, ppid.
+      const [, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === pid) found.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+function descendants(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** Running, and not a zombie waiting to be reaped. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function waitGone(pids: number[], ms: number): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && pids.some(alive)) await new Promise((r) => setTimeout(r, 50));
+  return pids.filter(alive);
+}
+
+/**
+ * Issue 9, item 8: `npm start` is scripts/start.mjs, which runs the built server, which runs the embedded
+ * PostgreSQL. Whatever part of that tree a signal reaches, the whole tree stops gracefully within 5 s,
+ * and the next start on the same DATA_DIR succeeds.
+ */
+describe('stopping the npm start tree', () => {
+  const dir = tempDir();
+  const env = { DATA_DIR: path.join(dir, 'data'), UPLOAD_DIR: path.join(dir, 'uploads'), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  const pidFile = path.join(dir, 'data/pg/postmaster.pid');
+
+  beforeAll(() => {
+    // start.mjs builds what is stale; doing it once here keeps each start below short.
+    const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore', timeout: 240_000 });
+    expect(build.status).toBe(0);
+  }, 300_000);
+
+  async function startTree() {
+    const port = await freePort();
+    const run = startServer({ ...env, PORT: String(port) }, ['scripts/start.mjs']);
+    await waitReady(port, run.exited);
+    const [server] = childrenOf(run.child.pid!);
+    const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    expect(server).toBeGreaterThan(0);
+    expect(childrenOf(server!)).toContain(postmaster);
+    return { ...run, port, pids: { start: run.child.pid!, server: server!, postmaster } };
+  }
+
+  const cases: [NodeJS.Signals, 'start' | 'server' | 'postmaster' | 'group'][] = [];
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+    for (const target of ['start', 'server', 'postmaster', 'group'] as const)
+      // SIGHUP tells PostgreSQL to reload its configuration, not to stop.
+      if (!(signal === 'SIGHUP' && target === 'postmaster')) cases.push([signal, target]);
+
+  it.each(cases)(
+    '%s to %s stops the whole tree within 5 s, and the next start succeeds',
+    async (signal, target) => {
+      const tree = await startTree();
+      const all = Object.values(tree.pids);
+      if (target === 'group') process.kill(-tree.pids.start, signal);
+      else process.kill(tree.pids[target], signal);
+      expect(await waitGone(all, 5_000)).toEqual([]);
+      expect(await tree.exited).toEqual({ code: 0, signal: null });
+      expect(existsSync(pidFile)).toBe(false);
+      expect(tree.output()).not.toContain('chronicle:');
+    },
+    120_000,
+  );
+
+  // What pm2, supervisord and systemd send to the process they started (docs/decisions/017).
+  it('SIGTERM to the real `npm start` process stops the whole tree within 5 s', async () => {
+    const port = await freePort();
+    const run = startServer({ ...env, PORT: String(port) }, []);
+    await waitReady(port, run.exited);
+    const tree = descendants(run.child.pid!);
+    // npm's shell, start.mjs, the server, the postmaster and its workers.
+    expect(tree.length).toBeGreaterThanOrEqual(4);
+    process.kill(run.child.pid!, 'SIGTERM');
+    expect(await waitGone([run.child.pid!, ...tree], 5_000)).toEqual([]);
+    expect(existsSync(pidFile)).toBe(false);
+  }, 120_000);
+
+  it('recovers from a lock left by a process that is gone or is not PostgreSQL, and says so', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    for (const pid of [gone, process.pid]) {
+      writeFileSync(pidFile, `${pid}\n${path.join(dir, 'data/pg')}\n`);
+      const tree = await startTree();
+      expect(tree.output()).toContain(`removing the stale lock ${pidFile}: process ${pid} is`);
+      process.kill(tree.pids.start, 'SIGTERM');
+      expect(await tree.exited).toEqual({ code: 0, signal: null });
+    }
+  }, 120_000);
+
+  it('a PostgreSQL left running on the DATA_DIR is named in plain words, and the start after it is stopped succeeds', async () => {
+    const tree = await startTree();
+    // What a kill -9 of the app leaves: PostgreSQL running on the data directory, with nobody to stop it.
+    process.kill(tree.pids.server, 'SIGKILL');
+    process.kill(tree.pids.start, 'SIGKILL');
+    await tree.exited;
+    expect(alive(tree.pids.postmaster)).toBe(true);
+    try {
+      const blocked = startServer({ ...env, PORT: String(await freePort()) }, ['scripts/start.mjs']);
+      expect((await blocked.exited).code).toBe(1);
+      expect(blocked.output()).toContain(
+        `chronicle: PostgreSQL (pid ${tree.pids.postmaster}) is already running on ${path.join(dir, 'data/pg')}`,
+      );
+      expect(blocked.output()).toContain(`kill ${tree.pids.postmaster}`);
+    } finally {
+      process.kill(tree.pids.postmaster, 'SIGINT');
+      expect(await waitGone([tree.pids.postmaster], 10_000)).toEqual([]);
+    }
+    const next = await startTree();
+    process.kill(next.pids.start, 'SIGTERM');
+    expect(await next.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
 });

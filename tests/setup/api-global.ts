@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
     tempDir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-test-pg-'));
     // The embedded server runs as the `postgres` system user when we are root: it must reach the folder.
     chmodSync(tempDir, 0o755);
-    embedded = await startEmbeddedPostgres(path.join(tempDir, 'pg'), 'postgres');
+    embedded = await startEmbeddedPostgres(path.join(tempDir, 'pg'), 'chronicle');
     serverUrl = embedded.adminUrl;
   }
   const template = `chronicle_tpl_${process.pid}_${Date.now()}`;

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import {
   articleFeaturedInputSchema,
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/articles';
 import type { AppContext } from '../context';
 import { notFound, unauthorized } from '../lib/errors';
-import { receiveFile, requireFile, storeFile } from '../lib/media-files';
+import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { publicRoute, requirePermission, type AuthUser } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
@@ -48,6 +48,12 @@ export function articlesRouter(ctx: AppContext): Router {
   // An id that is not a UUID names no article: 404, like any other unknown id.
   router.param('id', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Article not found')));
   router.param('mediaId', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Media not found')));
+
+  // Who may add media to the article is settled before the file is read, not after receiving it in full.
+  const requireEditableTarget: RequestHandler = async (req, _res, next) => {
+    await articles.requireEditableArticle(db, String(req.params.id), caller(req));
+    next();
+  };
 
   route(
     {
@@ -267,18 +273,22 @@ export function articlesRouter(ctx: AppContext): Router {
       path: '/:id/media',
       summary: 'Add an image or a video to an article (authors: their own)',
       guard: requirePermission('articles:edit'),
-      before: [receiveFile(ctx, 'media')],
+      before: [requireEditableTarget, limitUploads(ctx), receiveFile(ctx, 'media')],
       file: 'media',
       params: idParams,
       body: z.object({ type: mediaTypeSchema.optional() }),
       status: 201,
       returns: 'MediaItem',
-      errors: { 404: 'no such article', 413: 'the file is too large', 415: 'not an accepted image or video (judged by its bytes)' },
+      errors: {
+        403: "not the caller's article (answered before the body is read)",
+        404: 'no such article',
+        413: 'the file is too large',
+        415: 'not an accepted image or video (judged by its bytes)',
+        429: 'too many uploads in the last hour, or the daily upload quota is used up',
+      },
     },
     async ({ params, body }, req) => {
-      const user = caller(req);
-      await articles.requireEditableArticle(db, params.id, user);
-      const stored = await storeFile(ctx, requireFile(req, 'media'), body.type);
+      const stored = await storeFile(ctx, requireFile(req, 'media'), caller(req).id, body.type);
       return articles.addMedia(ctx, params.id, stored);
     },
   );

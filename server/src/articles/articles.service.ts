@@ -71,7 +71,7 @@ function categoryGone(err: unknown): unknown {
 }
 
 /** Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404). */
-function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {
+export function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {
   return row.status === 'published' || allows(user, 'articles:read-draft', row.author.id);
 }
 

@@ -12,7 +12,7 @@ async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const config = parseConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config, () => {});
+  const database = await openDatabase(config, {});
   try {
     if (command === 'migrate') {
       const applied = await applyMigrations(database.url);
@@ -21,7 +21,7 @@ async function main() {
       // Migrations are made from the committed ones to the schema, through a throw-away shadow database.
       const name = rest.join(' ').trim();
       if (!name) throw new Error('Usage: npm run db:migration -- <name>');
-      const dir = await createMigration(database.url, name);
+      const dir = await createMigration(database.adminUrl, name);
       console.log(dir ? `Created ${dir}` : 'The schema matches the migrations: nothing to create.');
     } else if (command === 'seed') {
       await applyMigrations(database.url);

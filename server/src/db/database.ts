@@ -1,22 +1,25 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
-import { startEmbeddedPostgres } from './embedded';
+import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
 
 export interface DatabaseHandle {
   url: string;
+  /** A role that may create databases: the embedded superuser, or the configured URL's own. */
+  adminUrl: string;
   embedded: boolean;
   stop(): Promise<void>;
+  kill(): void;
 }
 
 /** The configured PostgreSQL, or an embedded one under DATA_DIR when DATABASE_URL is unset. */
-export async function openDatabase(config: Config, log: (line: string) => void): Promise<DatabaseHandle> {
+export async function openDatabase(config: Config, embeddedOptions: EmbeddedOptions): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     await assertReachable(config.databaseUrl);
-    return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+    return { url: config.databaseUrl, adminUrl: config.databaseUrl, embedded: false, stop: async () => {}, kill: () => {} };
   }
-  const db = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), 'chronicle', log);
-  return { url: db.url, embedded: true, stop: () => db.stop() };
+  const db = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), 'chronicle', embeddedOptions);
+  return { url: db.url, adminUrl: db.adminUrl, embedded: true, stop: () => db.stop(), kill: () => db.kill() };
 }
 
 export async function assertReachable(url: string): Promise<void> {

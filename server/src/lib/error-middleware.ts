@@ -68,6 +68,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     if (err instanceof HttpError) httpError = err;
     else if (err instanceof ZodError) httpError = new HttpError(400, 'Validation failed', 'Validation failed', zodDetails(err));
     else if (isBodyParserError(err)) httpError = bodyParserError(err);
+    else if (isDecompressionError(err)) httpError = new HttpError(400, 'Bad Request', 'The request body could not be decompressed');
     else if (isClientHttpError(err))
       httpError = new HttpError(err.status, statusLabel(err.status), err.status === 404 ? 'Not found' : err.message);
     else if (isDatabaseUnavailable(err)) {
@@ -106,6 +107,15 @@ function isBodyParserError(err: unknown): err is BodyParserError {
     typeof (err as { type?: unknown }).type === 'string' &&
     typeof (err as { status?: unknown }).status === 'number'
   );
+}
+
+/**
+ * A gzip, deflate or brotli body that does not decompress: zlib's own words (`incorrect header check`)
+ * describe our internals, not the client's mistake. zlib codes are Z_*, brotli's ERR__ERROR_*.
+ */
+function isDecompressionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(Z_|ERR__ERROR_)/.test(code);
 }
 
 /** http-errors style errors from Express internals (static files, query parsing) with a 4xx status. */

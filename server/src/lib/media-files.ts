@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { fileTypeFromFile } from 'file-type/node';
 import multer from 'multer';
 import { UPLOAD_PATH } from '../../../shared/schemas/articles';
 import type { AppContext } from '../context';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import { badRequest, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from './errors';
+import { enforce } from './rate-limit';
 
 /**
  * Uploaded media (CONTRACT.md §6): files are received into a temporary folder inside the uploads
- * folder, recognised by their bytes (never by name or declared type), size-checked per kind, then
- * renamed to a random name in the uploads folder. Refused and abandoned temporary files are deleted.
+ * folder, recognised by their bytes (never by name or declared type), size-checked per kind, counted
+ * against the uploader's daily quota, recorded as an Upload row, then renamed to a random name in the
+ * uploads folder. Refused and abandoned temporary files are deleted (maintenance/sweep.ts catches the
+ * ones a crash leaves behind). See docs/decisions/014-upload-quotas-and-sweep.md.
  */
 export type MediaKind = 'image' | 'video';
 
@@ -30,6 +35,66 @@ const ACCEPTED_TEXT = 'Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 100) / 100} MB`;
 
 export const tempUploadDir = (ctx: AppContext) => path.join(ctx.config.uploadDir, '.tmp');
+
+const HOUR_MS = 3_600_000;
+const QUOTA_WINDOW_MS = 24 * HOUR_MS;
+/** Multipart framing around the file: a declared body larger than the allowance left by more than this is refused unread. */
+const MULTIPART_SLACK_BYTES = 64 * 1024;
+
+/**
+ * A multipart route that answers before reading the body (a refused guard, quota or article) must not
+ * read the rest of it: Node would drain up to hundreds of megabytes after the answer. Such an answer
+ * says `Connection: close`, and Node ends the socket as soon as the answer is flushed. Patching
+ * `writeHead` is the one hook that runs before the headers of every answer, the error middleware's included.
+ */
+export const closeWhenAnsweredUnread: RequestHandler = (req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!req.complete) res.shouldKeepAlive = false;
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};
+
+/** Bytes `userId` uploaded in the last 24 hours, and when the oldest of them leaves the window. */
+async function quotaUsed(db: Pick<Db, 'upload'>, userId: string, now = Date.now()) {
+  const { _sum, _min } = await db.upload.aggregate({
+    where: { userId, createdAt: { gt: new Date(now - QUOTA_WINDOW_MS) } },
+    _sum: { bytes: true },
+    _min: { createdAt: true },
+  });
+  const oldest = _min.createdAt?.getTime() ?? now;
+  return { used: Number(_sum.bytes ?? 0n), retryAfterSeconds: (oldest + QUOTA_WINDOW_MS - now) / 1000 };
+}
+
+/** No wait helps a file larger than a whole day's allowance. */
+const largerThanQuota = (ctx: AppContext) =>
+  payloadTooLarge(`The file is larger than your upload allowance of ${megabytes(ctx.config.uploadQuotaBytes)} per 24 hours`);
+
+const quotaExceeded = (ctx: AppContext, retryAfterSeconds: number) =>
+  tooManyRequests(
+    `Your upload allowance of ${megabytes(ctx.config.uploadQuotaBytes)} per 24 hours is used up; try again later`,
+    retryAfterSeconds,
+  );
+
+/**
+ * Per-user upload rate limit and daily quota, checked before the body is read: past either, 429 with
+ * Retry-After. A declared Content-Length that cannot fit in what is left is refused unread as well;
+ * the exact size is checked again, atomically, when the file is stored.
+ */
+export function limitUploads(ctx: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    if (!req.user) throw unauthorized();
+    const userId = req.user.id;
+    await enforce(ctx.db, `uploads:user:${userId}`, ctx.config.uploadsPerHour, HOUR_MS, 'Too many uploads; try again later');
+    const { used, retryAfterSeconds } = await quotaUsed(ctx.db, userId);
+    const left = ctx.config.uploadQuotaBytes - used;
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > ctx.config.uploadQuotaBytes + MULTIPART_SLACK_BYTES) throw largerThanQuota(ctx);
+    if (left <= 0 || declared > left + MULTIPART_SLACK_BYTES) throw quotaExceeded(ctx, retryAfterSeconds);
+    next();
+  };
+}
 
 /** Multer errors and unreadable multipart bodies are the client's problem: 4xx, never 500. */
 function toClientError(err: unknown, field: string, maxBytes: number): unknown {
@@ -77,10 +142,11 @@ export interface StoredFile {
 }
 
 /**
- * Recognises the received file by its bytes and moves it into the uploads folder under a random name.
- * 415 for anything but the accepted formats (or a kind other than `expected`), 413 when too large.
+ * Recognises the received file by its bytes, records it as an upload of `userId` and moves it into the
+ * uploads folder under a random name. 415 for anything but the accepted formats (or a kind other than
+ * `expected`), 413 when too large, 429 when it would take the uploader past the daily quota.
  */
-export async function storeFile(ctx: AppContext, file: Express.Multer.File, expected?: MediaKind): Promise<StoredFile> {
+export async function storeFile(ctx: AppContext, file: Express.Multer.File, userId: string, expected?: MediaKind): Promise<StoredFile> {
   const detected = await fileTypeFromFile(file.path);
   const accepted = detected ? ACCEPTED[detected.mime] : undefined;
   if (!accepted) throw unsupportedMediaType(ACCEPTED_TEXT);
@@ -91,8 +157,26 @@ export async function storeFile(ctx: AppContext, file: Express.Multer.File, expe
   const max = accepted.kind === 'image' ? ctx.config.maxImageBytes : ctx.config.maxVideoBytes;
   if (file.size > max) throw payloadTooLarge(`The ${accepted.kind} is too large (at most ${megabytes(max)})`);
   const name = `${randomUUID()}.${accepted.ext}`;
-  await rename(file.path, path.join(ctx.config.uploadDir, name));
-  return { path: `/uploads/${name}`, type: accepted.kind };
+  const fileUrl = `/uploads/${name}`;
+  await ctx.db.$transaction(async (tx) => {
+    await lockQuota(tx, userId);
+    const { used, retryAfterSeconds } = await quotaUsed(tx, userId);
+    if (file.size > ctx.config.uploadQuotaBytes) throw largerThanQuota(ctx);
+    if (used + file.size > ctx.config.uploadQuotaBytes) throw quotaExceeded(ctx, retryAfterSeconds);
+    await tx.upload.create({ data: { userId, fileUrl, bytes: BigInt(file.size), type: accepted.kind } });
+  });
+  try {
+    await rename(file.path, path.join(ctx.config.uploadDir, name));
+  } catch (err) {
+    await ctx.db.upload.deleteMany({ where: { fileUrl } });
+    throw err;
+  }
+  return { path: fileUrl, type: accepted.kind };
+}
+
+/** Serialises one user's concurrent uploads, so that they cannot all fit in the same remaining allowance. */
+async function lockQuota(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`upload-quota:${userId}`}))`;
 }
 
 /** The file on disk behind a public `/uploads/<name>` path, or undefined for anything else. */

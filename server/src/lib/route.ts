@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
 import { notFound } from './errors';
+import { closeWhenAnsweredUnread } from './media-files';
 import { parse } from './validate';
 
 /**
@@ -73,7 +74,9 @@ export function routesFor(router: Router, base: string) {
       const result = await handler(input, req, res);
       if (result !== undefined && !res.headersSent) res.status(spec.status ?? 200).json(result);
     };
-    router[spec.method](spec.path, ...guards, ...(spec.before ?? []), run);
+    // An upload refused before its body is read closes the connection rather than draining the body.
+    const intro = spec.file ? [closeWhenAnsweredUnread] : [];
+    router[spec.method](spec.path, ...intro, ...guards, ...(spec.before ?? []), run);
   };
 }
 

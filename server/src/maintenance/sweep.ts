@@ -1,6 +1,16 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { UPLOAD_PATH } from '../../../shared/schemas/articles';
 import type { Db } from '../db/client';
 
-const DAY_MS = 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** An upload no article uses is kept this long: the author may still be writing the article that will. */
+export const UPLOAD_GRACE_MS = DAY_MS;
+/** A temporary file nobody has written to for this long belongs to an upload that died (kill -9, lost client). */
+export const TEMP_IDLE_MS = HOUR_MS;
+/** At start-up no upload of this process is in flight; only another server's live upload can be this fresh. */
+export const TEMP_IDLE_AT_START_MS = 60_000;
 
 /**
  * Deletes rows that can no longer matter: expired sessions (their tokens are expired too), e-mail codes
@@ -16,11 +26,62 @@ export async function sweepExpired(db: Db, now = new Date()) {
   return { sessions: sessions.count, codes: codes.count, rateLimits: limits.count };
 }
 
-/** Runs the sweep now and then every `intervalMs`; returns a stop function. Failures are logged, never thrown. */
-export function scheduleSweep(db: Db, onError: (err: unknown) => void, intervalMs = 3_600_000): () => void {
-  const run = () => void sweepExpired(db).catch(onError);
-  run();
-  const timer = setInterval(run, intervalMs);
+/**
+ * Deletes uploads that no article uses (in its content, as its image or as media) once past the grace
+ * period, rows and files, and temporary files idle for `tempIdleMs`. An upload found in use is marked
+ * `referenced` and never looked at again (removing an article's media and image deletes their files
+ * already). Files without an Upload row (older than the table, or the demo images) are left alone.
+ */
+export async function sweepUploads(db: Db, uploadDir: string, now = new Date(), tempIdleMs = TEMP_IDLE_MS) {
+  const cutoff = new Date(now.getTime() - UPLOAD_GRACE_MS);
+  // `used` is repeated in both statements so that the DELETE re-checks at its own instant.
+  await db.$executeRaw`
+    UPDATE "Upload" u SET referenced = true
+    WHERE NOT u.referenced AND u."createdAt" < ${cutoff}
+      AND (EXISTS (SELECT 1 FROM "Media" m WHERE m."fileUrl" = u."fileUrl")
+        OR EXISTS (SELECT 1 FROM "Article" a WHERE a."imageUrl" = u."fileUrl")
+        OR EXISTS (SELECT 1 FROM "Article" a WHERE strpos(a.content, u."fileUrl") > 0))`;
+  const swept = await db.$queryRaw<{ fileUrl: string }[]>`
+    DELETE FROM "Upload" u
+    WHERE NOT u.referenced AND u."createdAt" < ${cutoff}
+      AND NOT EXISTS (SELECT 1 FROM "Media" m WHERE m."fileUrl" = u."fileUrl")
+      AND NOT EXISTS (SELECT 1 FROM "Article" a WHERE a."imageUrl" = u."fileUrl" OR strpos(a.content, u."fileUrl") > 0)
+    RETURNING u."fileUrl"`;
+  await Promise.all(
+    swept
+      .filter((row) => UPLOAD_PATH.test(row.fileUrl))
+      .map((row) => rm(path.join(uploadDir, row.fileUrl.slice('/uploads/'.length)), { force: true })),
+  );
+  return { uploads: swept.length, tempFiles: await sweepTempFiles(path.join(uploadDir, '.tmp'), now, tempIdleMs) };
+}
+
+async function sweepTempFiles(dir: string, now: Date, idleMs: number): Promise<number> {
+  const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile() || now.getTime() - info.mtimeMs < idleMs) continue;
+    await rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/**
+ * Runs the sweeps now (temporary uploads with the shorter start-up idle time) and then every
+ * `intervalMs`; returns a stop function. Failures are logged, never thrown.
+ */
+export function scheduleSweep(db: Db, uploadDir: string, onError: (err: unknown) => void, intervalMs = HOUR_MS): () => void {
+  const run = (tempIdleMs: number) => {
+    void sweepExpired(db).catch(onError);
+    void sweepUploads(db, uploadDir, new Date(), tempIdleMs).catch(onError);
+  };
+  run(TEMP_IDLE_AT_START_MS);
+  const timer = setInterval(() => run(TEMP_IDLE_MS), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
-import { receiveFile, requireFile, storeFile } from '../lib/media-files';
+import { unauthorized } from '../lib/errors';
+import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { requirePermission } from '../lib/policy';
 import { routesFor } from '../lib/route';
 
@@ -15,16 +16,18 @@ export function uploadsRouter(ctx: AppContext): Router {
       summary: 'Upload an image or a video (for article bodies and cover images)',
       guard: requirePermission('uploads:create'),
       file: 'file',
-      before: [receiveFile(ctx, 'file')],
+      before: [limitUploads(ctx), receiveFile(ctx, 'file')],
       status: 201,
       returns: '{ success: true, path: "/uploads/<name>", type: "image" | "video" }',
       errors: {
         413: 'the file is larger than MAX_IMAGE_MB / MAX_VIDEO_MB',
         415: 'not a JPEG, PNG, WebP, GIF or AVIF image nor an MP4 or WebM video (judged by its bytes)',
+        429: 'too many uploads in the last hour, or the daily upload quota (UPLOAD_QUOTA_MB) is used up',
       },
     },
     async (_input, req) => {
-      const stored = await storeFile(ctx, requireFile(req, 'file'));
+      if (!req.user) throw unauthorized();
+      const stored = await storeFile(ctx, requireFile(req, 'file'), req.user.id);
       return { success: true, path: stored.path, type: stored.type };
     },
   );

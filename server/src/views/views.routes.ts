@@ -9,16 +9,17 @@ import {
   viewDurationInputSchema,
 } from '../../../shared/schemas/views';
 import { articleSelect, publishedOnly, toArticle } from '../articles/article.mapper';
+import { canRead } from '../articles/articles.service';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
-import { dailyViews, recordView, toViewLog, viewLogSelect } from './views.service';
+import { dailyViews, isFirstViewInWindow, isViewToken, recordView, toViewLog, viewLogSelect, viewToken } from './views.service';
 
 const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
 
-export function viewsRouter({ db }: AppContext): Router {
+export function viewsRouter({ db, jwtSecret }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '/view');
 
@@ -59,18 +60,30 @@ export function viewsRouter({ db }: AppContext): Router {
     {
       method: 'post',
       path: '/article/:id',
-      summary: "Log one view of a published article (read depth; the signed-in viewer's id is kept) and add 1 to its totalViews",
+      summary:
+        "Log one view of a published article (read depth; the signed-in viewer's id is kept) and add 1 to its totalViews; " +
+        `a client's repeated views of the article within ${VIEW_LIMITS.dedupWindowMinutes} minutes answer 200 and count nothing`,
       guard: publicRoute,
       params: byId,
       body: logViewInputSchema,
       status: 201,
-      returns: '{ success, id, totalViews }',
+      returns:
+        '201 { success: true, counted: true, id, token, totalViews } (token: for PUT /api/view/:id/duration); ' +
+        '200 { success: true, counted: false, id: null, token: null, totalViews } for a repeated view',
       errors: { 404: 'the article does not exist or is not published' },
     },
-    async ({ params, body }, req) => {
-      const logged = await recordView(db, params.id, req.user?.id ?? null, body);
+    async ({ params, body }, req, res) => {
+      const userId = req.user?.id ?? null;
+      const article = await db.article.findFirst({ where: { id: params.id, ...publishedOnly }, select: { totalViews: true } });
+      if (!article) throw notFound(ARTICLE_NOT_FOUND);
+      // Same success shape, so the reader's page shows the count either way (docs/decisions/015).
+      if (!(await isFirstViewInWindow(db, params.id, req.ip ?? 'unknown', userId))) {
+        res.status(200).json({ success: true, counted: false, id: null, token: null, totalViews: article.totalViews });
+        return;
+      }
+      const logged = await recordView(db, params.id, userId, body);
       if (!logged) throw notFound(ARTICLE_NOT_FOUND);
-      return { success: true, id: logged.id, totalViews: logged.totalViews };
+      return { success: true, counted: true, id: logged.id, token: viewToken(jwtSecret, logged.id), totalViews: logged.totalViews };
     },
   );
 
@@ -78,17 +91,17 @@ export function viewsRouter({ db }: AppContext): Router {
     {
       method: 'get',
       path: '/article/:id',
-      summary: "An article's view logs, newest first (staff; any status)",
+      summary: "An article's view logs, newest first (staff; drafts only for editors and above and for their author)",
       guard: requirePermission('views:list'),
       params: byId,
       query: listViewsQuerySchema,
       returns: '{ data: ViewLog[], pagination: { total, limit, offset } }',
-      errors: { 404: 'no such article' },
+      errors: { 404: 'no such article, or a draft the caller may not read (as GET /api/articles/:id)' },
     },
-    async ({ params, query }) => {
+    async ({ params, query }, req) => {
       const { limit, offset } = query;
       const [article, rows, total] = await Promise.all([
-        db.article.findUnique({ where: { id: params.id }, select: { id: true } }),
+        db.article.findUnique({ where: { id: params.id }, select: { status: true, authorId: true } }),
         db.viewLog.findMany({
           where: { articleId: params.id },
           orderBy: [{ viewedAt: 'desc' }, { id: 'desc' }],
@@ -98,7 +111,7 @@ export function viewsRouter({ db }: AppContext): Router {
         }),
         db.viewLog.count({ where: { articleId: params.id } }),
       ]);
-      if (!article) throw notFound(ARTICLE_NOT_FOUND);
+      if (!article || !canRead(req.user, { status: article.status, author: { id: article.authorId } })) throw notFound(ARTICLE_NOT_FOUND);
       return { data: rows.map(toViewLog), pagination: { total, limit, offset } };
     },
   );
@@ -126,14 +139,19 @@ export function viewsRouter({ db }: AppContext): Router {
     {
       method: 'put',
       path: '/:id/duration',
-      summary: `Record how long a view lasted, in seconds (within ${VIEW_LIMITS.durationWindowHours} hours of the view)`,
+      summary: `Record how long a view lasted, in seconds (within ${VIEW_LIMITS.durationWindowHours} hours of the view), with the token returned when it was logged`,
       guard: publicRoute,
       params: byId,
       body: viewDurationInputSchema,
       returns: '{ success: true }',
-      errors: { 404: 'no such view', 409: `the view is more than ${VIEW_LIMITS.durationWindowHours} hours old` },
+      errors: {
+        404: 'no such view, or a missing or wrong token',
+        409: `the view is more than ${VIEW_LIMITS.durationWindowHours} hours old`,
+      },
     },
     async ({ params, body }) => {
+      // Checked before any query: a wrong token learns nothing, not even whether the view exists.
+      if (!isViewToken(jwtSecret, params.id, body.token)) throw notFound('View not found');
       const since = new Date(Date.now() - VIEW_LIMITS.durationWindowHours * 3_600_000);
       const { count } = await db.viewLog.updateMany({
         where: { id: params.id, createdAt: { gt: since } },

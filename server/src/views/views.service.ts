@@ -1,6 +1,9 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { VIEW_LIMITS } from '../../../shared/schemas/views';
 import type { ViewLog } from '../../../shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
+import { hit } from '../lib/rate-limit';
 import { uuidv7 } from './uuid7';
 
 export interface ViewInput {
@@ -10,6 +13,37 @@ export interface ViewInput {
   middleViewed: boolean;
   topViewed: boolean;
   bottomViewed: boolean;
+}
+
+/**
+ * The first view of an article by one client (IP, and user when signed in) in a 30-minute window counts;
+ * the others are answered but change nothing (CONTRACT.md §4: one client cannot inflate a count). One
+ * atomic upsert in the shared RateLimit table, so concurrent repeats count once, on every app server.
+ */
+export async function isFirstViewInWindow(db: Db, articleId: string, ip: string, userId: string | null): Promise<boolean> {
+  const key = `view:${articleId}:${userId ?? 'anonymous'}@${ip}`;
+  return (await hit(db, key, 1, VIEW_LIMITS.dedupWindowMinutes * 60_000)).allowed;
+}
+
+/** The reader's clock is believed within the last 24 hours (it may report a moment ago); anything else is now. */
+export function clampViewedAt(viewedAt: string | undefined, now = Date.now()): Date {
+  const at = viewedAt === undefined ? Number.NaN : Date.parse(viewedAt);
+  return Number.isFinite(at) && at <= now && at >= now - VIEW_LIMITS.pastWindowMs ? new Date(at) : new Date(now);
+}
+
+/**
+ * Proof that a duration update comes from the client that logged the view: an HMAC of the view id
+ * with the app's secret, handed out with the view. Nothing to store, nothing to migrate.
+ */
+export function viewToken(secret: string, viewId: string): string {
+  return createHmac('sha256', secret).update(`view-duration:${viewId}`).digest('base64url');
+}
+
+export function isViewToken(secret: string, viewId: string, token: string | undefined): boolean {
+  if (token === undefined) return false;
+  const expected = Buffer.from(viewToken(secret, viewId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
@@ -31,7 +65,7 @@ export async function recordView(
       RETURNING id, "totalViews"
     ), logged AS (
       INSERT INTO "ViewLog" (id, "articleId", "userId", "viewedAt", "percentViewed", "fullyViewed", "middleViewed", "topViewed", "bottomViewed")
-      SELECT ${uuidv7()}::uuid, bumped.id, ${userId}::uuid, COALESCE(${view.viewedAt ?? null}::timestamptz, now()),
+      SELECT ${uuidv7()}::uuid, bumped.id, ${userId}::uuid, ${clampViewedAt(view.viewedAt)}::timestamptz,
         ${view.percentViewed}::float8, ${view.fullyViewed}::boolean, ${view.middleViewed}::boolean, ${view.topViewed}::boolean, ${view.bottomViewed}::boolean
       FROM bumped
       RETURNING id

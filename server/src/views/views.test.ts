@@ -5,7 +5,8 @@ import { createTestApp } from '../../../tests/helpers/app';
 import { ACTORS, actors, createArticle, createCategory, createUser, type Actor } from '../../../tests/helpers/factories';
 import { uuidv7 } from './uuid7';
 
-const { app, ctx, db } = await createTestApp();
+// Behind a proxy that names the client, so that tests can be several readers (one view per reader counts).
+const { app, ctx, db } = await createTestApp({ TRUST_PROXY: '1' });
 const { byRole, headers } = await actors(ctx);
 const category = await createCategory(db);
 const writer = await createUser(db, { role: 'author' });
@@ -17,6 +18,8 @@ const draft = (extra: { totalViews?: number } = {}) =>
 const totalViews = async (id: string) => (await db.article.findUniqueOrThrow({ where: { id }, select: { totalViews: true } })).totalViews;
 const STAFF_ONLY: Record<Actor, number> = { anonymous: 401, user: 403, author: 200, editor: 200, admin: 200, 'super-admin': 200 };
 const MISSING = '0195f0a2-7b1c-7c3d-8e4f-5a6b7c8d9e0f';
+/** Reader number `n`: another client address. */
+const reader = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}` });
 
 describe('POST /api/view/article/:id', () => {
   it('stores one view log with its read depth and adds 1 to totalViews', async () => {
@@ -25,7 +28,7 @@ describe('POST /api/view/article/:id', () => {
     const body = { viewedAt, percentViewed: 87.5, fullyViewed: true, middleViewed: true, topViewed: true, bottomViewed: false };
     const res = await request(app).post(`/api/view/article/${article.id}`).send(body);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ success: true, id: expect.any(String), totalViews: 1 });
+    expect(res.body).toEqual({ success: true, counted: true, id: expect.any(String), token: expect.any(String), totalViews: 1 });
     const log = await db.viewLog.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(log).toMatchObject({
       articleId: article.id,
@@ -70,10 +73,10 @@ describe('POST /api/view/article/:id', () => {
     expect(await totalViews(article.id)).toBe(1);
   });
 
-  it('counts 20 concurrent views exactly', async () => {
+  it('counts 20 concurrent views of 20 readers exactly', async () => {
     const article = await published({ totalViews: 5 });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => request(app).post(`/api/view/article/${article.id}`).send({ percentViewed: 50 })),
+      Array.from({ length: 20 }, (_, n) => request(app).post(`/api/view/article/${article.id}`).set(reader(n)).send({ percentViewed: 50 })),
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(results.map((r) => r.body.totalViews)).size).toBe(20);
@@ -82,9 +85,10 @@ describe('POST /api/view/article/:id', () => {
     expect(await db.viewLog.count({ where: { articleId: article.id } })).toBe(20);
   });
 
-  it('counts sequential views one by one and leaves updatedAt alone', async () => {
+  it("counts sequential readers' views one by one and leaves updatedAt alone", async () => {
     const article = await published();
-    for (let i = 1; i <= 3; i++) expect((await request(app).post(`/api/view/article/${article.id}`)).body.totalViews).toBe(i);
+    for (let i = 1; i <= 3; i++)
+      expect((await request(app).post(`/api/view/article/${article.id}`).set(reader(i))).body.totalViews).toBe(i);
     const after = await db.article.findUniqueOrThrow({ where: { id: article.id } });
     expect(after.updatedAt.getTime()).toBe(article.updatedAt.getTime());
   });
@@ -154,6 +158,7 @@ describe('GET /api/view/article/:id (view logs)', () => {
     for (let i = 0; i < 3; i++) {
       await request(app)
         .post(`/api/view/article/${article.id}`)
+        .set(reader(i))
         .send({ viewedAt: new Date(base + i * 60_000).toISOString(), percentViewed: i * 10 });
     }
     const res = await request(app).get(`/api/view/article/${article.id}?limit=2`).set(headers('editor'));
@@ -205,28 +210,30 @@ describe('PUT /api/view/:id/duration', () => {
       await request(app)
         .post(`/api/view/article/${(await published()).id}`)
         .send({})
-    ).body.id as string;
+    ).body as { id: string; token: string };
 
   it.each([0, 95, 86_400])('stores a duration of %i seconds', async (duration) => {
-    const id = await logView();
-    const res = await request(app).put(`/api/view/${id}/duration`).send({ duration });
+    const { id, token } = await logView();
+    const res = await request(app).put(`/api/view/${id}/duration`).send({ token, duration });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect((await db.viewLog.findUniqueOrThrow({ where: { id } })).durationSeconds).toBe(duration);
   });
 
   it.each([{ duration: -1 }, { duration: 86_401 }, { duration: 1.5 }, { duration: '60' }, {}])('refuses %j with 400', async (body) => {
-    const id = await logView();
-    const res = await request(app).put(`/api/view/${id}/duration`).send(body);
+    const { id, token } = await logView();
+    const res = await request(app)
+      .put(`/api/view/${id}/duration`)
+      .send({ token, ...body });
     expect(res.status).toBe(400);
     expect(res.body.details.length).toBeGreaterThan(0);
     expect((await db.viewLog.findUniqueOrThrow({ where: { id } })).durationSeconds).toBeNull();
   });
 
   it('refuses a view older than 24 hours with 409 and leaves it unchanged', async () => {
-    const id = await logView();
+    const { id, token } = await logView();
     await db.viewLog.update({ where: { id }, data: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
-    const res = await request(app).put(`/api/view/${id}/duration`).send({ duration: 30 });
+    const res = await request(app).put(`/api/view/${id}/duration`).send({ token, duration: 30 });
     expect(res.status).toBe(409);
     expect((await db.viewLog.findUniqueOrThrow({ where: { id } })).durationSeconds).toBeNull();
   });

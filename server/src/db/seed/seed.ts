@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { slugify } from '../../lib/slug';
 import type { Db } from '../client';
 import { DEMO_ARTICLES, DEMO_BREAKING_NEWS, DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_REPLIES, demoBody } from './content';
@@ -18,6 +18,42 @@ export const DEMO_USERS = [
 ] as const;
 
 const HOUR = 3_600_000;
+
+/** Demo accounts that still exist, can sign in, and still have the password printed in the README. */
+export async function findLiveDemoAccounts(db: Db): Promise<{ email: string; role: string }[]> {
+  const users = await db.user.findMany({
+    where: { email: { in: DEMO_USERS.map((u) => u.email) }, suspended: false },
+    select: { email: true, role: true, passwordHash: true },
+    orderBy: { email: 'asc' },
+  });
+  const live = [];
+  for (const u of users) if (await verifyPassword(DEMO_PASSWORD, u.passwordHash)) live.push({ email: u.email, role: u.role });
+  return live;
+}
+
+/**
+ * Says loudly which accounts anyone who has read the README can sign in to: one warn-level log line for
+ * log collectors, and a block on stderr (like the super-admin's first password) for whoever watches.
+ */
+export async function warnAboutDemoAccounts(db: Db, logger: Logger): Promise<void> {
+  const accounts = await findLiveDemoAccounts(db);
+  if (!accounts.length) return;
+  const emails = accounts.map((a) => a.email);
+  logger.warn({ demoAccounts: emails }, `demo accounts with the public password from the README are active: ${emails.join(', ')}`);
+  const line = '!'.repeat(72);
+  console.warn(
+    [
+      '',
+      line,
+      `  DEMO ACCOUNTS ARE ACTIVE. Their password, ${DEMO_PASSWORD}, is published in the README:`,
+      ...accounts.map((a) => `    ${a.role.padEnd(8)} ${a.email}`),
+      '  Anyone can sign in to them. For a real site start on a database without demo data',
+      '  (SEED_DEMO=false, the default), or suspend or delete these accounts in the dashboard.',
+      line,
+      '',
+    ].join('\n'),
+  );
+}
 
 /**
  * Seeds demo content into an empty database (no articles and no categories), in one transaction.

@@ -12,9 +12,13 @@ export interface LogViewInput {
   bottomViewed: boolean;
 }
 
+/** A repeated view by the same reader within 30 minutes is not counted: `counted` false, no id or token. */
 export interface LogViewResult {
   success: boolean;
-  id: string;
+  counted: boolean;
+  id: string | null;
+  /** Proof for PUT /api/view/:id/duration that this client logged the view. */
+  token: string | null;
   totalViews: number;
 }
 
