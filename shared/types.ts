@@ -27,6 +27,8 @@ export interface Article {
   publishedAt: string | null;
   totalViews: number;
   media: MediaItem[];
+  /** Optimistic-concurrency version: send it back with an edit (docs/decisions/020). */
+  version: number;
 }
 
 export interface Page<T> {
@@ -39,6 +41,7 @@ export interface Category {
   name: string;
   slug: string;
   articleCount?: number;
+  version: number;
 }
 
 export interface PublicUser {
@@ -49,6 +52,7 @@ export interface PublicUser {
   suspended: boolean;
   bio: string | null;
   createdAt: string;
+  version: number;
 }
 
 export interface Comment {
@@ -72,6 +76,7 @@ export interface BreakingNews {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  version: number;
 }
 
 export interface ViewLog {

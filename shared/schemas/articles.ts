@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, SECTIONS, type Section } from '../constants';
 import { hasVisibleText } from './text';
+import { changesSomething, versionSchema } from './version';
 
 /**
  * Request schemas of the articles API, used by the server's validation and the dashboard's forms.
@@ -60,12 +61,10 @@ export const updateArticleInputSchema = z
     categoryId: uuid('Category'),
     section: sectionSchema,
     imageUrl: articleImageUrlSchema,
+    version: versionSchema,
   })
   .partial()
-  .refine(
-    (v) => Object.values(v).some((x) => x !== undefined),
-    'Send at least one of title, summary, content, categoryId, section, imageUrl',
-  );
+  .refine(changesSomething, 'Send at least one of title, summary, content, categoryId, section, imageUrl');
 export type UpdateArticleInput = z.input<typeof updateArticleInputSchema>;
 
 export const STORY_PRIORITY_MAX = 1_000_000;

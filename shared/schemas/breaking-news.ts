@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BREAKING_NEWS_STATUSES, LIMITS } from '../constants';
 import { hasVisibleText } from './text';
+import { versionSchema } from './version';
 
 export const BREAKING_NEWS_MESSAGES = {
   headlineRequired: 'Headline is required.',
@@ -21,6 +22,10 @@ export const headlineSchema = z
 /** POST /api/breaking-news and PUT /api/breaking-news/:id. */
 export const breakingNewsInputSchema = z.object({ headline: headlineSchema });
 export type BreakingNewsInput = z.infer<typeof breakingNewsInputSchema>;
+
+/** PUT /api/breaking-news/:id: the headline and the version the edit is based on. */
+export const updateBreakingNewsInputSchema = breakingNewsInputSchema.extend({ version: versionSchema.optional() });
+export type UpdateBreakingNewsInput = z.infer<typeof updateBreakingNewsInputSchema>;
 
 /** GET /api/breaking-news: `status` applies to staff only (the public sees published items). */
 export const breakingNewsListQuerySchema = z.object({

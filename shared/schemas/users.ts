@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
 import { passwordTooLong } from './auth';
 import { hasVisibleText } from './text';
+import { changesSomething, versionSchema } from './version';
 
 export const USER_MESSAGES = {
   nameRequired: 'Name is required.',
@@ -50,7 +51,8 @@ export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 /** PUT /api/users/:id: any of the fields; the password only when it changes. */
 export const updateUserInputSchema = z
   .object({ name: name.optional(), email: email.optional(), password: password.optional(), role: role.optional(), bio: bio.optional() })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), USER_MESSAGES.nothingToUpdate);
+  .extend({ version: versionSchema.optional() })
+  .refine(changesSomething, USER_MESSAGES.nothingToUpdate);
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
 /** GET /api/users. */

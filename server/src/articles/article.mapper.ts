@@ -20,6 +20,7 @@ export const articleSelect = {
   createdAt: true,
   updatedAt: true,
   publishedAt: true,
+  version: true,
   author: { select: { id: true, name: true } },
   category: { select: { id: true, name: true, slug: true } },
   media: { select: { id: true, type: true, fileUrl: true }, orderBy: { createdAt: 'asc' } },
@@ -48,6 +49,7 @@ export function toArticle(row: ArticleRow): Article {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     totalViews: row.totalViews,
     media: row.media,
+    version: row.version,
   };
 }
 

@@ -14,6 +14,7 @@ import { notFound, unauthorized } from '../lib/errors';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { publicRoute, requirePermission, type AuthUser } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
+import { expectedVersion, setVersionTag } from '../lib/versions';
 import * as articles from './articles.service';
 import { shareImage } from './share-image';
 import { renderShareNotFound, renderSharePage } from './share-page';
@@ -135,6 +136,9 @@ export function articlesRouter(ctx: AppContext): Router {
     async ({ params }, req, res) => {
       const article = await articles.getArticle(db, params.id, req.user);
       cacheArticleRead(req, res);
+      // Only signed-in callers can edit, and their answer is never cached: a shared cache must not answer a
+      // reader's If-None-Match with 304 on the version alone while the view count moves.
+      if (req.user) setVersionTag(res, article.version);
       return article;
     },
   );
@@ -156,14 +160,24 @@ export function articlesRouter(ctx: AppContext): Router {
     {
       method: 'put',
       path: '/:id',
-      summary: 'Edit an article (authors: their own); any subset of the fields',
+      summary:
+        'Edit an article (authors: their own); any subset of the fields. Send the version it is based on: If-Match with its ETag, or `version` in the body',
       guard: requirePermission('articles:edit'),
       params: idParams,
       body: updateArticleInputSchema,
-      returns: 'Article',
-      errors: { 404: 'no such article' },
+      returns: 'Article (with its new ETag)',
+      errors: {
+        403: "an author editing someone else's article",
+        404: 'no such article',
+        409: '`version` is not the current one: someone else changed the article (the current version is in `details` and the ETag)',
+        412: 'If-Match does not match the current ETag',
+      },
     },
-    ({ params, body }, req) => articles.updateArticle(db, caller(req), params.id, body),
+    async ({ params, body }, req, res) => {
+      const article = await articles.updateArticle(db, caller(req), params.id, body, expectedVersion(req, body.version));
+      setVersionTag(res, article.version);
+      return article;
+    },
   );
 
   route(

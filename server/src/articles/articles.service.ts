@@ -12,10 +12,12 @@ import type {
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
+import { prismaCode } from '../lib/error-middleware';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import { removeUnusedFiles, type StoredFile } from '../lib/media-files';
 import { allows, requireOwnership, type AuthUser } from '../lib/policy';
 import { sanitizeArticleHtml } from '../lib/sanitize';
+import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugify } from '../lib/slug';
 import { sectionFromWire, sectionToWire } from '../lib/wire';
 import { articleSelect, publishedOnly, toArticle, type ArticleRow } from './article.mapper';
@@ -42,6 +44,15 @@ const STORY_SLOTS_LOCK = 7_340_001;
 const lockStorySlots = (tx: Tx) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORY_SLOTS_LOCK}::bigint)`;
 
 /**
+ * Every read-then-write of one article holds its row lock until the transaction ends, so what was
+ * checked (owner, version, section, main-story flag) is still true when the write lands.
+ */
+const lockArticle = (tx: Tx, id: string) => tx.$executeRaw`SELECT 1 FROM "Article" WHERE id = ${id}::uuid FOR UPDATE`;
+
+/** Every write of an article through the API moves its version (docs/decisions/020); the view counter does not. */
+const NEXT_VERSION = { version: { increment: 1 } } as const;
+
+/**
  * The body as stored: sanitised, not empty once unsafe markup is gone, and within the size limit as
  * stored too (sanitising closes every open tag and escapes text, so it can more than double a body).
  */
@@ -55,9 +66,16 @@ function cleanContent(html: string): string {
   return clean;
 }
 
-async function requireCategory(db: Db, categoryId: string): Promise<void> {
+const noSuchCategory = () => validationFailed(['categoryId: no category has this id']);
+
+async function requireCategory(db: Db | Tx, categoryId: string): Promise<void> {
   const category = await db.category.findUnique({ where: { id: categoryId }, select: { id: true } });
-  if (!category) throw validationFailed(['categoryId: no category has this id']);
+  if (!category) throw noSuchCategory();
+}
+
+/** A category deleted between the check and the write is refused by the foreign key: answer as the check would. */
+function categoryGone(err: unknown): unknown {
+  return prismaCode(err) === 'P2003' ? noSuchCategory() : err;
 }
 
 /** Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404). */
@@ -137,43 +155,78 @@ export async function listPublished(db: Db, query: PublishedArticlesQuery): Prom
 export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {
   const content = cleanContent(input.content);
   await requireCategory(db, input.categoryId);
-  const { id } = await db.article.create({
-    data: {
-      title: input.title,
-      summary: input.summary,
-      content,
-      shareDescription: shareDescription({ content, summary: input.summary }),
-      categoryId: input.categoryId,
-      section: sectionFromWire(input.section),
-      imageUrl: input.imageUrl ?? null,
-      authorId: user.id,
-      status: 'draft',
-    },
-    select: { id: true },
-  });
+  const { id } = await db.article
+    .create({
+      data: {
+        title: input.title,
+        summary: input.summary,
+        content,
+        shareDescription: shareDescription({ content, summary: input.summary }),
+        categoryId: input.categoryId,
+        section: sectionFromWire(input.section),
+        imageUrl: input.imageUrl ?? null,
+        authorId: user.id,
+        status: 'draft',
+      },
+      select: { id: true },
+    })
+    .catch((err: unknown) => {
+      throw categoryGone(err);
+    });
   return readArticle(db, id);
 }
 
-export async function updateArticle(db: Db, user: AuthUser, id: string, input: UpdateArticle): Promise<Article> {
-  const current = await findEditable(db, id, user);
-  const data: Prisma.ArticleUncheckedUpdateInput = {};
-  if (input.title !== undefined) data.title = input.title;
-  if (input.summary !== undefined) data.summary = input.summary;
+/**
+ * Applies an edit under the article's row lock: the caller's right to edit, the version the edit is based
+ * on (`expected`, none for clients that send none) and the main-story flag are all checked against the
+ * row as it is written.
+ */
+export async function updateArticle(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  input: UpdateArticle,
+  expected?: ExpectedVersion,
+): Promise<Article> {
   const content = input.content === undefined ? undefined : cleanContent(input.content);
-  if (content !== undefined) data.content = content;
-  if (content !== undefined || input.summary !== undefined)
-    data.shareDescription = shareDescription({ content: content ?? current.content, summary: input.summary ?? current.summary });
-  if (input.imageUrl !== undefined) data.imageUrl = input.imageUrl;
-  if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
-    await requireCategory(db, input.categoryId);
-    data.categoryId = input.categoryId;
-  }
-  if (input.section !== undefined) {
-    data.section = sectionFromWire(input.section);
-    // A main story belongs to its section: moving it elsewhere gives up the slot rather than taking another's.
-    if (input.section !== current.section && current.isMainStory) data.isMainStory = false;
-  }
-  await db.article.update({ where: { id }, data, select: { id: true } });
+  await db.$transaction(async (tx) => {
+    await lockArticle(tx, id);
+    const current = await tx.article.findUnique({
+      where: { id },
+      select: {
+        status: true,
+        authorId: true,
+        categoryId: true,
+        section: true,
+        isMainStory: true,
+        version: true,
+        summary: true,
+        content: true,
+      },
+    });
+    if (!current || !canRead(user, { status: current.status, author: { id: current.authorId } })) throw articleNotFound();
+    requireOwnership(user, 'articles:edit', current.authorId);
+    requireVersion('article', expected, current.version);
+    const data: Prisma.ArticleUncheckedUpdateInput = { ...NEXT_VERSION };
+    if (input.title !== undefined) data.title = input.title;
+    if (input.summary !== undefined) data.summary = input.summary;
+    if (content !== undefined) data.content = content;
+    if (content !== undefined || input.summary !== undefined)
+      data.shareDescription = shareDescription({ content: content ?? current.content, summary: input.summary ?? current.summary });
+    if (input.imageUrl !== undefined) data.imageUrl = input.imageUrl;
+    if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
+      await requireCategory(tx, input.categoryId);
+      data.categoryId = input.categoryId;
+    }
+    if (input.section !== undefined) {
+      data.section = sectionFromWire(input.section);
+      // A main story belongs to its section: moving it elsewhere gives up the slot rather than taking another's.
+      if (data.section !== current.section && current.isMainStory) data.isMainStory = false;
+    }
+    await tx.article.update({ where: { id }, data, select: { id: true } }).catch((err: unknown) => {
+      throw categoryGone(err);
+    });
+  });
   return readArticle(db, id);
 }
 
@@ -191,7 +244,7 @@ export async function deleteArticle(ctx: AppContext, id: string): Promise<void> 
 /** Publishes; `publishedAt` is set on the first publication only. */
 export async function publishArticle(db: Db, id: string): Promise<Article> {
   await db.$transaction(async (tx) => {
-    const { count } = await tx.article.updateMany({ where: { id }, data: { status: 'published' } });
+    const { count } = await tx.article.updateMany({ where: { id }, data: { status: 'published', ...NEXT_VERSION } });
     if (!count) throw articleNotFound();
     await tx.article.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
   });
@@ -202,7 +255,7 @@ export async function publishArticle(db: Db, id: string): Promise<Article> {
 export async function unpublishArticle(db: Db, id: string): Promise<Article> {
   const { count } = await db.article.updateMany({
     where: { id },
-    data: { status: 'unpublished', isFeatured: false, featuredAt: null, isMainStory: false },
+    data: { status: 'unpublished', isFeatured: false, featuredAt: null, isMainStory: false, ...NEXT_VERSION },
   });
   if (!count) throw articleNotFound();
   return readArticle(db, id);
@@ -212,13 +265,14 @@ export async function unpublishArticle(db: Db, id: string): Promise<Article> {
 export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockStorySlots(tx);
+    await lockArticle(tx, id);
     const current = await tx.article.findUnique({
       where: { id },
       select: { isStory: true, isMainStory: true, section: true, status: true },
     });
     if (!current) throw articleNotFound();
     const isStory = input.isStory ?? current.isStory;
-    const data: Prisma.ArticleUpdateInput = {};
+    const data: Prisma.ArticleUpdateInput = { ...NEXT_VERSION };
     if (input.isStory !== undefined) data.isStory = input.isStory;
     if (input.storyPriority !== undefined) data.storyPriority = input.storyPriority;
     if (!isStory) {
@@ -226,7 +280,10 @@ export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Pr
       Object.assign(data, { isFeatured: false, featuredAt: null, isMainStory: false });
     } else if (input.isMainStory === true && !current.isMainStory) {
       if (current.status !== 'published') throw conflict('Only published articles can be set as main story');
-      await tx.article.updateMany({ where: { section: current.section, isMainStory: true, NOT: { id } }, data: { isMainStory: false } });
+      await tx.article.updateMany({
+        where: { section: current.section, isMainStory: true, NOT: { id } },
+        data: { isMainStory: false, ...NEXT_VERSION },
+      });
       data.isMainStory = true;
     } else if (input.isMainStory === false) {
       data.isMainStory = false;
@@ -242,11 +299,12 @@ export type FeaturedResult = Article & { unfeatured: { id: string; title: string
 export async function setFeatured(db: Db, id: string, input: Featured): Promise<FeaturedResult> {
   const unfeatured = await db.$transaction(async (tx) => {
     await lockStorySlots(tx);
+    await lockArticle(tx, id);
     const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isFeatured: true, status: true } });
     if (!current) throw articleNotFound();
     let released: FeaturedResult['unfeatured'] = null;
     if (!input.isFeatured) {
-      await tx.article.update({ where: { id }, data: { isFeatured: false, featuredAt: null } });
+      await tx.article.update({ where: { id }, data: { isFeatured: false, featuredAt: null, ...NEXT_VERSION } });
     } else if (!current.isFeatured) {
       if (!current.isStory) throw conflict('Only stories can be featured');
       if (current.status !== 'published') throw conflict('Only published articles can be featured');
@@ -257,10 +315,13 @@ export async function setFeatured(db: Db, id: string, input: Featured): Promise<
       });
       const excess = featured.slice(0, Math.max(0, featured.length - (LIMITS.maxFeatured - 1)));
       if (excess.length) {
-        await tx.article.updateMany({ where: { id: { in: excess.map((a) => a.id) } }, data: { isFeatured: false, featuredAt: null } });
+        await tx.article.updateMany({
+          where: { id: { in: excess.map((a) => a.id) } },
+          data: { isFeatured: false, featuredAt: null, ...NEXT_VERSION },
+        });
         released = excess[0] ?? null;
       }
-      await tx.article.update({ where: { id }, data: { isFeatured: true, featuredAt: new Date() } });
+      await tx.article.update({ where: { id }, data: { isFeatured: true, featuredAt: new Date(), ...NEXT_VERSION } });
     }
     return released;
   });
@@ -285,7 +346,7 @@ export async function addMedia(ctx: AppContext, id: string, file: StoredFile): P
         select: { id: true, type: true, fileUrl: true },
       });
       // The article changed: its caches (share preview, ETags) must follow.
-      await tx.article.update({ where: { id }, data: { updatedAt: new Date() } });
+      await tx.article.update({ where: { id }, data: NEXT_VERSION });
       return media;
     });
   } catch (err) {
@@ -300,7 +361,7 @@ export async function deleteMedia(ctx: AppContext, user: AuthUser, id: string, m
     const media = await tx.media.findFirst({ where: { id: mediaId, articleId: id }, select: { fileUrl: true } });
     if (!media) throw notFound('Media not found');
     await tx.media.delete({ where: { id: mediaId } });
-    await tx.article.update({ where: { id }, data: { updatedAt: new Date() } });
+    await tx.article.update({ where: { id }, data: NEXT_VERSION });
     return media.fileUrl;
   });
   await removeUnusedFiles(ctx, [fileUrl]);

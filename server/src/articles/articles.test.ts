@@ -86,6 +86,7 @@ describe('GET /api/articles/:id', () => {
       publishedAt: a.publishedAt!.toISOString(),
       totalViews: 0,
       media: [],
+      version: 1,
     });
   });
 

@@ -39,6 +39,7 @@ describe('POST /api/auth/login', () => {
         suspended: false,
         bio: null,
         createdAt: user.createdAt.toISOString(),
+        version: 1,
       },
     });
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
@@ -187,6 +188,7 @@ describe('GET /api/auth/me', () => {
         suspended: false,
         bio: null,
         createdAt: row.createdAt.toISOString(),
+        version: row.version,
       },
     });
   });

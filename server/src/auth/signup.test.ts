@@ -34,7 +34,16 @@ describe('POST /api/auth/signup (one step)', () => {
     expect(res.body).toEqual({
       message: 'Account created successfully!',
       token: expect.any(String),
-      user: { id: expect.any(String), name: 'Ada Reader', email, role: 'user', suspended: false, bio: null, createdAt: expect.any(String) },
+      user: {
+        id: expect.any(String),
+        name: 'Ada Reader',
+        email,
+        role: 'user',
+        suspended: false,
+        bio: null,
+        createdAt: expect.any(String),
+        version: 1,
+      },
     });
     const row = await db.user.findUniqueOrThrow({ where: { email } });
     expect(row.role).toBe('user');

@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { breakingNewsInputSchema, breakingNewsListQuerySchema } from '../../../shared/schemas/breaking-news';
+import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNewsInputSchema } from '../../../shared/schemas/breaking-news';
 import type { AppContext } from '../context';
 import type { Prisma } from '../generated/prisma/client';
-import { forbidden, notFound } from '../lib/errors';
+import { conflict, forbidden, notFound } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
+import { expectedVersion, requireVersion, setVersionTag, versionWhere } from '../lib/versions';
 import { breakingNewsSelect, newestFirst, toBreakingNews } from './breaking-news.mapper';
 
 export function breakingNewsRouter({ db }: AppContext): Router {
@@ -13,14 +14,15 @@ export function breakingNewsRouter({ db }: AppContext): Router {
   const route = routesFor(router, '/breaking-news');
   const byId = z.object({ id: idParam });
 
+  /** One transaction, so the answer shows the item exactly as this change left it. */
   async function setStatus(id: string, status: 'draft' | 'published') {
-    const current = await db.breakingNews.findUnique({ where: { id }, select: { publishedAt: true } });
-    if (!current) throw notFound('Breaking news not found');
-    const row = await db.breakingNews.update({
-      where: { id },
-      // publishedAt records the first publication; updatedAt moves the item to the front of the ticker.
-      data: { status, ...(status === 'published' && !current.publishedAt ? { publishedAt: new Date() } : {}) },
-      select: breakingNewsSelect,
+    const row = await db.$transaction(async (tx) => {
+      // updatedAt moves the item to the front of the ticker; the version tells an editor's open form it is stale.
+      const { count } = await tx.breakingNews.updateMany({ where: { id }, data: { status, version: { increment: 1 } } });
+      if (count === 0) throw notFound('Breaking news not found');
+      // publishedAt records the first publication only.
+      if (status === 'published') await tx.breakingNews.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
+      return tx.breakingNews.findUniqueOrThrow({ where: { id }, select: breakingNewsSelect });
     });
     return toBreakingNews(row);
   }
@@ -67,20 +69,43 @@ export function breakingNewsRouter({ db }: AppContext): Router {
     {
       method: 'put',
       path: '/:id',
-      summary: 'Edit a headline (authors: only their own drafts; editors and above: any)',
+      summary:
+        'Edit a headline (authors: only their own drafts; editors and above: any). Send the version it is based on: If-Match with its ETag, or `version` in the body',
       guard: requirePermission('breaking-news:edit'),
       params: byId,
-      body: breakingNewsInputSchema,
-      returns: 'BreakingNews',
-      errors: { 404: 'No such breaking news' },
+      body: updateBreakingNewsInputSchema,
+      returns: 'BreakingNews (with its new ETag)',
+      errors: {
+        403: "An author editing someone else's headline, or one that is no longer a draft",
+        404: 'No such breaking news',
+        409: '`version` is not the current one (the current version is in `details` and the ETag)',
+        412: 'If-Match does not match the current ETag',
+      },
     },
-    async ({ params, body }, req) => {
-      const current = await db.breakingNews.findUnique({ where: { id: params.id }, select: { authorId: true, status: true } });
-      if (!current) throw notFound('Breaking news not found');
-      if (req.grant === 'own' && (current.authorId !== req.user!.id || current.status !== 'draft')) {
-        throw forbidden('Authors can edit only their own draft headlines');
+    async ({ params, body }, req, res) => {
+      const expected = expectedVersion(req, body.version);
+      // One conditional write: an author's edit lands only while the item is still their draft, so an
+      // editor's publication between a check and the write cannot be overtaken (issue 9, item 11).
+      const own: Prisma.BreakingNewsWhereInput = req.grant === 'own' ? { authorId: req.user!.id, status: 'draft' } : {};
+      const { count } = await db.breakingNews.updateMany({
+        where: { id: params.id, ...own, ...versionWhere(expected) },
+        data: { headline: body.headline, version: { increment: 1 } },
+      });
+      if (count === 0) {
+        const current = await db.breakingNews.findUnique({
+          where: { id: params.id },
+          select: { authorId: true, status: true, version: true },
+        });
+        if (!current) throw notFound('Breaking news not found');
+        if (req.grant === 'own' && (current.authorId !== req.user!.id || current.status !== 'draft')) {
+          throw forbidden('Authors can edit only their own draft headlines');
+        }
+        requireVersion('headline', expected, current.version);
+        // Nothing refuses the edit any more: the item changed back between the write and this read.
+        throw conflict('The headline changed while you were saving it: please try again.');
       }
-      const row = await db.breakingNews.update({ where: { id: params.id }, data: { headline: body.headline }, select: breakingNewsSelect });
+      const row = await db.breakingNews.findUniqueOrThrow({ where: { id: params.id }, select: breakingNewsSelect });
+      setVersionTag(res, row.version);
       return toBreakingNews(row);
     },
   );

@@ -55,6 +55,7 @@ describe('GET /api/breaking-news', () => {
         createdAt: item.createdAt.toISOString(),
         updatedAt: item.updatedAt.toISOString(),
         publishedAt: item.publishedAt?.toISOString(),
+        version: 1,
       },
     ]);
     expect(JSON.stringify(res.body)).not.toContain('email');

@@ -1,9 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { categoryInputSchema } from '../../../shared/schemas/categories';
+import { categoryInputSchema, updateCategoryInputSchema } from '../../../shared/schemas/categories';
 import type { AppContext } from '../context';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
+import { expectedVersion, setVersionTag } from '../lib/versions';
 import { createCategory, deleteCategory, findCategory, listCategories, renameCategory } from './categories.service';
 
 /**
@@ -65,14 +66,23 @@ export function categoriesRouter({ db }: AppContext): Router {
     {
       method: 'put',
       path: '/categories/:id',
-      summary: 'Rename a category (the slug follows the name)',
+      summary:
+        'Rename a category (the slug follows the name). Send the version it is based on: If-Match with its ETag, or `version` in the body',
       guard: manage,
       params: byId,
-      body: categoryInputSchema,
-      returns: 'Category',
-      errors: { 404: 'No such category', 409: 'Another category has this name or slug' },
+      body: updateCategoryInputSchema,
+      returns: 'Category (with its new ETag)',
+      errors: {
+        404: 'No such category',
+        409: 'Another category has this name or slug, or `version` is not the current one (the current version is in `details` and the ETag)',
+        412: 'If-Match does not match the current ETag',
+      },
     },
-    async ({ params, body }) => renameCategory(db, params.id, body.name),
+    async ({ params, body }, req, res) => {
+      const category = await renameCategory(db, params.id, body.name, expectedVersion(req, body.version));
+      setVersionTag(res, category.version);
+      return category;
+    },
   );
 
   for (const path of ['/categories/:id', '/categorie/:id']) {

@@ -1,8 +1,10 @@
 import type { Category } from '../../../shared/types';
 import type { Db } from '../db/client';
+import { prismaCode } from '../lib/error-middleware';
 import { conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
 import { slugify } from '../lib/slug';
+import { requireVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
 import { categorySelect, toCategory } from './category.mapper';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,6 +26,13 @@ export async function findCategory(db: Db, idOrSlug: string): Promise<Category> 
 }
 
 /** Names and slugs are unique regardless of case; the unique index on `slug` (always lower case) backs this up. */
+const nameTaken = (name: string) => conflict(`A category named "${name}" already exists.`);
+
+/** Two requests that both found a name free: the unique index refuses the second, with the same answer as the check. */
+function isUniqueViolation(err: unknown): boolean {
+  return prismaCode(err) === 'P2002';
+}
+
 async function assertNameFree(db: Db, name: string, slug: string, exceptId?: string): Promise<void> {
   const taken = await db.category.findFirst({
     where: {
@@ -32,20 +41,44 @@ async function assertNameFree(db: Db, name: string, slug: string, exceptId?: str
     },
     select: { name: true },
   });
-  if (taken) throw conflict(`A category named "${taken.name}" already exists.`);
+  if (taken) throw nameTaken(taken.name);
 }
 
 export async function createCategory(db: Db, name: string): Promise<Category> {
   const slug = slugify(name);
   await assertNameFree(db, name, slug);
-  return toCategory(await db.category.create({ data: { name, slug }, select: categorySelect }));
+  try {
+    return toCategory(await db.category.create({ data: { name, slug }, select: categorySelect }));
+  } catch (err) {
+    throw isUniqueViolation(err) ? nameTaken(name) : err;
+  }
 }
 
-export async function renameCategory(db: Db, id: string, name: string): Promise<Category> {
+/** A conditional write on the version the rename is based on (`expected`; none for clients that send none). */
+export async function renameCategory(db: Db, id: string, name: string, expected?: ExpectedVersion): Promise<Category> {
   const slug = slugify(name);
   await assertNameFree(db, name, slug, id);
-  return toCategory(await db.category.update({ where: { id }, data: { name, slug }, select: categorySelect }));
+  let count: number;
+  try {
+    ({ count } = await db.category.updateMany({
+      where: { id, ...versionWhere(expected) },
+      data: { name, slug, version: { increment: 1 } },
+    }));
+  } catch (err) {
+    throw isUniqueViolation(err) ? nameTaken(name) : err;
+  }
+  if (count === 0) {
+    const current = await db.category.findUnique({ where: { id }, select: { version: true } });
+    if (!current) throw notFound('Category not found');
+    requireVersion('category', expected, current.version);
+  }
+  const row = await db.category.findUnique({ where: { id }, select: categorySelect });
+  if (!row) throw notFound('Category not found');
+  return toCategory(row);
 }
+
+const stillHasArticles = (name: string, n: number) =>
+  conflict(`The category "${name}" still has ${n} article${n === 1 ? '' : 's'}: move them to another category or delete them first.`);
 
 /**
  * CONTRACT.md §4: a category that still has articles (drafts included) is not deleted. The foreign key
@@ -56,9 +89,13 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
   if (!category) throw notFound('Category not found');
   const n = category._count.articles;
   if (n > 0) {
-    throw conflict(
-      `The category "${category.name}" still has ${n} article${n === 1 ? '' : 's'}: move them to another category or delete them first.`,
-    );
+    throw stillHasArticles(category.name, n);
   }
-  await db.category.delete({ where: { id } });
+  try {
+    await db.category.delete({ where: { id } });
+  } catch (err) {
+    // An article filed under the category between the count and the delete: the foreign key refused it.
+    if (prismaCode(err) !== 'P2003') throw err;
+    throw stillHasArticles(category.name, await db.article.count({ where: { categoryId: id } }));
+  }
 }

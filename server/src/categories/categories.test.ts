@@ -30,8 +30,8 @@ describe('GET /api/categories', () => {
     expect(res.headers.vary).toMatch(/Authorization/);
     const names = (res.body as { name: string }[]).map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    expect(res.body).toContainEqual({ id: alpha.id, name: 'Alpha Desk', slug: 'alpha-desk', articleCount: 1 });
-    expect(res.body).toContainEqual({ id: zulu.id, name: 'Zulu Desk', slug: 'zulu-desk', articleCount: 0 });
+    expect(res.body).toContainEqual({ id: alpha.id, name: 'Alpha Desk', slug: 'alpha-desk', articleCount: 1, version: 1 });
+    expect(res.body).toContainEqual({ id: zulu.id, name: 'Zulu Desk', slug: 'zulu-desk', articleCount: 0, version: 1 });
   });
 
   it('is not shared-cacheable for a signed-in caller', async () => {
@@ -66,7 +66,7 @@ describe('POST /api/categories', () => {
     const row = await db.category.findFirst({ where: { name } });
     if (MAY_MANAGE[actor]) {
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: row?.id, name, slug: `desk-${actor}`, articleCount: 0 });
+      expect(res.body).toEqual({ id: row?.id, name, slug: `desk-${actor}`, articleCount: 0, version: 1 });
     } else {
       expect(res.status).toBe(deniedStatus(actor));
       expect(row).toBeNull();

@@ -38,8 +38,18 @@ export const WIRE_SCHEMAS: Record<string, unknown> = {
     publishedAt: nullable(time),
     totalViews: { type: 'integer' },
     media: { type: 'array', items: ref('MediaItem') },
+    version: { type: 'integer', description: 'Send it back with an edit (If-Match or body); the ETag is "v<version>"' },
   }),
-  Category: obj({ id, name: str, slug: str, articleCount: { type: 'integer', description: 'Published articles' } }, ['articleCount']),
+  Category: obj(
+    {
+      id,
+      name: str,
+      slug: str,
+      articleCount: { type: 'integer', description: 'Published articles' },
+      version: { type: 'integer', description: 'Send it back with an edit (If-Match or body); the ETag is "v<version>"' },
+    },
+    ['articleCount'],
+  ),
   PublicUser: obj({
     id,
     name: str,
@@ -48,6 +58,7 @@ export const WIRE_SCHEMAS: Record<string, unknown> = {
     suspended: { type: 'boolean' },
     bio: nullable(str),
     createdAt: time,
+    version: { type: 'integer', description: 'Send it back with an edit (If-Match or body); the ETag is "v<version>"' },
   }),
   Comment: obj({
     id,
@@ -69,6 +80,7 @@ export const WIRE_SCHEMAS: Record<string, unknown> = {
     createdAt: time,
     updatedAt: time,
     publishedAt: nullable(time),
+    version: { type: 'integer', description: 'Send it back with an edit (If-Match or body); the ETag is "v<version>"' },
   }),
   ViewLog: obj({
     id,

@@ -50,7 +50,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-function prismaCode(err: unknown): string | undefined {
+/** The Prisma error code (`P2002` unique violation, `P2003` foreign key, `P2025` no record), if any. */
+export function prismaCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^P\d{4}$/.test(code) ? code : undefined;
 }

@@ -11,6 +11,7 @@ export const publicUserSelect = {
   suspended: true,
   bio: true,
   createdAt: true,
+  version: true,
 } satisfies Prisma.UserSelect;
 
 export type PublicUserRow = Prisma.UserGetPayload<{ select: typeof publicUserSelect }>;

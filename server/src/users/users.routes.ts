@@ -4,6 +4,7 @@ import { createUserInputSchema, listUsersQuerySchema, updateUserInputSchema } fr
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
+import { expectedVersion, setVersionTag } from '../lib/versions';
 import { createUser, deleteUser, listUsers, setSuspended, updateUser } from './users.service';
 
 /** User management for admins and super-admins; the limits on super-admins and on oneself are in users.policy.ts. */
@@ -47,14 +48,24 @@ export function usersRouter({ db }: AppContext): Router {
     {
       method: 'put',
       path: '/:id',
-      summary: 'Update a user (any of name, email, password, role, bio); a new password signs them out everywhere',
+      summary:
+        'Update a user (any of name, email, password, role, bio); a new password signs them out everywhere. Send the version it is based on: If-Match with its ETag, or `version` in the body',
       guard,
       params: byId,
       body: updateUserInputSchema,
-      returns: 'PublicUser',
-      errors: { 403: limits, 404: 'No such user', 409: 'The email is taken, or this would demote the last super-admin' },
+      returns: 'PublicUser (with its new ETag)',
+      errors: {
+        403: limits,
+        404: 'No such user',
+        409: 'The email is taken, this would demote the last super-admin, or `version` is not the current one (the current version is in `details` and the ETag)',
+        412: 'If-Match does not match the current ETag',
+      },
     },
-    async ({ params, body }, req) => updateUser(db, req.user!, params.id, body),
+    async ({ params, body }, req, res) => {
+      const user = await updateUser(db, req.user!, params.id, body, expectedVersion(req, body.version));
+      setVersionTag(res, user.version);
+      return user;
+    },
   );
 
   route(

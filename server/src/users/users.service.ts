@@ -7,14 +7,24 @@ import { conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
 import { hashPassword } from '../lib/passwords';
 import type { AuthUser } from '../lib/policy';
+import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { roleFromWire } from '../lib/wire';
 import { publicUserSelect, toPublicUser } from './user.mapper';
 import { requireAnotherSuperAdmin, requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaff } from './users.policy';
 
 export type Tx = Prisma.TransactionClient;
 
+/**
+ * Locks the target for the rest of the transaction, so the role the checks saw is the role the write
+ * meets (a promotion to super-admin cannot slip in between). The super-admin rows are locked in the same
+ * statement, in id order, as requireAnotherSuperAdmin locks them: two requests never wait on each other in turn.
+ */
 async function loadTarget(tx: Tx, id: string) {
-  const user = await tx.user.findUnique({ where: { id }, select: { id: true, role: true, suspended: true, emailVerifiedAt: true } });
+  await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${id}::uuid OR role = 'super-admin' ORDER BY id FOR UPDATE`;
+  const user = await tx.user.findUnique({
+    where: { id },
+    select: { id: true, role: true, suspended: true, emailVerifiedAt: true, version: true },
+  });
   if (!user) throw notFound('User not found');
   return user;
 }
@@ -62,11 +72,18 @@ export async function createUser(db: Db, actor: AuthUser, input: CreateUserInput
  * A new password signs the user out everywhere (except the caller's own session when they change their
  * own password). A role change needs no revocation: each request reads the role from the database.
  */
-export async function updateUser(db: Db, actor: AuthUser, id: string, input: UpdateUserInput): Promise<PublicUser> {
+export async function updateUser(
+  db: Db,
+  actor: AuthUser,
+  id: string,
+  input: UpdateUserInput,
+  expected?: ExpectedVersion,
+): Promise<PublicUser> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const row = await db.$transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     requireMayManage(actor, target);
+    requireVersion('user', expected, target.version);
     const role = input.role ? roleFromWire(input.role) : undefined;
     if (role) requireMayGrant(actor, role);
     if (role) requireProvenForStaff(target, role);
@@ -74,7 +91,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, input: Upd
     if (input.email) await requireEmailFree(tx, input.email, id);
     const updated = await tx.user.update({
       where: { id },
-      data: { name: input.name, email: input.email, role, bio: input.bio, passwordHash },
+      data: { name: input.name, email: input.email, role, bio: input.bio, passwordHash, version: { increment: 1 } },
       select: publicUserSelect,
     });
     if (passwordHash) await tx.session.deleteMany({ where: { userId: id, ...(id === actor.id ? { NOT: { id: actor.sessionId } } : {}) } });
@@ -90,7 +107,7 @@ export async function setSuspended(db: Db, actor: AuthUser, id: string, suspende
     const target = await loadTarget(tx, id);
     requireMayManage(actor, target);
     if (suspended && target.role === 'super_admin' && !target.suspended) await requireAnotherSuperAdmin(tx, id);
-    const updated = await tx.user.update({ where: { id }, data: { suspended }, select: publicUserSelect });
+    const updated = await tx.user.update({ where: { id }, data: { suspended, version: { increment: 1 } }, select: publicUserSelect });
     if (suspended) await revokeAllSessions(tx, id);
     return updated;
   });

@@ -92,7 +92,7 @@ describe('GET /api/users', () => {
     expect(res.body.pagination).toEqual({ total, limit: 2, offset: 1 });
     const newest = await db.user.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: 1, take: 2, select: { id: true } });
     expect(res.body.data.map((u: { id: string }) => u.id)).toEqual(newest.map((u) => u.id));
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['bio', 'createdAt', 'email', 'id', 'name', 'role', 'suspended']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['bio', 'createdAt', 'email', 'id', 'name', 'role', 'suspended', 'version']);
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|\$2[aby]\$/);
   });
 
@@ -140,6 +140,7 @@ describe('POST /api/users', () => {
       suspended: false,
       bio: 'Covers the courts.',
       createdAt: expect.any(String),
+      version: 1,
     });
     const row = await db.user.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(row.passwordHash).toMatch(/^\$2[aby]\$12\$/);

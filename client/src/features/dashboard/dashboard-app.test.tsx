@@ -17,6 +17,7 @@ function user(role: string): PublicUser {
     suspended: false,
     bio: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
   };
 }
 

@@ -27,6 +27,7 @@ const article = (n: number, over: Partial<Article> = {}): Article => ({
   publishedAt: '2026-01-01T00:00:00Z',
   totalViews: 0,
   media: [],
+  version: 1,
   ...over,
 });
 

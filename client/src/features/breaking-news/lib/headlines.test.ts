@@ -11,6 +11,7 @@ const item = (over: Partial<BreakingNews>): BreakingNews => ({
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
   publishedAt: '2026-01-01T00:00:00Z',
+  version: 1,
   ...over,
 });
 

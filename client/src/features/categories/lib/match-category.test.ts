@@ -3,9 +3,9 @@ import type { Category } from '../../../../../shared/types';
 import { categorySlug, matchCategory } from './match-category';
 
 const categories: Category[] = [
-  { id: '7f1c0e3a-0000-4000-8000-000000000001', name: 'World', slug: 'world' },
-  { id: '7f1c0e3a-0000-4000-8000-000000000002', name: 'Local Sport', slug: 'local-sport' },
-  { id: '7f1c0e3a-0000-4000-8000-000000000003', name: 'Arts  and Culture', slug: 'arts-and-culture' },
+  { id: '7f1c0e3a-0000-4000-8000-000000000001', name: 'World', slug: 'world', version: 1 },
+  { id: '7f1c0e3a-0000-4000-8000-000000000002', name: 'Local Sport', slug: 'local-sport', version: 1 },
+  { id: '7f1c0e3a-0000-4000-8000-000000000003', name: 'Arts  and Culture', slug: 'arts-and-culture', version: 1 },
 ];
 
 describe('categorySlug (SPEC §2)', () => {

@@ -8,6 +8,11 @@ export function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return api.get<Category[]>('/api/categories', { signal });
 }
 
+/** GET /api/categories/:id: the category as stored now, to refill an edit form after a conflict. */
+export function getCategory(id: string): Promise<Category> {
+  return api.get<Category>(`/api/categories/${encodeURIComponent(id)}`);
+}
+
 export const getCategoriesQueryOptions = () =>
   queryOptions({ queryKey: dashboardKeys.categories, queryFn: ({ signal }) => getCategories(signal) });
 

@@ -10,6 +10,13 @@ export async function getUsers(q: string, signal?: AbortSignal): Promise<Page<Pu
   return api.get<Page<PublicUser>>('/api/users', { signal, query: { limit: 500, q: q || undefined } });
 }
 
+/** One user as stored now (from the list, which has no single-user call), to refill an edit form after a conflict. */
+export async function getUser(id: string): Promise<PublicUser> {
+  const user = (await getUsers('')).data.find((u) => u.id === id);
+  if (!user) throw new Error('The user is gone');
+  return user;
+}
+
 export const getUsersQueryOptions = (q: string) =>
   queryOptions({ queryKey: [...dashboardKeys.users, q], queryFn: ({ signal }) => getUsers(q, signal), placeholderData: keepPreviousData });
 

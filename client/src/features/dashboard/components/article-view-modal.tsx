@@ -1,22 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Article, MediaItem } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
 import { useAddArticleMedia } from '../api/add-article-media';
 import { useDeleteArticleMedia } from '../api/delete-article-media';
 import { useArticleMedia } from '../api/get-article-media';
+import { getArticle } from '../api/get-article';
+import { refetchArticleLists } from '../api/keys';
 import { useUpdateArticle } from '../api/update-article';
 import { useCloseAfterSuccess } from '../hooks/use-close-after-success';
 import { useConfirm } from '../hooks/use-confirm';
 import { useDashboardUser } from '../hooks/use-dashboard-user';
 import { useStoryActions } from '../hooks/use-story-actions';
 import { formatDate, formatNumber } from '../lib/format';
-import { errorText, MESSAGES } from '../lib/messages';
+import { errorText, isStaleVersion, MESSAGES, staleVersionText } from '../lib/messages';
 import { validateArticleEdit, type ArticleFormValues, type FieldErrors } from '../lib/validation';
 import { ArticleFields } from './article-fields';
 import { Button } from './button';
 import { FormError } from './form-field';
 import { MediaPicker } from './media-picker';
 import { Modal } from './modal';
+import { ReloadLatest } from './reload-latest';
 import { RICH_TEXT_CLASS } from './rich-text';
 import { ArticleStatusBadge } from './status-badge';
 import { StoryActionButtons, StoryFlags } from './story-actions';
@@ -96,18 +100,36 @@ function MediaManager({ articleId }: { articleId: string }) {
   );
 }
 
+const formValues = (article: Article): ArticleFormValues => ({
+  title: article.title,
+  summary: article.summary,
+  content: article.content,
+  categoryId: article.categoryId,
+  section: article.section,
+});
+
 function EditArticleForm({ article, onCancel, onSaved }: { article: Article; onCancel(): void; onSaved(): void }) {
   const toast = useToast();
   const update = useUpdateArticle();
-  const [values, setValues] = useState<ArticleFormValues>({
-    title: article.title,
-    summary: article.summary,
-    content: article.content,
-    categoryId: article.categoryId,
-    section: article.section,
-  });
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<ArticleFormValues>(() => formValues(article));
+  // The version the form was filled from: the save names it, so it never overwrites someone else's change.
+  const [version, setVersion] = useState(article.version);
+  // Remounts the fields after a reload, so the rich-text editor shows the reloaded content.
+  const [loaded, setLoaded] = useState(0);
   const [errors, setErrors] = useState<FieldErrors<keyof ArticleFormValues>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+
+  const reload = async () => {
+    const latest = await getArticle(article.id);
+    setValues(formValues(latest));
+    setVersion(latest.version);
+    setLoaded((n) => n + 1);
+    setFormError(null);
+    setStale(false);
+    void refetchArticleLists(queryClient, 'full-and-published');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,12 +140,15 @@ function EditArticleForm({ article, onCancel, onSaved }: { article: Article; onC
     }
     setErrors({});
     setFormError(null);
+    setStale(false);
     try {
-      await update.mutateAsync({ id: article.id, input: result.value });
+      await update.mutateAsync({ id: article.id, input: result.value, version });
       toast.success('Article updated successfully.');
       onSaved();
     } catch (error) {
-      const message = errorText(error, MESSAGES.articles.updateFailed);
+      const conflict = isStaleVersion(error);
+      const message = conflict ? staleVersionText('article') : errorText(error, MESSAGES.articles.updateFailed);
+      setStale(conflict);
       setFormError(message);
       toast.error(message);
     }
@@ -132,7 +157,9 @@ function EditArticleForm({ article, onCancel, onSaved }: { article: Article; onC
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormError message={formError} />
+      {stale && <ReloadLatest onReload={reload} />}
       <ArticleFields
+        key={loaded}
         values={values}
         errors={errors}
         onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}

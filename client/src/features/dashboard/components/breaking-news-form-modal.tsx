@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../../shared/constants';
 import type { BreakingNews } from '../../../../../shared/types';
 import { useCreateBreakingNews } from '../api/create-breaking-news';
+import { refetchBreakingNews } from '../api/breaking-news-refetch';
+import { getBreakingNewsItem } from '../api/get-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
 import { useFormSubmit } from '../hooks/use-form-submit';
 import { MESSAGES } from '../lib/messages';
@@ -9,13 +12,17 @@ import { validateBreakingNews } from '../lib/validation';
 import { Button } from './button';
 import { FormError, TextInput } from './form-field';
 import { Modal } from './modal';
+import { ReloadLatest } from './reload-latest';
 
 export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | null; onClose(): void }) {
   const create = useCreateBreakingNews();
   const update = useUpdateBreakingNews();
+  const queryClient = useQueryClient();
   const [headline, setHeadline] = useState(item?.headline ?? '');
+  // The version the form was filled from: the save names it, so it never overwrites someone else's change.
+  const [version, setVersion] = useState(item?.version ?? 0);
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const { formError, succeeded, save } = useFormSubmit(onClose);
+  const { formError, stale, clearError, succeeded, save } = useFormSubmit(onClose, 'breaking news item');
   const pending = create.isPending || update.isPending;
   const busy = pending || succeeded;
 
@@ -29,16 +36,26 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
     setFieldError(undefined);
     const { headline: value } = result.value;
     await save(
-      () => (item ? update.mutateAsync({ id: item.id, headline: value }) : create.mutateAsync({ headline: value })),
+      () => (item ? update.mutateAsync({ id: item.id, headline: value, version }) : create.mutateAsync({ headline: value })),
       item ? 'Breaking news updated successfully.' : 'Breaking news added successfully.',
       item ? MESSAGES.breakingNews.updateFailed : MESSAGES.breakingNews.formFailed,
     );
+  };
+
+  const reload = async () => {
+    if (!item) return;
+    const latest = await getBreakingNewsItem(item.id);
+    setHeadline(latest.headline);
+    setVersion(latest.version);
+    clearError();
+    void refetchBreakingNews(queryClient);
   };
 
   return (
     <Modal open title={item ? 'Edit Breaking News' : 'Add Breaking News'} onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormError message={formError} />
+        {stale && <ReloadLatest onReload={reload} />}
         <TextInput
           label="Headline"
           name="headline"

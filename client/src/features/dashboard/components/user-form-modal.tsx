@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LIMITS, ROLES, type Role } from '../../../../../shared/constants';
 import type { PublicUser } from '../../../../../shared/types';
 import { useCreateUser } from '../api/create-user';
+import { getUser } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
+import { refetchUsers } from '../api/users-common';
 import { useFormSubmit } from '../hooks/use-form-submit';
 import { MESSAGES } from '../lib/messages';
 import { roleLabel } from '../lib/roles';
@@ -10,6 +13,7 @@ import { validateNewUser, validateUserEdit, type FieldErrors, type UserFormValue
 import { Button } from './button';
 import { FormError, Select, TextArea, TextInput } from './form-field';
 import { Modal } from './modal';
+import { ReloadLatest } from './reload-latest';
 
 /** The roles a manager may hand out: only a super-admin grants super-admin (CONTRACT.md §3). */
 export function assignableRoles(canManageSuperAdmins: boolean): Role[] {
@@ -35,8 +39,11 @@ export function UserFormModal({
     role: user?.role ?? 'author',
     bio: user?.bio ?? '',
   });
+  // The version the form was filled from: the save names it, so it never overwrites someone else's change.
+  const [version, setVersion] = useState(user?.version ?? 0);
+  const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors<keyof UserFormValues>>({});
-  const { formError, succeeded, save } = useFormSubmit(onClose);
+  const { formError, stale, clearError, succeeded, save } = useFormSubmit(onClose, 'user');
   const pending = create.isPending || update.isPending;
   const busy = pending || succeeded;
   const filled = values.name.trim() !== '' && values.email.trim() !== '' && (mode === 'edit' || values.password !== '');
@@ -49,7 +56,7 @@ export function UserFormModal({
       setErrors(result.ok ? {} : result.errors);
       if (result.ok)
         await save(
-          () => update.mutateAsync({ id: user.id, input: result.value }),
+          () => update.mutateAsync({ id: user.id, input: result.value, version }),
           'User updated successfully.',
           MESSAGES.users.updateFailed,
         );
@@ -60,10 +67,20 @@ export function UserFormModal({
     if (result.ok) await save(() => create.mutateAsync(result.value), 'User created successfully.', MESSAGES.users.createFailed);
   };
 
+  const reload = async () => {
+    if (!user) return;
+    const latest = await getUser(user.id);
+    setValues({ name: latest.name, email: latest.email, password: '', role: latest.role, bio: latest.bio ?? '' });
+    setVersion(latest.version);
+    clearError();
+    void refetchUsers(queryClient);
+  };
+
   return (
     <Modal open title={user ? 'Edit User' : 'Add User'} onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormError message={formError} />
+        {stale && <ReloadLatest onReload={reload} />}
         <TextInput
           label="Name"
           name="name"

@@ -78,3 +78,9 @@ export function errorText(error: unknown, fallback: string): string {
   const fromServer = error.error !== 'Error';
   return fromServer || error.status === 0 ? error.message : fallback;
 }
+
+/** Someone else saved the item after this form was filled: the server refused our If-Match (412). */
+export const isStaleVersion = (error: unknown): boolean => error instanceof ApiError && error.status === 412;
+
+export const staleVersionText = (what: string) =>
+  `Someone else changed this ${what} since you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.`;

@@ -21,6 +21,7 @@ export function makeArticle(overrides: Partial<Article> & { id: string }): Artic
     publishedAt: '2026-01-01T00:00:00.000Z',
     totalViews: 0,
     media: [],
+    version: 1,
     ...overrides,
   };
 }

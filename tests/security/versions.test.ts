@@ -1,0 +1,161 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/app';
+import { createArticle, createBreakingNews, createCategory, createUser, login } from '../helpers/factories';
+
+/**
+ * Issue 9, item 17: an edit names the version it was based on (If-Match with the ETag, or `version` in
+ * the body). A stale one is refused (412 / 409) with the current version and changes nothing; a current
+ * one is applied and answers with the next version. docs/decisions/020-optimistic-versions.md.
+ */
+const { app, ctx, db } = await createTestApp();
+
+let editor: Awaited<ReturnType<typeof login>>;
+let admin: Awaited<ReturnType<typeof login>>;
+let categoryId: string;
+
+beforeAll(async () => {
+  [editor, admin] = await Promise.all([login(ctx, 'editor'), login(ctx, 'admin')]);
+  categoryId = (await createCategory(db)).id;
+});
+
+interface Resource {
+  name: string;
+  /** A fresh record: its id, its stored version, and the value of the field `edit` changes. */
+  make: () => Promise<{ id: string }>;
+  path: (id: string) => string;
+  edit: (n: number) => Record<string, unknown>;
+  /** The stored value `edit` changes, and the stored version. */
+  stored: (id: string) => Promise<{ value: unknown; version: number }>;
+  auth: () => Record<string, string>;
+}
+
+const RESOURCES: Resource[] = [
+  {
+    name: 'article',
+    make: () => createArticle(db, { authorId: editor.user.id, categoryId, title: 'Original title' }),
+    path: (id) => `/api/articles/${id}`,
+    edit: (n) => ({ title: `Edit ${n}` }),
+    stored: async (id) => {
+      const row = await db.article.findUniqueOrThrow({ where: { id } });
+      return { value: row.title, version: row.version };
+    },
+    auth: () => editor.auth,
+  },
+  {
+    name: 'category',
+    make: () => createCategory(db),
+    path: (id) => `/api/categories/${id}`,
+    edit: (n) => ({ name: `Renamed ${n} ${Math.random().toString(36).slice(2, 8)}` }),
+    stored: async (id) => {
+      const row = await db.category.findUniqueOrThrow({ where: { id } });
+      return { value: row.name, version: row.version };
+    },
+    auth: () => editor.auth,
+  },
+  {
+    name: 'breaking news',
+    make: () => createBreakingNews(db, { authorId: editor.user.id, headline: 'Original headline' }),
+    path: (id) => `/api/breaking-news/${id}`,
+    edit: (n) => ({ headline: `Edit ${n}` }),
+    stored: async (id) => {
+      const row = await db.breakingNews.findUniqueOrThrow({ where: { id } });
+      return { value: row.headline, version: row.version };
+    },
+    auth: () => editor.auth,
+  },
+  {
+    name: 'user',
+    make: () => createUser(db, { role: 'author', name: 'Original Name' }),
+    path: (id) => `/api/users/${id}`,
+    edit: (n) => ({ name: `Edited Name ${n}` }),
+    stored: async (id) => {
+      const row = await db.user.findUniqueOrThrow({ where: { id } });
+      return { value: row.name, version: row.version };
+    },
+    auth: () => admin.auth,
+  },
+];
+
+describe.each(RESOURCES)('PUT $name with a version', (r) => {
+  it('applies an edit based on the current version and answers with the next version and its ETag', async () => {
+    const { id } = await r.make();
+    const res = await request(app)
+      .put(r.path(id))
+      .set(r.auth())
+      .send({ ...r.edit(1), version: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.version).toBe(2);
+    expect(res.headers.etag).toBe('"v2"');
+    const again = await request(app).put(r.path(id)).set(r.auth()).set('If-Match', res.headers.etag!).send(r.edit(2));
+    expect(again.status).toBe(200);
+    expect(again.headers.etag).toBe('"v3"');
+    expect(await r.stored(id)).toEqual({ value: again.body.name ?? again.body.title ?? again.body.headline, version: 3 });
+  });
+
+  it('refuses a stale body version with 409, the current version, and no change', async () => {
+    const { id } = await r.make();
+    const first = await request(app)
+      .put(r.path(id))
+      .set(r.auth())
+      .send({ ...r.edit(1), version: 1 });
+    expect(first.status).toBe(200);
+    const before = await r.stored(id);
+    const stale = await request(app)
+      .put(r.path(id))
+      .set(r.auth())
+      .send({ ...r.edit(2), version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      error: 'Conflict',
+      message: expect.stringMatching(/Someone else changed this .* since you opened it/),
+      details: ['The current version is 2.'],
+    });
+    expect(stale.headers.etag).toBe('"v2"');
+    expect(await r.stored(id)).toEqual(before);
+  });
+
+  it('refuses a stale If-Match with 412 and no change; a weak or foreign tag never matches', async () => {
+    const { id } = await r.make();
+    await request(app).put(r.path(id)).set(r.auth()).send(r.edit(1)).expect(200);
+    const before = await r.stored(id);
+    for (const tag of ['"v1"', 'W/"v2"', '"something-else"']) {
+      const res = await request(app).put(r.path(id)).set(r.auth()).set('If-Match', tag).send(r.edit(2));
+      expect(res.status, tag).toBe(412);
+      expect(res.body.error).toBe('Precondition Failed');
+      expect(res.headers.etag).toBe('"v2"');
+    }
+    expect(await r.stored(id)).toEqual(before);
+  });
+
+  it('still accepts an edit without any version (older API clients), and moves the version', async () => {
+    const { id } = await r.make();
+    const res = await request(app).put(r.path(id)).set(r.auth()).send(r.edit(1));
+    expect(res.status).toBe(200);
+    expect((await r.stored(id)).version).toBe(2);
+  });
+});
+
+describe('article ETag', () => {
+  it('is sent to signed-in readers of an article and moves with every change made through the API', async () => {
+    const article = await createArticle(db, { authorId: editor.user.id, categoryId, status: 'published', isStory: true });
+    const read = await request(app).get(`/api/articles/${article.id}`).set(editor.auth);
+    expect(read.headers.etag).toBe('"v1"');
+    await request(app).post(`/api/articles/${article.id}/featured`).set(editor.auth).send({ isFeatured: true }).expect(200);
+    const stale = await request(app)
+      .put(`/api/articles/${article.id}`)
+      .set(editor.auth)
+      .set('If-Match', read.headers.etag!)
+      .send({ title: 'Late' });
+    expect(stale.status).toBe(412);
+    expect((await db.article.findUniqueOrThrow({ where: { id: article.id } })).title).toBe(article.title);
+    const fresh = await request(app).get(`/api/articles/${article.id}`).set(editor.auth);
+    expect(fresh.headers.etag).toBe('"v2"');
+  });
+
+  it('a version alone changes nothing: 400', async () => {
+    const article = await createArticle(db, { authorId: editor.user.id, categoryId });
+    const res = await request(app).put(`/api/articles/${article.id}`).set(editor.auth).send({ version: 1 });
+    expect(res.status).toBe(400);
+  });
+});
