@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app';
 import { createDb } from '../../server/src/db/client';
 import { createTestApp } from '../helpers/app';
+import { createArticle, createCategory, login } from '../helpers/factories';
 
 /**
  * A TCP relay between the app and PostgreSQL that can stop passing bytes while keeping every
@@ -107,5 +108,27 @@ describe('a database that stops answering', () => {
       await locker.end();
     }
     expect((await request(app).get('/api/categories')).status).toBe(200);
+  }, 60_000);
+
+  it('answers 503 when a transaction cannot finish in time (an edit that waits on a locked row)', async () => {
+    const { app, ctx, db, databaseUrl } = await createTestApp();
+    const editor = await login(ctx, 'editor');
+    const category = await createCategory(db);
+    const article = await createArticle(db, { authorId: editor.user.id, categoryId: category.id, title: 'Before' });
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE "Article" IN ACCESS EXCLUSIVE MODE');
+      const res = await request(app).put(`/api/articles/${article.id}`).set(editor.auth).send({ title: 'After' }).timeout(30_000);
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ error: 'Service Unavailable' });
+    } finally {
+      await locker.query('ROLLBACK').catch(() => {});
+      await locker.end();
+    }
+    expect((await db.article.findUniqueOrThrow({ where: { id: article.id } })).title).toBe('Before');
+    const after = await request(app).put(`/api/articles/${article.id}`).set(editor.auth).send({ title: 'After' });
+    expect(after.status).toBe(200);
   }, 60_000);
 });

@@ -27,5 +27,9 @@ export function createDb(url: string, max = 10): Db {
     idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
     keepAlive: true,
   });
-  return new PrismaClient({ adapter });
+  // A transaction waits for a connection as long as a plain query does, and may run two statement timeouts.
+  return new PrismaClient({
+    adapter,
+    transactionOptions: { maxWait: DB_TIMEOUTS.connectMs, timeout: 2 * DB_TIMEOUTS.statementMs },
+  });
 }

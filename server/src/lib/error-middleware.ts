@@ -23,6 +23,8 @@ const DB_DOWN_CODES = new Set([
   'P1001',
   'P1002',
   'P1017',
+  // P2028: an interactive transaction could not get a connection or finish within its time (db/client.ts).
+  'P2028',
 ]);
 
 /**
