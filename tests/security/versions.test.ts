@@ -128,6 +128,20 @@ describe.each(RESOURCES)('PUT $name with a version', (r) => {
     expect(await r.stored(id)).toEqual(before);
   });
 
+  it('answers a version past the integer column with 400 (body) or 412 (If-Match), never a 500', async () => {
+    const { id } = await r.make();
+    const before = await r.stored(id);
+    const body = await request(app)
+      .put(r.path(id))
+      .set(r.auth())
+      .send({ ...r.edit(1), version: 3_000_000_000 });
+    expect(body.status).toBe(400);
+    expect(body.body.error).toBe('Validation failed');
+    const header = await request(app).put(r.path(id)).set(r.auth()).set('If-Match', '"v9999999999"').send(r.edit(1));
+    expect(header.status).toBe(412);
+    expect(await r.stored(id)).toEqual(before);
+  });
+
   it('still accepts an edit without any version (older API clients), and moves the version', async () => {
     const { id } = await r.make();
     const res = await request(app).put(r.path(id)).set(r.auth()).send(r.edit(1));

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { versionTag } from '../../../shared/schemas/version';
+import { VERSION_MAX, versionTag } from '../../../shared/schemas/version';
 import { HttpError } from './errors';
 
 /**
@@ -25,7 +25,9 @@ export function expectedVersion(req: Request, bodyVersion: number | undefined): 
       .split(',')
       .map((tag) => STRONG_TAG.exec(tag.trim())?.[1])
       .filter((v): v is string => v !== undefined)
-      .map(Number);
+      .map(Number)
+      // A tag past the column's range names no version (and would make PostgreSQL refuse the query).
+      .filter((v) => v <= VERSION_MAX);
     return { versions, via: 'if-match' };
   }
   return bodyVersion === undefined ? undefined : { versions: [bodyVersion], via: 'body' };
