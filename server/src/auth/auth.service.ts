@@ -12,6 +12,7 @@ import type {
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
+import { passwordTooLong } from '../../../shared/schemas/auth';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { enforce, reserve, settle } from '../lib/rate-limit';
 import { publicUserSelect, toPublicUser } from '../users/user.mapper';
@@ -27,6 +28,7 @@ export const MESSAGES = {
   verified: 'Email verified successfully.',
   loggedIn: 'Login successful',
   invalidLogin: 'Invalid email or password',
+  passwordTooLong: 'Passwords longer than 72 bytes can no longer be used to sign in. Please reset your password with "Forgot password?".',
   suspended: 'Your account has been suspended. Please contact an administrator.',
   tooManyLogins: 'Too many failed login attempts. Please try again later.',
   tooManyAttempts: 'Too many login attempts from your network. Please try again in a minute.',
@@ -178,6 +180,9 @@ export function authService(ctx: AppContext) {
         await settle(db, held, failed);
       }
       if (!user || failed) throw unauthorized(MESSAGES.invalidLogin);
+      // Accounts from before the 72-byte rule: bcrypt matched only the first 72 bytes of what was typed, which
+      // proves nothing about the rest. The holder is sent to a reset instead of being refused without a word.
+      if (passwordTooLong(password)) throw unauthorized(MESSAGES.passwordTooLong);
       if (user.suspended) throw forbidden(MESSAGES.suspended);
       await enforce(db, loginSuccessKey(email), successesPerAccount, attemptWindowMs, MESSAGES.tooManySignIns);
       // The owner's own typos from this network are forgiven; failures in flight keep their slots.

@@ -42,11 +42,11 @@ export async function hashPassword(password: string): Promise<string> {
   return withHashSlot(() => bcrypt.hash(password, BCRYPT_COST));
 }
 
-/** A password past 72 bytes never matches: bcrypt would compare only its first 72 bytes. The work is the same. */
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
-  const matches = await withHashSlot(() => bcrypt.compare(password, hash));
-  return matches && !passwordTooLong(password);
-}
+/**
+ * bcrypt compares only the first 72 bytes of a password: callers that accept a password refuse longer ones
+ * (`passwordTooLong`), and login tells such a match apart (auth.service.ts).
+ */
+export const verifyPassword = (password: string, hash: string): Promise<boolean> => withHashSlot(() => bcrypt.compare(password, hash));
 
 /** A random password that satisfies the sign-up rule (upper, lower, digit, special). */
 export function randomPassword(): string {
