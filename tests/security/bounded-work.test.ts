@@ -84,6 +84,21 @@ describe('the share page reads a stored description and never parses the body', 
     expect(res.text).not.toContain('<b>');
   });
 
+  it('lets an editor change the summary of an article whose body was stored before the limits, without parsing it', async () => {
+    const row = await createArticle(db, {
+      authorId: author.user.id,
+      categoryId: category.id,
+      content: NESTED,
+      shareDescription: 'From the old body.',
+    });
+    const res = await request(app).put(`/api/articles/${row.id}`).set(editor.auth).send({ summary: 'A better summary.' });
+    expect(res.status).toBe(200);
+    expect(await db.article.findUniqueOrThrow({ where: { id: row.id }, select: { summary: true, shareDescription: true } })).toEqual({
+      summary: 'A better summary.',
+      shareDescription: 'From the old body.',
+    });
+  });
+
   it('derives the description when the article is written: from the body, or the summary of a body without text', async () => {
     const created = await newArticle('<h2>Harbour</h2><p>Fish &amp; chips&nbsp;again</p>', 'The summary.');
     expect(created.status).toBe(201);

@@ -22,7 +22,7 @@ import { slugify } from '../lib/slug';
 import { sectionFromWire, sectionToWire } from '../lib/wire';
 import { articleSelect, publishedOnly, toArticle, type ArticleRow } from './article.mapper';
 import { removeShareImages } from './share-image';
-import { shareDescription } from './share-page';
+import { shareDescription, summaryDescription } from './share-page';
 
 type Tx = Prisma.TransactionClient;
 type CreateArticle = z.output<typeof createArticleInputSchema>;
@@ -201,7 +201,7 @@ export async function updateArticle(
         isMainStory: true,
         version: true,
         summary: true,
-        content: true,
+        shareDescription: true,
       },
     });
     if (!current || !canRead(user, { status: current.status, author: { id: current.authorId } })) throw articleNotFound();
@@ -211,8 +211,11 @@ export async function updateArticle(
     if (input.title !== undefined) data.title = input.title;
     if (input.summary !== undefined) data.summary = input.summary;
     if (content !== undefined) data.content = content;
-    if (content !== undefined || input.summary !== undefined)
-      data.shareDescription = shareDescription({ content: content ?? current.content, summary: input.summary ?? current.summary });
+    if (content !== undefined) data.shareDescription = shareDescription({ content, summary: input.summary ?? current.summary });
+    // The body stays: its description changes only if it came from the summary (a body without text). The
+    // stored body is not parsed again, since one stored before the HTML limits may be past them.
+    else if (input.summary !== undefined && current.shareDescription === summaryDescription(current.summary))
+      data.shareDescription = summaryDescription(input.summary);
     if (input.imageUrl !== undefined) data.imageUrl = input.imageUrl;
     if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
       await requireCategory(tx, input.categoryId);

@@ -24,9 +24,12 @@ export const escapeHtml = (s: string) =>
  * article say), derived when the article is written. The migration that added the column does the same in SQL.
  */
 export function shareDescription(article: { content: string; summary: string }): string {
-  const text = htmlToText(article.content) || article.summary.replace(/\s+/g, ' ').trim();
-  return firstCharacters(text, SHARE_DESCRIPTION_MAX);
+  const text = htmlToText(article.content);
+  return text ? firstCharacters(text, SHARE_DESCRIPTION_MAX) : summaryDescription(article.summary);
 }
+
+/** The description of an article whose body has no text: its summary's first characters. */
+export const summaryDescription = (summary: string) => firstCharacters(summary.replace(/\s+/g, ' ').trim(), SHARE_DESCRIPTION_MAX);
 
 /**
  * The page social networks read (Open Graph and Twitter card tags) and that sends people on to the
