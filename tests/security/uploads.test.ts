@@ -85,7 +85,10 @@ describe('a refused upload is answered before its body is read', () => {
    * byte of an answer or when the server closes the connection. Before the fix the server read (and
    * stored) all 64 MB before answering 403.
    */
-  async function postHuge(port: number, urlPath: string, auth: Record<string, string>) {
+  async function postHuge(port: number, urlPath: string, auth: Record<string, string>, { chunked = false } = {}) {
+    // Chunked: the body has no declared length, so only reading it can tell its size.
+    const frame = (data: Buffer | string) =>
+      chunked ? Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from('\r\n')]) : data;
     const socket = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
     let answer = '';
@@ -109,17 +112,18 @@ describe('a refused upload is answered before its body is read', () => {
         'Host: 127.0.0.1',
         ...Object.entries(auth).map(([k, v]) => `${k}: ${v}`),
         `Content-Type: multipart/form-data; boundary=${boundary}`,
-        `Content-Length: ${BODY_BYTES}`,
+        chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${BODY_BYTES}`,
         '',
-        head,
+        '',
       ].join('\r\n'),
     );
+    socket.write(frame(head));
     let written = head.length;
     const chunk = Buffer.alloc(256 * 1024, 7);
     let done = false;
     void answered.then(() => (done = true));
     while (!done && !closed && written + chunk.length < BODY_BYTES) {
-      const flushed = socket.write(chunk);
+      const flushed = socket.write(frame(chunk));
       written += chunk.length;
       // Wait for the server to take the data, or for its answer, whichever comes first.
       if (!flushed) await Promise.race([new Promise((r) => socket.once('drain', r)), answered]);
@@ -168,6 +172,27 @@ describe('a refused upload is answered before its body is read', () => {
     const reader = await postHuge(port, '/api/uploads', headers('user'));
     expect(reader.status).toBe(403);
     expect(reader.written).toBeLessThan(BODY_BYTES / 2);
+  });
+
+  it('stops reading a body without a declared length where the quota left ends: 429, nothing kept', async () => {
+    const small = await createTestApp({ UPLOAD_QUOTA_MB: '100' });
+    const { byRole: roles, headers: h } = await actors(small.ctx);
+    await small.db.upload.create({
+      data: { userId: roles.author.user.id, fileUrl: '/uploads/earlier.mp4', bytes: 96n * 1024n * 1024n, type: 'video' },
+    });
+    const smallServer = small.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => smallServer.once('listening', resolve));
+    try {
+      const res = await postHuge((smallServer.address() as AddressInfo).port, '/api/uploads', h('author'), { chunked: true });
+      expect(res.status).toBe(429);
+      // 4 MB were left of the quota: the server stopped reading soon after them, not at the 64 MB sent.
+      expect(res.written).toBeLessThan(BODY_BYTES / 2);
+      // Nothing stored: the partial temporary file is left to the sweep of `.tmp` (tested below).
+      expect(await small.db.upload.count()).toBe(1);
+      expect(readdirSync(small.ctx.config.uploadDir).filter((f) => !f.startsWith('.'))).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => smallServer.close(() => resolve()));
+    }
   });
 
   it('answers an upload declared larger than the quota left with 429, and one larger than the whole quota with 413, unread', async () => {

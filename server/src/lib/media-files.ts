@@ -83,7 +83,7 @@ const quotaExceeded = (ctx: AppContext, retryAfterSeconds: number) =>
  * the exact size is checked again, atomically, when the file is stored.
  */
 export function limitUploads(ctx: AppContext): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     if (!req.user) throw unauthorized();
     const userId = req.user.id;
     await enforce(ctx.db, `uploads:user:${userId}`, ctx.config.uploadsPerHour, HOUR_MS, 'Too many uploads; try again later');
@@ -92,8 +92,15 @@ export function limitUploads(ctx: AppContext): RequestHandler {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > ctx.config.uploadQuotaBytes + MULTIPART_SLACK_BYTES) throw largerThanQuota(ctx);
     if (left <= 0 || declared > left + MULTIPART_SLACK_BYTES) throw quotaExceeded(ctx, retryAfterSeconds);
+    // A body without a length (chunked) is read only as far as the allowance reaches: receiveFile stops there.
+    res.locals.uploadAllowance = { bytes: left, retryAfterSeconds } satisfies UploadAllowance;
     next();
   };
+}
+
+interface UploadAllowance {
+  bytes: number;
+  retryAfterSeconds: number;
 }
 
 /** Multer errors and unreadable multipart bodies are the client's problem: 4xx, never 500. */
@@ -125,7 +132,27 @@ export function receiveFile(ctx: AppContext, field: string): RequestHandler {
     res.on('close', () => {
       if (req.file?.path) void rm(req.file.path, { force: true });
     });
-    upload(req, res, (err: unknown) => next(err ? toClientError(err, field, maxBytes) : undefined));
+    const allowance = res.locals.uploadAllowance as UploadAllowance | undefined;
+    let settled = false;
+    const finish = (err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', count);
+      next(err);
+    };
+    // A body without a declared length (chunked) may be larger than the quota left: count what arrives and
+    // answer 429 as soon as it cannot fit, instead of letting multer read it to its end (the answer closes
+    // the connection, closeWhenAnsweredUnread). The partial temporary file goes with the sweep of `.tmp`.
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (allowance && received > allowance.bytes + MULTIPART_SLACK_BYTES) {
+        req.unpipe();
+        finish(quotaExceeded(ctx, allowance.retryAfterSeconds));
+      }
+    };
+    if (allowance && allowance.bytes < maxBytes) req.on('data', count);
+    upload(req, res, (err: unknown) => finish(err ? toClientError(err, field, maxBytes) : undefined));
   };
 }
 
