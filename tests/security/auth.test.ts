@@ -202,6 +202,19 @@ describe('item 14: failures count per address+IP and per IP; a stranger never lo
     expect(owner.body.user.role).toBe('super-admin');
   });
 
+  it('counts every address of one IPv6 /64 as one network: a host cannot rotate addresses to guess on', async () => {
+    const owner = await createUser(db);
+    const statuses: number[] = [];
+    for (let i = 1; i <= LOGIN_LIMITS.failuresPerPair + 1; i++)
+      statuses.push(
+        (await post('/login', { email: owner.email, password: 'Wrong-Guess#1' }, from(`2001:db8:77:77::${i.toString(16)}`))).status,
+      );
+    expect(statuses.slice(0, LOGIN_LIMITS.failuresPerPair).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another /64 is another network.
+    expect((await post('/login', { email: owner.email, password: TEST_PASSWORD }, from('2001:db8:77:78::1'))).status).toBe(200);
+  });
+
   it('lets 20 simultaneous right logins from one client all succeed, and counts none of them as a failure', async () => {
     const user = await createUser(db);
     const ip = freshIp();

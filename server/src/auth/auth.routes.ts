@@ -9,6 +9,7 @@ import {
   verifyOtpInputSchema,
 } from '../../../shared/schemas/auth';
 import type { AppContext } from '../context';
+import { clientNetwork } from '../lib/client-network';
 import { publicRoute, requireUser } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { routesFor } from '../lib/route';
@@ -19,7 +20,6 @@ export const accountCreationKey = (ip: string) => `signup:ip:${ip}`;
 /** Each code request sends a mail to an address the caller names: one network may not mail the world. */
 export const CODE_REQUESTS_PER_IP_PER_HOUR = 30;
 export const codeRequestKey = (ip: string) => `code:ip:${ip}`;
-const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Sign-up (one step or three), login, logout, password reset and the current user: docs/api.md "Auth". */
 export function authRouter(ctx: AppContext): Router {
@@ -32,7 +32,7 @@ export function authRouter(ctx: AppContext): Router {
   const limitAccountCreation = (req: Request) =>
     enforce(
       ctx.db,
-      accountCreationKey(clientIp(req)),
+      accountCreationKey(clientNetwork(req)),
       ACCOUNT_CREATIONS_PER_HOUR,
       3_600_000,
       'Too many accounts were created from your network. Please try again later.',
@@ -41,7 +41,7 @@ export function authRouter(ctx: AppContext): Router {
   const limitCodeRequests = (req: Request) =>
     enforce(
       ctx.db,
-      codeRequestKey(clientIp(req)),
+      codeRequestKey(clientNetwork(req)),
       CODE_REQUESTS_PER_IP_PER_HOUR,
       3_600_000,
       'Too many codes were requested from your network. Please try again later.',
@@ -135,7 +135,7 @@ export function authRouter(ctx: AppContext): Router {
         503: 'Too many password checks queued at once',
       },
     },
-    ({ body }, req) => auth.login(body, clientIp(req)),
+    ({ body }, req) => auth.login(body, clientNetwork(req)),
   );
 
   route(

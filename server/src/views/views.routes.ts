@@ -11,6 +11,7 @@ import {
 import { articleSelect, publishedOnly, toArticle } from '../articles/article.mapper';
 import { canRead } from '../articles/articles.service';
 import type { AppContext } from '../context';
+import { clientNetwork } from '../lib/client-network';
 import { conflict, notFound } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
@@ -77,7 +78,7 @@ export function viewsRouter({ db, jwtSecret }: AppContext): Router {
       const article = await db.article.findFirst({ where: { id: params.id, ...publishedOnly }, select: { totalViews: true } });
       if (!article) throw notFound(ARTICLE_NOT_FOUND);
       // Same success shape, so the reader's page shows the count either way (docs/decisions/015).
-      if (!(await isFirstViewInWindow(db, params.id, req.ip ?? 'unknown', userId))) {
+      if (!(await isFirstViewInWindow(db, params.id, clientNetwork(req), userId))) {
         res.status(200).json({ success: true, counted: false, id: null, token: null, totalViews: article.totalViews });
         return;
       }
