@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
-import { expectToast, pageAs, tokenOf, unique } from './dashboard-helpers';
+import { expectToast, pageAs, screenshotsAtBothWidths, tokenOf, unique } from './dashboard-helpers';
 
 /**
  * Issue 9, item 17: an editor who saves an article that someone else changed since they opened it is
@@ -35,6 +35,7 @@ test('an editor saving an article changed meanwhile is told so, overwrites nothi
 
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(form.getByRole('alert')).toContainText('Someone else changed this article since you opened it');
+  await screenshotsAtBothWidths(page, 'article-conflict');
   const stored = (await (await page.request.get(`/api/articles/${id}`, { headers })).json()) as { title: string };
   expect(stored.title).toBe(elsewhere);
 
