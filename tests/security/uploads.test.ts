@@ -174,59 +174,55 @@ describe('a refused upload is answered before its body is read', () => {
     expect(reader.written).toBeLessThan(BODY_BYTES / 2);
   });
 
-  it('stops reading a body without a declared length where the quota left ends: 429, nothing kept', async () => {
-    const small = await createTestApp({ UPLOAD_QUOTA_MB: '100' });
-    const { byRole: roles, headers: h } = await actors(small.ctx);
-    await small.db.upload.create({
-      data: { userId: roles.author.user.id, fileUrl: '/uploads/earlier.mp4', bytes: 96n * 1024n * 1024n, type: 'video' },
-    });
-    const smallServer = small.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => smallServer.once('listening', resolve));
+  /**
+   * A fresh app whose author has `quotaMb` per day and has used `usedMb` of it already, listening on a port
+   * for the duration of `run`.
+   */
+  async function withQuota(
+    quotaMb: number,
+    usedMb: number,
+    run: (server: { port: number; author: Record<string, string>; app: Awaited<ReturnType<typeof createTestApp>> }) => Promise<void>,
+  ) {
+    const app = await createTestApp({ UPLOAD_QUOTA_MB: String(quotaMb) });
+    const { byRole: roles, headers: h } = await actors(app.ctx);
+    if (usedMb)
+      await app.db.upload.create({
+        data: { userId: roles.author.user.id, fileUrl: '/uploads/earlier.mp4', bytes: BigInt(usedMb) * 1024n * 1024n, type: 'video' },
+      });
+    const listening = app.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
     try {
-      const res = await postHuge((smallServer.address() as AddressInfo).port, '/api/uploads', h('author'), { chunked: true });
+      await run({ port: (listening.address() as AddressInfo).port, author: h('author'), app });
+    } finally {
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+    }
+  }
+
+  it('stops reading a body without a declared length where the quota left ends: 429, nothing kept', async () => {
+    await withQuota(100, 96, async ({ port, author, app }) => {
+      const res = await postHuge(port, '/api/uploads', author, { chunked: true });
       expect(res.status).toBe(429);
       // 4 MB were left of the quota: the server stopped reading soon after them, not at the 64 MB sent.
       expect(res.written).toBeLessThan(BODY_BYTES / 2);
       // Nothing stored: the partial temporary file is left to the sweep of `.tmp` (tested below).
-      expect(await small.db.upload.count()).toBe(1);
-      expect(readdirSync(small.ctx.config.uploadDir).filter((f) => !f.startsWith('.'))).toEqual([]);
-    } finally {
-      await new Promise<void>((resolve) => smallServer.close(() => resolve()));
-    }
+      expect(await app.db.upload.count()).toBe(1);
+      expect(readdirSync(app.ctx.config.uploadDir).filter((f) => !f.startsWith('.'))).toEqual([]);
+    });
   });
 
   it('answers an upload declared larger than the quota left with 429, and one larger than the whole quota with 413, unread', async () => {
-    const small = await createTestApp({ UPLOAD_QUOTA_MB: '100' });
-    const { byRole: roles, headers: h } = await actors(small.ctx);
     // 40 MB of today's 100 MB are used: the 64 MB body cannot fit.
-    await small.db.upload.create({
-      data: { userId: roles.author.user.id, fileUrl: '/uploads/earlier.mp4', bytes: 40n * 1024n * 1024n, type: 'video' },
-    });
-    const smallServer = small.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => smallServer.once('listening', resolve));
-    try {
-      const smallPort = (smallServer.address() as AddressInfo).port;
-      const res = await postHuge(smallPort, '/api/uploads', h('author'));
+    await withQuota(100, 40, async ({ port, author }) => {
+      const res = await postHuge(port, '/api/uploads', author);
       expect(res.status).toBe(429);
       expect(res.answer).toMatch(/retry-after: \d+/i);
       expect(res.written).toBeLessThan(BODY_BYTES / 2);
-      const tiny = await createTestApp({ UPLOAD_QUOTA_MB: '1' });
-      const tinyServer = tiny.app.listen(0, '127.0.0.1');
-      await new Promise((resolve) => tinyServer.once('listening', resolve));
-      try {
-        const whole = await postHuge(
-          (tinyServer.address() as AddressInfo).port,
-          '/api/uploads',
-          (await actors(tiny.ctx)).headers('author'),
-        );
-        expect(whole.status).toBe(413);
-        expect(whole.written).toBeLessThan(BODY_BYTES / 2);
-      } finally {
-        await new Promise<void>((resolve) => tinyServer.close(() => resolve()));
-      }
-    } finally {
-      await new Promise<void>((resolve) => smallServer.close(() => resolve()));
-    }
+    });
+    await withQuota(1, 0, async ({ port, author }) => {
+      const whole = await postHuge(port, '/api/uploads', author);
+      expect(whole.status).toBe(413);
+      expect(whole.written).toBeLessThan(BODY_BYTES / 2);
+    });
   });
 });
 
