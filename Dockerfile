@@ -23,6 +23,7 @@ COPY --from=build /runtime/node_modules ./node_modules
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/server/dist ./server/dist
 COPY --from=build /app/client/dist ./client/dist
+COPY --from=build /app/client/dist-server ./client/dist-server
 RUN mkdir -p uploads .data && chown -R node:node uploads .data
 USER node
 EXPOSE 3000

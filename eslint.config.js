@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       'server/src/generated/**',
       'test-results/**',
       'playwright-report/**',

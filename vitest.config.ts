@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/reader/**/*.test.ts'],
           exclude: ['server/src/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/api-global.ts'],

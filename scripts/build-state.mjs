@@ -8,7 +8,7 @@ function newest(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let max = 0;
   for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
     max = Math.max(max, newest(path.join(target, entry.name)));
   }
   return max;

@@ -1,24 +1,13 @@
-// `npm run dev`: the API in watch mode (tsx) on PORT (3000) and Vite with hot reload on 5173, proxying /api.
+// `npm run dev`: the server in watch mode (tsx) on PORT (3000), with Vite in middleware mode inside it: the
+// reader's pages render on the server from the client's sources, and the browser gets hot reload.
 import { spawn } from 'node:child_process';
 
-const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/src/main.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
-  }),
-  spawn('npx', ['vite', '--config', 'client/vite.config.ts'], { stdio: 'inherit', env: process.env }),
-];
+const child = spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--exclude', 'client/**', 'server/src/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'development', VITE_DEV: 'true' },
+});
 
-let stopping = false;
-function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) child.kill(signal);
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-for (const child of children) {
-  child.on('exit', (code) => {
-    stop('SIGTERM');
-    process.exitCode = code ?? 0;
-  });
-}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => {
+  process.exitCode = code ?? 0;
+});

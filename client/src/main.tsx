@@ -1,10 +1,33 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
 import { App } from './app/app';
+import { createRouter } from './app/router';
+import { STATE_ELEMENT_ID, createQueryClient, deserializeQueries, type PageState } from './lib/query-client';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * The browser's entry. A reader page arrives rendered, with the data it was rendered from: the browser
+ * takes that data into its cache and hydrates the markup, asking the API for nothing. The dashboard and
+ * the auth screens arrive as the bare shell and render here.
+ */
+const container = document.getElementById('root')!;
+const queryClient = createQueryClient();
+const stateElement = document.getElementById(STATE_ELEMENT_ID);
+
+if (stateElement?.textContent) {
+  const state = JSON.parse(stateElement.textContent) as PageState;
+  hydrate(queryClient, deserializeQueries(state.queries));
+  hydrateRoot(
+    container,
+    <App queryClient={queryClient} origin={state.origin}>
+      <RouterProvider router={createRouter()} />
+    </App>,
+  );
+} else {
+  createRoot(container).render(
+    <App queryClient={queryClient} origin={window.location.origin}>
+      <RouterProvider router={createRouter()} />
+    </App>,
+  );
+}

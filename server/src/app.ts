@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { healthRouter } from './health/health.routes';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { notFound } from './lib/errors';
+import { readerPages } from './reader/render';
 import { apiRouter } from './routes';
 
 /** Video hosts whose players may be embedded in article bodies (kept in step with the HTML sanitiser). */
@@ -28,12 +29,13 @@ export function createApp(ctx: AppContext): Express {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // `npm run dev` only: Vite's hot reload needs its inline preamble and its WebSocket.
+          scriptSrc: config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           mediaSrc: ["'self'", 'blob:'],
           frameSrc: EMBED_FRAME_HOSTS,
-          connectSrc: ["'self'"],
+          connectSrc: config.viteDev ? ["'self'", 'ws:'] : ["'self'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
@@ -80,8 +82,11 @@ export function createApp(ctx: AppContext): Express {
     }),
   );
 
-  const indexHtml = path.join(config.clientDist, 'index.html');
-  if (existsSync(indexHtml)) {
+  if (config.viteDev) {
+    const reader = readerPages(ctx);
+    if (reader.assets) app.use(reader.assets);
+    app.get(READER_PATHS, reader.pages);
+  } else if (existsSync(path.join(config.clientDist, 'index.html'))) {
     // Source maps carry the full client sources, the dashboard's included: not for the public.
     if (config.env === 'production') app.use('/assets', refuseSourceMaps);
     app.use(
@@ -89,13 +94,14 @@ export function createApp(ctx: AppContext): Express {
       express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
     );
     app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/(api|uploads)(\/|$)).*/, (_req, res) => {
-      res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
-    });
+    app.get(READER_PATHS, readerPages(ctx).pages);
   }
 
   app.use(errorMiddleware(logger));
   return app;
 }
+
+/** Every path but the API's and the uploads': the reader's pages, the dashboard and the auth screens. */
+const READER_PATHS = /^(?!\/(api|uploads)(\/|$)).*/;
 
 const refuseSourceMaps: RequestHandler = (req, _res, next) => next(req.path.endsWith('.map') ? notFound() : undefined);

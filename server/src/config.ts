@@ -84,6 +84,8 @@ const configSchema = z.object({
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  /** Set by `npm run dev`: the client is served and rendered from its sources by Vite, with hot reload. */
+  VITE_DEV: bool.default(false),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -118,6 +120,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     clientDist: path.resolve(root, 'client/dist'),
+    /** The server's render bundle of the client (vite build --ssr). */
+    clientRenderer: path.resolve(root, 'client/dist-server/entry-server.js'),
+    clientRoot: path.resolve(root, 'client'),
+    viteDev: c.VITE_DEV,
   };
 }
 

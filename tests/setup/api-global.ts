@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,9 @@ declare module 'vitest' {
  * temporary folder. A template database is migrated once; each test file clones it (tests/helpers/app.ts).
  */
 export default async function setup(project: TestProject) {
+  // The reader's pages are rendered by the built client (client/dist, client/dist-server): build what is stale.
+  const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The build failed');
   const external = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let embedded: EmbeddedDatabase | undefined;
   let tempDir: string | undefined;

@@ -1,20 +1,23 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
 import { ToastProvider } from '../components/ui/toast';
-import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
-import { router } from './router';
+import { SiteProvider } from '../lib/site';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The providers around the router, the same in the browser and on the server: the query cache (filled
+ * on the server, then handed over to the browser), the session, the toasts and the site's address.
+ */
+export function App({ queryClient, origin, children }: { queryClient: QueryClient; origin: string; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </SessionProvider>
-    </QueryClientProvider>
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SiteProvider origin={origin}>
+          <SessionProvider>
+            <ToastProvider>{children}</ToastProvider>
+          </SessionProvider>
+        </SiteProvider>
+      </QueryClientProvider>
+    </StrictMode>
   );
 }

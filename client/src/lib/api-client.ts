@@ -25,7 +25,7 @@ export function getToken(): string | null {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   body?: unknown;
@@ -42,29 +42,52 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return qs ? `${path}?${qs}` : path;
 }
 
+/**
+ * On the server, reads go to the API in-process rather than over HTTP (server/src/reader/internal-api.ts).
+ * The transport answers like fetch would: a status and the parsed JSON body.
+ */
+export type Transport = (method: Method, url: string) => Promise<{ status: number; body: unknown }>;
+
+let transport: Transport | null = null;
+
+export function setTransport(next: Transport | null): void {
+  transport = next;
+}
+
 function authHeaders(): Record<string, string> {
   const token = getToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  let body: { error?: unknown; message?: unknown; details?: unknown } = {};
+  let body: unknown = {};
   try {
-    body = (await response.json()) as typeof body;
+    body = await response.json();
   } catch {
     // A non-JSON error (a proxy page, say): fall back to the status text below.
   }
+  return errorFromBody(response.status, body, response.statusText);
+}
+
+/** The error envelope `{ error, message, details? }` as an ApiError (also what the server's render rebuilds). */
+export function errorFromBody(status: number, raw: unknown, statusText = ''): ApiError {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as { error?: unknown; message?: unknown; details?: unknown };
   const details = Array.isArray(body.details) ? body.details.filter((d): d is string => typeof d === 'string') : [];
   const message =
     typeof body.message === 'string' && body.message
       ? body.message
       : typeof body.error === 'string'
         ? body.error
-        : response.statusText || `Request failed (${response.status})`;
-  return new ApiError(response.status, typeof body.error === 'string' ? body.error : 'Error', message, details);
+        : statusText || `Request failed (${status})`;
+  return new ApiError(status, typeof body.error === 'string' ? body.error : 'Error', message, details);
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  if (transport) {
+    const answer = await transport(method, buildUrl(path, options.query));
+    if (answer.status >= 400) throw errorFromBody(answer.status, answer.body);
+    return answer.body as T;
+  }
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...authHeaders() };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -1,15 +1,70 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-export function createQueryClient() {
+export function createQueryClient({ server = false }: { server?: boolean } = {}) {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not get better by asking again.
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        // A query that failed on the server (a 404 the page shows) is not asked again as the page hydrates.
+        retryOnMount: false,
+        // A 4xx will not get better by asking again; on the server, the page answers now or says it cannot.
+        retry: (count, error) => !server && !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       },
     },
   });
+}
+
+/** The id of the `<script type="application/json">` that carries the server's query cache to the browser. */
+export const STATE_ELEMENT_ID = 'chronicle-state';
+
+export interface PageState {
+  /** The site's public origin (PUBLIC_URL). */
+  origin: string;
+  queries: DehydratedState;
+}
+
+interface WireError {
+  status: number;
+  error: string;
+  message: string;
+  details: string[];
+}
+
+const toWire = (err: unknown): WireError | null =>
+  err instanceof ApiError
+    ? { status: err.status, error: err.error, message: err.message, details: err.details }
+    : err
+      ? { status: 500, error: 'Error', message: err instanceof Error ? err.message : 'Error', details: [] }
+      : null;
+
+const fromWire = (err: unknown): ApiError | null => {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as Partial<WireError>;
+  return new ApiError(e.status ?? 500, e.error ?? 'Error', e.message ?? 'Error', e.details ?? []);
+};
+
+/**
+ * The query cache as JSON, failed queries included: a page that shows 'Article Not Found' on the server
+ * must show it on hydration too. Errors travel as their envelope and become ApiErrors again in the browser.
+ */
+export function serializeQueries(queries: DehydratedState): DehydratedState {
+  return {
+    ...queries,
+    queries: queries.queries.map((q) => ({
+      ...q,
+      state: { ...q.state, error: toWire(q.state.error) as never, fetchFailureReason: toWire(q.state.fetchFailureReason) as never },
+    })),
+  };
+}
+
+export function deserializeQueries(queries: DehydratedState): DehydratedState {
+  return {
+    ...queries,
+    queries: queries.queries.map((q) => ({
+      ...q,
+      state: { ...q.state, error: fromWire(q.state.error) as never, fetchFailureReason: fromWire(q.state.fetchFailureReason) as never },
+    })),
+  };
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { STAFF_ROLES, type Role } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/types';
 import { TOKEN_KEY, USER_KEY, api } from './api-client';
@@ -9,17 +9,47 @@ export interface Session {
   user: PublicUser;
 }
 
+/**
+ * localStorage as an external store. The server renders every reader page signed out, and hydration
+ * starts from that same snapshot (getServerSnapshot) before React switches to the stored session: a
+ * signed-in reader gets no hydration mismatch, only a re-render of the header.
+ */
+const listeners = new Set<() => void>();
+let cached: { token: string | null; raw: string | null; session: Session | null } = { token: null, raw: null, session: null };
+
 function readStoredSession(): Session | null {
+  let token: string | null = null;
+  let raw: string | null = null;
   try {
-    const token = localStorage.getItem(TOKEN_KEY);
-    const raw = localStorage.getItem(USER_KEY);
-    if (!token || !raw) return null;
-    const user = JSON.parse(raw) as PublicUser;
-    return user && typeof user.role === 'string' ? { token, user } : null;
+    token = localStorage.getItem(TOKEN_KEY);
+    raw = localStorage.getItem(USER_KEY);
   } catch {
     return null;
   }
+  // The same stored strings give the same object: useSyncExternalStore needs a stable snapshot.
+  if (token === cached.token && raw === cached.raw) return cached.session;
+  let session: Session | null = null;
+  try {
+    const user = token && raw ? (JSON.parse(raw) as PublicUser) : null;
+    session = token && user && typeof user.role === 'string' ? { token, user } : null;
+  } catch {
+    session = null;
+  }
+  cached = { token, raw, session };
+  return session;
 }
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  // Another tab signing in or out.
+  window.addEventListener('storage', onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+const notify = () => listeners.forEach((listener) => listener());
 
 interface SessionContextValue {
   session: Session | null;
@@ -31,11 +61,11 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session | null>(readStoredSession);
+  const session = useSyncExternalStore(subscribe, readStoredSession, () => null);
   const signIn = useCallback((next: Session) => {
     localStorage.setItem(TOKEN_KEY, next.token);
     localStorage.setItem(USER_KEY, JSON.stringify(next.user));
-    setSession(next);
+    notify();
   }, []);
   const signOut = useCallback(async () => {
     try {
@@ -45,7 +75,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       localStorage.removeItem(TOKEN_KEY);
       localStorage.removeItem(USER_KEY);
-      setSession(null);
+      notify();
     }
   }, []);
   const value = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);

@@ -44,6 +44,12 @@ export interface RouteInput<P, Q, B> {
 export interface RegisteredRoute {
   fullPath: string;
   spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>;
+  /**
+   * Validates raw path parameters and query as the route does, then runs its handler (after the guard
+   * and `before` middleware, which the caller is responsible for). The server's page rendering reads the
+   * public API this way, in-process (reader/internal-api.ts).
+   */
+  invoke(raw: { params: Record<string, string>; query: Record<string, string> }, req: Request, res: Response): Promise<unknown>;
 }
 
 const registry = new Map<string, RegisteredRoute>();
@@ -63,15 +69,18 @@ export function routesFor(router: Router, base: string) {
     B extends ZodType | undefined = undefined,
   >(spec: RouteSpec<P, Q, B>, handler: (input: RouteInput<P, Q, B>, req: Request, res: Response) => unknown): void {
     const fullPath = `/api${base}${spec.path === '/' && base ? '' : spec.path}`;
-    registry.set(`${spec.method} ${fullPath}`, { fullPath, spec: spec as RegisteredRoute['spec'] });
+    const invoke = async (raw: { params: unknown; query: unknown; body?: unknown }, req: Request, res: Response) => {
+      const input = {
+        params: spec.params ? parseParams(spec.params, raw.params) : undefined,
+        query: spec.query ? parse(spec.query, raw.query) : undefined,
+        body: spec.body ? parse(spec.body, raw.body ?? {}) : undefined,
+      } as RouteInput<P, Q, B>;
+      return handler(input, req, res);
+    };
+    registry.set(`${spec.method} ${fullPath}`, { fullPath, spec: spec as RegisteredRoute['spec'], invoke });
     const guards = Array.isArray(spec.guard) ? spec.guard : [spec.guard];
     const run: RequestHandler = async (req, res) => {
-      const input = {
-        params: spec.params ? parseParams(spec.params, req.params) : undefined,
-        query: spec.query ? parse(spec.query, req.query) : undefined,
-        body: spec.body ? parse(spec.body, req.body ?? {}) : undefined,
-      } as RouteInput<P, Q, B>;
-      const result = await handler(input, req, res);
+      const result = await invoke({ params: req.params, query: req.query, body: req.body }, req, res);
       if (result !== undefined && !res.headersSent) res.status(spec.status ?? 200).json(result);
     };
     // An upload refused before its body is read closes the connection rather than draining the body.

@@ -13,6 +13,7 @@ import { useViewLogging } from '../../features/views/hooks/use-view-logging';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
+import { pageTitle, useDocumentTitle } from '../../lib/page-title';
 
 // Comments are below the fold and carry the forms: they load as their own chunk.
 const CommentsSection = lazy(() =>
@@ -36,6 +37,7 @@ export function ArticleRoute() {
   const passed = (location.state as { article?: Article } | null)?.article ?? null;
   const article = useArticle(id, passed);
   const bodyRef = useViewLogging(id);
+  useDocumentTitle(article.data ? pageTitle(article.data.title) : article.isError ? pageTitle('Article Not Found') : null);
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.home));
 
   if (article.isPending) {
@@ -49,7 +51,6 @@ export function ArticleRoute() {
     const missing = article.error instanceof ApiError && article.error.status >= 400 && article.error.status < 500;
     return missing ? (
       <PageState title="Article Not Found" action={<Button onClick={goBack}>Go Back</Button>}>
-        <title>Article Not Found | Chronicle News</title>
         <p>The article you are looking for does not exist or is no longer available.</p>
       </PageState>
     ) : (
@@ -64,7 +65,6 @@ export function ArticleRoute() {
   const a = article.data;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <title>{`${a.title} | Chronicle News`}</title>
       <ArticleDetail article={a} meta={<ViewCount articleId={a.id} />} actions={<ShareButtons article={a} />} bodyRef={bodyRef} />
       <Suspense fallback={<CommentsFallback />}>
         <CommentsSection articleId={a.id} />

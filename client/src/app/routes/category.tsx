@@ -11,8 +11,9 @@ import { splitLatest } from '../../features/articles/lib/sort';
 import { useCategory } from '../../features/categories/api/get-category';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
+import { pageTitle, useDocumentTitle } from '../../lib/page-title';
 
-const PAGE_SIZE = 27;
+export const CATEGORY_PAGE_SIZE = 27;
 
 /** The category page /category/:idOrSlug (SPEC.md §2). */
 export function CategoryRoute() {
@@ -20,9 +21,10 @@ export function CategoryRoute() {
   const navigate = useNavigate();
   const category = useCategory(idOrSlug);
   const id = category.data?.id;
-  const articles = usePublishedArticlesPages({ category: id, limit: PAGE_SIZE }, { enabled: !!id });
+  const articles = usePublishedArticlesPages({ category: id, limit: CATEGORY_PAGE_SIZE }, { enabled: !!id });
   const { list } = articles;
   const { total } = articles;
+  useDocumentTitle(category.data ? pageTitle(category.data.name) : null);
 
   if (category.isPending) return <LoadingText>Loading category articles...</LoadingText>;
   if (category.isError && !category.data) {
@@ -34,7 +36,6 @@ export function CategoryRoute() {
   const { latest, more } = splitLatest(list);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <title>{`${category.data.name} | Chronicle News`}</title>
       <Button variant="ghost" size="sm" className="-ml-2" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}>
         <ArrowLeftIcon width={16} height={16} /> Back
       </Button>

@@ -1,17 +1,27 @@
-import type { Section } from '../../../../shared/constants';
 import { ErrorBox } from '../../components/ui/alert';
 import { paths } from '../../config/paths';
-import { usePublishedArticles } from '../../features/articles/api/get-published-articles';
+import { usePublishedArticles, type PublishedArticlesFilter } from '../../features/articles/api/get-published-articles';
 import { ArticleCard } from '../../features/articles/components/article-card';
 import { ArticleCardSkeleton } from '../../features/articles/components/card-skeletons';
 import { HeroCard, HeroCardSkeleton } from '../../features/articles/components/hero-card';
 import { StoryBlock } from '../../features/articles/components/story-block';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/page-title';
+
+export const HOME_TITLE = 'Chronicle News: local and world news';
 
 /** SPEC.md §9: Featured shows 4 cards; the Sports and Opinions blocks their first four articles. */
 const FEATURED_COUNT = 4;
 const BLOCK_COUNT = 4;
+
+/** The home page's four lists; the server fills the same queries before it renders (app/reader-data.ts). */
+export const homeLists = {
+  main: { main: true, limit: 1 },
+  featured: { featured: true, limit: FEATURED_COUNT },
+  sports: { section: 'Sports', limit: BLOCK_COUNT },
+  opinions: { section: 'Opinions & Editorials', limit: BLOCK_COUNT },
+} satisfies Record<string, PublishedArticlesFilter>;
 /** Up to four columns on wide screens, as many as there are stories (at most 3 are featured, CONTRACT §4). */
 const FEATURED_COLUMNS = [
   '',
@@ -32,7 +42,7 @@ function FeaturedSkeleton() {
 }
 
 function MainStory() {
-  const main = usePublishedArticles({ main: true, limit: 1 });
+  const main = usePublishedArticles(homeLists.main);
   const hero = main.data?.data[0];
   return (
     <section aria-label="Main story">
@@ -50,7 +60,7 @@ function MainStory() {
 }
 
 function FeaturedStories() {
-  const featured = usePublishedArticles({ featured: true, limit: FEATURED_COUNT });
+  const featured = usePublishedArticles(homeLists.featured);
   return (
     <section aria-labelledby="featured-heading" aria-busy={featured.isPending || undefined}>
       <h2 id="featured-heading" className="mb-5 border-b-2 border-slate-900 pb-2 font-serif text-2xl font-bold">
@@ -73,8 +83,8 @@ function FeaturedStories() {
   );
 }
 
-function SectionBlock({ title, section, viewAllTo }: { title: string; section: Section; viewAllTo: string }) {
-  const articles = usePublishedArticles({ section, limit: BLOCK_COUNT });
+function SectionBlock({ title, list, viewAllTo }: { title: string; list: PublishedArticlesFilter; viewAllTo: string }) {
+  const articles = usePublishedArticles(list);
   return <StoryBlock title={title} viewAllTo={viewAllTo} articles={articles.data?.data} isPending={articles.isPending} />;
 }
 
@@ -84,15 +94,15 @@ function SectionBlock({ title, section, viewAllTo }: { title: string; section: S
  * one answer re-renders only its part.
  */
 export function HomeRoute() {
+  useDocumentTitle(HOME_TITLE);
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 md:py-10">
-      <title>Chronicle News: local and world news</title>
       <h1 className="sr-only">Chronicle News: top stories</h1>
       <MainStory />
       <FeaturedStories />
       <div className="grid gap-12 lg:grid-cols-2">
-        <SectionBlock title="Sports" section="Sports" viewAllTo={paths.section('sports')} />
-        <SectionBlock title="Editorials & Opinions" section="Opinions & Editorials" viewAllTo={paths.section('editorials')} />
+        <SectionBlock title="Sports" list={homeLists.sports} viewAllTo={paths.section('sports')} />
+        <SectionBlock title="Editorials & Opinions" list={homeLists.opinions} viewAllTo={paths.section('editorials')} />
       </div>
     </div>
   );

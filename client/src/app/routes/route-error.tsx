@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { pageTitle, useDocumentTitle } from '../../lib/page-title';
 
 /** The router's fallback (SPEC.md §8): 'Unexpected Application Error!'. A plain link reloads the app. */
 export function RouteError() {
   const error = useRouteError();
+  useDocumentTitle(pageTitle('Error'));
   useEffect(() => {
     console.error('Unexpected Application Error!', error);
   }, [error]);
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
-      <title>Error | Chronicle News</title>
       <h1 className="font-serif text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="text-slate-600">Something went wrong while showing this page. Please try again.</p>
       <a href="/" className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700">

@@ -6,15 +6,17 @@ import { usePublishedArticlesPages } from '../../features/articles/api/get-publi
 import { ArticleGrid } from '../../features/articles/components/article-grid';
 import { sectionFromPath } from '../../features/articles/lib/sections';
 import { errorMessage } from '../../lib/errors';
+import { pageTitle, useDocumentTitle } from '../../lib/page-title';
 
-const PAGE_SIZE = 24;
+export const SECTION_PAGE_SIZE = 24;
 
 /** The section page /news/:section (SPEC.md §2). */
 export function SectionRoute() {
   const { section: name } = useParams();
   const section = sectionFromPath(name);
-  const articles = usePublishedArticlesPages({ section: section?.section, limit: PAGE_SIZE }, { enabled: !!section });
+  const articles = usePublishedArticlesPages({ section: section?.section, limit: SECTION_PAGE_SIZE }, { enabled: !!section });
   const { list } = articles;
+  useDocumentTitle(section ? pageTitle(section.heading) : null);
 
   if (!section) {
     return <GoHomeState title="Section Not Found">The section you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
@@ -22,7 +24,6 @@ export function SectionRoute() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <title>{`${section.heading} | Chronicle News`}</title>
       <h1 className="mb-8 border-b-2 border-slate-900 pb-4 font-serif text-3xl font-bold md:text-4xl">{section.heading}</h1>
       {articles.isPending ? (
         <LoadingText>Loading section articles...</LoadingText>

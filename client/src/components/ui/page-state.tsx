@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { pageTitle, useDocumentTitle } from '../../lib/page-title';
 import { buttonClasses } from './button';
 
 /** A centred message screen: not found, empty, loading. */
@@ -42,6 +43,7 @@ export function LoadingText({ children }: { children: ReactNode }) {
 
 /** 'X Not Found' with its explanation and a 'Go Back Home' button to / (category and section pages, SPEC.md §2). */
 export function GoHomeState({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(pageTitle(title));
   return (
     <PageState
       title={title}
@@ -51,7 +53,6 @@ export function GoHomeState({ title, children }: { title: string; children: Reac
         </Link>
       }
     >
-      <title>{`${title} | Chronicle News`}</title>
       <p>{children}</p>
     </PageState>
   );

@@ -1,6 +1,7 @@
 import type { Article } from '../../../../../shared/types';
 import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon } from '../../../components/ui/icons';
 import { shareLinks } from '../lib/share';
+import { useSiteOrigin } from '../../../lib/site';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -23,7 +24,7 @@ const itemClass = 'inline-flex h-10 w-10 items-center justify-center rounded-ful
 
 /** Share on Facebook, Twitter and LinkedIn through the share page, or copy the link (SPEC.md §2, §4). */
 export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title'> }) {
-  const links = shareLinks(window.location.origin, article);
+  const links = shareLinks(useSiteOrigin(), article);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="text-sm font-semibold text-slate-700">Share:</span>

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { Request, RequestHandler, Response } from 'express';
+import type { RenderResult, render as renderPage } from '../../../client/src/entry-server';
+import type { AppContext } from '../context';
+import { buildHead, type SiteInfo } from './head';
+import { internalApi } from './internal-api';
+
+type Renderer = { render: typeof renderPage; STATE_ELEMENT_ID: string };
+
+/** The HTML template (client/index.html, as built) cut at its markers: see the comments in that file. */
+interface Template {
+  /** Up to the default head. */
+  start: string;
+  /** The default title and description, for the pages the browser renders. */
+  defaultHead: string;
+  /** From the end of the head to the opening of #root. */
+  middle: string;
+  /** The shell that the browser-rendered pages show until their script runs. */
+  shell: string;
+  /** From the close of #root to the end. */
+  end: string;
+}
+
+export function splitTemplate(html: string): Template {
+  const cut = (text: string, marker: string): [string, string] => {
+    const at = text.indexOf(marker);
+    if (at === -1) throw new Error(`The HTML template has no ${marker}`);
+    return [text.slice(0, at), text.slice(at + marker.length)];
+  };
+  const [start, afterHeadStart] = cut(html, '<!--head:start-->');
+  const [defaultHead, afterHead] = cut(afterHeadStart, '<!--head:end-->');
+  const [middle, afterAppStart] = cut(afterHead, '<!--app:start-->');
+  const [shell, end] = cut(afterAppStart, '<!--app:end-->');
+  return { start, defaultHead, middle, shell, end };
+}
+
+/** JSON for a `<script type="application/json">`: nothing in it can close the element. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Where the template and the renderer come from: the build, or Vite's dev server with hot reload. */
+interface Source {
+  load(url: string): Promise<{ template: Template; renderer: Renderer }>;
+  middleware?: RequestHandler;
+}
+
+function builtSource(ctx: AppContext): Source {
+  const template = splitTemplate(readFileSync(`${ctx.config.clientDist}/index.html`, 'utf8'));
+  let renderer: Promise<Renderer> | undefined;
+  return {
+    load: async () => {
+      renderer ??= import(pathToFileURL(ctx.config.clientRenderer).href) as Promise<Renderer>;
+      return { template, renderer: await renderer };
+    },
+  };
+}
+
+function viteSource(ctx: AppContext): Source {
+  const vite = import('vite').then(({ createServer }) =>
+    createServer({
+      configFile: `${ctx.config.clientRoot}/vite.config.ts`,
+      root: ctx.config.clientRoot,
+      server: { middlewareMode: true },
+      appType: 'custom',
+    }),
+  );
+  return {
+    middleware: (req, res, next) => {
+      vite.then((server) => server.middlewares(req, res, next), next);
+    },
+    load: async (url) => {
+      const server = await vite;
+      const html = await server.transformIndexHtml(url, readFileSync(`${ctx.config.clientRoot}/index.html`, 'utf8'));
+      const renderer = (await server.ssrLoadModule('/src/entry-server.tsx')) as Renderer;
+      return { template: splitTemplate(html), renderer };
+    },
+  };
+}
+
+/**
+ * The reader's pages, rendered on the server (docs/decisions/025-server-rendering.md): every path that
+ * is not the API, an upload or a file of the build. Reader routes answer complete HTML with their head,
+ * status and data; the dashboard and the auth screens answer the shell the browser renders.
+ */
+export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: RequestHandler } {
+  const { config, logger } = ctx;
+  const source = config.viteDev ? viteSource(ctx) : builtSource(ctx);
+  const transport = internalApi();
+  const site: SiteInfo = {
+    publicUrl: config.publicUrl,
+    name: 'Chronicle News',
+    description: 'Chronicle News: local and world news, sport, business, technology and opinion.',
+    logoUrl: `${config.publicUrl}/logo.png`,
+  };
+
+  const pages: RequestHandler = async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const { template, renderer } = await source.load(req.originalUrl);
+    let result: RenderResult;
+    try {
+      result = await renderer.render({
+        url: req.originalUrl,
+        origin: config.publicUrl,
+        transport,
+        onError: (err) => logger.error({ err, url: req.originalUrl }, 'a reader page failed to render on the server'),
+      });
+    } catch (err) {
+      // The browser can still render the page: a failure here is logged and the shell is sent.
+      logger.error({ err, url: req.originalUrl }, 'a reader page could not be rendered on the server');
+      result = { type: 'client' };
+    }
+    if (result.type === 'redirect') {
+      const query = req.originalUrl.indexOf('?');
+      res.redirect(301, result.location + (query === -1 ? '' : req.originalUrl.slice(query)));
+      return;
+    }
+    res.set('Cache-Control', 'no-cache');
+    if (result.type === 'client') {
+      res.type('html').send(template.start + template.defaultHead + template.middle + template.shell + template.end);
+      return;
+    }
+    sendPage(req, res, template, result, buildHead(result.page, site), renderer.STATE_ELEMENT_ID);
+  };
+  return { assets: source.middleware, pages };
+}
+
+function sendPage(
+  req: Request,
+  res: Response,
+  template: Template,
+  page: Extract<RenderResult, { type: 'page' }>,
+  head: string,
+  stateId: string,
+): void {
+  res.status(page.status).type('html');
+  if (page.status >= 500) res.set('Retry-After', '30');
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const state = `<script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`;
+  const bodyEnd = template.end.lastIndexOf('</body>');
+  const end = bodyEnd === -1 ? template.end + state : template.end.slice(0, bodyEnd) + state + template.end.slice(bodyEnd);
+  // React's stream between the template's halves; it ends the destination, so the tail is written on flush.
+  const frame = new Transform({
+    transform: (chunk, _encoding, done) => done(null, chunk),
+    flush: (done) => done(null, end),
+  });
+  frame.pipe(res);
+  frame.write(template.start + head + template.middle);
+  page.pipe(frame);
+}

@@ -1,0 +1,163 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/app';
+import { createArticle, createBreakingNews, createCategory, createComment, createUser, login } from '../helpers/factories';
+
+/**
+ * The reader's pages rendered on the server (docs/decisions/025-server-rendering.md): what `curl` sees.
+ * Each page carries its content, the right status, and the data the browser hydrates from.
+ */
+const { app, ctx, db } = await createTestApp();
+const category = await createCategory(db, 'World Affairs');
+const author = await createUser(db, { role: 'author', name: 'Ada Reporter' });
+const main = await createArticle(db, {
+  authorId: author.id,
+  categoryId: category.id,
+  status: 'published',
+  isStory: true,
+  isMainStory: true,
+  title: 'Harbour bridge reopens after repairs',
+  content: '<p>The harbour bridge reopened on Monday morning after <strong>six weeks</strong> of repairs.</p>',
+});
+const sport = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published', section: 'Sports', title: 'Local club wins the cup' });
+const draft = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'draft', title: 'Embargoed draft story' });
+await createComment(db, { articleId: main.id, authorId: author.id, content: 'A reader comment rendered on the server' });
+await createBreakingNews(db, { authorId: author.id, status: 'published', headline: 'Storm warning for the coast' });
+
+const html = (res: request.Response) => parseDocument(res.text);
+const text = (res: request.Response) => DomUtils.textContent(html(res));
+
+function pageState(res: request.Response) {
+  const script = DomUtils.findOne((el) => el.name === 'script' && el.attribs.id === 'chronicle-state', html(res).children, true);
+  if (!script) return null;
+  return JSON.parse(DomUtils.textContent(script)) as {
+    origin: string;
+    queries: { queries: { queryKey: unknown[]; state: { status: string; data?: unknown; error?: { status: number } } }[] };
+  };
+}
+
+describe('reader pages rendered on the server', () => {
+  it('the home page carries its stories, the ticker and the header categories, and the data it was rendered from', async () => {
+    const res = await request(app).get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const body = text(res);
+    expect(body).toContain('Harbour bridge reopens after repairs');
+    expect(body).toContain('Local club wins the cup');
+    expect(body).toContain('Storm warning for the coast');
+    expect(body).toContain('World Affairs');
+    expect(body).not.toContain('Embargoed draft story');
+    // No longer a page that says it needs JavaScript.
+    expect(body).not.toMatch(/needs JavaScript/);
+    const state = pageState(res);
+    expect(state?.origin).toBe(ctx.config.publicUrl);
+    const keys = state!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(['articles', 'published', { main: true, limit: 1 }]));
+    expect(keys).toContain(JSON.stringify(['categories']));
+    expect(state!.queries.queries.every((q) => q.state.status === 'success')).toBe(true);
+  });
+
+  it('an article page carries its headline, its text, its author, its comments and its view count', async () => {
+    const res = await request(app).get(`/article/${main.id}`);
+    expect(res.status).toBe(200);
+    const body = text(res);
+    expect(body).toContain('Harbour bridge reopens after repairs');
+    expect(body).toContain('The harbour bridge reopened on Monday morning after six weeks of repairs.');
+    expect(body).toContain('Ada Reporter');
+    expect(body).toContain('A reader comment rendered on the server');
+    expect(body).toMatch(/\d+ views?/);
+    const h1 = DomUtils.findAll((el) => el.name === 'h1', html(res).children);
+    expect(h1.map((el) => DomUtils.textContent(el))).toEqual(['Harbour bridge reopens after repairs']);
+  });
+
+  it.each([
+    ['a draft', () => `/article/${draft.id}`],
+    ['an id that names nothing', () => '/article/4f0c3c55-5d2d-4b8e-9a56-000000000000'],
+    ['a path that is not an id', () => '/article/not-an-id'],
+  ])('%s is a 404 with the not-found page', async (_name, path) => {
+    const res = await request(app).get(path());
+    expect(res.status).toBe(404);
+    expect(text(res)).toContain('Article Not Found');
+    expect(text(res)).not.toContain('Embargoed draft story');
+    // The failed read travels to the browser too, so that hydration shows the same page.
+    const state = pageState(res);
+    expect(state!.queries.queries.find((q) => q.queryKey[1] === 'detail')?.state).toMatchObject({ status: 'error', error: { status: 404 } });
+  });
+
+  it('an unpublished article is gone from its page at once', async () => {
+    const article = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published', title: 'Soon withdrawn' });
+    expect((await request(app).get(`/article/${article.id}`)).status).toBe(200);
+    const editor = await login(ctx, 'editor');
+    await request(app).post(`/api/articles/${article.id}/unpublish`).set('Authorization', `Bearer ${editor.token}`).expect(200);
+    const res = await request(app).get(`/article/${article.id}`);
+    expect(res.status).toBe(404);
+    expect(text(res)).not.toContain('Soon withdrawn');
+  });
+
+  it('a category page is addressed by its slug; its id and other spellings redirect there, keeping the query', async () => {
+    const res = await request(app).get(`/category/${category.slug}`);
+    expect(res.status).toBe(200);
+    expect(text(res)).toContain('Harbour bridge reopens after repairs');
+    expect(DomUtils.textContent(DomUtils.findAll((el) => el.name === 'h1', html(res).children))).toBe('World Affairs');
+
+    const byId = await request(app).get(`/category/${category.id}?utm_source=feed`);
+    expect(byId.status).toBe(301);
+    expect(byId.headers.location).toBe(`/category/${category.slug}?utm_source=feed`);
+  });
+
+  it('a missing category or section is a 404 with its not-found page', async () => {
+    const missing = await request(app).get('/category/no-such-category');
+    expect(missing.status).toBe(404);
+    expect(text(missing)).toContain('Category Not Found');
+    const section = await request(app).get('/news/astrology');
+    expect(section.status).toBe(404);
+    expect(text(section)).toContain('Section Not Found');
+  });
+
+  it('a section page lists its articles; another spelling of its name redirects to the lowercase one', async () => {
+    const res = await request(app).get('/news/sports');
+    expect(res.status).toBe(200);
+    expect(text(res)).toContain('Local club wins the cup');
+    expect(text(res)).not.toContain('Harbour bridge reopens after repairs');
+    const moved = await request(app).get('/news/Sports');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/news/sports');
+  });
+
+  it('any other path is a 404 with the not-found page', async () => {
+    const res = await request(app).get('/no/such/page');
+    expect(res.status).toBe(404);
+    expect(text(res)).toContain('Oops! Page not found');
+  });
+
+  it('the dashboard and the auth screens get the shell the browser renders, without page data', async () => {
+    for (const path of ['/dashboard', '/dashboard/articles', '/auth', '/auth/reset-password']) {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(200);
+      expect(pageState(res)).toBeNull();
+      expect(res.text).toContain('<script type="module"');
+    }
+  });
+
+  it('HEAD answers the status without a body', async () => {
+    const res = await request(app).head(`/article/${draft.id}`);
+    expect(res.status).toBe(404);
+    expect(res.text ?? '').toBe('');
+  });
+
+  it('a title that tries to close the data script cannot inject markup', async () => {
+    const hostile = await createArticle(db, {
+      authorId: author.id,
+      categoryId: category.id,
+      status: 'published',
+      title: '</script><script>alert(1)</script> & "quotes"',
+    });
+    const res = await request(app).get(`/article/${hostile.id}`);
+    expect(res.status).toBe(200);
+    const scripts = DomUtils.findAll((el) => el.name === 'script', html(res).children);
+    expect(scripts.some((s) => DomUtils.textContent(s).includes('alert(1)') && s.attribs.type !== 'application/json' && s.attribs.type !== 'application/ld+json')).toBe(false);
+    // The data still parses and carries the title as written.
+    expect(JSON.stringify(pageState(res))).toContain('</script><script>alert(1)</script> & \\"quotes\\"');
+  });
+});
