@@ -1,0 +1,338 @@
+/**
+ * The <head> tags of a reader page rendered on the server (issue 10: per-page head and structured data).
+ *
+ * After rendering a page the server knows what it rendered and with which data; `buildHead` turns that into
+ * the tags crawlers, feed readers and link previews read: the title (the same text the client route sets),
+ * meta description, canonical URL, Open Graph and Twitter card, the RSS alternates, and JSON-LD
+ * (`NewsArticle` + `BreadcrumbList` on an article, `WebSite` + `Organization` on the home page,
+ * `BreadcrumbList` on category and section pages). A page that does not exist gets `noindex` and no canonical.
+ *
+ * Pure: no database, no Express, no clock. Every URL is absolute, from the configured public URL. Text goes
+ * into attributes HTML-escaped; JSON-LD is JSON with `<`, `>` and `&` written as \u escapes, so nothing in
+ * a title (`</script>` say) can end the script element. The JSON-LD objects are typed with `schema-dts`
+ * (schema.org's vocabulary) and follow Google's article rich result guidelines: headline of at most 110
+ * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
+ */
+import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
+import type { Article } from '../../../shared/types';
+import { SHARE_IMAGE } from '../articles/share-image';
+import { escapeHtml } from '../articles/share-page';
+
+export type ReaderPage =
+  | { kind: 'home'; mainStory?: Article | null }
+  | { kind: 'article'; article: Article }
+  | { kind: 'category'; category: { id: string; name: string; slug: string }; articles: Article[] }
+  /** `path` is the page's path, '/news/sports' say; `heading` its h1. */
+  | { kind: 'section'; section: { path: string; heading: string }; articles: Article[] }
+  /** `title` is what the client route shows ('Article Not Found'); 'Page not found' when absent. */
+  | { kind: 'not-found'; title?: string };
+
+export interface SiteInfo {
+  /** Absolute, without a trailing slash (config.publicUrl). */
+  publicUrl: string;
+  /** 'Chronicle News' */
+  name: string;
+  description: string;
+  /** Absolute URL of a raster logo (Google wants one for the publisher). */
+  logoUrl: string;
+}
+
+/** Google shows up to 110 characters of an article headline. */
+export const HEADLINE_MAX = 110;
+/** Search result snippets show about 160 characters. */
+export const DESCRIPTION_MAX = 160;
+/** The preview of pages that are not an article (client/public/og-default.png, made by scripts/brand-images.mjs). */
+export const DEFAULT_OG_IMAGE = { path: '/og-default.png', type: 'image/png', width: 1200, height: 630 } as const;
+const LOCALE = 'en_US';
+const LANGUAGE = 'en';
+
+/**
+ * `text` with its whitespace collapsed, cut to at most `max` characters (code points) at a word boundary,
+ * with an ellipsis when cut. A single word longer than the room is cut inside the word.
+ */
+export function truncateOnWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(clean);
+  if (chars.length <= max) return clean;
+  const room = chars.slice(0, max - 1).join('');
+  // The cut lands at a word boundary when the next character is a space.
+  const atBoundary = chars[max - 1] === ' ';
+  const lastSpace = room.lastIndexOf(' ');
+  // Back to the last whole word, unless that throws most of the room away.
+  const kept = atBoundary || lastSpace < room.length / 2 ? room : room.slice(0, lastSpace);
+  return `${kept.replace(/[\s,;:.\-–—]+$/u, '') || kept}…`;
+}
+
+/** An http(s) URL as is, a site path ('/uploads/x.jpg') under the public URL; anything else is not an image we link. */
+function absoluteUrl(src: string | null | undefined, publicUrl: string): string | null {
+  const s = src?.trim();
+  if (!s) return null;
+  if (/^https?:\/\//i.test(s)) return URL.canParse(s) ? new URL(s).href : null;
+  if (s.startsWith('/') && !s.startsWith('//')) return URL.canParse(`${publicUrl}${s}`) ? `${publicUrl}${s}` : null;
+  return null;
+}
+
+const isoDate = (value: string | null | undefined): string | null => {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+};
+
+const urls = (site: SiteInfo) => ({
+  home: `${site.publicUrl}/`,
+  article: (id: string) => `${site.publicUrl}/article/${encodeURIComponent(id)}`,
+  category: (slug: string) => `${site.publicUrl}/category/${encodeURIComponent(slug)}`,
+  categoryFeed: (slug: string) => `${site.publicUrl}/category/${encodeURIComponent(slug)}/rss.xml`,
+  feed: `${site.publicUrl}/rss.xml`,
+  /** The 1200x630 JPEG preview GET /api/articles/share/:id/image.jpg renders; versioned like the share page's. */
+  shareImage: (a: Article) => {
+    const version = Date.parse(a.updatedAt);
+    return `${site.publicUrl}/api/articles/share/${encodeURIComponent(a.id)}/image.jpg${Number.isNaN(version) ? '' : `?v=${version}`}`;
+  },
+  organizationId: `${site.publicUrl}/#organization`,
+  websiteId: `${site.publicUrl}/#website`,
+});
+
+/** The article's own images as the article page shows them: its image media first, then its imageUrl. */
+function articleImages(article: Article, publicUrl: string): string[] {
+  const sources = [...(article.media ?? []).filter((m) => m.type === 'image').map((m) => m.fileUrl), article.imageUrl];
+  const absolute = sources.map((s) => absoluteUrl(s, publicUrl)).filter((s): s is string => s !== null);
+  return [...new Set(absolute)];
+}
+
+interface PreviewImage {
+  url: string;
+  alt: string;
+  type?: string;
+  width?: number;
+  height?: number;
+}
+
+interface HeadParts {
+  title: string;
+  description: string;
+  /** Absent for a page that does not exist: it gets noindex instead. */
+  canonical: string | null;
+  ogType: 'article' | 'website';
+  ogTitle: string;
+  image: PreviewImage;
+  extraMeta: [property: string, content: string][];
+  feeds: { title: string; href: string }[];
+  jsonLd: WithContext<Thing>[];
+}
+
+function organization(site: SiteInfo): OrganizationLeaf {
+  const u = urls(site);
+  return {
+    '@type': 'Organization',
+    '@id': u.organizationId,
+    name: site.name,
+    url: u.home,
+    logo: { '@type': 'ImageObject', url: site.logoUrl },
+  };
+}
+
+function breadcrumbs(trail: { name: string; url: string }[]): WithContext<BreadcrumbList> {
+  const itemListElement: ListItem[] = trail.map((crumb, i) => ({
+    '@type': 'ListItem',
+    position: i + 1,
+    name: crumb.name,
+    item: crumb.url,
+  }));
+  return { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement };
+}
+
+const defaultImage = (site: SiteInfo): PreviewImage => ({
+  url: `${site.publicUrl}${DEFAULT_OG_IMAGE.path}`,
+  alt: site.name,
+  type: DEFAULT_OG_IMAGE.type,
+  width: DEFAULT_OG_IMAGE.width,
+  height: DEFAULT_OG_IMAGE.height,
+});
+
+/** A listing page's description: what it is, then its first headlines, as much as fits. */
+function listingDescription(lead: string, articles: Article[]): string {
+  const titles = articles.map((a) => a.title.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return truncateOnWord(titles.length ? `${lead}: ${titles.join('; ')}` : `${lead}.`, DESCRIPTION_MAX);
+}
+
+function articleParts(article: Article, site: SiteInfo): HeadParts {
+  const u = urls(site);
+  const canonical = u.article(article.id);
+  const own = articleImages(article, site.publicUrl);
+  const share = u.shareImage(article);
+  const image: PreviewImage = own[0]
+    ? { url: own[0], alt: article.title }
+    : { url: share, alt: article.title, type: 'image/jpeg', width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+  const description = truncateOnWord(article.summary, DESCRIPTION_MAX) || truncateOnWord(article.title, DESCRIPTION_MAX);
+  const published = isoDate(article.publishedAt) ?? isoDate(article.createdAt);
+  const updated = isoDate(article.updatedAt);
+  // An edit saved before publishing must not make the article look modified before it came out.
+  const modified = published && (!updated || updated < published) ? published : updated;
+  const categoryName = article.category?.name;
+
+  const newsArticle: WithContext<NewsArticle> = {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    '@id': `${canonical}#article`,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+    url: canonical,
+    headline: truncateOnWord(article.title, HEADLINE_MAX),
+    description,
+    // The article's own pictures, then the 1200x630 preview made from them (or the branded card).
+    image: [...new Set([...own, share])],
+    ...(published ? { datePublished: published } : {}),
+    ...(modified ? { dateModified: modified } : {}),
+    author: [{ '@type': 'Person', name: article.author.name }],
+    publisher: organization(site),
+    ...(categoryName ? { articleSection: categoryName } : {}),
+    inLanguage: LANGUAGE,
+  };
+  const trail = [
+    { name: 'Home', url: u.home },
+    ...(article.category ? [{ name: article.category.name, url: u.category(article.category.slug) }] : []),
+    { name: article.title, url: canonical },
+  ];
+
+  return {
+    title: `${article.title} | ${site.name}`,
+    description,
+    canonical,
+    ogType: 'article',
+    ogTitle: article.title,
+    image,
+    extraMeta: [
+      ...(published ? [['article:published_time', published] as [string, string]] : []),
+      ...(modified ? [['article:modified_time', modified] as [string, string]] : []),
+      ...(categoryName ? [['article:section', categoryName] as [string, string]] : []),
+      ['article:author', article.author.name],
+    ],
+    feeds: [],
+    jsonLd: [newsArticle, breadcrumbs(trail)],
+  };
+}
+
+function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
+  const u = urls(site);
+  switch (page.kind) {
+    case 'article':
+      return articleParts(page.article, site);
+    case 'home': {
+      // The home page previews as the publication, not as the day's main story: the link is to the site.
+      const website: WithContext<WebSite> = {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        '@id': u.websiteId,
+        url: u.home,
+        name: site.name,
+        description: site.description,
+        inLanguage: LANGUAGE,
+        publisher: { '@id': u.organizationId },
+      };
+      const org: WithContext<OrganizationLeaf> = { '@context': 'https://schema.org', ...organization(site) };
+      return {
+        title: `${site.name}: local and world news`,
+        description: truncateOnWord(site.description, DESCRIPTION_MAX),
+        canonical: u.home,
+        ogType: 'website',
+        ogTitle: site.name,
+        image: defaultImage(site),
+        extraMeta: [],
+        feeds: [],
+        jsonLd: [website, org],
+      };
+    }
+    case 'category': {
+      const { category, articles } = page;
+      const canonical = u.category(category.slug);
+      return {
+        title: `${category.name} | ${site.name}`,
+        description: listingDescription(`The latest ${category.name} stories from ${site.name}`, articles),
+        canonical,
+        ogType: 'website',
+        ogTitle: `${category.name} | ${site.name}`,
+        image: defaultImage(site),
+        extraMeta: [],
+        feeds: [{ title: `${site.name}: ${category.name}`, href: u.categoryFeed(category.slug) }],
+        jsonLd: [
+          breadcrumbs([
+            { name: 'Home', url: u.home },
+            { name: category.name, url: canonical },
+          ]),
+        ],
+      };
+    }
+    case 'section': {
+      const { section, articles } = page;
+      const canonical = `${site.publicUrl}${section.path.startsWith('/') ? section.path : `/${section.path}`}`;
+      return {
+        title: `${section.heading} | ${site.name}`,
+        description: listingDescription(`The latest ${section.heading} stories from ${site.name}`, articles),
+        canonical,
+        ogType: 'website',
+        ogTitle: `${section.heading} | ${site.name}`,
+        image: defaultImage(site),
+        extraMeta: [],
+        feeds: [],
+        jsonLd: [
+          breadcrumbs([
+            { name: 'Home', url: u.home },
+            { name: section.heading, url: canonical },
+          ]),
+        ],
+      };
+    }
+    case 'not-found': {
+      const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
+      return {
+        title,
+        description: "The page you're looking for doesn't exist.",
+        canonical: null,
+        ogType: 'website',
+        ogTitle: title,
+        image: defaultImage(site),
+        extraMeta: [],
+        feeds: [],
+        jsonLd: [],
+      };
+    }
+  }
+}
+
+/** JSON for a <script> element: `<`, `>` and `&` as \u escapes (still the same JSON), so no text can close it. */
+const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** The tags of a reader page's <head>, one a line, to put in the HTML template's head. */
+export function buildHead(page: ReaderPage, site: SiteInfo): string {
+  const p = pageParts(page, site);
+  const u = urls(site);
+  const property = (key: string, value: string | number) => `<meta property="${key}" content="${escapeHtml(String(value))}">`;
+  const name = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
+  const feeds = [{ title: site.name, href: u.feed }, ...p.feeds];
+  const { image } = p;
+
+  return [
+    `<title>${escapeHtml(p.title)}</title>`,
+    name('description', p.description),
+    ...(p.canonical ? [`<link rel="canonical" href="${escapeHtml(p.canonical)}">`] : [name('robots', 'noindex')]),
+    ...feeds.map((f) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(f.href)}">`),
+    property('og:site_name', site.name),
+    property('og:locale', LOCALE),
+    property('og:type', p.ogType),
+    property('og:title', p.ogTitle),
+    property('og:description', p.description),
+    ...(p.canonical ? [property('og:url', p.canonical)] : []),
+    property('og:image', image.url),
+    ...(image.type ? [property('og:image:type', image.type)] : []),
+    ...(image.width ? [property('og:image:width', image.width)] : []),
+    ...(image.height ? [property('og:image:height', image.height)] : []),
+    property('og:image:alt', image.alt),
+    ...p.extraMeta.map(([key, value]) => property(key, value)),
+    name('twitter:card', 'summary_large_image'),
+    name('twitter:title', p.ogTitle),
+    name('twitter:description', p.description),
+    name('twitter:image', image.url),
+    name('twitter:image:alt', image.alt),
+    ...p.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+  ].join('\n');
+}

@@ -1,0 +1,398 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import type { Article } from '../../../shared/types';
+import { DESCRIPTION_MAX, HEADLINE_MAX, buildHead, truncateOnWord, type ReaderPage, type SiteInfo } from './head';
+
+const site: SiteInfo = {
+  publicUrl: 'https://news.example.org',
+  name: 'Chronicle News',
+  description: 'Chronicle News: local and world news, sport, business, technology and opinion.',
+  logoUrl: 'https://news.example.org/logo.png',
+};
+
+const HOSTILE = `</script><script>alert(1)</script> <!--<script> "Quotes" & 'apostrophes' <b>`;
+
+function article(overrides: Partial<Article> = {}): Article {
+  return {
+    id: '0b8f4a57-3c1e-4d0a-9d55-0a4c1f0e2b11',
+    title: 'Council approves the new river bridge',
+    summary: 'The bridge opens in spring after a vote of 7 to 2.',
+    content: '<p>The council voted.</p>',
+    imageUrl: '/uploads/bridge.jpg',
+    author: { id: 'u1', name: 'Jane Doe' },
+    category: { id: 'c1', name: 'Local Politics', slug: 'local-politics' },
+    categoryId: 'c1',
+    section: 'General',
+    status: 'published',
+    isStory: false,
+    isFeatured: false,
+    isMainStory: false,
+    storyPriority: 0,
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-02T09:30:00.000Z',
+    publishedAt: '2025-03-01T10:00:00.000Z',
+    totalViews: 0,
+    media: [],
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** The head as a browser and a crawler read it: parsed by a real HTML parser. */
+function parse(page: ReaderPage) {
+  const html = buildHead(page, site);
+  const doc = parseDocument(html);
+  const all = (name: string) => DomUtils.getElementsByTagName(name, doc.children, true);
+  const metas = all('meta');
+  const metaBy = (attr: 'name' | 'property', key: string) => metas.filter((m) => m.attribs[attr] === key).map((m) => m.attribs.content);
+  const one = (attr: 'name' | 'property', key: string) => {
+    const values = metaBy(attr, key);
+    expect(values, `${attr}=${key}`).toHaveLength(1);
+    return values[0]!;
+  };
+  const links = (rel: string) => all('link').filter((l) => l.attribs.rel === rel);
+  const scripts = all('script');
+  const jsonLd = scripts.map((s) => {
+    expect(s.attribs.type).toBe('application/ld+json');
+    return JSON.parse(DomUtils.textContent(s)) as Record<string, unknown> & { '@type': string };
+  });
+  const titles = all('title');
+  expect(titles).toHaveLength(1);
+  return {
+    html,
+    title: DomUtils.textContent(titles[0]!),
+    metaBy,
+    meta: (key: string) => one('name', key),
+    og: (key: string) => one('property', key),
+    links,
+    scripts,
+    jsonLd,
+    ld: (type: string) => {
+      const found = jsonLd.filter((d) => d['@type'] === type);
+      expect(found, type).toHaveLength(1);
+      return found[0]!;
+    },
+  };
+}
+
+/** An absolute https URL (parsing a relative one throws). */
+const absolute = (url: unknown) => {
+  expect(typeof url).toBe('string');
+  expect(new URL(url as string).protocol).toBe('https:');
+};
+
+function expectBreadcrumbs(list: Record<string, unknown>, trail: [name: string, url: string][]) {
+  expect(list['@context']).toBe('https://schema.org');
+  const items = list.itemListElement as Record<string, unknown>[];
+  expect(items.map((i) => [i['@type'], i.position, i.name, i.item])).toEqual(trail.map(([name, url], i) => ['ListItem', i + 1, name, url]));
+}
+
+function expectSocialTags(h: ReturnType<typeof parse>, title: string, description: string) {
+  expect(h.og('og:site_name')).toBe('Chronicle News');
+  expect(h.og('og:locale')).toBe('en_US');
+  expect(h.og('og:title')).toBe(title);
+  expect(h.og('og:description')).toBe(description);
+  absolute(h.og('og:image'));
+  expect(h.og('og:image:alt')).not.toBe('');
+  expect(h.meta('twitter:card')).toBe('summary_large_image');
+  expect(h.meta('twitter:title')).toBe(title);
+  expect(h.meta('twitter:description')).toBe(description);
+  expect(h.meta('twitter:image')).toBe(h.og('og:image'));
+}
+
+function expectSiteFeed(h: ReturnType<typeof parse>) {
+  const feeds = h.links('alternate').filter((l) => l.attribs.type === 'application/rss+xml');
+  expect(feeds[0]?.attribs).toMatchObject({ title: 'Chronicle News', href: 'https://news.example.org/rss.xml' });
+  return feeds;
+}
+
+describe('buildHead: article page', () => {
+  it('has the title, description, canonical URL, Open Graph, Twitter card and article times', () => {
+    const a = article();
+    const h = parse({ kind: 'article', article: a });
+    const url = `https://news.example.org/article/${a.id}`;
+
+    expect(h.title).toBe('Council approves the new river bridge | Chronicle News');
+    expect(h.meta('description')).toBe(a.summary);
+    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual([url]);
+    expect(h.metaBy('name', 'robots')).toEqual([]);
+    expectSocialTags(h, a.title, a.summary);
+    expect(h.og('og:type')).toBe('article');
+    expect(h.og('og:url')).toBe(url);
+    expect(h.og('og:image')).toBe('https://news.example.org/uploads/bridge.jpg');
+    expect(h.og('og:image:alt')).toBe(a.title);
+    expect(h.og('article:published_time')).toBe('2025-03-01T10:00:00.000Z');
+    expect(h.og('article:modified_time')).toBe('2025-03-02T09:30:00.000Z');
+    expect(h.og('article:section')).toBe('Local Politics');
+    expect(h.og('article:author')).toBe('Jane Doe');
+    expect(expectSiteFeed(h)).toHaveLength(1);
+  });
+
+  it('has NewsArticle JSON-LD with every field Google reads for article rich results', () => {
+    const a = article({ media: [{ id: 'm1', type: 'image', fileUrl: '/uploads/first.webp' }] });
+    const h = parse({ kind: 'article', article: a });
+    const url = `https://news.example.org/article/${a.id}`;
+    const news = h.ld('NewsArticle');
+
+    expect(news['@context']).toBe('https://schema.org');
+    expect(news.headline).toBe(a.title);
+    expect(news.description).toBe(a.summary);
+    expect(news.mainEntityOfPage).toEqual({ '@type': 'WebPage', '@id': url });
+    expect(news.url).toBe(url);
+    expect(news.datePublished).toBe('2025-03-01T10:00:00.000Z');
+    expect(news.dateModified).toBe('2025-03-02T09:30:00.000Z');
+    expect(news.articleSection).toBe('Local Politics');
+    expect(news.author).toEqual([{ '@type': 'Person', name: 'Jane Doe' }]);
+    expect(news.publisher).toMatchObject({
+      '@type': 'Organization',
+      name: 'Chronicle News',
+      url: 'https://news.example.org/',
+      logo: { '@type': 'ImageObject', url: 'https://news.example.org/logo.png' },
+    });
+    // The page's own pictures in the order the page shows them, then the 1200x630 preview.
+    expect(news.image).toEqual([
+      'https://news.example.org/uploads/first.webp',
+      'https://news.example.org/uploads/bridge.jpg',
+      `https://news.example.org/api/articles/share/${a.id}/image.jpg?v=${Date.parse(a.updatedAt)}`,
+    ]);
+    (news.image as unknown[]).forEach(absolute);
+    expect(h.og('og:image')).toBe('https://news.example.org/uploads/first.webp');
+  });
+
+  it('has a Home › Category › Article breadcrumb', () => {
+    const a = article();
+    const h = parse({ kind: 'article', article: a });
+    expectBreadcrumbs(h.ld('BreadcrumbList'), [
+      ['Home', 'https://news.example.org/'],
+      ['Local Politics', 'https://news.example.org/category/local-politics'],
+      [a.title, `https://news.example.org/article/${a.id}`],
+    ]);
+    expect(h.jsonLd).toHaveLength(2);
+  });
+
+  it('keeps an absolute image URL and falls back to the share image when the article has no image', () => {
+    const external = parse({ kind: 'article', article: article({ imageUrl: 'https://cdn.example.com/p/1.jpg' }) });
+    expect(external.og('og:image')).toBe('https://cdn.example.com/p/1.jpg');
+
+    const a = article({ imageUrl: null, media: [{ id: 'v', type: 'video', fileUrl: '/uploads/clip.mp4' }] });
+    const h = parse({ kind: 'article', article: a });
+    const share = `https://news.example.org/api/articles/share/${a.id}/image.jpg?v=${Date.parse(a.updatedAt)}`;
+    expect(h.og('og:image')).toBe(share);
+    expect(h.og('og:image:type')).toBe('image/jpeg');
+    expect(h.og('og:image:width')).toBe('1200');
+    expect(h.og('og:image:height')).toBe('630');
+    expect(h.meta('twitter:image')).toBe(share);
+    expect(h.ld('NewsArticle').image).toEqual([share]);
+  });
+
+  it('never links an image that is neither http(s) nor a site path', () => {
+    const h = parse({
+      kind: 'article',
+      article: article({ imageUrl: 'javascript:alert(1)', media: [{ id: 'm', type: 'image', fileUrl: '//evil.example/x.jpg' }] }),
+    });
+    expect(h.og('og:image')).toMatch(/^https:\/\/news\.example\.org\/api\/articles\/share\//);
+    expect(h.html).not.toContain('javascript:');
+    expect(h.html).not.toContain('evil.example');
+  });
+
+  it('cuts a headline longer than 110 characters at a word boundary with an ellipsis; the title keeps it whole', () => {
+    const title = `${'Residents of the old harbour district '.repeat(4)}gather`.trim();
+    expect(title.length).toBeGreaterThan(HEADLINE_MAX);
+    const h = parse({ kind: 'article', article: article({ title }) });
+    const headline = h.ld('NewsArticle').headline as string;
+    expect(Array.from(headline).length).toBeLessThanOrEqual(HEADLINE_MAX);
+    expect(headline.endsWith('…')).toBe(true);
+    const kept = headline.slice(0, -1);
+    expect(title.startsWith(kept)).toBe(true);
+    expect(title[kept.length]).toBe(' ');
+    expect(h.title).toBe(`${title} | Chronicle News`);
+    expect(h.og('og:title')).toBe(title);
+  });
+
+  it('keeps a headline of exactly 110 characters whole', () => {
+    const title = 'x'.repeat(HEADLINE_MAX);
+    expect(parse({ kind: 'article', article: article({ title }) }).ld('NewsArticle').headline).toBe(title);
+  });
+
+  it('trims a long summary to about 160 characters on a word boundary', () => {
+    const summary = `The council met on Tuesday evening   to decide\non the bridge, ${'and the residents spoke at length about traffic, '.repeat(5)}end.`;
+    const h = parse({ kind: 'article', article: article({ summary }) });
+    const description = h.meta('description');
+    expect(Array.from(description).length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    expect(Array.from(description).length).toBeGreaterThan(DESCRIPTION_MAX - 20);
+    expect(description.endsWith('…')).toBe(true);
+    expect(description).toContain('Tuesday evening to decide on the bridge');
+    const kept = description.slice(0, -1);
+    const normalised = summary.replace(/\s+/g, ' ');
+    expect(normalised.startsWith(kept)).toBe(true);
+    expect([' ', ',']).toContain(normalised[kept.length]);
+    expect(h.og('og:description')).toBe(description);
+    expect(h.ld('NewsArticle').description).toBe(description);
+  });
+
+  it('escapes a hostile title, summary, author and category everywhere', () => {
+    const a = article({
+      title: HOSTILE,
+      summary: HOSTILE,
+      author: { id: 'u', name: HOSTILE },
+      category: { id: 'c', name: HOSTILE, slug: 'a"b<c' },
+    });
+    const h = parse({ kind: 'article', article: a });
+
+    // Nothing broke out: the only elements are the ones buildHead writes, and only JSON-LD scripts.
+    expect(h.scripts).toHaveLength(2);
+    for (const script of h.scripts) expect(DomUtils.textContent(script)).not.toMatch(/[<>&]/);
+    expect(h.html).not.toContain('<script>');
+    expect(h.html).not.toContain('<b>');
+    expect(h.title).toBe(`${HOSTILE} | Chronicle News`);
+    expect(h.og('og:title')).toBe(HOSTILE);
+    expect(h.og('article:author')).toBe(HOSTILE);
+    expect(h.og('article:section')).toBe(HOSTILE);
+    const news = h.ld('NewsArticle');
+    expect(news.headline).toBe(HOSTILE);
+    expect(news.author).toEqual([{ '@type': 'Person', name: HOSTILE }]);
+    expect(news.articleSection).toBe(HOSTILE);
+    expect(h.ld('BreadcrumbList').itemListElement).toContainEqual(
+      expect.objectContaining({ name: HOSTILE, item: 'https://news.example.org/category/a%22b%3Cc' }),
+    );
+  });
+
+  it('never dates the modification before the publication', () => {
+    const h = parse({ kind: 'article', article: article({ updatedAt: '2025-02-01T00:00:00.000Z' }) });
+    expect(h.ld('NewsArticle').dateModified).toBe('2025-03-01T10:00:00.000Z');
+    expect(h.og('article:modified_time')).toBe('2025-03-01T10:00:00.000Z');
+  });
+});
+
+describe('buildHead: home page', () => {
+  it('has the home title, the site description and a canonical root URL', () => {
+    const h = parse({ kind: 'home', mainStory: article() });
+    expect(h.title).toBe('Chronicle News: local and world news');
+    expect(h.meta('description')).toBe(site.description);
+    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual(['https://news.example.org/']);
+    expectSocialTags(h, 'Chronicle News', site.description);
+    expect(h.og('og:type')).toBe('website');
+    expect(h.og('og:url')).toBe('https://news.example.org/');
+    expect(h.og('og:image')).toBe('https://news.example.org/og-default.png');
+    expect(h.og('og:image:width')).toBe('1200');
+    expect(h.og('og:image:height')).toBe('630');
+    expect(h.metaBy('property', 'article:published_time')).toEqual([]);
+    expect(expectSiteFeed(h)).toHaveLength(1);
+  });
+
+  it('has WebSite and Organization JSON-LD that refer to each other', () => {
+    const h = parse({ kind: 'home' });
+    expect(h.jsonLd).toHaveLength(2);
+    const website = h.ld('WebSite');
+    const org = h.ld('Organization');
+    expect(website).toMatchObject({
+      '@context': 'https://schema.org',
+      url: 'https://news.example.org/',
+      name: 'Chronicle News',
+      description: site.description,
+    });
+    expect(org).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Chronicle News',
+      url: 'https://news.example.org/',
+      logo: { '@type': 'ImageObject', url: 'https://news.example.org/logo.png' },
+    });
+    expect(typeof org['@id']).toBe('string');
+    expect(website.publisher).toEqual({ '@id': org['@id'] });
+  });
+});
+
+describe('buildHead: category page', () => {
+  const category = { id: 'c1', name: 'Local Politics', slug: 'local-politics' };
+
+  it('has the category title, canonical slug URL, its own feed and a Home › Category breadcrumb', () => {
+    const h = parse({ kind: 'category', category, articles: [article(), article({ title: 'Budget passes' })] });
+    expect(h.title).toBe('Local Politics | Chronicle News');
+    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual(['https://news.example.org/category/local-politics']);
+    expect(h.meta('description')).toBe(
+      'The latest Local Politics stories from Chronicle News: Council approves the new river bridge; Budget passes',
+    );
+    expectSocialTags(h, 'Local Politics | Chronicle News', h.meta('description'));
+    expect(h.og('og:type')).toBe('website');
+    expect(h.og('og:url')).toBe('https://news.example.org/category/local-politics');
+    const feeds = expectSiteFeed(h);
+    expect(feeds.map((f) => [f.attribs.title, f.attribs.href])).toEqual([
+      ['Chronicle News', 'https://news.example.org/rss.xml'],
+      ['Chronicle News: Local Politics', 'https://news.example.org/category/local-politics/rss.xml'],
+    ]);
+    expect(h.jsonLd).toHaveLength(1);
+    expectBreadcrumbs(h.ld('BreadcrumbList'), [
+      ['Home', 'https://news.example.org/'],
+      ['Local Politics', 'https://news.example.org/category/local-politics'],
+    ]);
+  });
+
+  it('has a description even with no articles, and a long list stays within 160 characters', () => {
+    expect(parse({ kind: 'category', category, articles: [] }).meta('description')).toBe(
+      'The latest Local Politics stories from Chronicle News.',
+    );
+    const many = Array.from({ length: 20 }, (_, i) => article({ title: `Story number ${i + 1} about the bridge` }));
+    const description = parse({ kind: 'category', category, articles: many }).meta('description');
+    expect(Array.from(description).length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    expect(description.endsWith('…')).toBe(true);
+  });
+
+  it('escapes a hostile category name in the title, feed title and JSON-LD', () => {
+    const h = parse({ kind: 'category', category: { id: 'c', name: HOSTILE, slug: 'x' }, articles: [article({ title: HOSTILE })] });
+    expect(h.scripts).toHaveLength(1);
+    expect(h.title).toBe(`${HOSTILE} | Chronicle News`);
+    expect(h.links('alternate')[1]?.attribs.title).toBe(`Chronicle News: ${HOSTILE}`);
+    expect((h.ld('BreadcrumbList').itemListElement as { name: string }[])[1]?.name).toBe(HOSTILE);
+  });
+});
+
+describe('buildHead: section page', () => {
+  it('has the section title, canonical URL from its path and a Home › Section breadcrumb', () => {
+    const h = parse({ kind: 'section', section: { path: '/news/editorials', heading: 'Editorials and Opinions' }, articles: [article()] });
+    expect(h.title).toBe('Editorials and Opinions | Chronicle News');
+    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual(['https://news.example.org/news/editorials']);
+    expect(h.meta('description')).toBe(
+      'The latest Editorials and Opinions stories from Chronicle News: Council approves the new river bridge',
+    );
+    expectSocialTags(h, 'Editorials and Opinions | Chronicle News', h.meta('description'));
+    expect(h.og('og:url')).toBe('https://news.example.org/news/editorials');
+    expect(expectSiteFeed(h)).toHaveLength(1);
+    expectBreadcrumbs(h.ld('BreadcrumbList'), [
+      ['Home', 'https://news.example.org/'],
+      ['Editorials and Opinions', 'https://news.example.org/news/editorials'],
+    ]);
+  });
+});
+
+describe('buildHead: not-found page', () => {
+  it('is noindex, with no canonical URL, no og:url and no structured data', () => {
+    const h = parse({ kind: 'not-found' });
+    expect(h.title).toBe('Page not found | Chronicle News');
+    expect(h.meta('robots')).toBe('noindex');
+    expect(h.links('canonical')).toEqual([]);
+    expect(h.metaBy('property', 'og:url')).toEqual([]);
+    expect(h.jsonLd).toEqual([]);
+    expect(h.meta('description')).not.toBe('');
+    expect(expectSiteFeed(h)).toHaveLength(1);
+  });
+
+  it('takes the title the client route shows for a missing article', () => {
+    expect(parse({ kind: 'not-found', title: 'Article Not Found' }).title).toBe('Article Not Found | Chronicle News');
+  });
+});
+
+describe('truncateOnWord', () => {
+  it('returns short text with its whitespace collapsed', () => {
+    expect(truncateOnWord('  a \n b  ', 10)).toBe('a b');
+  });
+
+  it('cuts at the last whole word and drops trailing punctuation before the ellipsis', () => {
+    expect(truncateOnWord('one two, three four', 12)).toBe('one two…');
+    expect(truncateOnWord('one two three', 8)).toBe('one two…');
+  });
+
+  it('cuts inside a word when there is no usable boundary, and counts emoji as one character', () => {
+    expect(truncateOnWord('abcdefghijkl', 5)).toBe('abcd…');
+    expect(truncateOnWord('😀😀😀😀😀😀', 4)).toBe('😀😀😀…');
+  });
+});
