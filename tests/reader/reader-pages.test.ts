@@ -161,3 +161,87 @@ describe('reader pages rendered on the server', () => {
     expect(JSON.stringify(pageState(res))).toContain('</script><script>alert(1)</script> & \\"quotes\\"');
   });
 });
+
+describe('the head of each reader page', () => {
+  const head = (res: request.Response) => {
+    const doc = html(res);
+    const meta = (key: string) =>
+      DomUtils.findOne((el) => el.name === 'meta' && (el.attribs.property === key || el.attribs.name === key), doc.children, true)?.attribs.content;
+    const link = (rel: string) => DomUtils.findAll((el) => el.name === 'link' && el.attribs.rel === rel, doc.children).map((el) => el.attribs);
+    const titles = DomUtils.findAll((el) => el.name === 'title', doc.children).map((el) => DomUtils.textContent(el));
+    const jsonLd = DomUtils.findAll((el) => el.name === 'script' && el.attribs.type === 'application/ld+json', doc.children).map(
+      (el) => JSON.parse(DomUtils.textContent(el)) as Record<string, unknown> & { '@type': string },
+    );
+    return { meta, link, titles, jsonLd };
+  };
+  const site = ctx.config.publicUrl;
+
+  it('an article: title, description, canonical, Open Graph, Twitter card, article times and NewsArticle + BreadcrumbList', async () => {
+    const res = await request(app).get(`/article/${main.id}`);
+    const h = head(res);
+    expect(h.titles).toEqual(['Harbour bridge reopens after repairs | Chronicle News']);
+    expect(h.meta('description')).toBe('A summary of the article.');
+    expect(h.link('canonical')).toEqual([expect.objectContaining({ href: `${site}/article/${main.id}` })]);
+    expect(h.meta('og:type')).toBe('article');
+    expect(h.meta('og:url')).toBe(`${site}/article/${main.id}`);
+    expect(h.meta('og:image')).toMatch(new RegExp(`^${site}/`));
+    expect(h.meta('twitter:card')).toBe('summary_large_image');
+    expect(h.meta('article:published_time')).toBe(main.publishedAt!.toISOString());
+    expect(h.meta('article:section')).toBe('World Affairs');
+    expect(h.link('alternate')).toContainEqual(expect.objectContaining({ type: 'application/rss+xml', href: `${site}/rss.xml` }));
+
+    const article = h.jsonLd.find((d) => d['@type'] === 'NewsArticle')!;
+    expect(article).toMatchObject({
+      '@context': 'https://schema.org',
+      headline: 'Harbour bridge reopens after repairs',
+      datePublished: main.publishedAt!.toISOString(),
+      author: [{ '@type': 'Person', name: 'Ada Reporter' }],
+      publisher: { '@type': 'Organization', name: 'Chronicle News', logo: { '@type': 'ImageObject', url: `${site}/logo.png` } },
+    });
+    expect(typeof article.dateModified).toBe('string');
+    expect((article.image as string[]).every((url) => url.startsWith(`${site}/`))).toBe(true);
+    const crumbs = h.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] };
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['Home', 'World Affairs', 'Harbour bridge reopens after repairs']);
+    expect(crumbs.itemListElement[1]!.item).toBe(`${site}/category/${category.slug}`);
+  });
+
+  it('an edit shows in the head at once', async () => {
+    const editor = await login(ctx, 'editor');
+    const current = await request(app).get(`/api/articles/${sport.id}`).set('Authorization', `Bearer ${editor.token}`);
+    await request(app)
+      .put(`/api/articles/${sport.id}`)
+      .set('Authorization', `Bearer ${editor.token}`)
+      .set('If-Match', current.headers.etag as string)
+      .send({ title: 'Local club wins the cup after extra time' })
+      .expect(200);
+    const h = head(await request(app).get(`/article/${sport.id}`));
+    expect(h.titles).toEqual(['Local club wins the cup after extra time | Chronicle News']);
+    expect(h.jsonLd.find((d) => d['@type'] === 'NewsArticle')?.headline).toBe('Local club wins the cup after extra time');
+  });
+
+  it('the home page: WebSite and Organization', async () => {
+    const h = head(await request(app).get('/'));
+    expect(h.titles).toEqual(['Chronicle News: local and world news']);
+    expect(h.link('canonical')[0]?.href).toBe(`${site}/`);
+    expect(h.meta('og:type')).toBe('website');
+    expect(h.jsonLd.map((d) => d['@type']).sort()).toEqual(['Organization', 'WebSite']);
+  });
+
+  it('a category page: its canonical slug address, its own feed and a BreadcrumbList', async () => {
+    const h = head(await request(app).get(`/category/${category.slug}`));
+    expect(h.titles).toEqual(['World Affairs | Chronicle News']);
+    expect(h.link('canonical')[0]?.href).toBe(`${site}/category/${category.slug}`);
+    expect(h.link('alternate')).toContainEqual(
+      expect.objectContaining({ type: 'application/rss+xml', href: `${site}/category/${category.slug}/rss.xml` }),
+    );
+    expect(h.jsonLd.map((d) => d['@type'])).toEqual(['BreadcrumbList']);
+  });
+
+  it('a not-found page is not indexed and names what is missing', async () => {
+    const h = head(await request(app).get(`/article/${draft.id}`));
+    expect(h.titles).toEqual(['Article Not Found | Chronicle News']);
+    expect(h.meta('robots')).toBe('noindex');
+    expect(h.link('canonical')).toEqual([]);
+    expect(h.jsonLd).toEqual([]);
+  });
+});
