@@ -71,7 +71,7 @@ test.describe('reader: browsing', () => {
       .getByRole('navigation', { name: 'Categories', exact: true })
       .getByRole('link', { name: category.name, exact: true })
       .click();
-    await expect(page).toHaveURL(`/category/${category.id}`);
+    await expect(page).toHaveURL(`/category/${category.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
     const inCategory = await publishedArticles(request, `category=${category.id}&limit=1`);
     await expect(page.getByText(`${inCategory.pagination.total} article(s) found`)).toBeVisible();
@@ -181,7 +181,7 @@ test.describe('reader: browsing', () => {
     // A category link navigates and closes the menu.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: categories[0]!.name, exact: true }).click();
-    await expect(page).toHaveURL(`/category/${categories[0]!.id}`);
+    await expect(page).toHaveURL(`/category/${categories[0]!.slug}`);
     await expect(menu).toBeHidden();
   });
 

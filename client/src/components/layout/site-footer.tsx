@@ -70,7 +70,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           <ul className="grid grid-cols-2 gap-2">
             {categories.map((c) => (
               <li key={c.id}>
-                <Link to={paths.category(c.id)} className={linkClass}>
+                <Link to={paths.category(c.slug)} className={linkClass}>
                   {c.name}
                 </Link>
               </li>

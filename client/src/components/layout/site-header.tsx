@@ -113,7 +113,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
             <ul className="flex items-center gap-1 overflow-x-auto">
               {categories.map((c) => (
                 <li key={c.id}>
-                  <NavLink to={paths.category(c.id)} className={categoryLink}>
+                  <NavLink to={paths.category(c.slug)} className={categoryLink}>
                     {c.name}
                   </NavLink>
                 </li>
@@ -156,7 +156,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
                 {categories.map((c) => (
                   <li key={c.id}>
                     <NavLink
-                      to={paths.category(c.id)}
+                      to={paths.category(c.slug)}
                       className={(s) => cn(categoryLink(s), 'block py-2')}
                       onClick={() => setMenuOpen(false)}
                     >
