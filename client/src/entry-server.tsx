@@ -1,10 +1,10 @@
 import { dehydrate } from '@tanstack/react-query';
 import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import { loadReaderRoute, type ReaderPage } from './app/reader-data';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { setTransport, type Transport } from './lib/api-client';
 import { createQueryClient, serializeQueries, type PageState } from './lib/query-client';
 
@@ -36,20 +36,17 @@ export type RenderResult =
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
   setTransport(transport);
   const queryClient = createQueryClient({ server: true });
-  const request = new Request(new URL(url, origin));
-  const route = await loadReaderRoute(new URL(request.url).pathname, queryClient);
+  const route = await loadReaderRoute(new URL(url, origin).pathname, queryClient);
   if (!route.render) return route.redirect ? { type: 'redirect', location: route.redirect } : { type: 'client' };
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(request);
-  if (context instanceof Response) return { type: 'client' };
-  const router = createStaticRouter(handler.dataRoutes, context);
   const state: PageState = { origin, queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })) };
 
   const pipe = await new Promise<(destination: Writable) => void>((resolve, reject) => {
     const stream = renderToPipeableStream(
       <App queryClient={queryClient} origin={origin}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
       </App>,
       {
         onAllReady: () => resolve(stream.pipe),

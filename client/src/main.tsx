@@ -1,8 +1,8 @@
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/routes';
 import { STATE_ELEMENT_ID, createQueryClient, deserializeQueries, type PageState } from './lib/query-client';
 import './index.css';
 
@@ -21,13 +21,17 @@ if (stateElement?.textContent) {
   hydrateRoot(
     container,
     <App queryClient={queryClient} origin={state.origin}>
-      <RouterProvider router={createRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </App>,
   );
 } else {
   createRoot(container).render(
     <App queryClient={queryClient} origin={window.location.origin}>
-      <RouterProvider router={createRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </App>,
   );
 }

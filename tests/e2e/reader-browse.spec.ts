@@ -103,7 +103,7 @@ test.describe('reader: browsing', () => {
   });
 
   test('a category with at most three articles shows only Latest Stories', async ({ page, request }) => {
-    const categories = (await (await request.get('/api/categories')).json()) as { id: string; name: string }[];
+    const categories = (await (await request.get('/api/categories')).json()) as { id: string; name: string; slug: string }[];
     let small: { id: string; total: number } | undefined;
     for (const c of categories) {
       const { pagination } = await publishedArticles(request, `category=${c.id}&limit=1`);
@@ -155,7 +155,7 @@ test.describe('reader: browsing', () => {
   });
 
   test('mobile menu: opens, lists the categories and Login, closes on a click outside', async ({ page, request }) => {
-    const categories = (await (await request.get('/api/categories')).json()) as { id: string; name: string }[];
+    const categories = (await (await request.get('/api/categories')).json()) as { id: string; name: string; slug: string }[];
     await page.setViewportSize(MOBILE);
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });

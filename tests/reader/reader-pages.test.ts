@@ -200,7 +200,7 @@ describe('the head of each reader page', () => {
     });
     expect(typeof article.dateModified).toBe('string');
     expect((article.image as string[]).every((url) => url.startsWith(`${site}/`))).toBe(true);
-    const crumbs = h.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] };
+    const crumbs = h.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as unknown as { itemListElement: { name: string; item: string }[] };
     expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['Home', 'World Affairs', 'Harbour bridge reopens after repairs']);
     expect(crumbs.itemListElement[1]!.item).toBe(`${site}/category/${category.slug}`);
   });

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { pageTitle, useDocumentTitle } from '../../lib/page-title';
 
-/** The router's fallback (SPEC.md §8): 'Unexpected Application Error!'. A plain link reloads the app. */
-export function RouteError() {
-  const error = useRouteError();
+/** The fallback of a page that failed to render (SPEC.md §8): 'Unexpected Application Error!'. A plain link reloads the app. */
+export function RouteError({ error }: { error: unknown }) {
   useDocumentTitle(pageTitle('Error'));
   useEffect(() => {
     console.error('Unexpected Application Error!', error);
@@ -18,4 +17,22 @@ export function RouteError() {
       </a>
     </main>
   );
+}
+
+class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
+/** Catches what a page throws while rendering; moving to another address starts afresh. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary key={pathname}>{children}</Boundary>;
 }
