@@ -6,6 +6,15 @@ export const STAFF_ROLES = ['super-admin', 'admin', 'editor', 'author'] as const
 export const SECTIONS = ['General', 'Sports', 'Opinions & Editorials', 'Business', 'Technology'] as const;
 export type Section = (typeof SECTIONS)[number];
 
+/** The /news/{name} path name of each section (SPEC.md §2), for the reader's routes and the server's sitemaps. */
+export const SECTION_PATH_NAMES = {
+  Sports: 'sports',
+  'Opinions & Editorials': 'editorials',
+  Business: 'business',
+  Technology: 'technology',
+  General: 'general',
+} as const satisfies Record<Section, string>;
+
 export const ARTICLE_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 

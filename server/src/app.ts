@@ -10,6 +10,7 @@ import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { notFound } from './lib/errors';
 import { readerPages } from './reader/render';
 import { apiRouter } from './routes';
+import { seoRouter } from './seo/seo.routes';
 
 /** Video hosts whose players may be embedded in article bodies (kept in step with the HTML sanitiser). */
 export const EMBED_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
@@ -69,6 +70,8 @@ export function createApp(ctx: AppContext): Express {
   );
 
   app.use(healthRouter(ctx));
+  // Feeds, sitemaps and robots.txt: answered here, ahead of the static files and the reader app's fallback.
+  app.use(seoRouter(ctx));
   app.use('/api', express.json({ limit: '1mb' }), apiRouter(ctx), apiNotFound());
 
   app.use(

@@ -1,4 +1,4 @@
-import type { Section } from '../../../../../shared/constants';
+import { SECTION_PATH_NAMES, type Section } from '../../../../../shared/constants';
 
 export interface SectionRoute {
   /** The wire name of the section (CONTRACT §2). */
@@ -7,14 +7,19 @@ export interface SectionRoute {
   heading: string;
 }
 
+/** SPEC.md §2: the page heading of each section. */
+const HEADINGS: Record<Section, string> = {
+  Sports: 'Sports',
+  'Opinions & Editorials': 'Editorials and Opinions',
+  Business: 'Business',
+  Technology: 'Technology',
+  General: 'General News',
+};
+
 /** SPEC.md §2: section names of /news/{sectionName}, matched case-insensitively. */
-const SECTION_ROUTES = new Map<string, SectionRoute>([
-  ['sports', { section: 'Sports', heading: 'Sports' }],
-  ['editorials', { section: 'Opinions & Editorials', heading: 'Editorials and Opinions' }],
-  ['business', { section: 'Business', heading: 'Business' }],
-  ['technology', { section: 'Technology', heading: 'Technology' }],
-  ['general', { section: 'General', heading: 'General News' }],
-]);
+const SECTION_ROUTES = new Map<string, SectionRoute>(
+  (Object.entries(SECTION_PATH_NAMES) as [Section, string][]).map(([section, name]) => [name, { section, heading: HEADINGS[section] }]),
+);
 
 /** The section a /news/{name} path stands for, or null when there is none. */
 export function sectionFromPath(name: string | undefined): SectionRoute | null {
@@ -24,6 +29,5 @@ export function sectionFromPath(name: string | undefined): SectionRoute | null {
 
 /** The /news/{name} path segment of a wire section name. */
 export function sectionPathName(section: Section): string {
-  for (const [name, route] of SECTION_ROUTES) if (route.section === section) return name;
-  return section.toLowerCase();
+  return SECTION_PATH_NAMES[section];
 }

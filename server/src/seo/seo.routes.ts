@@ -1,0 +1,118 @@
+import { Router, type Response } from 'express';
+import type { AppContext } from '../context';
+import { renderRss } from './feeds';
+import { renderRobots } from './robots';
+import * as seo from './seo.service';
+import { articleUrl, articlesSitemapUrl, categoryFeedUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl } from './site';
+import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, SITEMAP_LIMITS } from './sitemaps';
+
+/** Sizes of the documents; tests lower them to see paging without writing 50,000 articles. */
+export interface SeoOptions {
+  /** URLs per article sitemap. */
+  articlesPerSitemap: number;
+  /** Items in a feed. */
+  feedItems: number;
+  /** URLs in the news sitemap. */
+  newsUrls: number;
+}
+
+export const SEO_DEFAULTS: SeoOptions = {
+  articlesPerSitemap: SITEMAP_LIMITS.urlsPerSitemap,
+  feedItems: 50,
+  newsUrls: SITEMAP_LIMITS.newsUrls,
+};
+
+const RSS_TYPE = 'application/rss+xml; charset=utf-8';
+const XML_TYPE = 'application/xml; charset=utf-8';
+
+/** A page number as written in a sitemap's name: 1, 2, … (no sign, no leading zero, within reason). */
+const PAGE_NUMBER = /^[1-9]\d{0,8}$/;
+
+/**
+ * Every answer is revalidated before use (`no-cache`): a publish, edit or unpublish shows at once, and
+ * an unchanged document costs a 304 thanks to the strong ETag Express computes from the body.
+ * Feeds and sitemaps are for machines, not for search results: `noindex`.
+ */
+function send(res: Response, type: string, body: string): void {
+  res.set({ 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' }).send(body);
+}
+
+/** Plain text: these addresses are read by feed readers and crawlers, not by the API's clients. */
+function notFoundPlain(res: Response): void {
+  res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send('Not found\n');
+}
+
+/**
+ * Feeds, sitemaps and robots.txt, outside /api and ahead of the reader app's fallback. Public by nature:
+ * they show only what a reader sees (published articles), with every URL absolute from PUBLIC_URL.
+ */
+export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): Router {
+  const { db, config } = ctx;
+  const { publicUrl } = config;
+  const sizes = { ...SEO_DEFAULTS, ...options };
+  const router = Router();
+
+  router.get('/robots.txt', (_req, res) => {
+    res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send(renderRobots(publicUrl));
+  });
+
+  router.get('/rss.xml', async (_req, res) => {
+    send(res, RSS_TYPE, await renderRss(publicUrl, await seo.feedArticles(db, sizes.feedItems)));
+  });
+
+  router.get('/category/:idOrSlug/rss.xml', async (req, res) => {
+    const category = await seo.findCategory(db, req.params.idOrSlug);
+    if (!category) return notFoundPlain(res);
+    // One address per feed: an id or a differently written slug leads to the canonical one.
+    if (req.params.idOrSlug !== category.slug) return res.redirect(301, categoryFeedUrl(publicUrl, category.slug));
+    send(res, RSS_TYPE, await renderRss(publicUrl, await seo.feedArticles(db, sizes.feedItems, category.id), category));
+  });
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    const [pages, articlePages] = await Promise.all([seo.listingPages(db), seo.articleSitemapPages(db, sizes.articlesPerSitemap)]);
+    const body = await renderSitemapIndex([
+      { loc: pagesSitemapUrl(publicUrl), lastmod: pages.home },
+      ...articlePages.map(({ page, lastmod }) => ({ loc: articlesSitemapUrl(publicUrl, page), lastmod })),
+    ]);
+    send(res, XML_TYPE, body);
+  });
+
+  router.get('/sitemaps/pages.xml', async (_req, res) => {
+    const pages = await seo.listingPages(db);
+    const body = await renderUrlSet([
+      [
+        { loc: homeUrl(publicUrl), lastmod: pages.home },
+        ...pages.sections.map(({ section, lastmod }) => ({ loc: sectionUrl(publicUrl, section), lastmod })),
+        ...pages.categories.map(({ slug, lastmod }) => ({ loc: categoryUrl(publicUrl, slug), lastmod })),
+      ],
+    ]);
+    send(res, XML_TYPE, body);
+  });
+
+  router.get('/sitemaps/news.xml', async (_req, res) => {
+    const since = new Date(Date.now() - SITEMAP_LIMITS.newsWindowHours * 3_600_000);
+    const articles = await seo.recentArticles(db, since, sizes.newsUrls);
+    const body = await renderNewsSitemap(
+      articles.flatMap(({ id, title, publishedAt }) => (publishedAt ? [{ loc: articleUrl(publicUrl, id), title, publishedAt }] : [])),
+    );
+    send(res, XML_TYPE, body);
+  });
+
+  router.get(/^\/sitemaps\/articles-([^/]+)\.xml$/, async (req, res) => {
+    const name = (req.params as Record<string, string | undefined>)[0] ?? '';
+    const page = PAGE_NUMBER.test(name) ? Number(name) : 0;
+    // Page 1 always answers (empty while nothing is published), so its address never comes and goes.
+    const pageCount = Math.max(1, Math.ceil((await seo.countPublished(db)) / sizes.articlesPerSitemap));
+    if (page < 1 || page > pageCount) return notFoundPlain(res);
+    async function* entries() {
+      for await (const rows of seo.articleSitemapEntries(db, page, sizes.articlesPerSitemap))
+        yield rows.map((row) => ({ loc: articleUrl(publicUrl, row.id), lastmod: row.updatedAt }));
+    }
+    send(res, XML_TYPE, await renderUrlSet(entries()));
+  });
+
+  // Any other name under /sitemaps/ is no sitemap: a plain 404 rather than the reader app's page.
+  router.get(/^\/sitemaps(\/.*)?$/, (_req, res) => notFoundPlain(res));
+
+  return router;
+}

@@ -1,0 +1,180 @@
+import { publishedOnly } from '../articles/article.mapper';
+import { isUuid } from '../articles/articles.service';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import { slugify } from '../lib/slug';
+import type { Section } from '../lib/wire';
+
+/**
+ * The reads behind feeds and sitemaps. Published articles only (the `publishedOnly` fragment in every
+ * query), only the columns each document shows: never an article body.
+ */
+
+/** The order of the reader's lists (articles.service listPublished), so a feed shows what the home page shows. */
+const newestFirst: Prisma.ArticleOrderByWithRelationInput[] = [{ publishedAt: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }];
+
+const feedSelect = {
+  id: true,
+  title: true,
+  shareDescription: true,
+  summary: true,
+  imageUrl: true,
+  publishedAt: true,
+  updatedAt: true,
+  author: { select: { name: true } },
+  category: { select: { name: true, slug: true } },
+  // The picture a card shows (SPEC.md: first image of the media list, else imageUrl).
+  media: { where: { type: 'image' }, select: { fileUrl: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 1 },
+} satisfies Prisma.ArticleSelect;
+
+export interface FeedArticle {
+  id: string;
+  title: string;
+  description: string;
+  publishedAt: Date;
+  updatedAt: Date;
+  author: string;
+  category: { name: string; slug: string };
+  /** An `/uploads/` path or an absolute URL, with its size in bytes when it is an upload of this site. */
+  image: { url: string; bytes: number | null } | null;
+}
+
+/** The newest published articles, of one category or of all. */
+export async function feedArticles(db: Db, limit: number, categoryId?: string): Promise<FeedArticle[]> {
+  const rows = await db.article.findMany({
+    where: { ...publishedOnly, ...(categoryId ? { categoryId } : {}) },
+    orderBy: newestFirst,
+    take: limit,
+    select: feedSelect,
+  });
+  const images = rows.map((row) => row.media[0]?.fileUrl ?? row.imageUrl);
+  const uploads = images.filter((url): url is string => !!url?.startsWith('/uploads/'));
+  const sizes = new Map(
+    uploads.length
+      ? (await db.upload.findMany({ where: { fileUrl: { in: uploads } }, select: { fileUrl: true, bytes: true } })).map((u) => [
+          u.fileUrl,
+          Number(u.bytes),
+        ])
+      : [],
+  );
+  return rows.map((row, i) => {
+    const image = images[i];
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.shareDescription || row.summary,
+      // Publishing always sets publishedAt; a row written otherwise falls back to its last change.
+      publishedAt: row.publishedAt ?? row.updatedAt,
+      updatedAt: row.updatedAt,
+      author: row.author.name,
+      category: row.category,
+      image: image ? { url: image, bytes: sizes.get(image) ?? null } : null,
+    };
+  });
+}
+
+/** Longer than any slug (names have at most 32 characters) or id: names no category, without asking the database. */
+const CATEGORY_PARAM_MAX = 200;
+
+/** A category by id or slug (SPEC.md §2, as the category page matches it), or null. */
+export async function findCategory(db: Db, idOrSlug: string) {
+  if (!idOrSlug || idOrSlug.length > CATEGORY_PARAM_MAX) return null;
+  return db.category.findFirst({
+    where: { OR: [...(isUuid(idOrSlug) ? [{ id: idOrSlug }] : []), { slug: slugify(idOrSlug) }] },
+    select: { id: true, name: true, slug: true },
+  });
+}
+
+/** A listing page changes when an article in it is published or edited: the newest of those times. */
+const newest = (max: { publishedAt: Date | null; updatedAt: Date | null }) => {
+  const times = [max.publishedAt, max.updatedAt].filter((d): d is Date => d !== null);
+  return times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
+};
+
+export interface ListingPages {
+  /** Newest change of any published article; null when nothing is published. */
+  home: Date | null;
+  sections: { section: Section; lastmod: Date }[];
+  categories: { slug: string; name: string; lastmod: Date }[];
+}
+
+/** The listing pages that have published articles, each with the newest change among them. */
+export async function listingPages(db: Db): Promise<ListingPages> {
+  const last = { publishedAt: true, updatedAt: true } as const;
+  const [bySection, byCategory] = await Promise.all([
+    // Sections in the order of their declaration (General, Sports, …): the same document for the same data.
+    db.article.groupBy({ by: ['section'], where: publishedOnly, _max: last, orderBy: { section: 'asc' } }),
+    db.article.groupBy({ by: ['categoryId'], where: publishedOnly, _max: last }),
+  ]);
+  const lastmodOf = new Map(byCategory.map((c) => [c.categoryId, newest(c._max)]));
+  const categories = byCategory.length
+    ? await db.category.findMany({
+        where: { id: { in: byCategory.map((c) => c.categoryId) } },
+        select: { id: true, name: true, slug: true },
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      })
+    : [];
+  const sections = bySection.flatMap((s) => {
+    const lastmod = newest(s._max);
+    return lastmod ? [{ section: s.section, lastmod }] : [];
+  });
+  const home = sections.reduce<Date | null>((max, s) => (!max || s.lastmod > max ? s.lastmod : max), null);
+  return {
+    home,
+    sections,
+    categories: categories.flatMap((c) => {
+      const lastmod = lastmodOf.get(c.id);
+      return lastmod ? [{ slug: c.slug, name: c.name, lastmod }] : [];
+    }),
+  };
+}
+
+/**
+ * The article sitemaps: published articles in id order (ids are time-ordered UUIDv7, so older pages
+ * keep their contents and new articles land on the last page), `perPage` to a page, each page with
+ * its newest change. One pass over the published rows' id and updatedAt in the database.
+ */
+export async function articleSitemapPages(db: Db, perPage: number): Promise<{ page: number; lastmod: Date }[]> {
+  return db.$queryRaw<{ page: number; lastmod: Date }[]>`
+    SELECT (n / ${perPage}::int)::int + 1 AS page, max("updatedAt") AS lastmod
+    FROM (
+      SELECT row_number() OVER (ORDER BY id) - 1 AS n, "updatedAt"
+      FROM "Article" WHERE status = 'published'
+    ) numbered
+    GROUP BY 1 ORDER BY 1`;
+}
+
+export const countPublished = (db: Db) => db.article.count({ where: publishedOnly });
+
+/** Rows read per query for one article sitemap, so a 50,000-URL page never holds 50,000 rows at once. */
+const SITEMAP_BATCH = 5_000;
+
+/** Page `page` of the article sitemaps (the same order as articleSitemapPages), in batches. */
+export async function* articleSitemapEntries(db: Db, page: number, perPage: number): AsyncGenerator<{ id: string; updatedAt: Date }[]> {
+  let left = perPage;
+  let after: string | undefined;
+  while (left > 0) {
+    const take = Math.min(left, SITEMAP_BATCH);
+    const rows = await db.article.findMany({
+      where: { ...publishedOnly, ...(after ? { id: { gt: after } } : {}) },
+      orderBy: { id: 'asc' },
+      ...(after ? {} : { skip: (page - 1) * perPage }),
+      take,
+      select: { id: true, updatedAt: true },
+    });
+    if (rows.length) yield rows;
+    if (rows.length < take) return;
+    left -= rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Articles first published since `since`, newest first (the Google News sitemap). */
+export function recentArticles(db: Db, since: Date, limit: number) {
+  return db.article.findMany({
+    where: { ...publishedOnly, publishedAt: { gte: since } },
+    orderBy: newestFirst,
+    take: limit,
+    select: { id: true, title: true, publishedAt: true },
+  });
+}
