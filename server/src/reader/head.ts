@@ -17,6 +17,7 @@ import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, We
 import type { Article } from '../../../shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml } from '../articles/share-page';
+import { feedLinks } from '../seo/feed-links';
 
 export type ReaderPage =
   | { kind: 'home'; mainStory?: Article | null }
@@ -82,8 +83,6 @@ const urls = (site: SiteInfo) => ({
   home: `${site.publicUrl}/`,
   article: (id: string) => `${site.publicUrl}/article/${encodeURIComponent(id)}`,
   category: (slug: string) => `${site.publicUrl}/category/${encodeURIComponent(slug)}`,
-  categoryFeed: (slug: string) => `${site.publicUrl}/category/${encodeURIComponent(slug)}/rss.xml`,
-  feed: `${site.publicUrl}/rss.xml`,
   /** The 1200x630 JPEG preview GET /api/articles/share/:id/image.jpg renders; versioned like the share page's. */
   shareImage: (a: Article) => {
     const version = Date.parse(a.updatedAt);
@@ -117,7 +116,8 @@ interface HeadParts {
   ogTitle: string;
   image: PreviewImage;
   extraMeta: [property: string, content: string][];
-  feeds: { title: string; href: string }[];
+  /** A category page announces its category's feed besides the site's. */
+  feedCategory?: { name: string; slug: string };
   jsonLd: WithContext<Thing>[];
 }
 
@@ -207,7 +207,6 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
       ...(categoryName ? [['article:section', categoryName] as [string, string]] : []),
       ['article:author', article.author.name],
     ],
-    feeds: [],
     jsonLd: [newsArticle, breadcrumbs(trail)],
   };
 }
@@ -238,7 +237,6 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
         ogTitle: site.name,
         image: defaultImage(site),
         extraMeta: [],
-        feeds: [],
         jsonLd: [website, org],
       };
     }
@@ -253,7 +251,7 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
         ogTitle: `${category.name} | ${site.name}`,
         image: defaultImage(site),
         extraMeta: [],
-        feeds: [{ title: `${site.name}: ${category.name}`, href: u.categoryFeed(category.slug) }],
+        feedCategory: category,
         jsonLd: [
           breadcrumbs([
             { name: 'Home', url: u.home },
@@ -273,7 +271,6 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
         ogTitle: `${section.heading} | ${site.name}`,
         image: defaultImage(site),
         extraMeta: [],
-        feeds: [],
         jsonLd: [
           breadcrumbs([
             { name: 'Home', url: u.home },
@@ -292,7 +289,6 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
         ogTitle: title,
         image: defaultImage(site),
         extraMeta: [],
-        feeds: [],
         jsonLd: [],
       };
     }
@@ -308,7 +304,7 @@ export function buildHead(page: ReaderPage, site: SiteInfo): string {
   const u = urls(site);
   const property = (key: string, value: string | number) => `<meta property="${key}" content="${escapeHtml(String(value))}">`;
   const name = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
-  const feeds = [{ title: site.name, href: u.feed }, ...p.feeds];
+  const feeds = feedLinks(site.publicUrl, p.feedCategory);
   const { image } = p;
 
   return [
