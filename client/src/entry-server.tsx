@@ -5,6 +5,7 @@ import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import { loadReaderRoute, type ReaderPage } from './app/reader-data';
 import { AppRoutes } from './app/routes';
+import { preloadArticleRoute } from './app/routes/article';
 import { setTransport, type Transport } from './lib/api-client';
 import { createQueryClient, serializeQueries, type PageState } from './lib/query-client';
 
@@ -36,7 +37,7 @@ export type RenderResult =
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
   setTransport(transport);
   const queryClient = createQueryClient({ server: true });
-  const route = await loadReaderRoute(new URL(url, origin).pathname, queryClient);
+  const [route] = await Promise.all([loadReaderRoute(new URL(url, origin).pathname, queryClient), preloadArticleRoute()]);
   if (!route.render) return route.redirect ? { type: 'redirect', location: route.redirect } : { type: 'client' };
 
   const state: PageState = { origin, queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })) };

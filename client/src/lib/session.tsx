@@ -18,8 +18,8 @@ const listeners = new Set<() => void>();
 let cached: { token: string | null; raw: string | null; session: Session | null } = { token: null, raw: null, session: null };
 
 function readStoredSession(): Session | null {
-  let token: string | null = null;
-  let raw: string | null = null;
+  let token: string | null;
+  let raw: string | null;
   try {
     token = localStorage.getItem(TOKEN_KEY);
     raw = localStorage.getItem(USER_KEY);
@@ -28,15 +28,18 @@ function readStoredSession(): Session | null {
   }
   // The same stored strings give the same object: useSyncExternalStore needs a stable snapshot.
   if (token === cached.token && raw === cached.raw) return cached.session;
-  let session: Session | null = null;
+  cached = { token, raw, session: parseSession(token, raw) };
+  return cached.session;
+}
+
+function parseSession(token: string | null, raw: string | null): Session | null {
+  if (!token || !raw) return null;
   try {
-    const user = token && raw ? (JSON.parse(raw) as PublicUser) : null;
-    session = token && user && typeof user.role === 'string' ? { token, user } : null;
+    const user = JSON.parse(raw) as PublicUser;
+    return user && typeof user.role === 'string' ? { token, user } : null;
   } catch {
-    session = null;
+    return null;
   }
-  cached = { token, raw, session };
-  return session;
 }
 
 function subscribe(onChange: () => void): () => void {

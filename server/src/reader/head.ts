@@ -301,7 +301,6 @@ const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003
 /** The tags of a reader page's <head>, one a line, to put in the HTML template's head. */
 export function buildHead(page: ReaderPage, site: SiteInfo): string {
   const p = pageParts(page, site);
-  const u = urls(site);
   const property = (key: string, value: string | number) => `<meta property="${key}" content="${escapeHtml(String(value))}">`;
   const name = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
   const feeds = feedLinks(site.publicUrl, p.feedCategory);

@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -42,7 +42,6 @@ export function PublicLayout() {
       <SiteHeader categories={categories.data ?? []} />
       <Page />
       <SiteFooter categories={categories.data ?? []} />
-      <ScrollRestoration />
     </div>
   );
 }

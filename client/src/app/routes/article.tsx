@@ -15,10 +15,18 @@ import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { pageTitle, useDocumentTitle } from '../../lib/page-title';
 
-// Comments are below the fold and carry the forms: they load as their own chunk.
-const CommentsSection = lazy(() =>
-  import('../../features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })),
-);
+// Comments are below the fold and carry the forms: they load as their own chunk. The server loads the
+// chunk before it renders (preloadArticleRoute) and renders them in place: a boundary still pending when
+// the page is sent would need React's inline scripts, which the CSP forbids. The browser hydrates them
+// once its chunk has loaded, keeping the server's markup until then.
+type CommentsModule = typeof import('../../features/comments/components/comments-section');
+let commentsModule: CommentsModule | null = null;
+const loadComments = () => import('../../features/comments/components/comments-section').then((m) => (commentsModule = m));
+const LazyCommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
+
+export const preloadArticleRoute = async () => {
+  await loadComments();
+};
 
 function CommentsFallback() {
   return (
@@ -67,7 +75,7 @@ export function ArticleRoute() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <ArticleDetail article={a} meta={<ViewCount articleId={a.id} />} actions={<ShareButtons article={a} />} bodyRef={bodyRef} />
       <Suspense fallback={<CommentsFallback />}>
-        <CommentsSection articleId={a.id} />
+        {commentsModule ? <commentsModule.CommentsSection articleId={a.id} /> : <LazyCommentsSection articleId={a.id} />}
       </Suspense>
     </div>
   );
