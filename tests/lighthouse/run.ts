@@ -1,6 +1,6 @@
 /**
  * `npm run lighthouse`: builds what is stale, starts the built app on a fresh embedded database with demo
- * content (as `npm start` would), runs Lighthouse with the system Chromium on the home page and an article
+ * content (as `npm start` would), runs Lighthouse with the system Chromium on the home page, an article and a category page
  * page (mobile, then desktop), and writes the scores to docs/lighthouse.md.
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 3997), LIGHTHOUSE_RUNS
@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3997);
@@ -142,12 +142,15 @@ function toRow(page: string, formFactor: Row['formFactor'], reports: Report[]): 
 }
 
 /** The JavaScript the reader's first page load downloads: the entry and its static imports, gzipped. */
-function initialJavaScript(): { files: string[]; gzipBytes: number } {
+function initialJavaScript(): { files: string[]; gzipBytes: number; brotliBytes: number } {
   const dist = path.join(ROOT, 'client/dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const gzipBytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f))).length, 0);
-  return { files, gzipBytes };
+  const read = (f: string) => readFileSync(path.join(dist, f));
+  const gzipBytes = files.reduce((sum, f) => sum + gzipSync(read(f)).length, 0);
+  // What the server sends browsers that accept it (compression's default brotli quality).
+  const brotliBytes = files.reduce((sum, f) => sum + brotliCompressSync(read(f), { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }).length, 0);
+  return { files, gzipBytes, brotliBytes };
 }
 
 function markdown(rows: Row[], js: ReturnType<typeof initialJavaScript>, articlePath: string, load: number[]): string {
@@ -159,7 +162,7 @@ function markdown(rows: Row[], js: ReturnType<typeof initialJavaScript>, article
     'served by `server/dist/main.js` on a fresh embedded database with the demo content, headless system Chromium,',
     `${RUNS} run(s) per page and form factor (median). Mobile is Lighthouse's default emulation (Moto G power, slow 4G`,
     'throttling, 4x CPU slowdown); desktop is its `desktop` preset. The article page is the newest published article',
-    `(\`${articlePath}\`). Machine: ${os.cpus().length} CPU(s), load average ${load.map((l) => l.toFixed(1)).join(' / ')} during the runs`,
+    `(\`${articlePath}\`), the category page that article's category. Machine: ${os.cpus().length} CPU(s), load average ${load.map((l) => l.toFixed(1)).join(' / ')} during the runs`,
     '(1-minute figures at start and end); Lighthouse scales the CPU time it observes, so a busy machine lowers the',
     'performance scores (mostly Total Blocking Time).',
     '',
@@ -170,7 +173,7 @@ function markdown(rows: Row[], js: ReturnType<typeof initialJavaScript>, article
         `| ${r.page} | ${r.formFactor} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${s(r.metrics.fcp)} | ${s(r.metrics.lcp)} | ${Math.round(r.metrics.tbt)} ms | ${r.metrics.cls.toFixed(3)} | ${s(r.metrics.si)} |`,
     ),
     '',
-    `Initial JavaScript of a reader page: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (budget 150 KB) in ${js.files.length} file(s): ${js.files.map((f) => `\`${path.basename(f)}\``).join(', ')}.`,
+    `Initial JavaScript of a reader page: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (budget 90 KB), ${(js.brotliBytes / 1024).toFixed(1)} KB as the server sends it with brotli, in ${js.files.length} file(s): ${js.files.map((f) => `\`${path.basename(f)}\``).join(', ')}.`,
     'The dashboard, the auth pages and the comments section are separate chunks loaded on demand; readers never download the dashboard.',
     '',
   ];
@@ -188,12 +191,13 @@ async function main() {
   const app = await startApp(dataDir);
   try {
     const res = await fetch(`${BASE}/api/articles/published?limit=1`);
-    const { data } = (await res.json()) as { data: { id: string }[] };
+    const { data } = (await res.json()) as { data: { id: string; category: { slug: string } }[] };
     if (!data[0]) throw new Error('No published article to measure');
     const articlePath = `/article/${data[0].id}`;
     const pages = [
       { name: 'home', path: '/' },
       { name: 'article', path: articlePath },
+      { name: 'category', path: `/category/${data[0].category.slug}` },
     ];
     const rows: Row[] = [];
     const loadAtStart = os.loadavg()[0]!;
