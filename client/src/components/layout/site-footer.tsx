@@ -63,10 +63,9 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
             ))}
           </ul>
         </nav>
-        <nav aria-labelledby="footer-categories">
-          <h2 id="footer-categories" className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">
-            Categories
-          </h2>
+        {/* Named apart from the header's 'Categories' navigation: two landmarks of one name cannot be told apart. */}
+        <nav aria-label="Categories (footer)">
+          <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">Categories</h2>
           <ul className="grid grid-cols-2 gap-2">
             {categories.map((c) => (
               <li key={c.id}>

@@ -38,7 +38,11 @@ export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetail
 
 export function ArticleDetailSkeleton() {
   return (
-    <div className="space-y-6" aria-busy="true" aria-label="Loading the article">
+    <div className="space-y-6" role="status" aria-busy="true" aria-labelledby="article-loading-heading">
+      {/* The page's heading until the title arrives: a page without a level-one heading is hard to find one's way in. */}
+      <h1 id="article-loading-heading" className="sr-only">
+        Loading the article
+      </h1>
       <Skeleton className="mx-auto aspect-video w-full max-w-[569px] rounded-lg" />
       <Skeleton className="h-5 w-24" />
       <Skeleton className="h-10 w-full" />

@@ -52,6 +52,7 @@ export function HeroCardSkeleton() {
   return (
     <div
       className="grid overflow-hidden rounded-xl border border-slate-200 lg:grid-cols-5"
+      role="status"
       aria-busy="true"
       aria-label="Loading the main story"
     >

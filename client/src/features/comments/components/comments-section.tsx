@@ -97,7 +97,7 @@ export function CommentsSection({ articleId }: { articleId: string }) {
       </div>
       <div className="mt-8">
         {comments.isPending ? (
-          <div className="space-y-4" aria-busy="true" aria-label="Loading comments">
+          <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading comments">
             {[0, 1].map((i) => (
               <div key={i} className="space-y-2 rounded-lg border border-slate-200 p-4">
                 <Skeleton className="h-4 w-40" />
