@@ -80,7 +80,9 @@ export function createApp(ctx: AppContext): Express {
       index: false,
       dotfiles: 'deny',
       fallthrough: false,
-      maxAge: '7d',
+      // Every stored name is new (random, never reused), variants included: a year, like the hashed assets.
+      maxAge: '1y',
+      immutable: true,
       setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
     }),
   );

@@ -13,6 +13,8 @@ type Renderer = { render: typeof renderPage; STATE_ELEMENT_ID: string };
 interface Template {
   /** Up to the default head. */
   start: string;
+  /** The same with the stylesheet inlined, for the server's pages (see inlineStylesheets). */
+  startInlined: string;
   /** The default title and description, for the pages the browser renders. */
   defaultHead: string;
   /** From the end of the head to the opening of #root. */
@@ -33,7 +35,18 @@ export function splitTemplate(html: string): Template {
   const [defaultHead, afterHead] = cut(afterHeadStart, '<!--head:end-->');
   const [middle, afterAppStart] = cut(afterHead, '<!--app:start-->');
   const [shell, end] = cut(afterAppStart, '<!--app:end-->');
-  return { start, defaultHead, middle, shell, end };
+  return { start, startInlined: start, defaultHead, middle, shell, end };
+}
+
+/**
+ * The built stylesheet (~9 KB compressed) written into the page instead of linked: a first visit paints
+ * with the HTML's own bytes, without waiting for one more request on a slow phone connection.
+ */
+export function inlineStylesheets(head: string, read: (href: string) => string | null): string {
+  return head.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
+    const css = read(href);
+    return css === null ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
 }
 
 /** JSON for a `<script type="application/json">`: nothing in it can close the element. */
@@ -48,6 +61,13 @@ interface Source {
 
 function builtSource(ctx: AppContext): Source {
   const template = splitTemplate(readFileSync(`${ctx.config.clientDist}/index.html`, 'utf8'));
+  template.startInlined = inlineStylesheets(template.start, (href) => {
+    try {
+      return readFileSync(`${ctx.config.clientDist}${href}`, 'utf8');
+    } catch {
+      return null;
+    }
+  });
   let renderer: Promise<Renderer> | undefined;
   return {
     load: async () => {
@@ -149,6 +169,6 @@ function sendPage(
     flush: (done) => done(null, end),
   });
   frame.pipe(res);
-  frame.write(template.start + head + template.middle);
+  frame.write(template.startInlined + head + template.middle);
   page.pipe(frame);
 }
