@@ -1,10 +1,23 @@
 import type { ArticleStatus, BreakingNewsStatus, Role, Section } from './constants';
 
 /** The JSON shapes on the wire (CONTRACT.md §2). Timestamps are ISO 8601 UTC strings. */
+
+/**
+ * The resized variants of an uploaded image (URLs from shared/images.ts): the original's intrinsic size
+ * and the widths available in every format.
+ */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  widths: number[];
+}
+
 export interface MediaItem {
   id: string;
   type: 'image' | 'video';
   fileUrl: string;
+  /** The variants of an image; null for a video and for an image without variants (yet). Always sent by the server. */
+  image?: ImageInfo | null;
 }
 
 export interface Article {
@@ -13,6 +26,8 @@ export interface Article {
   summary: string;
   content: string;
   imageUrl: string | null;
+  /** The variants of `imageUrl`; null when it is external or has none (yet). Always sent by the server. */
+  image?: ImageInfo | null;
   author: { id: string; name: string };
   category: { id: string; name: string; slug: string };
   categoryId: string;

@@ -9,6 +9,7 @@ import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './d
 import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
+import { startVariantBackfill, stopVariants } from './lib/image-variants';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
@@ -75,6 +76,7 @@ async function main() {
       clearTimeout(cut);
     }
     stopSweep();
+    stopVariants();
     started.mailer?.close();
     if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
     await stopDatabase();
@@ -153,6 +155,8 @@ async function main() {
     starting = false;
     if (stopping) return void shutdown();
     logger.info(`Chronicle News is ready at ${config.publicUrl}`);
+    // Images stored before variants existed (and the demo images) get theirs in the background.
+    startVariantBackfill(ctx);
   });
 }
 

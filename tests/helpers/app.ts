@@ -8,6 +8,7 @@ import { createApp } from '../../server/src/app';
 import { parseConfig } from '../../server/src/config';
 import type { AppContext } from '../../server/src/context';
 import { createDb } from '../../server/src/db/client';
+import { variantsIdle } from '../../server/src/lib/image-variants';
 import { createLogger } from '../../server/src/lib/logger';
 import { createMailer } from '../../server/src/lib/mailer';
 
@@ -57,6 +58,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   afterAll(async () => {
     ctx.mailer.close();
+    // Image variants still being made in the background use the database and the folder.
+    await variantsIdle();
     await db.$disconnect();
     rmSync(uploadDir, { recursive: true, force: true });
   });

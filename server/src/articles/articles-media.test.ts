@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { ACTORS, createComment, createUser, type Actor } from '../../../tests/helpers/factories';
+import { variantsIdle } from '../lib/image-variants';
 import { articlesTestbed } from './articles.fixtures';
 
 const { app, ctx, db, byRole, headers, article } = await articlesTestbed();
@@ -25,7 +26,12 @@ describe('POST /api/articles/:id/media', () => {
     const before = (await db.article.findUniqueOrThrow({ where: { id: a.id } })).updatedAt;
     const res = await upload(a.id).attach('media', await png(), 'photo.png');
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), type: 'image', fileUrl: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}\.png$/) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      type: 'image',
+      fileUrl: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}\.png$/),
+      image: null,
+    });
     expect(onDisk(res.body.fileUrl)).toBe(true);
     expect(await db.media.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({
       articleId: a.id,
@@ -34,10 +40,14 @@ describe('POST /api/articles/:id/media', () => {
     });
     expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).updatedAt.getTime()).toBeGreaterThan(before.getTime());
 
+    // The answer came before the resized variants; once they are made, the image says so.
+    expect(res.body.image).toBeNull();
+    await variantsIdle();
+    const withVariants = { ...res.body, image: { width: 6, height: 6, widths: [6] } };
     const list = await request(app).get(`/api/articles/${a.id}/media`);
     expect(list.status).toBe(200);
-    expect(list.body).toEqual({ data: [res.body] });
-    expect((await request(app).get(`/api/articles/${a.id}`)).body.media).toEqual([res.body]);
+    expect(list.body).toEqual({ data: [withVariants] });
+    expect((await request(app).get(`/api/articles/${a.id}`)).body.media).toEqual([withVariants]);
     const served = await request(app).get(res.body.fileUrl);
     expect(served.headers['content-type']).toBe('image/png');
     await noTempFilesLeft();
@@ -109,7 +119,7 @@ describe('GET /api/articles/:id/media', () => {
     expect((await request(app).get(`/api/articles/${draft.id}/media`)).status).toBe(404);
     expect((await request(app).get(`/api/articles/${draft.id}/media`).set(headers('user'))).status).toBe(404);
     const asEditor = await request(app).get(`/api/articles/${draft.id}/media`).set(editor);
-    expect(asEditor.body.data).toEqual([{ id: expect.any(String), type: 'image', fileUrl: '/uploads/x.png' }]);
+    expect(asEditor.body.data).toEqual([{ id: expect.any(String), type: 'image', fileUrl: '/uploads/x.png', image: null }]);
     expect((await request(app).get(`/api/articles/${MISSING_UUID}/media`)).status).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/articles';
 import type { AppContext } from '../context';
 import { notFound, unauthorized } from '../lib/errors';
+import { scheduleVariants } from '../lib/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { publicRoute, requirePermission, type AuthUser } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
@@ -289,7 +290,10 @@ export function articlesRouter(ctx: AppContext): Router {
     },
     async ({ params, body }, req) => {
       const stored = await storeFile(ctx, requireFile(req, 'media'), caller(req).id, body.type);
-      return articles.addMedia(ctx, params.id, stored);
+      const media = await articles.addMedia(ctx, params.id, stored);
+      // Resized copies are made in the background: the answer does not wait for them.
+      if (media.type === 'image') void scheduleVariants(ctx, media.fileUrl);
+      return media;
     },
   );
 

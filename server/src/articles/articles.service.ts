@@ -20,7 +20,7 @@ import { sanitizeArticleHtml } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugify } from '../lib/slug';
 import { sectionFromWire, sectionToWire } from '../lib/wire';
-import { articleSelect, publishedOnly, toArticle, type ArticleRow } from './article.mapper';
+import { articleSelect, loadImages, publishedOnly, toArticle, toArticles, toMediaItem, type ArticleRow } from './article.mapper';
 import { removeShareImages } from './share-image';
 import { shareDescription, summaryDescription } from './share-page';
 
@@ -89,7 +89,8 @@ export function canRead(user: AuthUser | undefined, row: { status: string; autho
  * single connection would have to queue.
  */
 async function readArticle(db: Db, id: string): Promise<Article> {
-  return toArticle(await db.article.findUniqueOrThrow({ where: { id }, select: articleSelect }));
+  const [article] = await toArticles(db, [await db.article.findUniqueOrThrow({ where: { id }, select: articleSelect })]);
+  return article!;
 }
 
 async function findReadable(db: Db, id: string, user: AuthUser | undefined): Promise<ArticleRow> {
@@ -106,7 +107,8 @@ async function findEditable(db: Db, id: string, user: AuthUser): Promise<Article
 }
 
 export async function getArticle(db: Db, id: string, user: AuthUser | undefined): Promise<Article> {
-  return toArticle(await findReadable(db, id, user));
+  const row = await findReadable(db, id, user);
+  return toArticle(row, await loadImages(db, [row]));
 }
 
 /** The staff list: everything for editors+, only their own for authors (filtered in the query). */
@@ -130,7 +132,7 @@ export async function listArticles(
       select: articleSelect,
     }),
   ]);
-  return { data: rows.map(toArticle), pagination: { total, limit: query.limit, offset: query.offset } };
+  return { data: await toArticles(db, rows), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 export async function listPublished(db: Db, query: PublishedArticlesQuery): Promise<Page<Article>> {
@@ -149,7 +151,7 @@ export async function listPublished(db: Db, query: PublishedArticlesQuery): Prom
     db.article.count({ where }),
     db.article.findMany({ where, orderBy, take: query.limit, skip: query.offset, select: articleSelect }),
   ]);
-  return { data: rows.map(toArticle), pagination: { total, limit: query.limit, offset: query.offset } };
+  return { data: await toArticles(db, rows), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {
@@ -332,7 +334,9 @@ export async function setFeatured(db: Db, id: string, input: Featured): Promise<
 }
 
 export async function listMedia(db: Db, id: string, user: AuthUser | undefined): Promise<MediaItem[]> {
-  return (await findReadable(db, id, user)).media;
+  const row = await findReadable(db, id, user);
+  const images = await loadImages(db, [row]);
+  return row.media.map((m) => toMediaItem(m, images));
 }
 
 /** Checks the caller may add media to the article (before the file is stored). */
@@ -350,7 +354,8 @@ export async function addMedia(ctx: AppContext, id: string, file: StoredFile): P
       });
       // The article changed: its caches (share preview, ETags) must follow.
       await tx.article.update({ where: { id }, data: NEXT_VERSION });
-      return media;
+      // A new file: its variants are made after this answer.
+      return toMediaItem(media, new Map());
     });
   } catch (err) {
     await removeUnusedFiles(ctx, [file.path]);

@@ -72,6 +72,7 @@ describe('GET /api/articles/:id', () => {
       summary: a.summary,
       content: a.content,
       imageUrl: '/uploads/x.png',
+      image: null,
       author: { id: otherAuthor.id, name: otherAuthor.name },
       category: { id: category.id, name: category.name, slug: category.slug },
       categoryId: category.id,

@@ -4,6 +4,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import sharp from 'sharp';
 import type { AppContext } from '../context';
+import { MAX_INPUT_PIXELS } from '../lib/image-variants';
 import { uploadFileOnDisk } from '../lib/media-files';
 
 /** Open Graph preview size (SPEC.md §9). */
@@ -79,7 +80,7 @@ async function render(ctx: AppContext, article: ShareImageSource): Promise<Buffe
   const source = localSourceImage(ctx, article);
   if (source) {
     try {
-      return await sharp(source, { animated: false })
+      return await sharp(source, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(width, height, { fit: 'cover', position: 'attention' })
         .flatten({ background: '#ffffff' })

@@ -1,4 +1,5 @@
 import { loadDotEnv, parseConfig } from '../config';
+import { backfillVariants, variantsIdle } from '../lib/image-variants';
 import { createLogger } from '../lib/logger';
 import { createDb } from './client';
 import { openDatabase } from './database';
@@ -6,7 +7,10 @@ import { applyMigrations, createMigration } from './migrate';
 import { seedDemoContent } from './seed/seed';
 import { ensureSuperAdmin } from '../bootstrap/super-admin';
 
-/** `npm run db:migrate | db:migration -- <name> | db:seed`, against DATABASE_URL or the embedded database. */
+/**
+ * `npm run db:migrate | db:migration -- <name> | db:seed | media:variants`, against DATABASE_URL or the
+ * embedded database.
+ */
 async function main() {
   loadDotEnv();
   const [command, ...rest] = process.argv.slice(2);
@@ -32,11 +36,25 @@ async function main() {
         console.log(
           seeded ? 'Demo content seeded.' : 'The database already has content; nothing seeded (use -- --force to add demo content anyway).',
         );
+        await variantsIdle();
+      } finally {
+        await db.$disconnect();
+      }
+    } else if (command === 'variants') {
+      // What the server's start-up does in the background, in the foreground (docs/decisions/023-image-variants.md).
+      await applyMigrations(database.url);
+      const db = createDb(database.url);
+      try {
+        const counts = await backfillVariants({ db, config, logger });
+        console.log(
+          `Image variants: ${counts.made} image(s) done now, ${counts.skipped} skipped (see the log), ${counts.missing} file(s) missing, ${counts.failed} failed.`,
+        );
+        if (counts.failed) process.exitCode = 1;
       } finally {
         await db.$disconnect();
       }
     } else {
-      throw new Error(`Unknown command "${command ?? ''}": use migrate, create <name> or seed`);
+      throw new Error(`Unknown command "${command ?? ''}": use migrate, create <name>, seed or variants`);
     }
   } finally {
     await database.stop();

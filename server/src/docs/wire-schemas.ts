@@ -17,13 +17,28 @@ const obj = (properties: Record<string, unknown>, optional: string[] = []) => ({
 });
 
 export const WIRE_SCHEMAS: Record<string, unknown> = {
-  MediaItem: obj({ id, type: { enum: ['image', 'video'] }, fileUrl: str }),
+  ImageInfo: {
+    ...obj({
+      width: { type: 'integer', description: 'Intrinsic width of the original, in pixels' },
+      height: { type: 'integer', description: 'Intrinsic height of the original, in pixels' },
+      widths: { type: 'array', items: { type: 'integer' }, description: 'Widths available as AVIF, WebP and JPEG' },
+    }),
+    description:
+      'Resized variants of an uploaded image: for each width w, /uploads/<name>-<w>w.avif, .webp and .jpg next to /uploads/<name>.<ext> (shared/images.ts)',
+  },
+  MediaItem: obj({
+    id,
+    type: { enum: ['image', 'video'] },
+    fileUrl: str,
+    image: { ...nullable(ref('ImageInfo')), description: 'Variants of an image; null for a video or before they are made' },
+  }),
   Article: obj({
     id,
     title: str,
     summary: str,
     content: { type: 'string', description: 'Sanitised HTML' },
     imageUrl: nullable(str),
+    image: { ...nullable(ref('ImageInfo')), description: 'Variants of imageUrl; null when it is external or before they are made' },
     author: obj({ id, name: str }),
     category: obj({ id, name: str, slug: str }),
     categoryId: id,

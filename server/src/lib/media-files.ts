@@ -8,6 +8,7 @@ import { UPLOAD_PATH } from '../../../shared/schemas/articles';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
+import { removeVariants } from './image-variants';
 import { badRequest, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from './errors';
 import { enforce } from './rate-limit';
 
@@ -213,9 +214,9 @@ export function uploadFileOnDisk(ctx: AppContext, publicPath: string): string | 
 }
 
 /**
- * Deletes the files behind these public paths unless a media row or an article image still uses
- * them (demo content shares images between articles). Run after the database change committed;
- * a file that cannot be deleted is logged, not fatal.
+ * Deletes the files behind these public paths, and their resized variants, unless a media row or an
+ * article image still uses them (demo content shares images between articles). Run after the database
+ * change committed; a file that cannot be deleted is logged, not fatal.
  */
 export async function removeUnusedFiles(ctx: AppContext, publicPaths: string[]): Promise<void> {
   const candidates = [...new Set(publicPaths.filter((p) => UPLOAD_PATH.test(p)))];
@@ -225,13 +226,15 @@ export async function removeUnusedFiles(ctx: AppContext, publicPaths: string[]):
     ctx.db.article.findMany({ where: { imageUrl: { in: candidates } }, select: { imageUrl: true } }),
   ]);
   const stillUsed = new Set<string | null>([...media.map((m) => m.fileUrl), ...articles.map((a) => a.imageUrl)]);
+  const unused = candidates.filter((p) => !stillUsed.has(p));
   await Promise.all(
-    candidates
-      .filter((p) => !stillUsed.has(p))
-      .map(async (p) => {
-        const file = uploadFileOnDisk(ctx, p);
-        if (!file) return;
-        await rm(file, { force: true }).catch((err: unknown) => ctx.logger.warn({ err, file }, 'could not delete an uploaded file'));
-      }),
+    unused.map(async (p) => {
+      const file = uploadFileOnDisk(ctx, p);
+      if (!file) return;
+      await rm(file, { force: true }).catch((err: unknown) => ctx.logger.warn({ err, file }, 'could not delete an uploaded file'));
+    }),
+  );
+  await removeVariants(ctx.db, ctx.config.uploadDir, unused).catch((err: unknown) =>
+    ctx.logger.warn({ err }, 'could not delete image variants'),
   );
 }

@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_PATH } from '../../../shared/schemas/articles';
 import type { Db } from '../db/client';
+import { removeVariants } from '../lib/image-variants';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -28,7 +29,7 @@ export async function sweepExpired(db: Db, now = new Date()) {
 
 /**
  * Deletes uploads that no article uses (in its content, as its image or as media) once past the grace
- * period, rows and files, and temporary files idle for `tempIdleMs`. An upload found in use is marked
+ * period, rows and files (resized variants included), and temporary files idle for `tempIdleMs`. An upload found in use is marked
  * `referenced` and never looked at again (removing an article's media and image deletes their files
  * already). Files without an Upload row (older than the table, or the demo images) are left alone.
  */
@@ -47,11 +48,9 @@ export async function sweepUploads(db: Db, uploadDir: string, now = new Date(), 
       AND NOT EXISTS (SELECT 1 FROM "Media" m WHERE m."fileUrl" = u."fileUrl")
       AND NOT EXISTS (SELECT 1 FROM "Article" a WHERE a."imageUrl" = u."fileUrl" OR strpos(a.content, u."fileUrl") > 0)
     RETURNING u."fileUrl"`;
-  await Promise.all(
-    swept
-      .filter((row) => UPLOAD_PATH.test(row.fileUrl))
-      .map((row) => rm(path.join(uploadDir, row.fileUrl.slice('/uploads/'.length)), { force: true })),
-  );
+  const files = swept.map((row) => row.fileUrl).filter((url) => UPLOAD_PATH.test(url));
+  await Promise.all(files.map((url) => rm(path.join(uploadDir, url.slice('/uploads/'.length)), { force: true })));
+  await removeVariants(db, uploadDir, files);
   return { uploads: swept.length, tempFiles: await sweepTempFiles(path.join(uploadDir, '.tmp'), now, tempIdleMs) };
 }
 

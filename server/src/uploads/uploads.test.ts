@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
+import { isVariantUrl } from '../../../shared/images';
 import { createTestApp } from '../../../tests/helpers/app';
 import { ACTORS, actors } from '../../../tests/helpers/factories';
 
@@ -19,8 +20,8 @@ const noisyPng = () =>
 /** The start of an MP4 file: an `ftyp` box is what identifies the format. */
 const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom'), Buffer.alloc(64)]);
 
-/** Files in the uploads folder (not the temporary folder), and what is left in the temporary folder. */
-const storedFiles = (dir = ctx.config.uploadDir) => readdirSync(dir).filter((f) => !f.startsWith('.'));
+/** Uploaded files in the uploads folder (not the temporary folder nor resized variants), and what is left in the temporary folder. */
+const storedFiles = (dir = ctx.config.uploadDir) => readdirSync(dir).filter((f) => !f.startsWith('.') && !isVariantUrl(`/uploads/${f}`));
 const tempFiles = (dir = ctx.config.uploadDir) => (existsSync(path.join(dir, '.tmp')) ? readdirSync(path.join(dir, '.tmp')) : []);
 const noTempFilesLeft = (dir?: string) => vi.waitFor(() => expect(tempFiles(dir)).toEqual([]));
 

@@ -8,7 +8,7 @@ import {
   topArticlesQuerySchema,
   viewDurationInputSchema,
 } from '../../../shared/schemas/views';
-import { articleSelect, publishedOnly, toArticle } from '../articles/article.mapper';
+import { articleSelect, publishedOnly, toArticles } from '../articles/article.mapper';
 import { canRead } from '../articles/articles.service';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
@@ -41,7 +41,7 @@ export function viewsRouter({ db, jwtSecret }: AppContext): Router {
         select: articleSelect,
       });
       res.set('Cache-Control', 'public, max-age=30');
-      return { data: rows.map(toArticle) };
+      return { data: await toArticles(db, rows) };
     },
   );
 

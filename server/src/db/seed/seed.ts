@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
+import { scheduleVariants } from '../../lib/image-variants';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { slugify } from '../../lib/slug';
 import { shareDescription } from '../../articles/share-page';
@@ -199,5 +200,7 @@ export async function seedDemoContent(db: Db, config: Config, logger: Logger, { 
   );
 
   logger.info({ articles: DEMO_ARTICLES.length, categories: DEMO_CATEGORIES.length }, 'demo content seeded');
+  // Their resized variants are made in the background (lib/image-variants.ts variantsIdle waits for them).
+  for (const url of images) void scheduleVariants({ db, config, logger }, url);
   return true;
 }

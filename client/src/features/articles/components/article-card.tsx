@@ -9,6 +9,18 @@ import { CategoryBadge } from './category-badge';
 export type CardVariant = 'default' | 'large' | 'wide' | 'compact';
 type Heading = 'h2' | 'h3' | 'h4';
 
+/**
+ * How wide each card's picture is on the page (the `sizes` attribute), in the layouts that use it inside the
+ * 1280 px wide page: featured stories (1 to 4 columns), a lead story, a wide card (half its row from md), the
+ * grid (2, 3 then 4 columns). A place that lays cards out otherwise passes its own.
+ */
+export const CARD_SIZES: Record<CardVariant, string> = {
+  default: '(min-width: 1280px) 410px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+  large: '(min-width: 1280px) 830px, (min-width: 1024px) 66vw, 100vw',
+  wide: '(min-width: 1280px) 624px, (min-width: 768px) 50vw, 100vw',
+  compact: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw',
+};
+
 interface ArticleCardProps {
   article: Article;
   variant?: CardVariant;
@@ -17,13 +29,15 @@ interface ArticleCardProps {
   className?: string;
   /** On wide screens the picture grows to fill a taller grid cell. */
   fill?: boolean;
+  /** How wide the picture is on the page, when not as CARD_SIZES says for the variant. */
+  sizes?: string;
 }
 
 /**
  * The story card (SPEC.md §2): media, category badge, title and summary clamped to two lines, author and
  * relative time. The whole card is clickable through the title link, which passes the article along.
  */
-export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager, className, fill }: ArticleCardProps) {
+export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager, className, fill, sizes }: ArticleCardProps) {
   const wide = variant === 'wide';
   return (
     <article
@@ -37,6 +51,7 @@ export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager,
         article={article}
         allowVideo
         eager={eager}
+        sizes={sizes ?? CARD_SIZES[variant]}
         className={cn(
           variant === 'large' ? 'aspect-video' : 'aspect-[4/3]',
           wide && 'md:w-1/2 md:shrink-0',
@@ -78,7 +93,7 @@ export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager,
 export function ArticleRow({ article, as: H = 'h3' }: { article: Article; as?: Heading }) {
   return (
     <article className="group relative flex gap-3 rounded-md p-2 focus-within:ring-2 focus-within:ring-blue-600 hover:bg-slate-50">
-      <CardMedia article={article} allowVideo className="aspect-[4/3] w-28 shrink-0 rounded" width={224} height={168} />
+      <CardMedia article={article} allowVideo className="aspect-[4/3] w-28 shrink-0 rounded" width={224} height={168} sizes="112px" />
       <div className="flex min-w-0 flex-col gap-1">
         <H className="line-clamp-2 font-serif text-base leading-snug font-bold text-slate-900">
           <Link

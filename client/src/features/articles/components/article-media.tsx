@@ -4,7 +4,8 @@ import { FallbackImage } from './fallback-image';
 
 /**
  * The article page's media (SPEC.md §2): the first media item, a video with controls or an image that
- * falls back to the article's image and then the site logo; 16:9, at most 320 px high.
+ * falls back to the article's image and then the site logo; 16:9, at most 320 px high. The page's first
+ * visible image: loaded at once with high priority.
  */
 export function ArticleMedia({ article }: { article: Article }) {
   const chosen = chooseArticleMedia(article);
@@ -34,6 +35,9 @@ export function ArticleMedia({ article }: { article: Article }) {
     <div className={frame}>
       <FallbackImage
         sources={imageFallbacks(chosen.src, article.imageUrl, SITE_LOGO)}
+        image={chosen.image}
+        // The frame: at most 569 px wide, else the page's width less its 1 rem margins.
+        sizes="(min-width: 601px) 569px, calc(100vw - 2rem)"
         alt={article.title}
         width={1200}
         height={675}

@@ -6,7 +6,7 @@ import { chooseCardMedia, imageFallbacks } from '../lib/media';
 import { FallbackImage } from './fallback-image';
 
 interface CardMediaProps {
-  article: Pick<Article, 'imageUrl' | 'media' | 'title'>;
+  article: Pick<Article, 'imageUrl' | 'image' | 'media' | 'title'>;
   /** Small cards may show a video preview; the hero may not. */
   allowVideo?: boolean;
   fallbackMedia?: MediaItem[];
@@ -16,10 +16,22 @@ interface CardMediaProps {
   eager?: boolean;
   width?: number;
   height?: number;
+  /** How wide the frame is on the page (the `sizes` attribute). */
+  sizes?: string;
 }
 
 /** The picture of a card: image, or a muted video preview with a play icon (SPEC.md §2, §4). */
-export function CardMedia({ article, allowVideo, fallbackMedia, className, alt = '', eager, width = 800, height = 600 }: CardMediaProps) {
+export function CardMedia({
+  article,
+  allowVideo,
+  fallbackMedia,
+  className,
+  alt = '',
+  eager,
+  width = 800,
+  height = 600,
+  sizes = '100vw',
+}: CardMediaProps) {
   const chosen = chooseCardMedia(article, { allowVideo, fallbackMedia });
   const [videoFailed, setVideoFailed] = useState(false);
   const frame = cn('relative overflow-hidden bg-slate-200', className);
@@ -45,11 +57,13 @@ export function CardMedia({ article, allowVideo, fallbackMedia, className, alt =
       </div>
     );
   }
-  const primary = chosen.kind === 'image' ? chosen.src : (article.imageUrl ?? '');
+  const [primary, image] = chosen.kind === 'image' ? [chosen.src, chosen.image] : [article.imageUrl ?? '', article.image];
   return (
     <div className={frame}>
       <FallbackImage
         sources={imageFallbacks(primary, article.imageUrl)}
+        image={image}
+        sizes={sizes}
         alt={alt}
         width={width}
         height={height}

@@ -22,6 +22,30 @@ describe('FallbackImage (SPEC §4: a broken image falls back)', () => {
     expect(img.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
   });
 
+  it('offers the variants of the first source, and plain images once it has failed', () => {
+    const { container } = render(
+      <FallbackImage
+        sources={['/uploads/cover.jpg', PLACEHOLDER_IMAGE]}
+        image={{ width: 1000, height: 500, widths: [320, 640, 960] }}
+        sizes="50vw"
+        alt="Cover"
+        width={800}
+        height={600}
+      />,
+    );
+    let img = screen.getByRole('img', { name: 'Cover' });
+    expect(container.querySelectorAll('picture source')).toHaveLength(2);
+    expect(img.getAttribute('src')).toBe('/uploads/cover-960w.jpg');
+    expect(img.getAttribute('sizes')).toBe('50vw');
+    expect(img.getAttribute('width')).toBe('1000');
+    fireEvent.error(img);
+    img = screen.getByRole('img', { name: 'Cover' });
+    expect(container.querySelector('picture')).toBeNull();
+    expect(img.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+    expect(img.hasAttribute('srcset')).toBe(false);
+    expect(img.getAttribute('width')).toBe('800');
+  });
+
   it('loads above-the-fold images eagerly with high priority', () => {
     render(<FallbackImage sources={['/hero.jpg']} alt="Hero" width={1200} height={675} eager />);
     const img = screen.getByRole('img', { name: 'Hero' });

@@ -1,9 +1,15 @@
 import { useState } from 'react';
+import type { ImageInfo } from '../../../../../shared/types';
+import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { cn } from '../../../lib/cn';
 
 interface FallbackImageProps {
   /** Sources tried in turn when one fails to load (lib/media.ts imageFallbacks). */
   sources: string[];
+  /** The resized variants of the first source, when it has any. */
+  image?: ImageInfo | null;
+  /** How wide the image is shown (the `sizes` attribute), for choosing among the variants. */
+  sizes?: string;
   alt: string;
   width: number;
   height: number;
@@ -12,19 +18,20 @@ interface FallbackImageProps {
   eager?: boolean;
 }
 
-function Inner({ sources, alt, width, height, className, eager }: FallbackImageProps) {
+function Inner({ sources, image, sizes = '100vw', alt, width, height, className, eager }: FallbackImageProps) {
   const [index, setIndex] = useState(0);
   const [loaded, setLoaded] = useState(false);
-  const src = sources[Math.min(index, sources.length - 1)];
+  const src = sources[Math.min(index, sources.length - 1)] ?? '';
   return (
-    <img
+    <ResponsiveImage
       src={src}
+      // Once the first source has failed, its variants are no help: the next sources are plain images.
+      image={index === 0 ? image : null}
+      sizes={sizes}
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
-      decoding="async"
+      priority={eager}
       ref={(img) => {
         if (img?.complete && img.naturalWidth > 0) setLoaded(true);
       }}

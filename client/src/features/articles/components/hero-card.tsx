@@ -17,7 +17,9 @@ export function HeroCard({ article, media }: { article: Article; media?: MediaIt
         article={article}
         fallbackMedia={media}
         alt={article.title}
+        // The home page's first visible image: at once, with high priority.
         eager
+        sizes="(min-width: 1280px) 750px, (min-width: 1024px) 60vw, 100vw"
         className="aspect-video lg:col-span-3 lg:aspect-auto lg:min-h-[22rem]"
         width={1200}
         height={675}

@@ -1,6 +1,10 @@
 import type { Article } from '../../../../../shared/types';
 import { ArticleCard } from './article-card';
 
+/** Two columns from md; one column of three from lg (two of them from sm below that). */
+const HALF = '(min-width: 1280px) 620px, (min-width: 768px) 50vw, 100vw';
+const THIRD = '(min-width: 1280px) 410px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
 /**
  * 'Latest Stories' of the category page (SPEC.md §2): one article as a single wide card, two in two
  * columns, three as one large card beside two compact ones.
@@ -12,8 +16,8 @@ export function LatestStories({ articles }: { articles: Article[] }) {
   if (!third) {
     return (
       <div className="grid gap-6 md:grid-cols-2">
-        <ArticleCard article={first} variant="large" eager />
-        <ArticleCard article={second} variant="large" eager />
+        <ArticleCard article={first} variant="large" eager sizes={HALF} />
+        <ArticleCard article={second} variant="large" eager sizes={HALF} />
       </div>
     );
   }
@@ -21,8 +25,8 @@ export function LatestStories({ articles }: { articles: Article[] }) {
     <div className="grid gap-6 lg:grid-cols-3">
       <ArticleCard article={first} variant="large" eager fill className="lg:col-span-2" />
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1">
-        <ArticleCard article={second} variant="compact" />
-        <ArticleCard article={third} variant="compact" />
+        <ArticleCard article={second} variant="compact" sizes={THIRD} />
+        <ArticleCard article={third} variant="compact" sizes={THIRD} />
       </div>
     </div>
   );

@@ -44,7 +44,8 @@ export function StoryBlock({ title, viewAllTo, articles, isPending }: StoryBlock
         </>
       ) : (
         <>
-          <ArticleCard article={lead} variant="large" />
+          {/* Two blocks side by side from lg: half the page each. */}
+          <ArticleCard article={lead} variant="large" sizes="(min-width: 1280px) 620px, (min-width: 1024px) 50vw, 100vw" />
           {rest.length > 0 && (
             <div className="divide-y divide-slate-200">
               {rest.slice(0, 3).map((a) => (

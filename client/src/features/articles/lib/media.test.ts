@@ -40,6 +40,35 @@ describe('chooseCardMedia (SPEC §2 media choice)', () => {
   });
 });
 
+describe('the variants of the chosen image', () => {
+  const info = (width: number) => ({ width, height: width / 2, widths: [320] });
+  it('come with the media item or the imageUrl they belong to', () => {
+    const withVariants: MediaItem = { ...image('/uploads/m.jpg'), image: info(800) };
+    expect(chooseCardMedia({ imageUrl: '/uploads/c.jpg', image: info(400), media: [withVariants] })).toEqual({
+      kind: 'image',
+      src: '/uploads/m.jpg',
+      image: info(800),
+    });
+    expect(chooseCardMedia({ imageUrl: '/uploads/c.jpg', image: info(400), media: [] })).toEqual({
+      kind: 'image',
+      src: '/uploads/c.jpg',
+      image: info(400),
+    });
+    expect(chooseArticleMedia({ imageUrl: null, media: [withVariants] })).toEqual({
+      kind: 'image',
+      src: '/uploads/m.jpg',
+      image: info(800),
+    });
+  });
+
+  it('are absent when the server has none (yet)', () => {
+    expect(chooseCardMedia({ imageUrl: '/uploads/c.jpg', image: null, media: [image('/uploads/m.jpg')] })).toStrictEqual({
+      kind: 'image',
+      src: '/uploads/m.jpg',
+    });
+  });
+});
+
 describe('imageFallbacks', () => {
   it('tries the chosen image, then imageUrl, then the placeholder, without repeats', () => {
     expect(imageFallbacks('/a.jpg', '/cover.jpg')).toEqual(['/a.jpg', '/cover.jpg', PLACEHOLDER_IMAGE]);

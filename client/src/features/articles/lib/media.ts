@@ -1,15 +1,20 @@
-import type { Article, MediaItem } from '../../../../../shared/types';
+import type { Article, ImageInfo, MediaItem } from '../../../../../shared/types';
 
 /** SPEC.md §9: the image shown when an article has none, or when its image is broken. */
 export const PLACEHOLDER_IMAGE = '/public/placeholder.svg';
 /** The site logo, the last fallback of the article page's media. */
 export const SITE_LOGO = '/logo.svg';
 
-export type ChosenMedia = { kind: 'image'; src: string } | { kind: 'video'; src: string };
-type WithMedia = Pick<Article, 'imageUrl'> & { media?: MediaItem[] | null };
+/** `image`: the resized variants of an image, when the server has made them (shared/images.ts). */
+export type ChosenMedia = { kind: 'image'; src: string; image?: ImageInfo } | { kind: 'video'; src: string };
+type WithMedia = Pick<Article, 'imageUrl' | 'image'> & { media?: MediaItem[] | null };
 
 const nonEmpty = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
-const firstOf = (media: MediaItem[], type: MediaItem['type']) => media.find((m) => m.type === type && nonEmpty(m.fileUrl))?.fileUrl;
+const firstOf = (media: MediaItem[], type: MediaItem['type']) => media.find((m) => m.type === type && nonEmpty(m.fileUrl));
+
+/** An image with its variants, when it has any (no `image` key otherwise). */
+const imageOf = (src: string, image: ImageInfo | null | undefined): ChosenMedia =>
+  image ? { kind: 'image', src, image } : { kind: 'image', src };
 
 /**
  * Media of a story card (SPEC.md §2): the first image of the media list; else the first video (small
@@ -20,12 +25,12 @@ export function chooseCardMedia(article: WithMedia, options: { allowVideo?: bool
   const own = article.media ?? [];
   const media = own.length > 0 ? own : (options.fallbackMedia ?? []);
   const image = firstOf(media, 'image');
-  if (image) return { kind: 'image', src: image };
+  if (image) return imageOf(image.fileUrl, image.image);
   if (options.allowVideo) {
     const video = firstOf(media, 'video');
-    if (video) return { kind: 'video', src: video };
+    if (video) return { kind: 'video', src: video.fileUrl };
   }
-  if (nonEmpty(article.imageUrl)) return { kind: 'image', src: article.imageUrl };
+  if (nonEmpty(article.imageUrl)) return imageOf(article.imageUrl, article.image);
   return { kind: 'image', src: PLACEHOLDER_IMAGE };
 }
 
@@ -40,7 +45,7 @@ export function imageFallbacks(primary: string, imageUrl: string | null | undefi
 /** What the article page shows (SPEC.md §2): the first media item, else the imageUrl, else nothing. */
 export function chooseArticleMedia(article: WithMedia): ChosenMedia | null {
   const first = (article.media ?? []).find((m) => nonEmpty(m.fileUrl));
-  if (first) return { kind: first.type === 'video' ? 'video' : 'image', src: first.fileUrl };
-  if (nonEmpty(article.imageUrl)) return { kind: 'image', src: article.imageUrl };
+  if (first) return first.type === 'video' ? { kind: 'video', src: first.fileUrl } : imageOf(first.fileUrl, first.image);
+  if (nonEmpty(article.imageUrl)) return imageOf(article.imageUrl, article.image);
   return null;
 }

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { hasVariantUrls, variantUrl, variantWidths, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '../../../shared/images';
+import type { ImageInfo } from '../../../shared/types';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+
+/**
+ * Resized variants of uploaded images (docs/decisions/023-image-variants.md): every image under /uploads gets,
+ * once, AVIF, WebP and JPEG copies at the widths of shared/images.ts, written next to it, and an ImageVariants
+ * row saying which widths exist. The work runs in the background, one image at a time, so that a 2-core
+ * server keeps a core for its requests; an upload's answer never waits for it.
+ */
+export type VariantsContext = Pick<AppContext, 'db' | 'logger'> & { config: Pick<AppContext['config'], 'uploadDir'> };
+
+/**
+ * More pixels than this are never decoded: a small file can declare a huge image (a "decompression bomb").
+ * A 50-megapixel camera photo is below it; such an original is served as it is, without variants.
+ */
+export const MAX_INPUT_PIXELS = 60_000_000;
+
+// One libvips thread per image: a resize occupies one core, not both.
+sharp.concurrency(1);
+
+const ENCODERS: Record<VariantFormat, (image: Sharp) => Sharp> = {
+  // Effort 2 of 9: at the default (4) a large AVIF takes tens of seconds of a core, for a few percent fewer bytes.
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 75 }),
+  jpeg: (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 78, mozjpeg: true }),
+};
+
+export type VariantOutcome = 'made' | 'done-before' | 'skipped' | 'missing' | 'not-local';
+
+const onDisk = (uploadDir: string, publicPath: string) => path.join(uploadDir, publicPath.slice('/uploads/'.length));
+
+/** A Node system error (a full disk, a permission): worth another try later, unlike an image sharp cannot read. */
+const isSystemError = (err: unknown) => /^E[A-Z]+$/.test(String((err as { code?: unknown } | null)?.code ?? ''));
+
+/** Every variant file an original may have: the widths recorded, and every standard width in case none were. */
+function variantFiles(uploadDir: string, url: string, widths: readonly number[] = []): string[] {
+  const all = new Set([...widths, ...VARIANT_WIDTHS]);
+  return [...all].flatMap((w) => VARIANT_FORMATS.map((f) => onDisk(uploadDir, variantUrl(url, w, f))));
+}
+
+async function record(
+  ctx: VariantsContext,
+  url: string,
+  data: { width: number; height: number; widths: number[]; skipped: string | null },
+) {
+  await ctx.db.imageVariants.upsert({ where: { fileUrl: url }, create: { fileUrl: url, ...data }, update: data });
+}
+
+/** Writes one variant through a temporary file, so that a variant on disk is always whole. */
+async function writeVariant(ctx: VariantsContext, pixels: { data: Buffer; info: OutputInfo }, format: VariantFormat, target: string) {
+  const { data, info } = pixels;
+  const tmp = path.join(ctx.config.uploadDir, '.tmp', `variant-${randomUUID()}`);
+  const raw = { width: info.width, height: info.height, channels: info.channels, premultiplied: info.premultiplied ?? false };
+  try {
+    await ENCODERS[format](sharp(data, { raw })).toFile(tmp);
+    await rename(tmp, target);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/**
+ * Makes the variants of one image, unless it has them already (idempotent: a variant file left by an earlier,
+ * interrupted run is kept). An image that cannot have variants (too many pixels, animated, unreadable) is
+ * recorded as skipped and not tried again; a system error (disk full) is thrown and the image tried again later.
+ */
+export async function makeVariants(ctx: VariantsContext, url: string): Promise<VariantOutcome> {
+  if (!hasVariantUrls(url)) return 'not-local';
+  if (await ctx.db.imageVariants.findUnique({ where: { fileUrl: url }, select: { fileUrl: true } })) return 'done-before';
+  const original = onDisk(ctx.config.uploadDir, url);
+  if (!existsSync(original)) return 'missing';
+
+  const skip = async (reason: string, size = { width: 0, height: 0 }) => {
+    ctx.logger.warn({ url, reason }, 'image variants: none made for this image');
+    await record(ctx, url, { ...size, widths: [], skipped: reason });
+    return 'skipped' as const;
+  };
+
+  let meta: Metadata;
+  try {
+    // The header only: nothing is decoded yet, whatever size the image declares.
+    meta = await sharp(original, { limitInputPixels: false }).metadata();
+  } catch (err) {
+    if (isSystemError(err)) throw err;
+    return skip('unreadable');
+  }
+  const size = { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
+  if (!size.width || !size.height) return skip('unreadable');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) return skip(`more than ${MAX_INPUT_PIXELS} pixels`, size);
+  // An animation would become a still picture: the original keeps being shown.
+  if ((meta.pages ?? 1) > 1) return skip('animated', size);
+
+  const widths = variantWidths(size.width);
+  await mkdir(path.join(ctx.config.uploadDir, '.tmp'), { recursive: true });
+  try {
+    for (const width of widths) {
+      const missing = VARIANT_FORMATS.map((format) => ({
+        format,
+        file: onDisk(ctx.config.uploadDir, variantUrl(url, width, format)),
+      })).filter((v) => !existsSync(v.file));
+      if (!missing.length) continue;
+      // Decoded and resized once per width, then encoded in each format.
+      const pixels = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+        .resize({ width, withoutEnlargement: true })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      for (const v of missing) await writeVariant(ctx, pixels, v.format, v.file);
+    }
+  } catch (err) {
+    if (isSystemError(err)) throw err;
+    await Promise.all(variantFiles(ctx.config.uploadDir, url, widths).map((f) => rm(f, { force: true })));
+    return skip('unreadable', size);
+  }
+  await record(ctx, url, { ...size, widths, skipped: null });
+  // Deleted while its variants were being made: they go too (removeVariants found none to delete).
+  if (!existsSync(original)) await removeVariants(ctx.db, ctx.config.uploadDir, [url]);
+  return 'made';
+}
+
+/**
+ * The one queue of variant work in this process: one image at a time, each image once however often it is
+ * asked for. What is asked for resolves when that image is done; it never rejects (failures are logged).
+ */
+const pending = new Map<string, Promise<VariantOutcome | 'failed'>>();
+let tail: Promise<unknown> = Promise.resolve();
+let stopped = false;
+
+export function scheduleVariants(ctx: VariantsContext, url: string): Promise<VariantOutcome | 'failed'> {
+  const key = `${ctx.config.uploadDir}\0${url}`;
+  const queued = pending.get(key);
+  if (queued) return queued;
+  const job = tail
+    .then(() => (stopped ? ('failed' as const) : makeVariants(ctx, url)))
+    .catch((err: unknown) => {
+      ctx.logger.warn({ err, url }, 'image variants: could not make them; the next start-up tries again');
+      return 'failed' as const;
+    })
+    .finally(() => pending.delete(key));
+  pending.set(key, job);
+  tail = job;
+  return job;
+}
+
+/** Resolves once the queue is empty (for tests, the seed and the command). */
+export async function variantsIdle(): Promise<void> {
+  while (pending.size) await Promise.all(pending.values());
+}
+
+/** At shutdown: what is queued is dropped (the next start-up's backfill takes it up again). */
+export function stopVariants(): void {
+  stopped = true;
+}
+
+const BACKFILL_BATCH = 200;
+
+/**
+ * Queues every local image that has no variants yet: images of uploads, article images and image media
+ * (demo images included), one after the other. Idempotent; images done before are skipped in the query.
+ * Returns what became of them.
+ */
+export async function backfillVariants(ctx: VariantsContext): Promise<Record<VariantOutcome | 'failed', number>> {
+  const counts = { made: 0, 'done-before': 0, skipped: 0, missing: 0, 'not-local': 0, failed: 0 };
+  let after = '';
+  for (;;) {
+    const rows = await ctx.db.$queryRaw<{ url: string }[]>`
+      SELECT s.url FROM (
+        SELECT "fileUrl" AS url FROM "Upload" WHERE type = 'image'
+        UNION SELECT "fileUrl" FROM "Media" WHERE type = 'image'
+        UNION SELECT "imageUrl" FROM "Article" WHERE "imageUrl" IS NOT NULL
+      ) s
+      WHERE s.url LIKE '/uploads/%' AND s.url > ${after}
+        AND NOT EXISTS (SELECT 1 FROM "ImageVariants" v WHERE v."fileUrl" = s.url)
+      ORDER BY s.url
+      LIMIT ${BACKFILL_BATCH}`;
+    if (!rows.length || stopped) return counts;
+    // One at a time: an upload made meanwhile waits for one image of the backfill, not for a whole batch.
+    for (const row of rows) counts[await scheduleVariants(ctx, row.url)]++;
+    after = rows[rows.length - 1]!.url;
+  }
+}
+
+/** Deletes the variants of these originals, files and rows; run when the originals are deleted. */
+export async function removeVariants(db: Pick<Db, 'imageVariants'>, uploadDir: string, urls: string[]): Promise<void> {
+  const originals = [...new Set(urls.filter(hasVariantUrls))];
+  if (!originals.length) return;
+  const rows = await db.imageVariants.findMany({ where: { fileUrl: { in: originals } }, select: { fileUrl: true, widths: true } });
+  const widths = new Map(rows.map((r) => [r.fileUrl, r.widths]));
+  await Promise.all(originals.flatMap((url) => variantFiles(uploadDir, url, widths.get(url))).map((file) => rm(file, { force: true })));
+  await db.imageVariants.deleteMany({ where: { fileUrl: { in: originals } } });
+}
+
+/** The variants of these URLs that have any, for the wire (`image` of articles and media). */
+export async function imageInfos(db: Pick<Db, 'imageVariants'>, urls: (string | null)[]): Promise<Map<string, ImageInfo>> {
+  const local = [...new Set(urls.filter((u): u is string => !!u && hasVariantUrls(u)))];
+  if (!local.length) return new Map();
+  const rows = await db.imageVariants.findMany({
+    where: { fileUrl: { in: local }, NOT: { widths: { isEmpty: true } } },
+    select: { fileUrl: true, width: true, height: true, widths: true },
+  });
+  return new Map(rows.map((r) => [r.fileUrl, { width: r.width, height: r.height, widths: r.widths }]));
+}
+
+/** Starts the backfill in the background at start-up; logs what it did. */
+export function startVariantBackfill(ctx: VariantsContext): void {
+  void backfillVariants(ctx)
+    .then((counts) => {
+      if (counts.made || counts.skipped || counts.failed) ctx.logger.info({ variants: counts }, 'image variants: backfill done');
+    })
+    .catch((err: unknown) => ctx.logger.warn({ err }, 'image variants: the backfill stopped; the next start-up tries again'));
+}
