@@ -54,17 +54,19 @@ function subscribe(onChange: () => void): () => void {
 
 const notify = () => listeners.forEach((listener) => listener());
 
-interface SessionContextValue {
-  session: Session | null;
+interface SessionActions {
   signIn(session: Session): void;
   /** Clears the session whether or not the server call works; a failure is only logged. */
   signOut(): Promise<void>;
 }
 
-const SessionContext = createContext<SessionContextValue | null>(null);
+interface SessionContextValue extends SessionActions {
+  session: Session | null;
+}
+
+const SessionContext = createContext<SessionActions | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const session = useSyncExternalStore(subscribe, readStoredSession, () => null);
   const signIn = useCallback((next: Session) => {
     localStorage.setItem(TOKEN_KEY, next.token);
     localStorage.setItem(USER_KEY, JSON.stringify(next.user));
@@ -81,14 +83,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       notify();
     }
   }, []);
-  const value = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
+  const value = useMemo(() => ({ signIn, signOut }), [signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/**
+ * The session, read by each component from the store itself rather than from a context: a part of the
+ * page that hydrates late (the comments, once their chunk is loaded) still starts from the server's
+ * signed-out snapshot, like the markup it hydrates.
+ */
 export function useSession(): SessionContextValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
-  return value;
+  const actions = useContext(SessionContext);
+  if (!actions) throw new Error('useSession must be used inside <SessionProvider>');
+  const session = useSyncExternalStore(subscribe, readStoredSession, () => null);
+  return useMemo(() => ({ session, ...actions }), [session, actions]);
 }
 
 export const isStaffRole = (role: string | undefined): role is (typeof STAFF_ROLES)[number] =>

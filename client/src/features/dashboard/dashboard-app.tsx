@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useCallback, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
@@ -43,8 +43,11 @@ export function DashboardApp() {
   const staff = isStaff(role);
   const me = useCurrentUser(!!session && staff);
 
-  // Leave first: once the session is gone this screen would send the visitor to the login page instead of home.
+  // Leave first: once the session is gone this screen would send the visitor to the login page instead of
+  // home. The navigation is a transition and the session's end is not, so the screen also knows it is leaving.
+  const [leaving, setLeaving] = useState(false);
   const logout = useCallback(async () => {
+    setLeaving(true);
     navigate(paths.home, { replace: true });
     await signOut();
     queryClient.removeQueries({ queryKey: ['dashboard'] });
@@ -79,7 +82,7 @@ export function DashboardApp() {
     [session, logout],
   );
 
-  if (!session) return <Navigate to={paths.auth} replace />;
+  if (!session) return leaving ? null : <Navigate to={paths.auth} replace />;
   if (role === 'user') return <Navigate to={paths.home} replace />;
   if (!context) return <UnknownRolePage onLogout={logout} />;
 
