@@ -50,6 +50,9 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
         </StaticRouter>
       </App>,
       {
+        // Never outline a large finished boundary (the comments) to stream it later: putting it in place
+        // takes an inline script, which the CSP forbids. The page is sent complete anyway.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady: () => resolve(stream.pipe),
         onShellError: reject,
         onError: (error) => onError?.(error),

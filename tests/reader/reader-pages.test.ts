@@ -67,6 +67,10 @@ describe('reader pages rendered on the server', () => {
     expect(body).toContain('Ada Reporter');
     expect(body).toContain('A reader comment rendered on the server');
     expect(body).toMatch(/\d+ views?/);
+    // The CSP allows no inline script: every script is a file or data (React must not stream a boundary late).
+    const scripts = DomUtils.findAll((el) => el.name === 'script', html(res).children);
+    expect(scripts.filter((el) => !el.attribs.src && !/^application\/(ld\+)?json$/.test(el.attribs.type ?? ''))).toEqual([]);
+    expect(res.text).not.toContain('<template');
     const h1 = DomUtils.findAll((el) => el.name === 'h1', html(res).children);
     expect(h1.map((el) => DomUtils.textContent(el))).toEqual(['Harbour bridge reopens after repairs']);
   });
