@@ -23,10 +23,13 @@ export function relativeTime(value: string | Date | null | undefined, now: numbe
   return unit(Math.floor(days / 365), 'year');
 }
 
-/** A long date for bylines ('March 4, 2026'); an unparseable value is shown as it is. */
-export function formatDate(value: string | null | undefined): string {
+/**
+ * A long date for bylines ('March 4, 2026'), in `timeZone` or the local one; an unparseable value is shown
+ * as it is.
+ */
+export function formatDate(value: string | null | undefined, timeZone?: string): string {
   if (!value) return '';
   const time = Date.parse(value);
   if (Number.isNaN(time)) return value;
-  return new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
 }

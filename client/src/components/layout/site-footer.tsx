@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Category } from '../../../../shared/types';
 import { paths } from '../../config/paths';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from '../ui/icons';
 
 const SOCIAL = [
@@ -22,7 +23,9 @@ const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline';
 
 /** The footer (SPEC.md §2): blurb, social links, quick links, categories, contact and the copyright year. */
 export function SiteFooter({ categories }: { categories: Category[] }) {
-  const year = new Date().getFullYear();
+  // The server and the hydrating render agree on the UTC year; the reader's own year follows at once.
+  const now = new Date();
+  const year = useHydrated() ? now.getFullYear() : now.getUTCFullYear();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -64,7 +67,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           </ul>
         </nav>
         {/* Named apart from the header's 'Categories' navigation: two landmarks of one name cannot be told apart. */}
-        <nav aria-label="Categories (footer)">
+        <nav id="footer-categories" aria-label="Categories (footer)">
           <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">Categories</h2>
           <ul className="grid grid-cols-2 gap-2">
             {categories.map((c) => (
@@ -90,7 +93,10 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-400">© {year} Chronicle News. All rights reserved.</p>
+        {/* A page rendered in one year and hydrated in the next differs here alone: the text is corrected after hydration. */}
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-400" suppressHydrationWarning>
+          © {year} Chronicle News. All rights reserved.
+        </p>
       </div>
     </footer>
   );

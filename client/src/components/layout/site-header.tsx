@@ -133,10 +133,16 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
               </Link>
             )}
           </div>
+          {/* The menu opens with JavaScript only; without it the button gives way to a link to the footer's categories. */}
+          <noscript className="ml-auto lg:hidden">
+            <a href="#footer-categories" className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 underline">
+              Categories
+            </a>
+          </noscript>
           <button
             ref={menuButtonRef}
             type="button"
-            className="ml-auto rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden"
+            className="ml-auto rounded-md p-2 text-slate-800 hover:bg-slate-100 noscript:hidden lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { HEADER_FADE_OUT_MS, nextHeaderMode, type HeaderMode } from './header-state';
 
-/** Follows the scroll position (once per animation frame) and ends the fade-out after 500 ms. */
+/**
+ * Follows the scroll position (once per animation frame) and ends the fade-out after 500 ms. It starts
+ * 'static', as on the server, and reads the position after mounting: a page hydrated while scrolled down
+ * (a reload, a back navigation) would otherwise not match the server's HTML.
+ */
 export function useHeaderMode(): HeaderMode {
-  const [mode, setMode] = useState<HeaderMode>(() => (typeof window === 'undefined' ? 'static' : nextHeaderMode('static', window.scrollY)));
+  const [mode, setMode] = useState<HeaderMode>('static');
   useEffect(() => {
     let frame = 0;
     const onScroll = () => {
@@ -13,6 +17,7 @@ export function useHeaderMode(): HeaderMode {
         setMode((m) => nextHeaderMode(m, window.scrollY));
       });
     };
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Article } from '../../../../../shared/types';
+import { RelativeTime } from '../../../components/ui/dates';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { relativeTime } from '../../../lib/relative-time';
 import { CardMedia } from './card-media';
 import { CategoryBadge } from './category-badge';
 
@@ -82,7 +82,7 @@ export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager,
         <p className="mt-auto pt-1 text-xs text-slate-600">
           <span>{article.author?.name}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={article.publishedAt ?? article.updatedAt}>{relativeTime(article.publishedAt ?? article.updatedAt)}</time>
+          <RelativeTime value={article.publishedAt ?? article.updatedAt} />
         </p>
       </div>
     </article>
@@ -107,7 +107,7 @@ export function ArticleRow({ article, as: H = 'h3' }: { article: Article; as?: H
         <p className="text-xs text-slate-600">
           <span>{article.author?.name}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={article.publishedAt ?? article.updatedAt}>{relativeTime(article.publishedAt ?? article.updatedAt)}</time>
+          <RelativeTime value={article.publishedAt ?? article.updatedAt} />
         </p>
       </div>
     </article>

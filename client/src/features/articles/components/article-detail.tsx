@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Article } from '../../../../../shared/types';
+import { LongDate } from '../../../components/ui/dates';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/relative-time';
 import { ArticleMedia } from './article-media';
 import { CategoryBadge } from './category-badge';
 
@@ -26,7 +26,7 @@ export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetail
         <h1 className="font-serif text-3xl leading-tight font-bold text-slate-900 md:text-4xl">{article.title}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-800">By {article.author?.name}</span>
-          <time dateTime={when}>{formatDate(when)}</time>
+          <LongDate value={when} />
           {meta}
         </div>
         {actions}

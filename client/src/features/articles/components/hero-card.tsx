@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import type { Article, MediaItem } from '../../../../../shared/types';
 import { buttonClasses } from '../../../components/ui/button';
 import { ArrowRightIcon } from '../../../components/ui/icons';
+import { RelativeTime } from '../../../components/ui/dates';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { relativeTime } from '../../../lib/relative-time';
 import { CardMedia } from './card-media';
 import { CategoryBadge } from './category-badge';
 
@@ -35,7 +35,7 @@ export function HeroCard({ article, media }: { article: Article; media?: MediaIt
         <p className="text-sm text-slate-300">
           <span>By {article.author?.name}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={when}>{relativeTime(when)}</time>
+          <RelativeTime value={when} />
         </p>
         <Link
           to={paths.article(article.id)}

@@ -1,5 +1,6 @@
 import type { Article } from '../../../../../shared/types';
 import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon } from '../../../components/ui/icons';
+import { cn } from '../../../lib/cn';
 import { shareLinks } from '../lib/share';
 import { useSiteOrigin } from '../../../lib/site';
 
@@ -22,7 +23,10 @@ async function copyText(text: string): Promise<void> {
 
 const itemClass = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-white transition-opacity hover:opacity-85';
 
-/** Share on Facebook, Twitter and LinkedIn through the share page, or copy the link (SPEC.md §2, §4). */
+/**
+ * Share on Facebook, Twitter and LinkedIn through the share page, or copy the link (SPEC.md §2, §4). The
+ * three networks are plain links that work with JavaScript off; copying needs it, and says so in its place.
+ */
 export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title'> }) {
   const links = shareLinks(useSiteOrigin(), article);
   return (
@@ -52,7 +56,7 @@ export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title
       <button
         type="button"
         aria-label="Copy link"
-        className={`${itemClass} bg-slate-700`}
+        className={cn(itemClass, 'bg-slate-700 noscript:hidden')}
         onClick={async () => {
           await copyText(links.article);
           window.alert('Link copied to clipboard!');
@@ -60,6 +64,9 @@ export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title
       >
         <LinkIcon />
       </button>
+      <noscript>
+        <span className="text-sm text-slate-600">Turn on JavaScript to copy the link, or copy it from the address bar.</span>
+      </noscript>
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { LIMITS } from '../../../../../shared/constants';
 import type { Comment } from '../../../../../shared/types';
 import { ErrorBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { RelativeTime } from '../../../components/ui/dates';
 import { cn } from '../../../lib/cn';
-import { relativeTime } from '../../../lib/relative-time';
 import { shortenQuote } from '../lib/comment-tree';
 import { CommentForm } from './comment-form';
 
@@ -54,9 +54,7 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
       >
         <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold text-slate-900">{comment.author.name}</span>
-          <time dateTime={comment.createdAt} className="text-slate-600">
-            {relativeTime(comment.createdAt)}
-          </time>
+          <RelativeTime value={comment.createdAt} className="text-slate-600" />
           {comment.isEdited && <span className="text-slate-600">(edited)</span>}
         </div>
         {comment.parent && (

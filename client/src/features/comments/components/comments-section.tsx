@@ -78,7 +78,11 @@ export function CommentsSection({ articleId }: { articleId: string }) {
       <h2 id="comments-heading" className="font-serif text-2xl font-bold">
         Comments{total !== undefined ? ` (${total})` : ''}
       </h2>
-      <div className="mt-4">
+      {/* Reading needs no JavaScript, writing does: without it the form gives way to a note (issue 10). */}
+      <noscript>
+        <p className="mt-4 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-slate-700">Turn on JavaScript to comment.</p>
+      </noscript>
+      <div className="mt-4 noscript:hidden">
         <CommentForm
           label="Write a comment"
           placeholder={session ? 'Share your thoughts...' : 'Log in to join the conversation...'}
@@ -118,9 +122,19 @@ export function CommentsSection({ articleId }: { articleId: string }) {
           </ol>
         )}
         {comments.hasNextPage && (
-          <Button variant="secondary" className="mt-6" onClick={() => comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-            {comments.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
-          </Button>
+          <>
+            <Button
+              variant="secondary"
+              className="mt-6 noscript:hidden"
+              onClick={() => comments.fetchNextPage()}
+              disabled={comments.isFetchingNextPage}
+            >
+              {comments.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
+            </Button>
+            <noscript>
+              <p className="mt-6 text-slate-700">Turn on JavaScript to load more comments.</p>
+            </noscript>
+          </>
         )}
       </div>
     </section>
