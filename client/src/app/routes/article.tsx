@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, memo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../../shared/types';
 import { ErrorBox } from '../../components/ui/alert';
@@ -27,6 +27,20 @@ const LazyCommentsSection = lazy(() => loadComments().then((m) => ({ default: m.
 export const preloadArticleRoute = async () => {
   await loadComments();
 };
+
+/**
+ * Memoised: while its chunk loads, the server's markup waits to be hydrated, and any re-render of the page
+ * reaching it then would make React drop that markup and render it afresh (losing a draft being typed).
+ * One component type per side, for the same reason.
+ */
+const Comments = memo(function Comments({ articleId }: { articleId: string }) {
+  const Section = import.meta.env.SSR && commentsModule ? commentsModule.CommentsSection : LazyCommentsSection;
+  return (
+    <Suspense fallback={<CommentsFallback />}>
+      <Section articleId={articleId} />
+    </Suspense>
+  );
+});
 
 function CommentsFallback() {
   return (
@@ -74,9 +88,7 @@ export function ArticleRoute() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <ArticleDetail article={a} meta={<ViewCount articleId={a.id} />} actions={<ShareButtons article={a} />} bodyRef={bodyRef} />
-      <Suspense fallback={<CommentsFallback />}>
-        {commentsModule ? <commentsModule.CommentsSection articleId={a.id} /> : <LazyCommentsSection articleId={a.id} />}
-      </Suspense>
+      <Comments articleId={a.id} />
     </div>
   );
 }
