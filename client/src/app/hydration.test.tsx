@@ -181,5 +181,9 @@ describe('reader components hydrate what the server rendered', () => {
     expect(html).toMatch(/<noscript>.*Turn on JavaScript to comment\./);
     expect(container.querySelector('time')?.textContent).toBe('4 hours ago');
     expect(container.querySelector('button[type="submit"]')?.textContent).toBe('Login to Comment');
+    // Typing into the server's box before hydration would be lost: it is disabled until then.
+    expect(html).toMatch(/<textarea[^>]* disabled=""/);
+    expect(container.querySelector('textarea')?.disabled).toBe(false);
+    expect(container.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(false);
   });
 });

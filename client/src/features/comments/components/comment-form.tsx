@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../../shared/constants';
 import { ErrorBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { validateComment } from '../lib/comment-tree';
 
 interface CommentFormProps {
@@ -39,6 +40,9 @@ export function CommentForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const guest = !!onGuestSubmit;
+  // A box rendered by the server takes typing before React has hydrated it, and React would then drop
+  // what was typed: it stays disabled until then (a moment, with the comments' chunk).
+  const hydrated = useHydrated();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -80,10 +84,11 @@ export function CommentForm({
         maxLength={LIMITS.commentMax}
         placeholder={placeholder}
         autoFocus={autoFocus}
+        disabled={!hydrated}
         className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-slate-900"
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy || (!guest && content.length === 0)}>
+        <Button type="submit" disabled={!hydrated || busy || (!guest && content.length === 0)}>
           {guest ? 'Login to Comment' : busy ? busyLabel : submitLabel}
         </Button>
         {onCancel && (
