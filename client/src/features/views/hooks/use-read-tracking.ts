@@ -5,9 +5,14 @@ import { NOTHING_READ, isFullyRead, updateReadProgress, type ReadProgress } from
 /** SPEC.md §4: scroll events are throttled by 200 ms. */
 export const SCROLL_THROTTLE_MS = 200;
 
+/** Whether the page is being prerendered (Speculation Rules): loaded ahead, not yet shown to anyone. */
+const prerendering = () => (document as Document & { prerendering?: boolean }).prerendering === true;
+
 /**
  * Watches the article body while the reader scrolls and calls `onFullyRead` once, when its top and its
- * bottom have both been on screen. Returns the ref callback for the body element.
+ * bottom have both been on screen. A prerendered page starts watching only once the reader arrives on it:
+ * a short body fits on screen at once, and would count as read by someone who never opened it. Returns the
+ * ref callback for the body element.
  */
 export function useReadTracking(key: string, onFullyRead: (progress: ReadProgress) => void) {
   const [body, setBody] = useState<HTMLElement | null>(null);
@@ -36,13 +41,19 @@ export function useReadTracking(key: string, onFullyRead: (progress: ReadProgres
       window.removeEventListener('scroll', throttled);
       window.removeEventListener('resize', throttled);
     };
-    window.addEventListener('scroll', throttled, { passive: true });
-    window.addEventListener('resize', throttled, { passive: true });
     // Images in the body change its height after load; look again when they do.
     const observer = new ResizeObserver(() => throttled());
-    observer.observe(body);
-    check();
+    const start = () => {
+      window.addEventListener('scroll', throttled, { passive: true });
+      window.addEventListener('resize', throttled, { passive: true });
+      observer.observe(body);
+      check();
+    };
+    const waiting = prerendering();
+    if (waiting) document.addEventListener('prerenderingchange', start, { once: true });
+    else start();
     return () => {
+      if (waiting) document.removeEventListener('prerenderingchange', start);
       stop();
       observer.disconnect();
     };
