@@ -9,6 +9,7 @@ import { healthRouter } from './health/health.routes';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { notFound } from './lib/errors';
 import { readerPages } from './reader/render';
+import { speculationRules } from './reader/speculation';
 import { apiRouter } from './routes';
 import { seoRouter } from './seo/seo.routes';
 
@@ -72,6 +73,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(healthRouter(ctx));
   // Feeds, sitemaps and robots.txt: answered here, ahead of the static files and the reader app's fallback.
   app.use(seoRouter(ctx));
+  // The rules file, and its name on every HTML answer below (Speculation-Rules header).
+  app.use(speculationRules());
   app.use('/api', express.json({ limit: '1mb' }), apiRouter(ctx), apiNotFound());
 
   app.use(
