@@ -94,7 +94,11 @@ describe('source maps (item 9)', () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'chronicle-dist-'));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Chronicle</title>');
+  // The template's markers, where the server puts each page's head and markup (server/src/reader/render.ts).
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><head><!--head:start--><title>Chronicle</title><!--head:end--></head><body><div id="root"><!--app:start--><!--app:end--></div></body>',
+  );
   writeFileSync(path.join(dist, 'assets/dashboard-abc.js'), 'console.log(1);');
   writeFileSync(path.join(dist, 'assets/dashboard-abc.js.map'), '{"sourcesContent":["secret dashboard source"]}');
   const appFor = (env: 'production' | 'development') => createApp({ ...t.ctx, config: { ...t.ctx.config, env, clientDist: dist } });
