@@ -48,6 +48,9 @@ describe('reader pages rendered on the server', () => {
     expect(body).toContain('Storm warning for the coast');
     expect(body).toContain('World Affairs');
     expect(body).not.toContain('Embargoed draft story');
+    // The stylesheet comes in the page: the first paint waits for no other request.
+    expect(res.text).toMatch(/<style>[^<]*\.font-serif/);
+    expect(res.text).not.toMatch(/<link rel="stylesheet"/);
     // No longer a page that says it needs JavaScript.
     expect(body).not.toMatch(/needs JavaScript/);
     const state = pageState(res);

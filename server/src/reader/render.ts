@@ -13,12 +13,12 @@ type Renderer = { render: typeof renderPage; STATE_ELEMENT_ID: string };
 interface Template {
   /** Up to the default head. */
   start: string;
-  /** The same with the stylesheet inlined, for the server's pages (see inlineStylesheets). */
-  startInlined: string;
   /** The default title and description, for the pages the browser renders. */
   defaultHead: string;
-  /** From the end of the head to the opening of #root. */
+  /** From the end of the head to the opening of #root (the build's script and stylesheet links). */
   middle: string;
+  /** The same with the stylesheet inlined, for the server's pages (see inlineStylesheets). */
+  middleInlined: string;
   /** The shell that the browser-rendered pages show until their script runs. */
   shell: string;
   /** From the close of #root to the end. */
@@ -35,7 +35,7 @@ export function splitTemplate(html: string): Template {
   const [defaultHead, afterHead] = cut(afterHeadStart, '<!--head:end-->');
   const [middle, afterAppStart] = cut(afterHead, '<!--app:start-->');
   const [shell, end] = cut(afterAppStart, '<!--app:end-->');
-  return { start, startInlined: start, defaultHead, middle, shell, end };
+  return { start, defaultHead, middle, middleInlined: middle, shell, end };
 }
 
 /**
@@ -61,7 +61,7 @@ interface Source {
 
 function builtSource(ctx: AppContext): Source {
   const template = splitTemplate(readFileSync(`${ctx.config.clientDist}/index.html`, 'utf8'));
-  template.startInlined = inlineStylesheets(template.start, (href) => {
+  template.middleInlined = inlineStylesheets(template.middle, (href) => {
     try {
       return readFileSync(`${ctx.config.clientDist}${href}`, 'utf8');
     } catch {
@@ -169,6 +169,6 @@ function sendPage(
     flush: (done) => done(null, end),
   });
   frame.pipe(res);
-  frame.write(template.startInlined + head + template.middle);
+  frame.write(template.start + head + template.middleInlined);
   page.pipe(frame);
 }

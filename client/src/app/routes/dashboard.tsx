@@ -1,3 +1,4 @@
+import '../../lib/zod-config';
 import { DashboardApp } from '../../features/dashboard/dashboard-app';
 
 /** Entry of the dashboard chunk (SPEC.md §2, /dashboard/*). */

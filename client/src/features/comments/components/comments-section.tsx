@@ -1,3 +1,4 @@
+import '../../../lib/zod-config';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Comment } from '../../../../../shared/types';
