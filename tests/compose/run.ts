@@ -255,6 +255,9 @@ async function main() {
       assert(one.status === 200 && one.data.title === article.title, `GET /api/articles/:id: ${one.status}`);
       const page = await http(`${base}/article/${article.id}`);
       assert(page.status === 200 && page.type.includes('text/html'), `/article/:id: ${page.status}`);
+      // Rendered on the server by the image's render bundle (client/dist-server): its head and its data.
+      assert(page.text.includes('"@type":"NewsArticle"') && page.text.includes('id="chronicle-state"'), '/article/:id is not server-rendered');
+      assert((await http(`${base}/article/00000000-0000-4000-8000-000000000000`)).status === 404, 'a missing article is not a 404');
       const share = await http(`${base}/api/articles/share/${article.id}`);
       assert(share.status === 200 && share.text.includes('og:title'), `share page: ${share.status}`);
       const image = await http(`${base}/api/articles/share/${article.id}/image.jpg`);

@@ -244,6 +244,15 @@ describe('the head of each reader page', () => {
     expect(h.jsonLd.map((d) => d['@type'])).toEqual(['BreadcrumbList']);
   });
 
+  it('a section page: its lowercase address as canonical and a BreadcrumbList', async () => {
+    const h = head(await request(app).get('/news/sports'));
+    expect(h.titles).toEqual(['Sports | Chronicle News']);
+    expect(h.link('canonical')[0]?.href).toBe(`${site}/news/sports`);
+    expect(h.meta('og:url')).toBe(`${site}/news/sports`);
+    const crumbs = h.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as unknown as { itemListElement: { name: string }[] };
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['Home', 'Sports']);
+  });
+
   it('a not-found page is not indexed and names what is missing', async () => {
     const h = head(await request(app).get(`/article/${draft.id}`));
     expect(h.titles).toEqual(['Article Not Found | Chronicle News']);

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ReaderPage } from '../../../shared/reader-page';
 import type { Article, Category } from '../../../shared/types';
 import { paths } from '../config/paths';
 import { getArticleQueryOptions } from '../features/articles/api/get-article';
@@ -14,13 +15,7 @@ import { homeLists } from './routes/home';
 import { CATEGORY_PAGE_SIZE } from './routes/category';
 import { SECTION_PAGE_SIZE } from './routes/section';
 
-/** What the server rendered, for the page head (server/src/reader/head.ts) and the status line. */
-export type ReaderPage =
-  | { kind: 'home'; mainStory: Article | null }
-  | { kind: 'article'; article: Article }
-  | { kind: 'category'; category: Pick<Category, 'id' | 'name' | 'slug'>; articles: Article[] }
-  | { kind: 'section'; section: { path: string; heading: string }; articles: Article[] }
-  | { kind: 'not-found'; title?: string };
+export type { ReaderPage };
 
 export type ReaderRoute =
   /** A page the server renders: its status and what it shows. */

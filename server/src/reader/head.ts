@@ -14,19 +14,13 @@
  * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
  */
 import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
+import type { ReaderPage } from '../../../shared/reader-page';
 import type { Article } from '../../../shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml } from '../articles/share-page';
 import { feedLinks } from '../seo/feed-links';
 
-export type ReaderPage =
-  | { kind: 'home'; mainStory?: Article | null }
-  | { kind: 'article'; article: Article }
-  | { kind: 'category'; category: { id: string; name: string; slug: string }; articles: Article[] }
-  /** `path` is the page's path, '/news/sports' say; `heading` its h1. */
-  | { kind: 'section'; section: { path: string; heading: string }; articles: Article[] }
-  /** `title` is what the client route shows ('Article Not Found'); 'Page not found' when absent. */
-  | { kind: 'not-found'; title?: string };
+export type { ReaderPage };
 
 export interface SiteInfo {
   /** Absolute, without a trailing slash (config.publicUrl). */
