@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -18,14 +19,18 @@ const stateElement = document.getElementById(STATE_ELEMENT_ID);
 if (stateElement?.textContent) {
   const state = JSON.parse(stateElement.textContent) as PageState;
   hydrate(queryClient, deserializeQueries(state.queries));
-  hydrateRoot(
-    container,
-    <App queryClient={queryClient} origin={state.origin}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </App>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for one long task: the page, already painted and readable, stays responsive while it hydrates.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <App queryClient={queryClient} origin={state.origin}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>,
+    );
+  });
 } else {
   createRoot(container).render(
     <App queryClient={queryClient} origin={window.location.origin}>
