@@ -147,6 +147,15 @@ describe('reader pages rendered on the server', () => {
     }
   });
 
+  it.each(['/article/%E0%A4%A', '/category/%2F%2Fevil.example', '//evil.example/x', '/news/', '/article/', '/news/sports/extra', '/category/a%00b'])(
+    'an odd address (%s) is a 404 page, never a 5xx nor a redirect elsewhere',
+    async (path) => {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(404);
+      expect(text(res)).toMatch(/Not Found|Page not found/i);
+    },
+  );
+
   it('HEAD answers the status without a body', async () => {
     const res = await request(app).head(`/article/${draft.id}`);
     expect(res.status).toBe(404);
