@@ -35,10 +35,16 @@ export const summaryDescription = (summary: string) => firstCharacters(summary.r
  * The page social networks read (Open Graph and Twitter card tags) and that sends people on to the
  * article in the app. No script (the CSP forbids inline scripts): a meta refresh and a visible link.
  */
+/** The 1200x630 preview GET /api/articles/share/:id/image.jpg renders, versioned by the article's last change. */
+export function shareImageUrl(publicUrl: string, id: string, updatedAt: Date | string): string {
+  const version = new Date(updatedAt).getTime();
+  return `${publicUrl}/api/articles/share/${encodeURIComponent(id)}/image.jpg${Number.isNaN(version) ? '' : `?v=${version}`}`;
+}
+
 export function renderSharePage(article: SharePageArticle, publicUrl: string): string {
   const articlePath = `/article/${article.id}`;
   const url = `${publicUrl}${articlePath}`;
-  const image = `${publicUrl}/api/articles/share/${article.id}/image.jpg?v=${article.updatedAt.getTime()}`;
+  const image = shareImageUrl(publicUrl, article.id, article.updatedAt);
   const description = article.shareDescription;
   const pageTitle = `${article.title} | ${SITE_NAME}`;
   const meta = (attr: 'property' | 'name', key: string, value: string) => `    <meta ${attr}="${key}" content="${escapeHtml(value)}">`;

@@ -17,8 +17,9 @@ import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, We
 import type { ReaderPage } from '../../../shared/reader-page';
 import type { Article } from '../../../shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
-import { escapeHtml } from '../articles/share-page';
+import { escapeHtml, shareImageUrl } from '../articles/share-page';
 import { feedLinks } from '../seo/feed-links';
+import { articleUrl, categoryUrl, homeUrl } from '../seo/site';
 
 export type { ReaderPage };
 
@@ -74,14 +75,10 @@ const isoDate = (value: string | null | undefined): string | null => {
 };
 
 const urls = (site: SiteInfo) => ({
-  home: `${site.publicUrl}/`,
-  article: (id: string) => `${site.publicUrl}/article/${encodeURIComponent(id)}`,
-  category: (slug: string) => `${site.publicUrl}/category/${encodeURIComponent(slug)}`,
-  /** The 1200x630 JPEG preview GET /api/articles/share/:id/image.jpg renders; versioned like the share page's. */
-  shareImage: (a: Article) => {
-    const version = Date.parse(a.updatedAt);
-    return `${site.publicUrl}/api/articles/share/${encodeURIComponent(a.id)}/image.jpg${Number.isNaN(version) ? '' : `?v=${version}`}`;
-  },
+  home: homeUrl(site.publicUrl),
+  article: (id: string) => articleUrl(site.publicUrl, encodeURIComponent(id)),
+  category: (slug: string) => categoryUrl(site.publicUrl, slug),
+  shareImage: (a: Article) => shareImageUrl(site.publicUrl, a.id, a.updatedAt),
   organizationId: `${site.publicUrl}/#organization`,
   websiteId: `${site.publicUrl}/#website`,
 });
