@@ -1,9 +1,9 @@
 import { firstCharacters, htmlToText } from '../lib/sanitize';
 import { SHARE_IMAGE } from './share-image';
+import { SITE_NAME } from '../seo/site';
 
 /** Share preview text length (SPEC.md §9). */
 export const SHARE_DESCRIPTION_MAX = 150;
-const SITE_NAME = 'Chronicle News';
 
 export interface SharePageArticle {
   id: string;

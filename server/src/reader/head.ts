@@ -20,6 +20,7 @@ import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml, shareImageUrl } from '../articles/share-page';
 import { feedLinks } from '../seo/feed-links';
 import { articleUrl, categoryUrl, homeUrl } from '../seo/site';
+import { scriptJson } from './script-json';
 
 export type { ReaderPage };
 
@@ -287,7 +288,6 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
 }
 
 /** JSON for a <script> element: `<`, `>` and `&` as \u escapes (still the same JSON), so no text can close it. */
-const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /** The tags of a reader page's <head>, one a line, to put in the HTML template's head. */
 export function buildHead(page: ReaderPage, site: SiteInfo): string {

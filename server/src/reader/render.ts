@@ -4,8 +4,10 @@ import { pathToFileURL } from 'node:url';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RenderResult, render as renderPage } from '../../../client/src/entry-server';
 import type { AppContext } from '../context';
+import { SITE_NAME } from '../seo/site';
 import { buildHead, type SiteInfo } from './head';
 import { internalApi } from './internal-api';
+import { scriptJson } from './script-json';
 
 type Renderer = { render: typeof renderPage; STATE_ELEMENT_ID: string };
 
@@ -48,10 +50,6 @@ export function inlineStylesheets(head: string, read: (href: string) => string |
     return css === null ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
 }
-
-/** JSON for a `<script type="application/json">`: nothing in it can close the element. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** Where the template and the renderer come from: the build, or Vite's dev server with hot reload. */
 interface Source {
@@ -110,7 +108,7 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
   const transport = internalApi();
   const site: SiteInfo = {
     publicUrl: config.publicUrl,
-    name: 'Chronicle News',
+    name: SITE_NAME,
     description: 'Chronicle News: local and world news, sport, business, technology and opinion.',
     logoUrl: `${config.publicUrl}/logo.png`,
   };
