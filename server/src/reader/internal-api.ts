@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { match, type MatchFunction } from 'path-to-regexp';
+import { match } from 'path-to-regexp';
 import { HttpError } from '../lib/errors';
 import { publicRoute } from '../lib/policy';
 import { registeredRoutes } from '../lib/route';
@@ -15,9 +15,9 @@ export interface InternalAnswer {
  * own validation, handler and mapper, as an anonymous caller: the page gets the very JSON a browser would.
  */
 export function internalApi(): (method: string, url: string) => Promise<InternalAnswer> {
-  const table: { matches: MatchFunction<Record<string, string>>; invoke: (typeof routes)[number]['invoke'] }[] = [];
-  const routes = registeredRoutes().filter((r) => r.spec.method === 'get' && r.spec.guard === publicRoute && !r.spec.produces);
-  for (const r of routes) table.push({ matches: match<Record<string, string>>(r.fullPath), invoke: r.invoke });
+  const table = registeredRoutes()
+    .filter((r) => r.spec.method === 'get' && r.spec.guard === publicRoute && !r.spec.produces)
+    .map((r) => ({ matches: match<Record<string, string>>(r.fullPath), invoke: r.invoke }));
 
   return async (method, url) => {
     const target = new URL(url, 'http://internal');
