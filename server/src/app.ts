@@ -4,6 +4,7 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { isFillingCache } from './cache/response-cache';
 import type { AppContext } from './context';
 import { healthRouter } from './health/health.routes';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
@@ -25,6 +26,10 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.set('query parser', 'simple');
+  app.locals.responseCache = ctx.cache;
+
+  // First of all: an anonymous read the cache holds is answered before anything else runs.
+  app.use(ctx.cache.middleware);
 
   app.use(
     helmet({
@@ -57,7 +62,7 @@ export function createApp(ctx: AppContext): Express {
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   });
-  app.use(compression());
+  app.use(compression({ filter: (req, res) => !isFillingCache(req) && compression.filter(req, res) }));
   app.use(
     pinoHttp({
       logger,

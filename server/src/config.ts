@@ -84,6 +84,14 @@ const configSchema = z.object({
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  RESPONSE_CACHE: optionalString.pipe(z.enum(['off', 'memory', 'redis']).optional()),
+  RESPONSE_CACHE_MB: z.coerce.number().positive().max(65536).default(64),
   /** Set by `npm run dev`: the client is served and rendered from its sources by Vite, with hot reload. */
   VITE_DEV: bool.default(false),
 });
@@ -98,6 +106,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const c = result.data;
+  if (c.RESPONSE_CACHE === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RESPONSE_CACHE=redis needs REDIS_URL');
   const root = process.cwd();
   return {
     env: c.NODE_ENV,
@@ -124,6 +133,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     clientRenderer: path.resolve(root, 'client/dist-server/entry-server.js'),
     clientRoot: path.resolve(root, 'client'),
     viteDev: c.VITE_DEV,
+    redisUrl: c.REDIS_URL,
+    /** The response cache of anonymous public reads (docs/decisions/026-response-cache.md); shared in Redis when it is configured. */
+    responseCache: {
+      store: c.RESPONSE_CACHE ?? (c.REDIS_URL ? 'redis' : 'memory'),
+      maxBytes: Math.round(c.RESPONSE_CACHE_MB * 1024 * 1024),
+    },
   };
 }
 

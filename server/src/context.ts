@@ -1,3 +1,4 @@
+import type { ResponseCache } from './cache';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './lib/logger';
@@ -10,4 +11,6 @@ export interface AppContext {
   logger: Logger;
   mailer: Mailer;
   jwtSecret: string;
+  /** The response cache of anonymous public reads; writes purge it (lib/route.ts `purges`). */
+  cache: ResponseCache;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { createApp } from './app';
+import { openResponseCache } from './cache';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { ConfigError, loadDotEnv, parseConfig } from './config';
 import type { AppContext } from './context';
@@ -50,7 +51,7 @@ async function main() {
 
   let database: DatabaseHandle | undefined;
   /** What has been started so far: a stop during start-up stops only that. */
-  const started: { db?: Db; server?: http.Server; mailer?: AppContext['mailer'] } = {};
+  const started: { db?: Db; server?: http.Server; mailer?: AppContext['mailer']; cache?: AppContext['cache'] } = {};
   let stopSweep = () => {};
 
   let stopping: { reason: string; code: number } | undefined;
@@ -78,6 +79,7 @@ async function main() {
     stopSweep();
     stopVariants();
     started.mailer?.close();
+    if (started.cache) await within(POOL_CLOSE_MS, started.cache.close());
     if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
     await stopDatabase();
     logger.info('stopped');
@@ -123,7 +125,8 @@ async function main() {
 
   const db = (started.db = createDb(database.url));
   const mailer = (started.mailer = createMailer(config.smtpUrl, config.mailFrom, logger));
-  const ctx: AppContext = { config, db, logger, mailer, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) };
+  const cache = (started.cache = await openResponseCache(config, logger));
+  const ctx: AppContext = { config, db, logger, mailer, cache, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) };
 
   try {
     await ensureSuperAdmin(db, config, logger);

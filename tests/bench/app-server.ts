@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createApp } from '../../server/src/app';
+import { openResponseCache } from '../../server/src/cache';
 import { parseConfig } from '../../server/src/config';
 import type { AppContext } from '../../server/src/context';
 import { createDb } from '../../server/src/db/client';
@@ -83,7 +84,8 @@ const config = parseConfig({
 });
 const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl!);
-const ctx: AppContext = { config, db, logger, mailer: createMailer(undefined, config.mailFrom, logger), jwtSecret: config.jwtSecret! };
+const cache = await openResponseCache(config, logger);
+const ctx: AppContext = { config, db, logger, cache, mailer: createMailer(undefined, config.mailFrom, logger), jwtSecret: config.jwtSecret! };
 const server = http.createServer(createApp(ctx));
 server.keepAliveTimeout = 65_000;
 

@@ -5,12 +5,33 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createApp } from '../../server/src/app';
+import { openResponseCache, type ResponseCache } from '../../server/src/cache';
+import { Tags } from '../../server/src/cache/scope';
 import { parseConfig } from '../../server/src/config';
 import type { AppContext } from '../../server/src/context';
-import { createDb } from '../../server/src/db/client';
+import { createDb, type Db } from '../../server/src/db/client';
 import { variantsIdle } from '../../server/src/lib/image-variants';
 import { createLogger } from '../../server/src/lib/logger';
 import { createMailer } from '../../server/src/lib/mailer';
+
+const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
+
+/**
+ * The database as tests write to it directly (factories, fixtures): each such write purges the whole
+ * response cache, as if it had come through the app. The app itself keeps `ctx.db`, the plain client,
+ * so its own writes are fresh only by what its routes declare they purge (lib/route.ts `purges`).
+ */
+function purgingOnWrite(db: Db, cache: ResponseCache): Db {
+  return db.$extends({
+    query: {
+      async $allOperations({ operation, args, query }) {
+        const result = await query(args);
+        if (!READS.has(operation)) await cache.purge([Tags.everything]);
+        return result;
+      },
+    },
+  }) as unknown as Db;
+}
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -50,6 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logger = createLogger('silent');
   const db = createDb(url.toString(), 5);
   const ctx: AppContext = {
+    cache: await openResponseCache(config, logger),
     config,
     db,
     logger,
@@ -61,7 +83,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Image variants still being made in the background use the database and the folder.
     await variantsIdle();
     await db.$disconnect();
+    await ctx.cache.close();
     rmSync(uploadDir, { recursive: true, force: true });
   });
-  return { app: createApp(ctx), ctx, db, databaseUrl: url.toString() };
+  return { app: createApp(ctx), ctx, db: purgingOnWrite(db, ctx.cache), databaseUrl: url.toString() };
 }

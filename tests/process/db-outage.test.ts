@@ -7,6 +7,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app';
+import { openResponseCache } from '../../server/src/cache';
 import { parseConfig } from '../../server/src/config';
 import { createDb } from '../../server/src/db/client';
 import { freePort } from '../../server/src/db/embedded';
@@ -41,7 +42,8 @@ describe('database outage', () => {
       const logger = createLogger('silent');
       const db = createDb(url, 2);
       const jwtSecret = randomBytes(32).toString('hex');
-      const app = createApp({ config, db, logger, mailer: createMailer(undefined, config.mailFrom, logger), jwtSecret });
+      const cache = await openResponseCache(config, logger);
+      const app = createApp({ config, db, logger, mailer: createMailer(undefined, config.mailFrom, logger), jwtSecret, cache });
       // A well-signed token makes the request read its session from the database.
       const token = jwt.sign({ sub: randomUUID() }, jwtSecret, { jwtid: randomUUID(), expiresIn: 60 });
 

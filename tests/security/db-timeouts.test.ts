@@ -52,7 +52,8 @@ async function freezableRelay(target: URL) {
 /** Issue 9, item 3: a database that stops answering on open connections must not hang requests. */
 describe('a database that stops answering', () => {
   it('readyz answers 503 in bounded time, requests fail with 503, and both recover by themselves', async () => {
-    const { ctx, databaseUrl } = await createTestApp();
+    // Without the response cache: every read below must reach the frozen database.
+    const { ctx, databaseUrl } = await createTestApp({ RESPONSE_CACHE: 'off' });
     const target = new URL(databaseUrl);
     const relay = await freezableRelay(target);
     const viaRelay = new URL(databaseUrl);

@@ -9,12 +9,13 @@ import {
   publishedArticlesQuerySchema,
   updateArticleInputSchema,
 } from '../../../shared/schemas/articles';
+import { articleChanged, Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import { notFound, unauthorized } from '../lib/errors';
 import { scheduleVariants } from '../lib/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { publicRoute, requirePermission, type AuthUser } from '../lib/policy';
-import { idParam, routesFor } from '../lib/route';
+import { idParam, none, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import * as articles from './articles.service';
 import { shareImage } from './share-image';
@@ -76,6 +77,7 @@ export function articlesRouter(ctx: AppContext): Router {
       guard: publicRoute,
       query: publishedArticlesQuerySchema,
       returns: '{ data: Article[], pagination: { total, limit, offset } }',
+      cacheTags: () => [Tags.articles, Tags.categories],
     },
     async ({ query }, _req, res) => {
       const page = await articles.listPublished(db, query);
@@ -94,6 +96,7 @@ export function articlesRouter(ctx: AppContext): Router {
       produces: 'text/html',
       returns: 'An HTML document',
       errors: { 404: 'no published article with this id (an HTML page)' },
+      cacheTags: ({ params }) => [Tags.article(params.articleId)],
     },
     async ({ params }, _req, res) => {
       const article = await articles.findShareable(db, params.articleId);
@@ -115,6 +118,7 @@ export function articlesRouter(ctx: AppContext): Router {
       produces: 'image/jpeg',
       returns: 'A 1200x630 JPEG',
       errors: { 404: 'no published article with this id' },
+      cacheTags: ({ params }) => [Tags.article(params.articleId)],
     },
     async ({ params }, _req, res) => {
       const article = await articles.findShareable(db, params.articleId);
@@ -133,6 +137,7 @@ export function articlesRouter(ctx: AppContext): Router {
       params: idParams,
       returns: 'Article',
       errors: { 404: 'no such article, or a draft the caller may not read' },
+      cacheTags: ({ params }) => [Tags.article(params.id), Tags.categories],
     },
     async ({ params }, req, res) => {
       const article = await articles.getArticle(db, params.id, req.user);
@@ -153,6 +158,8 @@ export function articlesRouter(ctx: AppContext): Router {
       body: createArticleInputSchema,
       status: 201,
       returns: 'Article',
+      // A draft: nothing public changes until it is published.
+      purges: none,
     },
     ({ body }, req) => articles.createArticle(db, caller(req), body),
   );
@@ -173,6 +180,7 @@ export function articlesRouter(ctx: AppContext): Router {
         409: '`version` is not the current one: someone else changed the article (the current version is in `details` and the ETag)',
         412: 'If-Match does not match the current ETag',
       },
+      purges: ({ params }) => articleChanged(params.id),
     },
     async ({ params, body }, req, res) => {
       const article = await articles.updateArticle(db, caller(req), params.id, body, expectedVersion(req, body.version));
@@ -190,6 +198,7 @@ export function articlesRouter(ctx: AppContext): Router {
       params: idParams,
       returns: '{ success: true, message }',
       errors: { 404: 'no such article' },
+      purges: ({ params }) => articleChanged(params.id),
     },
     async ({ params }) => {
       await articles.deleteArticle(ctx, params.id);
@@ -206,6 +215,7 @@ export function articlesRouter(ctx: AppContext): Router {
       params: idParams,
       returns: 'Article',
       errors: { 404: 'no such article' },
+      purges: ({ params }) => articleChanged(params.id),
     },
     ({ params }) => articles.publishArticle(db, params.id),
   );
@@ -219,6 +229,7 @@ export function articlesRouter(ctx: AppContext): Router {
       params: idParams,
       returns: 'Article',
       errors: { 404: 'no such article' },
+      purges: ({ params }) => articleChanged(params.id),
     },
     ({ params }) => articles.unpublishArticle(db, params.id),
   );
@@ -233,6 +244,7 @@ export function articlesRouter(ctx: AppContext): Router {
       body: articleStatusInputSchema,
       returns: 'Article',
       errors: { 404: 'no such article', 409: 'only published stories can be set as main story' },
+      purges: ({ params }) => articleChanged(params.id),
     },
     ({ params, body }) => articles.setStoryStatus(db, params.id, body),
   );
@@ -247,6 +259,7 @@ export function articlesRouter(ctx: AppContext): Router {
       body: articleFeaturedInputSchema,
       returns: 'Article & { unfeatured: { id, title } | null }',
       errors: { 404: 'no such article', 409: 'only published stories can be featured' },
+      purges: ({ params }) => articleChanged(params.id),
     },
     ({ params, body }) => articles.setFeatured(db, params.id, body),
   );
@@ -260,6 +273,7 @@ export function articlesRouter(ctx: AppContext): Router {
       params: idParams,
       returns: '{ data: MediaItem[] }',
       errors: { 404: 'no such article, or a draft the caller may not read' },
+      cacheTags: ({ params }) => [Tags.article(params.id)],
     },
     async ({ params }, req, res) => {
       const data = await articles.listMedia(db, params.id, req.user);
@@ -287,6 +301,7 @@ export function articlesRouter(ctx: AppContext): Router {
         415: 'not an accepted image or video (judged by its bytes)',
         429: 'too many uploads in the last hour, or the daily upload quota is used up',
       },
+      purges: ({ params }) => articleChanged(params.id),
     },
     async ({ params, body }, req) => {
       const stored = await storeFile(ctx, requireFile(req, 'media'), caller(req).id, body.type);
@@ -306,6 +321,7 @@ export function articlesRouter(ctx: AppContext): Router {
       params: mediaParams,
       returns: '{ success: true, message }',
       errors: { 404: 'no such article or media item' },
+      purges: ({ params }) => articleChanged(params.id),
     },
     async ({ params }, req) => {
       await articles.deleteMedia(ctx, caller(req), params.id, params.mediaId);

@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { publicRoute, requireUser } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
-import { routesFor } from '../lib/route';
+import { none, routesFor } from '../lib/route';
 import { authService, LOGIN_LIMITS, warmDummyHash } from './auth.service';
 
 export const ACCOUNT_CREATIONS_PER_HOUR = 100;
@@ -60,6 +60,7 @@ export function authRouter(ctx: AppContext): Router {
         409: 'An account with this email address already exists',
         429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
       },
+      purges: none,
     },
     async ({ body }, req) => {
       await limitAccountCreation(req);
@@ -80,6 +81,7 @@ export function authRouter(ctx: AppContext): Router {
         429: `A code was sent to this address less than 60 s ago, 5 codes were sent to it in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes were requested from this IP in the last hour (Retry-After)`,
         503: 'The verification e-mail could not be sent',
       },
+      purges: none,
     },
     async ({ body }, req) => {
       await limitCodeRequests(req);
@@ -95,6 +97,7 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: verifyOtpInputSchema,
       returns: '{ message, verified: true }',
+      purges: none,
     },
     ({ body }) => auth.verifySignupCode(body),
   );
@@ -113,6 +116,7 @@ export function authRouter(ctx: AppContext): Router {
         409: 'An account with this email address already exists (said only to the holder of a right code)',
         429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
       },
+      purges: none,
     },
     async ({ body }, req) => {
       await limitAccountCreation(req);
@@ -134,6 +138,7 @@ export function authRouter(ctx: AppContext): Router {
         429: `${LOGIN_LIMITS.failuresPerPair} failures in 15 minutes for this address from this IP, ${LOGIN_LIMITS.failuresPerIp} from this IP, ${LOGIN_LIMITS.attemptsPerIp} attempts a minute from this IP, or ${LOGIN_LIMITS.successesPerAccount} sign-ins a minute to this account (Retry-After)`,
         503: 'Too many password checks queued at once',
       },
+      purges: none,
     },
     ({ body }, req) => auth.login(body, clientNetwork(req)),
   );
@@ -145,6 +150,7 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'Sign out: revoke the presented token (other sessions stay)',
       guard: requireUser,
       returns: '{ message }',
+      purges: none,
     },
     (_input, req) => auth.logout(req.user!.sessionId),
   );
@@ -171,6 +177,7 @@ export function authRouter(ctx: AppContext): Router {
       errors: {
         429: `A code was requested for this address less than 60 s ago, 5 in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes from this IP in the last hour (Retry-After)`,
       },
+      purges: none,
     },
     async ({ body }, req) => {
       await limitCodeRequests(req);
@@ -186,6 +193,7 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: verifyOtpInputSchema,
       returns: '{ message, verified: true }',
+      purges: none,
     },
     ({ body }) => auth.verifyResetCode(body),
   );
@@ -198,6 +206,7 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: resetPasswordInputSchema,
       returns: '{ message }',
+      purges: none,
     },
     ({ body }) => auth.resetPassword(body),
   );

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
+import { Tags } from '../cache/scope';
 import { idParam, routesFor } from '../lib/route';
 import { expectedVersion, requireVersion, setVersionTag, versionWhere } from '../lib/versions';
 import { breakingNewsSelect, newestFirst, toBreakingNews } from './breaking-news.mapper';
@@ -35,6 +36,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       guard: publicRoute,
       query: breakingNewsListQuerySchema,
       returns: '{ news: BreakingNews[] }',
+      cacheTags: () => [Tags.breaking],
     },
     async ({ query }, req, res) => {
       const staff = allows(req.user, 'breaking-news:list-all');
@@ -55,6 +57,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       body: breakingNewsInputSchema,
       status: 201,
       returns: 'BreakingNews',
+      purges: () => [Tags.breaking],
     },
     async ({ body }, req) => {
       const row = await db.breakingNews.create({
@@ -81,6 +84,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
         409: '`version` is not the current one (the current version is in `details` and the ETag)',
         412: 'If-Match does not match the current ETag',
       },
+      purges: () => [Tags.breaking],
     },
     async ({ params, body }, req, res) => {
       const expected = expectedVersion(req, body.version);
@@ -119,6 +123,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       params: byId,
       returns: 'Deleted',
       errors: { 404: 'No such breaking news' },
+      purges: () => [Tags.breaking],
     },
     async ({ params }) => {
       const { count } = await db.breakingNews.deleteMany({ where: { id: params.id } });
@@ -136,6 +141,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       params: byId,
       returns: 'BreakingNews',
       errors: { 404: 'No such breaking news' },
+      purges: () => [Tags.breaking],
     },
     async ({ params }) => setStatus(params.id, 'published'),
   );
@@ -149,6 +155,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       params: byId,
       returns: 'BreakingNews',
       errors: { 404: 'No such breaking news' },
+      purges: () => [Tags.breaking],
     },
     async ({ params }) => setStatus(params.id, 'draft'),
   );

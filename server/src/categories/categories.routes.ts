@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { categoryInputSchema, updateCategoryInputSchema } from '../../../shared/schemas/categories';
+import { Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
@@ -17,6 +18,9 @@ function cacheForReaders(req: Request, res: Response): void {
 }
 
 /** Mounted at the /api root: categories answer at /categories and, for delete, at /categorie (the client's spelling). */
+/** Category names show in the header of every page and in every article: lists, pages and articles go. */
+const categoriesChanged = () => [Tags.categories, Tags.articles];
+
 export function categoriesRouter({ db }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '');
@@ -24,7 +28,14 @@ export function categoriesRouter({ db }: AppContext): Router {
   const byId = z.object({ id: idParam });
 
   route(
-    { method: 'get', path: '/categories', summary: 'List categories in name order', guard: publicRoute, returns: 'Category[]' },
+    {
+      method: 'get',
+      path: '/categories',
+      summary: 'List categories in name order',
+      guard: publicRoute,
+      returns: 'Category[]',
+      cacheTags: () => [Tags.categories],
+    },
     async (_input, req, res) => {
       cacheForReaders(req, res);
       return listCategories(db);
@@ -40,6 +51,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       params: z.object({ idOrSlug: z.string().min(1).max(200) }),
       returns: 'Category',
       errors: { 404: 'No category has this id or slug' },
+      cacheTags: () => [Tags.categories],
     },
     async ({ params }, req, res) => {
       const category = await findCategory(db, params.idOrSlug);
@@ -58,6 +70,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       status: 201,
       returns: 'Category',
       errors: { 409: 'A category with this name or slug exists (case-insensitive)' },
+      purges: categoriesChanged,
     },
     async ({ body }) => createCategory(db, body.name),
   );
@@ -77,6 +90,7 @@ export function categoriesRouter({ db }: AppContext): Router {
         409: 'Another category has this name or slug, or `version` is not the current one (the current version is in `details` and the ETag)',
         412: 'If-Match does not match the current ETag',
       },
+      purges: categoriesChanged,
     },
     async ({ params, body }, req, res) => {
       const category = await renameCategory(db, params.id, body.name, expectedVersion(req, body.version));
@@ -95,6 +109,7 @@ export function categoriesRouter({ db }: AppContext): Router {
         params: byId,
         returns: 'Deleted',
         errors: { 404: 'No such category', 409: 'The category still has articles' },
+        purges: categoriesChanged,
       },
       async ({ params }) => {
         await deleteCategory(db, params.id);

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
 import { ACTORS, actors, createArticle, createCategory, createUser, type Actor } from '../../../tests/helpers/factories';
+import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 
 const { app, ctx, db } = await createTestApp();
 let headers: (actor: Actor) => Record<string, string>;
@@ -26,7 +27,7 @@ describe('GET /api/categories', () => {
 
     const res = await request(app).get('/api/categories');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     expect(res.headers.vary).toMatch(/Authorization/);
     const names = (res.body as { name: string }[]).map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));

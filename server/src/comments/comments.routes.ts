@@ -14,7 +14,8 @@ import type { AppContext } from '../context';
 import { notFound, validationFailed } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
-import { idParam, routesFor } from '../lib/route';
+import { idParam, responseCacheOf, routesFor } from '../lib/route';
+import { Tags } from '../cache/scope';
 import { listAllComments, listArticleComments, loadCommentTree, replyParent } from './comments.service';
 
 const byId = z.object({ id: idParam });
@@ -53,6 +54,7 @@ export function commentsRouter({ db }: AppContext): Router {
       status: 201,
       returns: '{ success, data: Comment, message }',
       errors: { 404: 'the article does not exist or is not published', 429: 'more than 10 comments in a minute (Retry-After)' },
+      purges: ({ params }) => [Tags.comments(params.id)],
     },
     async ({ params, body }, req) => {
       const user = req.user!;
@@ -82,6 +84,7 @@ export function commentsRouter({ db }: AppContext): Router {
       query: listArticleCommentsQuerySchema,
       returns: '{ success, data: Comment[], pagination: { total, limit, offset } } (total counts top-level comments)',
       errors: { 404: 'the article does not exist or is not published' },
+      cacheTags: ({ params }) => [Tags.comments(params.id), Tags.article(params.id)],
     },
     async ({ params, query }, _req, res) => {
       const { limit, offset, includeReplies } = query;
@@ -123,12 +126,14 @@ export function commentsRouter({ db }: AppContext): Router {
       body: updateCommentInputSchema,
       returns: '{ success, data: Comment, message }',
       errors: { 403: "someone else's comment", 404: 'no such comment' },
+      purges: 'by handler',
     },
     async ({ params, body }, req) => {
-      const existing = await db.comment.findUnique({ where: { id: params.id }, select: { authorId: true } });
+      const existing = await db.comment.findUnique({ where: { id: params.id }, select: { authorId: true, articleId: true } });
       if (!existing) throw notFound(COMMENT_NOT_FOUND);
       requireOwnership(req.user, 'comments:edit', existing.authorId);
       await db.comment.update({ where: { id: params.id }, data: { content: body.content, isEdited: true }, select: { id: true } });
+      await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, data: await loadCommentTree(db, params.id), message: COMMENT_MESSAGES.updated };
     },
   );
@@ -142,12 +147,14 @@ export function commentsRouter({ db }: AppContext): Router {
       params: byId,
       returns: '{ success, message }',
       errors: { 403: "someone else's comment", 404: 'no such comment' },
+      purges: 'by handler',
     },
     async ({ params }, req) => {
-      const existing = await db.comment.findUnique({ where: { id: params.id }, select: { authorId: true } });
+      const existing = await db.comment.findUnique({ where: { id: params.id }, select: { authorId: true, articleId: true } });
       if (!existing) throw notFound(COMMENT_NOT_FOUND);
       requireOwnership(req.user, 'comments:delete', existing.authorId);
       await db.comment.delete({ where: { id: params.id }, select: { id: true } });
+      await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, message: COMMENT_MESSAGES.deleted };
     },
   );

@@ -12,6 +12,7 @@ import {
   login,
   type Actor,
 } from '../../../tests/helpers/factories';
+import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 
 const { app, ctx, db } = await createTestApp();
 const { byRole, headers } = await actors(ctx);
@@ -209,7 +210,7 @@ describe('GET /api/comments/article/:id', () => {
   it('answers top-level comments newest first with replies nested newest first at any depth', async () => {
     const res = await request(app).get(`/api/comments/article/${articleId}`);
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=5');
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     expect(res.body.success).toBe(true);
     expect(res.body.pagination).toEqual({ total: 2, limit: 50, offset: 0 });
     expect(res.body.data.map(shape)).toEqual([

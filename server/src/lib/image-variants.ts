@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { hasVariantUrls, variantUrl, variantWidths, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '../../../shared/images';
 import type { ImageInfo } from '../../../shared/types';
+import { Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 
@@ -14,7 +15,11 @@ import type { Db } from '../db/client';
  * row saying which widths exist. The work runs in the background, one image at a time, so that a 2-core
  * server keeps a core for its requests; an upload's answer never waits for it.
  */
-export type VariantsContext = Pick<AppContext, 'db' | 'logger'> & { config: Pick<AppContext['config'], 'uploadDir'> };
+export type VariantsContext = Pick<AppContext, 'db' | 'logger'> & {
+  config: Pick<AppContext['config'], 'uploadDir'>;
+  /** The app's response cache: answers that show the image (with or without its variants) are purged once they exist. */
+  cache?: Pick<AppContext['cache'], 'purge'>;
+};
 
 /**
  * More pixels than this are never decoded: a small file can declare a huge image (a "decompression bomb").
@@ -51,6 +56,8 @@ async function record(
   data: { width: number; height: number; widths: number[]; skipped: string | null },
 ) {
   await ctx.db.imageVariants.upsert({ where: { fileUrl: url }, create: { fileUrl: url, ...data }, update: data });
+  // Any article, page or list may show the image: rare (once per upload), so everything goes.
+  await ctx.cache?.purge([Tags.everything]);
 }
 
 /** Writes one variant through a temporary file, so that a variant on disk is always whole. */

@@ -3,6 +3,8 @@ import { z, type ZodType } from 'zod';
 import { notFound } from './errors';
 import { closeWhenAnsweredUnread } from './media-files';
 import { parse } from './validate';
+import { tagResponse } from '../cache/scope';
+import type { ResponseCache } from '../cache/response-cache';
 
 /**
  * One declaration per route: its guard, its input schemas and its handler. The same declaration feeds
@@ -31,6 +33,19 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   before?: RequestHandler[];
   /** The response is not JSON (an HTML page): the handler writes it. */
   produces?: string;
+  /**
+   * A public read: what its answer shows, as cache tags (cache/scope.ts). An anonymous caller's answer is
+   * then kept by the response cache until a write purges one of them. Without it, nothing is kept.
+   */
+  cacheTags?: (input: RouteInput<P, Q, B>) => Iterable<string>;
+  /** With cacheTags, for answers that change without a write (view counts): the longest they may be kept. */
+  cacheSeconds?: number;
+  /**
+   * A write: the tags of what it changed, purged (in every process sharing the cache) after the handler
+   * succeeded and before the answer is sent. Writes that change nothing public say `purges: none`; a
+   * handler that must read what it purges (a comment's article) purges itself and says 'by handler'.
+   */
+  purges?: ((input: RouteInput<P, Q, B>, result: unknown) => Iterable<string>) | 'by handler';
 }
 
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
@@ -75,7 +90,10 @@ export function routesFor(router: Router, base: string) {
         query: spec.query ? parse(spec.query, raw.query) : undefined,
         body: spec.body ? parse(spec.body, raw.body ?? {}) : undefined,
       } as RouteInput<P, Q, B>;
-      return handler(input, req, res);
+      if (spec.cacheTags) tagResponse(spec.cacheTags(input), { ttlSeconds: spec.cacheSeconds });
+      const result = await handler(input, req, res);
+      if (typeof spec.purges === 'function') await responseCacheOf(req).purge(spec.purges(input, result));
+      return result;
     };
     registry.set(`${spec.method} ${fullPath}`, { fullPath, spec: spec as RegisteredRoute['spec'], invoke });
     const guards = Array.isArray(spec.guard) ? spec.guard : [spec.guard];
@@ -87,6 +105,14 @@ export function routesFor(router: Router, base: string) {
     const intro = spec.file ? [closeWhenAnsweredUnread] : [];
     router[spec.method](spec.path, ...intro, ...guards, ...(spec.before ?? []), run);
   };
+}
+
+/** For writes that change nothing a reader can see (a draft, a password, a view's duration). */
+export const none = () => [];
+
+/** The app's response cache, set on app.locals by createApp. */
+export function responseCacheOf(req: Request): ResponseCache {
+  return (req.app.locals as { responseCache: ResponseCache }).responseCache;
 }
 
 /** Path parameter that must be an id (a UUID); anything else names no record: 404 (CONTRACT.md §2). */

@@ -26,7 +26,11 @@ export function internalApi(): (method: string, url: string) => Promise<Internal
       const found = matches(target.pathname);
       if (!found) continue;
       try {
-        const body = await invoke({ params: found.params, query: Object.fromEntries(target.searchParams) }, anonymousRequest(), discardedResponse());
+        const body = await invoke(
+          { params: found.params, query: Object.fromEntries(target.searchParams) },
+          anonymousRequest(),
+          discardedResponse(),
+        );
         // The JSON a browser would receive (dates as strings, no undefined fields).
         return { status: 200, body: JSON.parse(JSON.stringify(body ?? null)) as unknown };
       } catch (err) {

@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { Tags, tagResponse } from '../cache/scope';
 import type { AppContext } from '../context';
 import { renderRss } from './feeds';
 import { renderRobots } from './robots';
@@ -51,6 +52,13 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   const { publicUrl } = config;
   const sizes = { ...SEO_DEFAULTS, ...options };
   const router = Router();
+
+  // Every feed and sitemap lists published articles and categories; the news sitemap also ages out after
+  // 48 hours without a write, so it is kept a minute at most.
+  router.get(/^\/(rss\.xml|category\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/, (req, _res, next) => {
+    tagResponse([Tags.articles, Tags.categories], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
+    next();
+  });
 
   router.get('/robots.txt', (_req, res) => {
     res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send(renderRobots(publicUrl));

@@ -4,7 +4,7 @@ import { unauthorized } from '../lib/errors';
 import { scheduleVariants } from '../lib/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { requirePermission } from '../lib/policy';
-import { routesFor } from '../lib/route';
+import { none, routesFor } from '../lib/route';
 
 export function uploadsRouter(ctx: AppContext): Router {
   const router = Router();
@@ -25,6 +25,7 @@ export function uploadsRouter(ctx: AppContext): Router {
         415: 'not a JPEG, PNG, WebP, GIF or AVIF image nor an MP4 or WebM video (judged by its bytes)',
         429: 'too many uploads in the last hour, or the daily upload quota (UPLOAD_QUOTA_MB) is used up',
       },
+      purges: none,
     },
     async (_input, req) => {
       if (!req.user) throw unauthorized();

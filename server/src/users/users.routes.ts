@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { createUserInputSchema, listUsersQuerySchema, updateUserInputSchema } from '../../../shared/schemas/users';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
-import { idParam, routesFor } from '../lib/route';
+import { Tags } from '../cache/scope';
+import { idParam, none, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import { createUser, deleteUser, listUsers, setSuspended, updateUser } from './users.service';
 
@@ -40,6 +41,8 @@ export function usersRouter({ db }: AppContext): Router {
       status: 201,
       returns: 'PublicUser',
       errors: { 403: 'An admin granting the super-admin role', 409: 'The email is already registered' },
+      // A new user has written nothing yet.
+      purges: none,
     },
     async ({ body }, req) => createUser(db, req.user!, body),
   );
@@ -60,6 +63,8 @@ export function usersRouter({ db }: AppContext): Router {
         409: 'The email is taken, this would demote the last super-admin, or `version` is not the current one (the current version is in `details` and the ETag)',
         412: 'If-Match does not match the current ETag',
       },
+      // A name shows on every article and comment of theirs: rare enough to purge everything.
+      purges: () => [Tags.everything],
     },
     async ({ params, body }, req, res) => {
       const user = await updateUser(db, req.user!, params.id, body, expectedVersion(req, body.version));
@@ -77,6 +82,7 @@ export function usersRouter({ db }: AppContext): Router {
       params: byId,
       returns: 'Deleted',
       errors: { 403: limits, 404: 'No such user', 409: 'The user still has articles or breaking news, or is the last super-admin' },
+      purges: () => [Tags.everything],
     },
     async ({ params }, req) => {
       await deleteUser(db, req.user!, params.id);
@@ -93,6 +99,8 @@ export function usersRouter({ db }: AppContext): Router {
       params: byId,
       returns: 'PublicUser',
       errors: { 403: limits, 404: 'No such user', 409: 'The last super-admin' },
+      // Their name and comments stay where they are.
+      purges: none,
     },
     async ({ params }, req) => setSuspended(db, req.user!, params.id, true),
   );
@@ -106,6 +114,7 @@ export function usersRouter({ db }: AppContext): Router {
       params: byId,
       returns: 'PublicUser',
       errors: { 403: 'An admin acting on a super-admin', 404: 'No such user' },
+      purges: none,
     },
     async ({ params }, req) => setSuspended(db, req.user!, params.id, false),
   );

@@ -14,7 +14,8 @@ import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { conflict, notFound } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
-import { idParam, routesFor } from '../lib/route';
+import { Tags } from '../cache/scope';
+import { idParam, none, routesFor } from '../lib/route';
 import { dailyViews, isFirstViewInWindow, isViewToken, recordView, toViewLog, viewLogSelect, viewToken } from './views.service';
 
 const byId = z.object({ id: idParam });
@@ -32,6 +33,9 @@ export function viewsRouter({ db, jwtSecret }: AppContext): Router {
       guard: publicRoute,
       query: topArticlesQuerySchema,
       returns: '{ data: Article[] }',
+      // Views reorder it without a write: kept half a minute at most.
+      cacheTags: () => [Tags.articles, Tags.categories],
+      cacheSeconds: 30,
     },
     async ({ query }, _req, res) => {
       const rows = await db.article.findMany({
@@ -72,6 +76,8 @@ export function viewsRouter({ db, jwtSecret }: AppContext): Router {
         '201 { success: true, counted: true, id, token, totalViews } (token: for PUT /api/view/:id/duration); ' +
         '200 { success: true, counted: false, id: null, token: null, totalViews } for a repeated view',
       errors: { 404: 'the article does not exist or is not published' },
+      // Counts are not purged for: pages show the count this call answers (docs/decisions/026).
+      purges: none,
     },
     async ({ params, body }, req, res) => {
       const userId = req.user?.id ?? null;
@@ -149,6 +155,7 @@ export function viewsRouter({ db, jwtSecret }: AppContext): Router {
         404: 'no such view, or a missing or wrong token',
         409: `the view is more than ${VIEW_LIMITS.durationWindowHours} hours old`,
       },
+      purges: none,
     },
     async ({ params, body }) => {
       // Checked before any query: a wrong token learns nothing, not even whether the view exists.

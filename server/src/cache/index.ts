@@ -1,0 +1,27 @@
+import type { Config } from '../config';
+import type { Logger } from '../lib/logger';
+import { RedisStore } from './redis-store';
+import { createResponseCache, type ResponseCache } from './response-cache';
+import { MemoryStore } from './store';
+
+export type { ResponseCache } from './response-cache';
+
+/** Answers are kept until a purge drops them; this is the safety net for a purge that was missed. */
+const SAFETY_TTL_SECONDS = 300;
+const CONNECT_WAIT_MS = 3_000;
+
+/** The response cache the configuration asks for; with Redis, connected (the cache is bypassed until it is). */
+export async function openResponseCache(config: Config, logger: Logger): Promise<ResponseCache> {
+  const { store, maxBytes } = config.responseCache;
+  if (store === 'off') return createResponseCache({ store: undefined, logger, ttlSeconds: SAFETY_TTL_SECONDS });
+  if (store === 'memory') return createResponseCache({ store: new MemoryStore(maxBytes), logger, ttlSeconds: SAFETY_TTL_SECONDS });
+  const redis = new RedisStore(config.redisUrl!, 'chronicle:cache:', logger);
+  // Redis keeps retrying in the background: the app starts without it, and the cache is used once it answers.
+  const connected = redis.connect().then(
+    () => true,
+    () => false,
+  );
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), CONNECT_WAIT_MS).unref());
+  if (!(await Promise.race([connected, timeout]))) logger.warn('Redis is not reachable; the response cache is bypassed until it is');
+  return createResponseCache({ store: redis, logger, ttlSeconds: SAFETY_TTL_SECONDS });
+}

@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../lib/logger';
+import { withCacheScope, type CacheScope } from './scope';
+import { PURGE_MEMORY_MS, type CacheStore, type CachedAnswer } from './store';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Answers kept, and the only ones: their status says the same thing to every anonymous reader. */
+const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
+/** Files and probes: served by express.static or the health routes, never worth a lookup. */
+const BYPASS = /^\/(assets|uploads)\/|^\/(healthz|readyz)$/;
+/** Headers that belong to one sending, not to the answer. */
+const PER_SENDING = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'vary',
+]);
+/** What browsers and CDNs are told about public answers: revalidate (cheap: 304), shared caches may keep briefly. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=30';
+/** Anything a signed-in caller receives depends on who they are. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+const VARY = 'Accept-Encoding, Authorization';
+/** Below this, compressing costs more than it saves. */
+const MIN_COMPRESS_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|image\/svg\+xml|application\/(json|xml|javascript|[\w.+-]+\+(json|xml)))/;
+const FILLING = Symbol('filling the response cache');
+
+/** While the cache gathers an answer it compresses it itself, once: the compression middleware stands aside. */
+export const isFillingCache = (req: IncomingMessage) => FILLING in req;
+
+export interface ResponseCacheOptions {
+  store: CacheStore | undefined;
+  logger: Logger;
+  /** Safety net only: purges keep answers fresh; this bounds the damage of a purge that was missed. */
+  ttlSeconds: number;
+}
+
+export interface ResponseCache {
+  /** The first middleware of the app. */
+  middleware: RequestHandler;
+  /** Drops every stored answer under any of the tags, in every process sharing the store. */
+  purge(tags: Iterable<string>): Promise<void>;
+  /**
+   * A value computed once per purge of its tags (counts of published articles, say), kept in the same
+   * store, so it is shared by the processes sharing the store and dropped by the same purges.
+   */
+  remember<T>(key: string, tags: string[], compute: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The response cache for anonymous public reads (docs/decisions/026-response-cache.md): a hit is answered
+ * here, before helmet, compression, logging, routing and the database; a miss runs the app with a tag
+ * scope, and its answer is stored when the code that made it said what it was made of.
+ */
+export function createResponseCache({ store, logger, ttlSeconds }: ResponseCacheOptions): ResponseCache {
+  const ttlMs = ttlSeconds * 1000;
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (req.headers.authorization !== undefined) {
+      forceHeader(res, 'Cache-Control', PRIVATE_CACHE_CONTROL);
+      return next();
+    }
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || BYPASS.test(req.path)) return next();
+    const key = cacheKey(req);
+    // Off, or Redis unreachable: the answer is still prepared here (headers, ETag, encodings), not stored.
+    if (!store?.usable) return fill(req, res, next, key, undefined);
+    const lookup = store.lookup(key);
+    if (lookup instanceof Promise) {
+      lookup.then(
+        (found) => (found.answer ? send(req, res, found.answer) : fill(req, res, next, key, found.seq)),
+        (err: unknown) => {
+          logger.warn({ err }, 'response cache lookup failed');
+          next();
+        },
+      );
+      return;
+    }
+    if (lookup.answer) return send(req, res, lookup.answer);
+    fill(req, res, next, key, lookup.seq);
+  };
+
+  /** Runs the app for this read, holds its answer back, stores it if it may be, then sends it. */
+  function fill(req: Request, res: Response, next: NextFunction, key: string, seq: number | undefined) {
+    // A HEAD answer has no body to keep: it is served from a stored GET, never stored itself.
+    if (req.method === 'HEAD') return next();
+    Object.defineProperty(req, FILLING, { value: true });
+    const scope: CacheScope = { tags: new Set() };
+    const started = Date.now();
+    captureAnswer(res, async (status, body) => {
+      const headers = storedHeaders(res);
+      const cacheable =
+        scope.tags.size > 0 &&
+        STORED_STATUSES.has(status) &&
+        !headers.some(([name, value]) => name === 'set-cookie' || (name === 'cache-control' && /private|no-store/.test(value)));
+      const answer = await prepare(status, headers, body, cacheable);
+      if (cacheable && store && seq !== undefined && Date.now() - started < PURGE_MEMORY_MS / 2) {
+        const ttl = Math.min(ttlMs, (scope.ttlSeconds ?? Infinity) * 1000);
+        try {
+          await store.set(key, answer, [...scope.tags], seq, ttl);
+        } catch (err) {
+          logger.warn({ err }, 'response cache store failed');
+        }
+      }
+      send(req, res, answer);
+    });
+    withCacheScope(scope, () => next());
+  }
+
+  return {
+    middleware,
+    async purge(tags) {
+      const list = [...new Set(tags)];
+      if (store && list.length) await store.purge(list);
+    },
+    async remember<T>(key: string, tags: string[], compute: () => Promise<T>): Promise<T> {
+      if (!store?.usable) return compute();
+      const valueKey = `value:${key}`;
+      const found = await store.lookup(valueKey);
+      if (found.answer) return JSON.parse(found.answer.identity.toString()) as T;
+      const value = await compute();
+      const answer: CachedAnswer = {
+        status: 200,
+        headers: [],
+        etag: '',
+        identity: Buffer.from(JSON.stringify(value)),
+        storedAt: Date.now(),
+      };
+      await store.set(valueKey, answer, tags, found.seq, ttlMs);
+      return value;
+    },
+    close: async () => store?.close(),
+  };
+}
+
+/** Path and query, the query's parameters sorted: `?b=1&a=2` and `?a=2&b=1` are one answer. */
+export function cacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string {
+  const at = req.originalUrl.indexOf('?');
+  if (at === -1) return req.path;
+  const params = new URLSearchParams(req.originalUrl.slice(at + 1));
+  params.sort();
+  const query = params.toString();
+  return query ? `${req.path}?${query}` : req.path;
+}
+
+async function prepare(status: number, headers: [string, string][], identity: Buffer, cacheable: boolean): Promise<CachedAnswer> {
+  if (cacheable) {
+    headers = headers.filter(([name]) => name !== 'cache-control');
+    // A missing page may appear any moment (a publish): kept here, where purges reach, but never by a CDN.
+    headers.push(['cache-control', status === 404 || status === 410 ? 'no-cache' : PUBLIC_CACHE_CONTROL]);
+  }
+  const type = headers.find(([name]) => name === 'content-type')?.[1];
+  const compress = identity.length >= MIN_COMPRESS_BYTES && type !== undefined && COMPRESSIBLE.test(type);
+  const [gz, br] = compress
+    ? await Promise.all([
+        gzip(identity, { level: 6 }),
+        brotli(identity, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        }),
+      ])
+    : [undefined, undefined];
+  const etag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
+  return { status, headers, etag, identity, gzip: gz, br, storedAt: Date.now() };
+}
+
+/** Sends a stored answer: 304 when the reader has it, else the body in the best encoding the reader takes. */
+function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+  const accepts = req.headers['accept-encoding'] ?? '';
+  const [body, encoding] =
+    answer.br && /\bbr\b/.test(accepts)
+      ? [answer.br, 'br']
+      : answer.gzip && /\bgzip\b/.test(accepts)
+        ? [answer.gzip, 'gzip']
+        : [answer.identity, undefined];
+  const etag = `"${answer.etag}${encoding ? `-${encoding}` : ''}"`;
+  const headers: OutgoingHttpHeaders = Object.fromEntries(answer.headers);
+  headers.etag = etag;
+  headers.vary = VARY;
+  if (answer.status === 200 && matches(req.headers['if-none-match'], answer.etag)) {
+    delete headers['content-type'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** If-None-Match names this answer in any of its encodings (weak comparison, as RFC 9110 asks for it). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some(
+    (tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"|"$/g, '')
+        .replace(/-(br|gzip)$/, '') === etag,
+  );
+}
+
+function storedHeaders(res: ServerResponse): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || PER_SENDING.has(name)) continue;
+    out.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+  }
+  return out;
+}
+
+/**
+ * Holds the app's answer back instead of sending it: status, headers and body are gathered, then
+ * `done` decides what is sent (the original methods are restored before it runs).
+ */
+function captureAnswer(res: ServerResponse, done: (status: number, body: Buffer) => Promise<void>) {
+  const original = { write: res.write, end: res.end, writeHead: res.writeHead };
+  const chunks: Buffer[] = [];
+  const add = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    chunks.push(
+      Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+    );
+  };
+  res.writeHead = function writeHead(this: ServerResponse, status: number, ...rest: unknown[]) {
+    this.statusCode = status;
+    const headers = rest.find((item) => typeof item === 'object' && item !== null && !Array.isArray(item)) as
+      OutgoingHttpHeaders | undefined;
+    for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) this.setHeader(name, value);
+    return this;
+  } as ServerResponse['writeHead'];
+  res.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown) {
+    add(chunk, encoding);
+    const cb = [encoding, callback].find((item) => typeof item === 'function') as (() => void) | undefined;
+    if (cb) process.nextTick(cb);
+    return true;
+  } as ServerResponse['write'];
+  res.end = function end(this: ServerResponse, chunk?: unknown, encoding?: unknown) {
+    if (typeof chunk !== 'function') add(chunk, encoding);
+    Object.assign(res, original);
+    const status = this.statusCode;
+    done(status, Buffer.concat(chunks)).catch((err: unknown) => {
+      res.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return this;
+  } as ServerResponse['end'];
+}
+
+/** Sets a header now and again just before the head is sent, whatever a handler set meanwhile. */
+function forceHeader(res: ServerResponse, name: string, value: string) {
+  res.setHeader(name, value);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+    this.setHeader(name, value);
+    const headers = args.find((item, i) => i > 0 && typeof item === 'object' && item !== null && !Array.isArray(item)) as
+      OutgoingHttpHeaders | undefined;
+    if (headers) for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) headers[key] = value;
+    return writeHead.apply(this, args);
+  } as ServerResponse['writeHead'];
+}
