@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
 import { scheduleSweep } from './maintenance/sweep';
+import { createViewRecorder } from './views/view-recorder';
 
 /** What a terminal's Ctrl-C, pm2, supervisord, systemd and a closed terminal send. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -50,7 +51,7 @@ async function main() {
 
   let database: DatabaseHandle | undefined;
   /** What has been started so far: a stop during start-up stops only that. */
-  const started: { db?: Db; server?: http.Server; mailer?: AppContext['mailer'] } = {};
+  const started: { db?: Db; server?: http.Server; mailer?: AppContext['mailer']; viewRecorder?: AppContext['viewRecorder'] } = {};
   let stopSweep = () => {};
 
   let stopping: { reason: string; code: number } | undefined;
@@ -78,6 +79,8 @@ async function main() {
     stopSweep();
     stopVariants();
     started.mailer?.close();
+    // Views still queued (their requests cut at the grace limit) are written before the pool closes.
+    await started.viewRecorder?.close();
     if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
     await stopDatabase();
     logger.info('stopped');
@@ -123,7 +126,8 @@ async function main() {
 
   const db = (started.db = createDb(database.url));
   const mailer = (started.mailer = createMailer(config.smtpUrl, config.mailFrom, logger));
-  const ctx: AppContext = { config, db, logger, mailer, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) };
+  const viewRecorder = (started.viewRecorder = createViewRecorder(db));
+  const ctx: AppContext = { config, db, logger, mailer, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir), viewRecorder };
 
   try {
     await ensureSuperAdmin(db, config, logger);
