@@ -15,6 +15,7 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
 import { scheduleSweep } from './maintenance/sweep';
+import { createViewRecorder } from './views/view-recorder';
 
 /** What a terminal's Ctrl-C, pm2, supervisord, systemd and a closed terminal send. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -51,7 +52,13 @@ async function main() {
 
   let database: DatabaseHandle | undefined;
   /** What has been started so far: a stop during start-up stops only that. */
-  const started: { db?: Db; server?: http.Server; mailer?: AppContext['mailer']; cache?: AppContext['cache'] } = {};
+  const started: {
+    db?: Db;
+    server?: http.Server;
+    mailer?: AppContext['mailer'];
+    cache?: AppContext['cache'];
+    viewRecorder?: AppContext['viewRecorder'];
+  } = {};
   let stopSweep = () => {};
 
   let stopping: { reason: string; code: number } | undefined;
@@ -79,6 +86,8 @@ async function main() {
     stopSweep();
     stopVariants();
     started.mailer?.close();
+    // Views still queued (their requests cut at the grace limit) are written before the pool closes.
+    await started.viewRecorder?.close();
     if (started.cache) await within(POOL_CLOSE_MS, started.cache.close());
     if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
     await stopDatabase();
@@ -125,8 +134,17 @@ async function main() {
 
   const db = (started.db = createDb(database.url));
   const mailer = (started.mailer = createMailer(config.smtpUrl, config.mailFrom, logger));
+  const viewRecorder = (started.viewRecorder = createViewRecorder(db));
   const cache = (started.cache = await openResponseCache(config, logger));
-  const ctx: AppContext = { config, db, logger, mailer, cache, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) };
+  const ctx: AppContext = {
+    config,
+    db,
+    logger,
+    mailer,
+    cache,
+    viewRecorder,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+  };
 
   try {
     await ensureSuperAdmin(db, config, logger);

@@ -18,6 +18,7 @@ import type { AppContext } from '../../server/src/context';
 import { createDb } from '../../server/src/db/client';
 import { createLogger } from '../../server/src/lib/logger';
 import { createMailer } from '../../server/src/lib/mailer';
+import { createViewRecorder } from '../../server/src/views/view-recorder';
 import { ID_TOKEN, NEW_ID_TOKEN, answerCpuQuestions, type ChildMessage, type ParentMessage, type StatementGroups } from './scenarios';
 
 interface Recorded {
@@ -85,7 +86,15 @@ const config = parseConfig({
 const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl!);
 const cache = await openResponseCache(config, logger);
-const ctx: AppContext = { config, db, logger, cache, mailer: createMailer(undefined, config.mailFrom, logger), jwtSecret: config.jwtSecret! };
+const ctx: AppContext = {
+  config,
+  db,
+  logger,
+  mailer: createMailer(undefined, config.mailFrom, logger),
+  jwtSecret: config.jwtSecret!,
+  viewRecorder: createViewRecorder(db),
+  cache,
+};
 const server = http.createServer(createApp(ctx));
 server.keepAliveTimeout = 65_000;
 
@@ -101,7 +110,10 @@ process.on('message', (message: ParentMessage) => {
 answerCpuQuestions();
 process.on('disconnect', () => {
   server.close();
-  void db.$disconnect().finally(() => process.exit(0));
+  void ctx.viewRecorder
+    .close()
+    .then(() => db.$disconnect())
+    .finally(() => process.exit(0));
 });
 
 server.listen(0, '127.0.0.1', () => send({ type: 'ready', port: (server.address() as AddressInfo).port }));

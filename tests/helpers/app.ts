@@ -13,6 +13,7 @@ import { createDb, type Db } from '../../server/src/db/client';
 import { variantsIdle } from '../../server/src/lib/image-variants';
 import { createLogger } from '../../server/src/lib/logger';
 import { createMailer } from '../../server/src/lib/mailer';
+import { createViewRecorder } from '../../server/src/views/view-recorder';
 
 const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
 
@@ -77,9 +78,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger,
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     jwtSecret: randomBytes(32).toString('hex'),
+    viewRecorder: createViewRecorder(db),
   };
   afterAll(async () => {
     ctx.mailer.close();
+    await ctx.viewRecorder.close();
     // Image variants still being made in the background use the database and the folder.
     await variantsIdle();
     await db.$disconnect();

@@ -14,6 +14,7 @@ import { freePort } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { createLogger } from '../../server/src/lib/logger';
 import { createMailer } from '../../server/src/lib/mailer';
+import { createViewRecorder } from '../../server/src/views/view-recorder';
 
 /** CONTRACT.md §6: when the database goes away requests fail fast with 503, and the server recovers by itself. */
 describe('database outage', () => {
@@ -43,7 +44,8 @@ describe('database outage', () => {
       const db = createDb(url, 2);
       const jwtSecret = randomBytes(32).toString('hex');
       const cache = await openResponseCache(config, logger);
-      const app = createApp({ config, db, logger, mailer: createMailer(undefined, config.mailFrom, logger), jwtSecret, cache });
+      const mailer = createMailer(undefined, config.mailFrom, logger);
+      const app = createApp({ config, db, logger, mailer, jwtSecret, viewRecorder: createViewRecorder(db), cache });
       // A well-signed token makes the request read its session from the database.
       const token = jwt.sign({ sub: randomUUID() }, jwtSecret, { jwtid: randomUUID(), expiresIn: 60 });
 
@@ -56,6 +58,10 @@ describe('database outage', () => {
       expect(down.body).toMatchObject({ error: 'Service Unavailable' });
       expect(down.headers['retry-after']).toBeDefined();
       expect((await request(app).get('/readyz')).status).toBe(503);
+      // A view waits for its batch's transaction, which cannot start: 503 as well.
+      const view = await request(app).post(`/api/view/article/${randomUUID()}`).send({});
+      expect(view.status).toBe(503);
+      expect(view.headers['retry-after']).toBeDefined();
       expect(Date.now() - started).toBeLessThan(15_000);
 
       await pg.start();

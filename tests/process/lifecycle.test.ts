@@ -1,46 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/src/db/embedded';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** The real server process (server/src/main.ts through tsx), as an operator starts it. */
-function startServer(env: Record<string, string>, command = ['--import', 'tsx', 'server/src/main.ts']) {
-  // No arguments: `npm start` itself.
-  const child = spawn(command.length ? process.execPath : 'npm', command.length ? command : ['start'], {
-    cwd: ROOT,
-    // Its own process group, so a test can signal the group as a terminal's Ctrl-C does.
-    detached: true,
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SUPERADMIN_PASSWORD: 'Lifecycle#2026', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, exited, output: () => output };
-}
-
-async function waitReady(port: number, exited: Promise<unknown>, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  let done = false;
-  void exited.then(() => (done = true));
-  while (Date.now() < deadline && !done) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become ready');
-}
+import { ROOT, startServer, waitReady } from '../helpers/server-process';
 
 const temp: string[] = [];
 function tempDir() {

@@ -4,9 +4,10 @@ const pool = Buffer.alloc(16 * 256);
 let next = pool.length;
 
 /**
- * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then randomness. View logs are written with
- * raw SQL (one statement bumps the counter and inserts the log), so the id Prisma would otherwise
- * generate for `@default(uuid(7))` is made here; time-ordered ids keep the primary-key index append-only.
+ * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then randomness. View logs are written in
+ * batches with raw SQL (view-recorder.ts), so the id Prisma would otherwise generate for
+ * `@default(uuid(7))` is made here, when the view is queued; time-ordered ids keep the primary-key index
+ * append-only.
  */
 export function uuidv7(now = Date.now()): string {
   if (next === pool.length) {

@@ -16,12 +16,12 @@ import { conflict, notFound } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../cache/scope';
 import { idParam, none, routesFor } from '../lib/route';
-import { dailyViews, isFirstViewInWindow, isViewToken, recordView, toViewLog, viewLogSelect, viewToken } from './views.service';
+import { dailyViews, isViewToken, pendingView, toViewLog, viewLogSelect, viewToken } from './views.service';
 
 const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
 
-export function viewsRouter({ db, jwtSecret }: AppContext): Router {
+export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '/view');
 
@@ -80,17 +80,16 @@ export function viewsRouter({ db, jwtSecret }: AppContext): Router {
       purges: none,
     },
     async ({ params, body }, req, res) => {
-      const userId = req.user?.id ?? null;
-      const article = await db.article.findFirst({ where: { id: params.id, ...publishedOnly }, select: { totalViews: true } });
-      if (!article) throw notFound(ARTICLE_NOT_FOUND);
+      // Answered once the view's batch has committed (docs/decisions/027): a 2xx view is never lost.
+      const view = pendingView(params.id, clientNetwork(req), req.user?.id ?? null, body);
+      const outcome = await viewRecorder.record(view);
+      if (outcome.kind === 'unpublished') throw notFound(ARTICLE_NOT_FOUND);
       // Same success shape, so the reader's page shows the count either way (docs/decisions/015).
-      if (!(await isFirstViewInWindow(db, params.id, clientNetwork(req), userId))) {
-        res.status(200).json({ success: true, counted: false, id: null, token: null, totalViews: article.totalViews });
+      if (outcome.kind === 'repeat') {
+        res.status(200).json({ success: true, counted: false, id: null, token: null, totalViews: outcome.totalViews });
         return;
       }
-      const logged = await recordView(db, params.id, userId, body);
-      if (!logged) throw notFound(ARTICLE_NOT_FOUND);
-      return { success: true, counted: true, id: logged.id, token: viewToken(jwtSecret, logged.id), totalViews: logged.totalViews };
+      return { success: true, counted: true, id: view.id, token: viewToken(jwtSecret, view.id), totalViews: outcome.totalViews };
     },
   );
 

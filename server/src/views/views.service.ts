@@ -3,8 +3,8 @@ import { VIEW_LIMITS } from '../../../shared/schemas/views';
 import type { ViewLog } from '../../../shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
-import { hit } from '../lib/rate-limit';
 import { uuidv7 } from './uuid7';
+import type { PendingView } from './view-recorder';
 
 export interface ViewInput {
   viewedAt?: string;
@@ -16,13 +16,25 @@ export interface ViewInput {
 }
 
 /**
- * The first view of an article by one client (IP, and user when signed in) in a 30-minute window counts;
- * the others are answered but change nothing (CONTRACT.md §4: one client cannot inflate a count). One
- * atomic upsert in the shared RateLimit table, so concurrent repeats count once, on every app server.
+ * A view as the recorder queues it. The first view of an article by one client (IP, and user when signed in)
+ * in a 30-minute window counts; the others are answered but change nothing (CONTRACT.md §4: one client
+ * cannot inflate a count). The window lives in the shared RateLimit table under `dedupKey`, so concurrent
+ * repeats count once, on every app server.
  */
-export async function isFirstViewInWindow(db: Db, articleId: string, ip: string, userId: string | null): Promise<boolean> {
-  const key = `view:${articleId}:${userId ?? 'anonymous'}@${ip}`;
-  return (await hit(db, key, 1, VIEW_LIMITS.dedupWindowMinutes * 60_000)).allowed;
+export function pendingView(articleId: string, client: string, userId: string | null, view: ViewInput): PendingView {
+  const { percentViewed, fullyViewed, middleViewed, topViewed, bottomViewed } = view;
+  return {
+    id: uuidv7(),
+    articleId,
+    userId,
+    dedupKey: `view:${articleId}:${userId ?? 'anonymous'}@${client}`,
+    viewedAt: clampViewedAt(view.viewedAt),
+    percentViewed,
+    fullyViewed,
+    middleViewed,
+    topViewed,
+    bottomViewed,
+  };
 }
 
 /** The reader's clock is believed within the last 24 hours (it may report a moment ago); anything else is now. */
@@ -44,34 +56,6 @@ export function isViewToken(secret: string, viewId: string, token: string | unde
   const expected = Buffer.from(viewToken(secret, viewId));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/**
- * Adds 1 to a published article's counter and stores the view log, atomically: one statement, so the
- * counter and the logs cannot drift apart and concurrent views never lose an increment (the row lock of
- * the UPDATE serialises them). Null when the article does not exist or is not published. The raw UPDATE
- * also leaves `updatedAt` alone: a view is not an edit and must not reorder the article lists.
- */
-export async function recordView(
-  db: Db,
-  articleId: string,
-  userId: string | null,
-  view: ViewInput,
-): Promise<{ id: string; totalViews: number } | null> {
-  const rows = await db.$queryRaw<{ id: string; totalViews: number }[]>`
-    WITH bumped AS (
-      UPDATE "Article" SET "totalViews" = "totalViews" + 1
-      WHERE id = ${articleId}::uuid AND status = 'published'
-      RETURNING id, "totalViews"
-    ), logged AS (
-      INSERT INTO "ViewLog" (id, "articleId", "userId", "viewedAt", "percentViewed", "fullyViewed", "middleViewed", "topViewed", "bottomViewed")
-      SELECT ${uuidv7()}::uuid, bumped.id, ${userId}::uuid, ${clampViewedAt(view.viewedAt)}::timestamptz,
-        ${view.percentViewed}::float8, ${view.fullyViewed}::boolean, ${view.middleViewed}::boolean, ${view.topViewed}::boolean, ${view.bottomViewed}::boolean
-      FROM bumped
-      RETURNING id
-    )
-    SELECT logged.id::text AS id, bumped."totalViews" FROM bumped CROSS JOIN logged`;
-  return rows[0] ?? null;
 }
 
 export const viewLogSelect = {
