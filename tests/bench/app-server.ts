@@ -1,10 +1,10 @@
 /**
  * The real app for the benchmark, in its own process (so that the load generator does not share its
- * event loop). Started by run.ts with DATABASE_URL set. It can record the SQL that one request sends,
- * which the baseline server then replays through `pg` directly.
+ * event loop). Started by run.ts with DATABASE_URL, RESPONSE_CACHE and TRUST_PROXY set. It can record the
+ * SQL that one request sends, which the bare-SQL server (bare-sql.ts) then replays through `pg` directly.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import { createDb } from '../../server/src/db/client';
 import { createLogger } from '../../server/src/lib/logger';
 import { createMailer } from '../../server/src/lib/mailer';
 import { createViewRecorder } from '../../server/src/views/view-recorder';
-import { ID_TOKEN, NEW_ID_TOKEN, answerCpuQuestions, type ChildMessage, type ParentMessage, type StatementGroups } from './scenarios';
+import { ID_TOKEN, answerCpuQuestions, type ChildMessage, type ParentMessage, type StatementGroups } from './scenarios';
 
 interface Recorded {
   text: string;
@@ -28,7 +28,6 @@ interface Recorded {
   end: number;
 }
 
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 let recording: Recorded[] | undefined;
 
 // Prisma's pg adapter sends every statement through Pool#query({ text, values, ... }).
@@ -57,7 +56,7 @@ function toGroups(records: Recorded[], id: string): StatementGroups {
   for (const r of [...records].sort((a, b) => a.start - b.start)) {
     const statement = {
       text: r.text,
-      values: r.values.map((v) => (v === id ? ID_TOKEN : typeof v === 'string' && UUID_V7.test(v) ? NEW_ID_TOKEN : v)),
+      values: r.values.map((v) => (v === id ? ID_TOKEN : v)),
     };
     if (groups.length && r.start < firstEnd) {
       groups.at(-1)!.push(statement);
@@ -82,6 +81,10 @@ const config = parseConfig({
   DATA_DIR: dir,
   JWT_SECRET: randomBytes(32).toString('hex'),
   PUBLIC_URL: 'http://bench.local',
+  // Which response cache the run measures (off, memory), and whose X-Forwarded-For to believe: the view
+  // burst sends one address per reader from the load generator on loopback.
+  RESPONSE_CACHE: process.env.RESPONSE_CACHE,
+  TRUST_PROXY: process.env.TRUST_PROXY,
 });
 const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl!);
@@ -108,12 +111,19 @@ process.on('message', (message: ParentMessage) => {
   }
 });
 answerCpuQuestions();
-process.on('disconnect', () => {
-  server.close();
-  void ctx.viewRecorder
-    .close()
-    .then(() => db.$disconnect())
-    .finally(() => process.exit(0));
-});
+process.on('disconnect', () => void stop());
+
+async function stop() {
+  // Requests still in flight (autocannon drops its connections at the end of a round) finish first.
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  await ctx.viewRecorder.close();
+  await ctx.cache.close();
+  await db.$disconnect().catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 server.listen(0, '127.0.0.1', () => send({ type: 'ready', port: (server.address() as AddressInfo).port }));

@@ -1,49 +1,107 @@
 /**
- * `npm run bench`: the API benchmark (docs/benchmarks.md).
+ * `npm run bench`: the benchmark of the public reads and of view logging (docs/benchmarks.md).
  *
  * A PostgreSQL (embedded in a temporary folder, or a fresh database on BENCH_DATABASE_URL) is migrated and
- * seeded with 10,000 published articles; the real app runs in a child process (app-server.ts) and autocannon
- * drives each scenario of scenarios.ts from this process. Then a bare node:http server (baseline.ts) replays
- * the SQL the app sent for each request through `pg`: the ceiling of this stack. The table of both, with
- * the machine it ran on, is written between the markers of docs/benchmarks.md.
+ * seeded with 10,000 published articles, and the client is built if stale (its server renderer makes the
+ * reader's HTML). The real app runs in a child process (app-server.ts) and autocannon drives it from this
+ * process, in three parts:
  *
- * BENCH_DURATION (seconds per measurement, default 20), BENCH_CONNECTIONS (default 50), BENCH_ONLY (run only the
- * scenarios whose name contains it, and print instead of writing the report), BENCH_PROFILE (a folder: the app
- * process writes a V8 CPU profile there).
+ * - cache off (RESPONSE_CACHE=off): the JSON reads against bare-sql.ts, a bare node:http server that runs the
+ *   SQL the app sent for the same request through `pg`: the ceiling of the uncached path;
+ * - cached (RESPONSE_CACHE=memory): every public read, JSON and HTML, against bare-bytes.ts, a bare node:http
+ *   server that sends the very answers the app gave (recorded once per URL, after checking that it rendered);
+ * - view logging: a burst of views from distinct readers, then a check that the counts are exact.
+ *
+ * Each comparison is interleaved (app, bare, app, bare) and reports the mean of both rounds. The tables, with
+ * the machine they ran on, are written between the markers of docs/benchmarks.md.
+ *
+ * BENCH_DURATION (seconds per round, default 10), BENCH_CONNECTIONS (default 50), BENCH_ONLY (run only the
+ * measurements whose label contains it: `cache=off <read>`, `cache=memory <read>`, or the view burst's name;
+ * the tables are printed instead of written), BENCH_PROFILE (a folder: each app process writes a V8 CPU
+ * profile there).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
-import { BENCH_SIZES, seedBenchData } from './seed';
-import { SCENARIOS, type ChildMessage, type ParentMessage, type Scenario, type StatementGroups } from './scenarios';
+import { BENCH_SIZES, seedBenchData, type Seeded } from './seed';
+import {
+  READS,
+  VIEW_BURST,
+  type ChildMessage,
+  type ParentMessage,
+  type Read,
+  type RecordedAnswer,
+  type StatementGroups,
+} from './scenarios';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPORT = path.resolve(HERE, '../../docs/benchmarks.md');
-const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const ROOT = path.resolve(HERE, '../..');
+const REPORT = path.join(ROOT, 'docs/benchmarks.md');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Math.min(3, DURATION);
-const AIM = { ratio: 0.5, p99Ms: 50 };
+const ROUNDS = 2;
+const AIMS = {
+  cached: { ratio: 0.5, p99Ms: 50 },
+  uncached: { ratio: 0.7 },
+  views: { perSecond: 5_000 },
+};
 const ONLY = process.env.BENCH_ONLY;
-const RUN = ONLY ? SCENARIOS.filter((s) => s.name.includes(ONLY)) : SCENARIOS;
+const selected = (label: string) => !ONLY || label.includes(ONLY);
 
-interface Figures {
+type Mode = 'off' | 'memory';
+const labelOf = (mode: Mode, read: Read) => `cache=${mode} ${read.name}`;
+
+/** One measurement. */
+interface Round {
   rps: number;
-  /** CPU time of the server process per answered request (user + system), in milliseconds. */
-  cpuMs: number;
+  /** The most requests answered in one second. */
+  bestSecond: number;
   p50: number;
   p99: number;
+  /** CPU time of the server process per answered request (user + system), in milliseconds. */
+  cpuMs: number;
   errors: number;
   non2xx: number;
+  /** Answers by status code. */
+  statuses: Record<string, number>;
+  seconds: number;
+  /** The 1-minute load average before it. */
   load: number;
 }
 
+/** The rounds of one server on one read: means, and the sums of what went wrong. */
+type Figures = Omit<Round, 'bestSecond' | 'statuses' | 'seconds' | 'load'> & { loads: number[] };
+
+interface Comparison {
+  read: Read;
+  app: Figures;
+  bare: Figures;
+}
+
+interface ViewBurst {
+  burst: Round;
+  /** Views the app accepted (201) during the burst, and what the database gained meanwhile. */
+  accepted: number;
+  otherAnswers: number;
+  viewsAdded: number;
+  logsAdded: number;
+}
+
+interface Target {
+  child: ChildProcess;
+  base: string;
+}
+
 const log = (line: string) => console.log(`[bench] ${line}`);
+const children = new Set<ChildProcess>();
 
 async function openDatabase(): Promise<{ url: string; close: () => Promise<void> }> {
   const external = process.env.BENCH_DATABASE_URL;
@@ -93,8 +151,16 @@ async function serverVersion(url: string): Promise<string> {
   }
 }
 
-function startChild(file: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+/** The reader's HTML is rendered by the client's build (client/dist, client/dist-server). */
+function buildIfNeeded() {
+  const result = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The build failed');
+}
+
+async function startChild(file: string, env: Record<string, string>): Promise<Target> {
   const child = fork(path.join(HERE, file), [], {
+    // The app finds the client's build from its working directory.
+    cwd: ROOT,
     execArgv: [
       '--import',
       'tsx',
@@ -103,15 +169,18 @@ function startChild(file: string, env: Record<string, string>): Promise<{ child:
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  return new Promise((resolve, reject) => {
+  children.add(child);
+  const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${file} exited with code ${code} before it was ready`)));
     child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') resolve({ child, port: message.port });
+      if (message.type === 'ready') resolve(message.port);
     });
   });
+  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
+  children.delete(child);
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -124,19 +193,17 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The SQL the app sends for one request of `scenario`, grouped by what ran side by side. */
-async function capture(child: ChildProcess, base: string, scenario: Scenario, id: string): Promise<StatementGroups> {
+const appEnv = (databaseUrl: string, cache: Mode) => ({ DATABASE_URL: databaseUrl, RESPONSE_CACHE: cache, TRUST_PROXY: 'loopback' });
+
+/** The SQL the app sends for one request of `read`, grouped by what ran side by side. */
+async function capture({ child, base }: Target, read: Read, id: string): Promise<StatementGroups> {
   const send = (message: ParentMessage) => child.send(message);
   send({ type: 'capture', on: true });
   // A round trip through the child so that recording is on before the request arrives.
   await new Promise((resolve) => setTimeout(resolve, 50));
-  const res = await fetch(base + scenario.path(id), {
-    method: scenario.method,
-    headers: scenario.body ? { 'Content-Type': 'application/json' } : {},
-    body: scenario.body,
-  });
+  const res = await fetch(base + read.path(id));
   await res.arrayBuffer();
-  if (res.status !== scenario.status) throw new Error(`${scenario.name} answered ${res.status}, expected ${scenario.status}`);
+  if (res.status !== 200) throw new Error(`${read.name} answered ${res.status}, expected 200`);
   const captured = new Promise<StatementGroups>((resolve) => {
     const onMessage = (message: ChildMessage) => {
       if (message.type !== 'captured') return;
@@ -147,6 +214,51 @@ async function capture(child: ChildProcess, base: string, scenario: Scenario, id
   });
   send({ type: 'capture', on: false, id });
   return captured;
+}
+
+/** Belong to one connection, not to the answer: the bare server's node:http sets its own. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+/** One answer as autocannon receives it: no Accept-Encoding, so the identity bytes. */
+function fetchAnswer(base: string, url: string): Promise<{ status: number; headers: [string, string][]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + url, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers: [string, string][] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const [name, value] = [res.rawHeaders[i]!, res.rawHeaders[i + 1]!];
+            if (!HOP_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * The app's answer to each URL the cached reads rotate over, checked (200, and the headline of what it
+ * shows: an HTML page that fell back to the browser-rendered shell has none). Asked twice: the first
+ * fills the cache, the second is what a cached read sends.
+ */
+async function recordAnswers(app: Target, reads: Read[], seeded: Seeded): Promise<Record<string, RecordedAnswer>> {
+  const answers: Record<string, RecordedAnswer> = {};
+  for (const read of reads) {
+    for (const id of rotation(read, 'memory', seeded)) {
+      const url = read.path(id);
+      await fetchAnswer(app.base, url);
+      const { status, headers, body } = await fetchAnswer(app.base, url);
+      const headline = read.headline?.(seeded.headlines, id);
+      if (status !== 200) throw new Error(`${url} answered ${status}, expected 200`);
+      if (headline !== undefined && !body.toString('utf8').includes(headline)) throw new Error(`${url} does not show "${headline}"`);
+      answers[url] = { status, headers, body: body.toString('base64') };
+    }
+  }
+  return answers;
 }
 
 function cpuOf(child: ChildProcess): Promise<number> {
@@ -161,59 +273,218 @@ function cpuOf(child: ChildProcess): Promise<number> {
   });
 }
 
-async function load(child: ChildProcess, base: string, scenario: Scenario, ids: string[], seconds: number): Promise<Figures> {
-  let next = 0;
-  const pick = () => ids[next++ % ids.length] ?? '';
+/** Load for a number of seconds (requests still in flight at the end are dropped), or a number of requests. */
+async function load({ child, base }: Target, request: Request, length: { duration: number } | { amount: number }): Promise<Round> {
   const loadBefore = os.loadavg()[0]!;
   const cpuBefore = await cpuOf(child);
-  const result: Result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      {
-        method: scenario.method,
-        path: scenario.path(pick()),
-        headers: scenario.body ? { 'content-type': 'application/json' } : {},
-        body: scenario.body,
-        setupRequest: (req) => ({ ...req, path: scenario.path(pick()) }),
-      },
-    ],
-  });
+  const result: Result = await autocannon({ url: base, connections: CONNECTIONS, ...length, timeout: 10, requests: [request] });
   const cpuMicros = (await cpuOf(child)) - cpuBefore;
   return {
     rps: result.requests.average,
+    bestSecond: result.requests.max,
     cpuMs: cpuMicros / 1000 / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+    seconds: result.duration,
     load: loadBefore,
   };
 }
 
-function idsFor(scenario: Scenario, seeded: { published: string[]; commented: string[] }): string[] {
-  return scenario.ids === 'commented' ? seeded.commented : scenario.ids === 'published' ? seeded.published : [''];
+/**
+ * What the requests of `read` rotate over. Cached, the newest articles: the few URLs a spike of readers
+ * asks for (each then stays in the cache); uncached, every article, as the database sees a day of reads.
+ */
+function rotation(read: Read, mode: Mode, seeded: Seeded): string[] {
+  switch (read.rotate) {
+    case 'none':
+      return [''];
+    case 'categories':
+      return seeded.categories;
+    case 'articles':
+      return mode === 'memory' ? seeded.hot : seeded.articles;
+    case 'commented':
+      return mode === 'memory' ? seeded.hot : seeded.commented;
+  }
 }
 
-async function measure(
-  label: string,
-  child: ChildProcess,
-  base: string,
-  seeded: { published: string[]; commented: string[] },
-): Promise<Map<string, Figures>> {
-  const figures = new Map<string, Figures>();
-  for (const scenario of RUN) {
-    const ids = idsFor(scenario, seeded);
-    await load(child, base, scenario, ids, WARMUP);
-    const f = await load(child, base, scenario, ids, DURATION);
-    figures.set(scenario.name, f);
-    log(
-      `${label.padEnd(8)} ${scenario.name.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  cpu ${f.cpuMs.toFixed(2)} ms/req${f.errors || f.non2xx ? `  errors ${f.errors} non-2xx ${f.non2xx}` : ''}`,
-    );
+/** GETs of `read` rotating over `ids`, starting anew with each call. */
+function rotating(read: Read, ids: string[]): Request {
+  let next = 0;
+  const pick = () => read.path(ids[next++ % ids.length] ?? '');
+  return ids.length > 1
+    ? { method: 'GET', path: pick(), setupRequest: (req) => ({ ...req, path: pick() }) }
+    : { method: 'GET', path: pick() };
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+
+function combine(rounds: Round[]): Figures {
+  return {
+    rps: mean(rounds.map((r) => r.rps)),
+    p50: mean(rounds.map((r) => r.p50)),
+    p99: mean(rounds.map((r) => r.p99)),
+    cpuMs: mean(rounds.map((r) => r.cpuMs)),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+    loads: rounds.map((r) => r.load),
+  };
+}
+
+function describe(who: string, f: Round | Figures): string {
+  return (
+    `${who.padEnd(6)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(0)} ms  p99 ${f.p99.toFixed(0)} ms  cpu ${f.cpuMs.toFixed(2)} ms/req` +
+    (f.errors || f.non2xx ? `  errors ${f.errors} non-2xx ${f.non2xx}` : '')
+  );
+}
+
+/** Interleaved: a warm-up each, then app, bare, app, bare; the mean of the rounds for each. */
+async function compare(label: string, read: Read, ids: string[], app: Target, bare: Target): Promise<Comparison> {
+  await load(app, rotating(read, ids), { duration: WARMUP });
+  await load(bare, rotating(read, ids), { duration: WARMUP });
+  const rounds = { app: [] as Round[], bare: [] as Round[] };
+  for (let i = 1; i <= ROUNDS; i++) {
+    for (const [who, target] of [
+      ['app', app],
+      ['bare', bare],
+    ] as const) {
+      const round = await load(target, rotating(read, ids), { duration: DURATION });
+      rounds[who].push(round);
+      log(`${label.padEnd(46)} round ${i} ${describe(who, round)}`);
+    }
   }
-  return figures;
+  return { read, app: combine(rounds.app), bare: combine(rounds.bare) };
+}
+
+async function uncachedPart(databaseUrl: string, seeded: Seeded, tmp: string) {
+  const reads = READS.filter((read) => read.sqlPattern && selected(labelOf('off', read)));
+  const plans: Record<string, StatementGroups> = {};
+  const comparisons: Comparison[] = [];
+  if (!reads.length) return { plans, comparisons };
+  const app = await startChild('app-server.ts', appEnv(databaseUrl, 'off'));
+  for (const read of reads) plans[read.name] = await capture(app, read, rotation(read, 'off', seeded)[0]!);
+  const planFile = path.join(tmp, 'plan.json');
+  writeFileSync(planFile, JSON.stringify(plans));
+  const bare = await startChild('bare-sql.ts', { DATABASE_URL: databaseUrl, BENCH_PLAN: planFile });
+  for (const read of reads) comparisons.push(await compare(labelOf('off', read), read, rotation(read, 'off', seeded), app, bare));
+  await stopChild(bare.child);
+  await stopChild(app.child);
+  return { plans, comparisons };
+}
+
+async function cachedPart(databaseUrl: string, seeded: Seeded, tmp: string): Promise<Comparison[]> {
+  const reads = READS.filter((read) => selected(labelOf('memory', read)));
+  if (!reads.length) return [];
+  const app = await startChild('app-server.ts', appEnv(databaseUrl, 'memory'));
+  const answersFile = path.join(tmp, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(await recordAnswers(app, reads, seeded)));
+  const bare = await startChild('bare-bytes.ts', { BENCH_ANSWERS: answersFile });
+  const comparisons: Comparison[] = [];
+  for (const read of reads) comparisons.push(await compare(labelOf('memory', read), read, rotation(read, 'memory', seeded), app, bare));
+  await stopChild(bare.child);
+  await stopChild(app.child);
+  return comparisons;
+}
+
+interface ViewCounts {
+  views: number;
+  logs: number;
+}
+
+async function viewCounts(db: pg.Client): Promise<ViewCounts> {
+  const { rows } = await db.query<{ views: string; logs: string }>(
+    `SELECT (SELECT COALESCE(sum("totalViews"), 0) FROM "Article")::text AS views, (SELECT count(*) FROM "ViewLog")::text AS logs`,
+  );
+  return { views: Number(rows[0]!.views), logs: Number(rows[0]!.logs) };
+}
+
+/**
+ * The counts once the views sent are written (the app may write them in batches after answering): when they
+ * reach `until`, or have not moved for a second; at most 15 s.
+ */
+async function settledViewCounts(db: pg.Client, until?: ViewCounts): Promise<ViewCounts> {
+  const deadline = Date.now() + 15_000;
+  let last = await viewCounts(db);
+  let movedAt = Date.now();
+  while (Date.now() < deadline && Date.now() - movedAt < 1_000) {
+    if (until && last.views === until.views && last.logs === until.logs) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await viewCounts(db);
+    if (now.views !== last.views || now.logs !== last.logs) movedAt = Date.now();
+    last = now;
+  }
+  return last;
+}
+
+/** One address per reader (10.0.0.0/8), as a proxy on loopback reports it: every view is a first view. */
+const readerAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+async function viewPart(databaseUrl: string, seeded: Seeded): Promise<ViewBurst | undefined> {
+  if (!selected(VIEW_BURST.name)) return undefined;
+  const app = await startChild('app-server.ts', appEnv(databaseUrl, 'memory'));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    let sent = 0;
+    const next = () => {
+      const n = sent++;
+      return {
+        path: VIEW_BURST.path(seeded.articles[n % seeded.articles.length]!),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': readerAddress(n) },
+      };
+    };
+    const request = (): Request => ({ method: 'POST', body: VIEW_BURST.body, ...next(), setupRequest: (req) => ({ ...req, ...next() }) });
+    const warm = await load(app, request(), { duration: WARMUP });
+    // The burst is a number of views, sized by the warm-up's best second to last about DURATION seconds: it ends
+    // when the last answer is in, so every view sent is answered (a timed run drops those in flight at the end).
+    const before = await settledViewCounts(db);
+    const burst = await load(app, request(), { amount: Math.max(CONNECTIONS, warm.bestSecond * DURATION) });
+    const accepted = burst.statuses['201'] ?? 0;
+    const answered = Object.values(burst.statuses).reduce((a, b) => a + b, 0);
+    const after = await settledViewCounts(db, { views: before.views + accepted, logs: before.logs + accepted });
+    const result = {
+      burst,
+      accepted,
+      otherAnswers: answered - accepted,
+      viewsAdded: after.views - before.views,
+      logsAdded: after.logs - before.logs,
+    };
+    log(
+      `${VIEW_BURST.name} ${describe('app', burst)}  ${((burst.statuses['201'] ?? 0) / burst.seconds).toFixed(0)} accepted views/s; ` +
+        `${result.accepted} accepted, ${result.otherAnswers} other answers, totalViews +${result.viewsAdded}, ViewLog +${result.logsAdded}`,
+    );
+    return result;
+  } finally {
+    await db.end();
+    await stopChild(app.child);
+  }
+}
+
+const ms = (n: number) => n.toFixed(0);
+const cpu = (n: number) => n.toFixed(2);
+const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
+
+/** "yes", or what was missed. */
+function verdict({ app, bare }: Comparison, ratio: number, p99Ms: number | undefined): string {
+  if (app.errors || app.non2xx) return 'no (errors)';
+  const missed = [...(app.rps / bare.rps < ratio ? ['ratio'] : []), ...(p99Ms !== undefined && app.p99 >= p99Ms ? ['p99'] : [])];
+  return missed.length ? `no (${missed.join(', ')})` : 'yes';
+}
+
+function comparisonTable(comparisons: Comparison[], bareName: string, aim: string, verdictOf: (c: Comparison) => string): string[] {
+  return [
+    `| read | app req/s | app p50 ms | app p99 ms | app CPU ms/req | ${bareName} req/s | p50 ms | p99 ms | CPU ms/req | app / ${bareName} | aim met (${aim}) |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...comparisons.map((c) => {
+      const { app, bare } = c;
+      return (
+        `| \`${c.read.name}\` | ${app.rps.toFixed(0)} | ${ms(app.p50)} | ${ms(app.p99)} | ${cpu(app.cpuMs)} | ` +
+        `${bare.rps.toFixed(0)} | ${ms(bare.p50)} | ${ms(bare.p99)} | ${cpu(bare.cpuMs)} | ${pct(app.rps / bare.rps)} | ${verdictOf(c)} |`
+      );
+    }),
+  ];
 }
 
 function statementsSummary(groups: StatementGroups): string {
@@ -221,69 +492,95 @@ function statementsSummary(groups: StatementGroups): string {
   return `${count} statement${count === 1 ? '' : 's'} in ${groups.length} round trip${groups.length === 1 ? '' : 's'}`;
 }
 
-function report(app: Map<string, Figures>, base: Map<string, Figures>, plans: Record<string, StatementGroups>, pgVersion: string): string {
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const rows = SCENARIOS.map((s) => {
-    const a = app.get(s.name)!;
-    const b = base.get(s.name)!;
-    const ratio = a.rps / b.rps;
-    const isRead = s.method === 'GET';
-    const met =
-      a.errors || a.non2xx
-        ? 'errors'
-        : isRead
-          ? ratio >= AIM.ratio && a.p99 < AIM.p99Ms
-            ? 'yes'
-            : 'no'
-          : a.p99 < AIM.p99Ms
-            ? 'yes (p99)'
-            : 'no (p99)';
-    return `| \`${s.name}\` | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${(ratio * 100).toFixed(0)} % | ${met} |`;
-  });
-  const sql = SCENARIOS.map((s) => `- \`${s.name}\`: ${statementsSummary(plans[s.name]!)}`);
-  const errors = SCENARIOS.flatMap((s) =>
-    [
-      ['app', app.get(s.name)!],
-      ['baseline', base.get(s.name)!],
-    ].flatMap(([who, f]) => {
-      const fig = f as Figures;
-      return fig.errors || fig.non2xx ? [`- ${who} \`${s.name}\`: ${fig.errors} errors/timeouts, ${fig.non2xx} non-2xx answers`] : [];
-    }),
+function report(results: {
+  uncached: Comparison[];
+  plans: Record<string, StatementGroups>;
+  cached: Comparison[];
+  views: ViewBurst | undefined;
+  pgVersion: string;
+}): string {
+  const { uncached, plans, cached, views } = results;
+  const loads = [...cached, ...uncached].flatMap((c) => [...c.app.loads, ...c.bare.loads]).concat(views ? [views.burst.load] : []);
+  const lines = [
+    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.availableParallelism()} CPU (\`nproc\`), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${results.pgVersion}, ${os.type()} ${os.release()}. ` +
+      `${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION} s per server and read, interleaved, after a ${WARMUP} s warm-up each; ` +
+      `load generator, servers and PostgreSQL on the same machine. ` +
+      `1-minute load average before the measurements: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}.`,
+  ];
+  if (cached.length)
+    lines.push(
+      '',
+      '**Cached** (`RESPONSE_CACHE=memory`), against a bare `node:http` server sending the same bytes:',
+      '',
+      ...comparisonTable(cached, 'bare', `≥ ${pct(AIMS.cached.ratio)}, p99 < ${AIMS.cached.p99Ms} ms`, (c) =>
+        verdict(c, AIMS.cached.ratio, AIMS.cached.p99Ms),
+      ),
+    );
+  if (uncached.length)
+    lines.push(
+      '',
+      '**Uncached** (`RESPONSE_CACHE=off`), against a bare `node:http` server running the same SQL:',
+      '',
+      ...comparisonTable(uncached, 'bare SQL', `≥ ${pct(AIMS.uncached.ratio)}; the published list also p99 < 100 ms`, (c) =>
+        verdict(c, AIMS.uncached.ratio, c.read.uncachedP99Ms),
+      ),
+    );
+  if (views) {
+    const perSecond = (views.burst.statuses['201'] ?? 0) / views.burst.seconds;
+    const exact = views.viewsAdded === views.accepted && views.logsAdded === views.accepted;
+    const met = perSecond >= AIMS.views.perSecond && exact && !views.burst.errors;
+    lines.push(
+      '',
+      `**View logging**: a burst of \`${VIEW_BURST.name}\` (\`RESPONSE_CACHE=memory\`), each from a reader of its own, rotating over every article:`,
+      '',
+      `| accepted views/s | p50 ms | p99 ms | CPU ms/view | 201 answers | other answers | totalViews added | ViewLog rows added | aim met (≥ ${AIMS.views.perSecond.toLocaleString('en')}/s, exact counts) |`,
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      `| ${perSecond.toFixed(0)} | ${ms(views.burst.p50)} | ${ms(views.burst.p99)} | ${cpu(views.burst.cpuMs)} | ${views.accepted} | ${views.otherAnswers} | ` +
+        `${views.viewsAdded} | ${views.logsAdded} | ${met ? 'yes' : `no (${[perSecond < AIMS.views.perSecond ? 'rate' : '', exact ? '' : 'counts', views.burst.errors ? 'errors' : ''].filter(Boolean).join(', ')})`} |`,
+      '',
+      'The burst is a number of views (sized by a warm-up to last about the round length) rather than a duration, so that every view ' +
+        'sent is answered; the counts are read once they stop moving.',
+    );
+  }
+  const errors = [...cached.map((c) => ['cache=memory', c] as const), ...uncached.map((c) => ['cache=off', c] as const)].flatMap(
+    ([mode, c]) =>
+      (['app', 'bare'] as const).flatMap((who) => {
+        const f = c[who];
+        return f.errors || f.non2xx
+          ? [`- ${mode} ${who} \`${c.read.name}\`: ${f.errors} errors/timeouts, ${f.non2xx} non-2xx answers`]
+          : [];
+      }),
   );
-  return [
-    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.availableParallelism()} CPU (\`nproc\`), ${cpu}, ` +
-      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${pgVersion}, ${os.type()} ${os.release()}. ` +
-      `${CONNECTIONS} connections, ${DURATION} s per measurement after a ${WARMUP} s warm-up; load generator, app and PostgreSQL on the same machine. ` +
-      `1-minute load average before the runs: ${SCENARIOS.map((s) => app.get(s.name)!.load.toFixed(1)).join(', ')} (app), ` +
-      `${SCENARIOS.map((s) => base.get(s.name)!.load.toFixed(1)).join(', ')} (baseline).`,
-    '',
-    '| endpoint | app req/s | app p50 ms | app p99 ms | baseline req/s | baseline p50 ms | baseline p99 ms | app / baseline | aim met |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...rows,
-    '',
-    `Seed: ${BENCH_SIZES.articles.toLocaleString('en')} published articles (+${BENCH_SIZES.drafts} drafts), media on each, ` +
-      `threads of 32 comments on the ${BENCH_SIZES.commentedArticles.toLocaleString('en')} newest, ${BENCH_SIZES.viewLogs.toLocaleString('en')} view logs. ` +
-      'Article and comment requests rotate over the seeded ids.',
-    '',
-    'SQL per request, as captured from the app (and replayed by the baseline):',
-    '',
-    ...sql,
+  lines.push(
     ...(errors.length ? ['', 'Errors during the runs:', '', ...errors] : []),
     '',
-    '<details><summary>The captured SQL</summary>',
-    '',
-    ...SCENARIOS.flatMap((s) => [
-      `${s.name} (statements of one round trip are run side by side):`,
+    `Seed: ${BENCH_SIZES.articles.toLocaleString('en')} published articles (+${BENCH_SIZES.drafts} drafts), media on each, a main story and three featured, ` +
+      `threads of 32 comments on the ${BENCH_SIZES.commentedArticles.toLocaleString('en')} newest, ${BENCH_SIZES.viewLogs.toLocaleString('en')} view logs. ` +
+      `Cached reads rotate over the ${BENCH_SIZES.hotArticles} newest articles and the ${BENCH_SIZES.categories} categories; uncached reads over every article (comments: every commented one).`,
+  );
+  if (uncached.length)
+    lines.push(
       '',
-      '```sql',
-      ...plans[s.name]!.map(
-        (group, i) => `-- round trip ${i + 1}\n${group.map((st) => st.text.trim().replace(/\n\s+/g, '\n  ')).join(';\n')};`,
-      ),
-      '```',
+      'SQL per uncached request, as captured from the app (and replayed by the bare-SQL server):',
       '',
-    ]),
-    '</details>',
-  ].join('\n');
+      ...uncached.map((c) => `- \`${c.read.name}\`: ${statementsSummary(plans[c.read.name]!)}`),
+      '',
+      '<details><summary>The captured SQL</summary>',
+      '',
+      ...uncached.flatMap((c) => [
+        `${c.read.name} (statements of one round trip are run side by side):`,
+        '',
+        '```sql',
+        ...plans[c.read.name]!.map(
+          (group, i) => `-- round trip ${i + 1}\n${group.map((st) => st.text.trim().replace(/\n\s+/g, '\n  ')).join(';\n')};`,
+        ),
+        '```',
+        '',
+      ]),
+      '</details>',
+    );
+  return lines.join('\n');
 }
 
 const START = '<!-- bench:results:start -->';
@@ -295,14 +592,20 @@ function writeReport(results: string) {
   const next =
     current.includes(START) && current.includes(END)
       ? current.slice(0, current.indexOf(START)) + block + current.slice(current.indexOf(END) + END.length)
-      : `# API benchmark\n\nWritten by \`npm run bench\` (tests/bench/run.ts).\n\n${block}\n`;
+      : `# Benchmark\n\nWritten by \`npm run bench\` (tests/bench/run.ts).\n\n${block}\n`;
   writeFileSync(REPORT, next);
 }
 
 async function main() {
+  const started = Date.now();
+  const labels = [
+    ...READS.flatMap((read) => [labelOf('memory', read), ...(read.sqlPattern ? [labelOf('off', read)] : [])]),
+    VIEW_BURST.name,
+  ];
+  if (!labels.some(selected)) throw new Error(`BENCH_ONLY matches none of: ${labels.join('; ')}`);
+  buildIfNeeded();
   log(`starting PostgreSQL${process.env.BENCH_DATABASE_URL ? ' (BENCH_DATABASE_URL)' : ' (embedded)'}`);
   const database = await openDatabase();
-  const children: ChildProcess[] = [];
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'chronicle-bench-'));
   try {
     await applyMigrations(database.url);
@@ -312,26 +615,18 @@ async function main() {
     log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const pgVersion = await serverVersion(database.url);
 
-    const app = await startChild('app-server.ts', { DATABASE_URL: database.url });
-    children.push(app.child);
-    const appBase = `http://127.0.0.1:${app.port}`;
-    const plans: Record<string, StatementGroups> = {};
-    for (const scenario of RUN) plans[scenario.name] = await capture(app.child, appBase, scenario, idsFor(scenario, seeded)[0]!);
-    const appFigures = await measure('app', app.child, appBase, seeded);
-    await stopChild(app.child);
+    const { plans, comparisons: uncached } = await uncachedPart(database.url, seeded, tmp);
+    const cached = await cachedPart(database.url, seeded, tmp);
+    // Last: its writes would change what the reads show.
+    const views = await viewPart(database.url, seeded);
 
-    const planFile = path.join(tmp, 'plan.json');
-    writeFileSync(planFile, JSON.stringify(plans));
-    const baseline = await startChild('baseline.ts', { DATABASE_URL: database.url, BENCH_PLAN: planFile });
-    children.push(baseline.child);
-    const baselineFigures = await measure('baseline', baseline.child, `http://127.0.0.1:${baseline.port}`, seeded);
-    await stopChild(baseline.child);
-
-    if (ONLY) console.log(JSON.stringify(plans, null, 2));
+    const results = report({ uncached, plans, cached, views, pgVersion });
+    if (ONLY) console.log(results);
     else {
-      writeReport(report(appFigures, baselineFigures, plans, `PostgreSQL ${pgVersion}`));
+      writeReport(results);
       log(`wrote ${path.relative(process.cwd(), REPORT)}`);
     }
+    log(`done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
   } catch (err) {
     console.error(err);
     process.exitCode = 1;

@@ -1,57 +1,64 @@
 /**
  * The requests the benchmark drives, shared by the runner (tests/bench/run.ts), the app under test
- * (app-server.ts) and the baseline (baseline.ts).
+ * (app-server.ts) and the two bare servers (bare-bytes.ts, bare-sql.ts).
  */
-export interface Scenario {
+import type { Headlines } from './seed';
+
+export interface Read {
   name: string;
-  method: 'GET' | 'POST';
-  /** The path of one request; `id` rotates over the seeded articles. */
+  /** The path of one request; `id` rotates over what `rotate` names. */
   path: (id: string) => string;
-  /** Which ids the requests rotate over: every published article, the ones with comments, or none. */
-  ids: 'published' | 'commented' | 'none';
-  /** Matches the path in the baseline server; the first group is the id. */
-  pattern: RegExp;
-  body?: string;
-  status: number;
+  /** What the requests rotate over: articles (all of them with their comments), categories' slugs, or nothing. */
+  rotate: 'articles' | 'commented' | 'categories' | 'none';
+  /** Text the answer must contain to count as rendered: the headline of what the page shows. */
+  headline?: (headlines: Headlines, id: string) => string;
+  /** JSON reads of the API, also measured uncached against bare SQL: matches the path, the first group is the id. */
+  sqlPattern?: RegExp;
+  /** A p99 aim of its own when uncached (the aim of cached reads is the same for all). */
+  uncachedP99Ms?: number;
 }
 
-export const SCENARIOS: Scenario[] = [
+/** Every public read of issue 11: served from the response cache when anonymous. */
+export const READS: Read[] = [
   {
-    name: 'GET /api/articles/published',
-    method: 'GET',
-    path: () => '/api/articles/published',
-    ids: 'none',
-    pattern: /^\/api\/articles\/published$/,
-    status: 200,
+    name: 'GET /api/articles/published?limit=10',
+    path: () => '/api/articles/published?limit=10',
+    rotate: 'none',
+    headline: (h) => h.newest,
+    sqlPattern: /^\/api\/articles\/published\?limit=10$/,
+    uncachedP99Ms: 100,
   },
   {
     name: 'GET /api/articles/{id}',
-    method: 'GET',
     path: (id) => `/api/articles/${id}`,
-    ids: 'published',
-    pattern: /^\/api\/articles\/([0-9a-f-]{36})$/,
-    status: 200,
+    rotate: 'articles',
+    headline: (h, id) => h.articles.get(id)!,
+    sqlPattern: /^\/api\/articles\/([0-9a-f-]{36})$/,
   },
   {
     name: 'GET /api/comments/article/{id}',
-    method: 'GET',
     path: (id) => `/api/comments/article/${id}`,
-    ids: 'commented',
-    pattern: /^\/api\/comments\/article\/([0-9a-f-]{36})$/,
-    status: 200,
+    rotate: 'commented',
+    sqlPattern: /^\/api\/comments\/article\/([0-9a-f-]{36})$/,
   },
+  { name: 'GET / (HTML)', path: () => '/', rotate: 'none', headline: (h) => h.mainStory },
+  { name: 'GET /article/{id} (HTML)', path: (id) => `/article/${id}`, rotate: 'articles', headline: (h, id) => h.articles.get(id)! },
   {
-    name: 'POST /api/view/article/{id}',
-    method: 'POST',
-    path: (id) => `/api/view/article/${id}`,
-    ids: 'published',
-    pattern: /^\/api\/view\/article\/([0-9a-f-]{36})$/,
-    body: JSON.stringify({ percentViewed: 100, fullyViewed: true, topViewed: true, middleViewed: true, bottomViewed: true }),
-    status: 201,
+    name: 'GET /category/{slug} (HTML)',
+    path: (slug) => `/category/${slug}`,
+    rotate: 'categories',
+    headline: (h, slug) => h.categories.get(slug)!,
   },
+  { name: 'GET /rss.xml', path: () => '/rss.xml', rotate: 'none', headline: (h) => h.newest },
 ];
 
-/** One SQL statement as the app sent it; `$id` and `$new` mark values the baseline replaces per request. */
+export const VIEW_BURST = {
+  name: 'POST /api/view/article/{id}',
+  path: (id: string) => `/api/view/article/${id}`,
+  body: JSON.stringify({ percentViewed: 100, fullyViewed: true, topViewed: true, middleViewed: true, bottomViewed: true }),
+};
+
+/** One SQL statement as the app sent it; `$id` marks the value the bare-SQL server replaces per request. */
 export interface CapturedStatement {
   text: string;
   values: unknown[];
@@ -61,7 +68,14 @@ export interface CapturedStatement {
 export type StatementGroups = CapturedStatement[][];
 
 export const ID_TOKEN = '$id';
-export const NEW_ID_TOKEN = '$new';
+
+/** One answer of the app, as the bare-bytes server sends it again. */
+export interface RecordedAnswer {
+  status: number;
+  headers: [string, string][];
+  /** Base64. */
+  body: string;
+}
 
 /** Messages between the runner and its child servers. */
 export type ChildMessage =

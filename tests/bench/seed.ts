@@ -8,17 +8,43 @@ export const BENCH_SIZES = {
   categories: 8,
   commentedArticles: 1_000,
   viewLogs: 50_000,
+  /** The newest articles, which the cached reads rotate over: the few URLs a spike of readers asks for. */
+  hotArticles: 100,
 };
+
+/** What the pages show, to check that they really rendered: titles of articles, by where they lead. */
+export interface Headlines {
+  /** The newest published article (first of the published list and of the feed). */
+  newest: string;
+  /** The main story, the home page's hero. */
+  mainStory: string;
+  articles: Map<string, string>;
+  /** The newest article of each category, by slug. */
+  categories: Map<string, string>;
+}
+
+export interface Seeded {
+  /** Every published article, in random order. */
+  articles: string[];
+  /** The articles with comments. */
+  commented: string[];
+  /** The newest articles (all with comments), newest first. */
+  hot: string[];
+  /** Every category's slug. */
+  categories: string[];
+  headlines: Headlines;
+}
 
 /**
  * A newsroom's worth of rows, written by the database itself (INSERT … SELECT generate_series) in a few
- * seconds: staff and readers, categories, 10,000 published articles (plus drafts) with media, threaded
- * comments on the 1,000 newest, and view logs. Seeded ids are UUID v4 (gen_random_uuid); the app makes v7.
+ * seconds: staff and readers, categories, 10,000 published articles (plus drafts) with media, a main story
+ * and three featured stories, threaded comments on the 1,000 newest, and view logs. Seeded ids are UUID v4
+ * (gen_random_uuid); the app makes v7.
  */
-export async function seedBenchData(url: string): Promise<{ published: string[]; commented: string[] }> {
+export async function seedBenchData(url: string): Promise<Seeded> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { articles, drafts, authors, readers, categories, commentedArticles, viewLogs } = BENCH_SIZES;
+  const { articles, drafts, authors, readers, categories, commentedArticles, viewLogs, hotArticles } = BENCH_SIZES;
   try {
     await client.query('BEGIN');
     await client.query(
@@ -56,6 +82,14 @@ export async function seedBenchData(url: string): Promise<{ published: string[];
        JOIN writers w ON w.n = i % $3::int
        JOIN cats c ON c.n = i % $4::int`,
       [articles, drafts, authors, categories],
+    );
+    // The home page's hero and its three featured stories: the newest stories.
+    await client.query(
+      `WITH stories AS (SELECT id, (row_number() OVER (ORDER BY "publishedAt" DESC))::int AS n FROM "Article"
+                        WHERE status = 'published' AND "isStory")
+       UPDATE "Article" a SET "isMainStory" = s.n = 1, "isFeatured" = s.n > 1,
+                              "featuredAt" = CASE WHEN s.n > 1 THEN now() - s.n * interval '1 minute' END
+       FROM stories s WHERE a.id = s.id AND s.n <= 4`,
     );
     await client.query(
       `INSERT INTO "Media" (id, "articleId", type, "fileUrl", "createdAt")
@@ -98,15 +132,39 @@ export async function seedBenchData(url: string): Promise<{ published: string[];
     );
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE');
-    const published = await client.query<{ id: string }>(
-      `SELECT id FROM "Article" WHERE status = 'published' ORDER BY random() LIMIT 2000`,
-    );
-    const commented = await client.query<{ id: string }>(`SELECT DISTINCT "articleId" AS id FROM "Comment"`);
-    return { published: published.rows.map((r) => r.id), commented: commented.rows.map((r) => r.id) };
+    return await readSeeded(client, hotArticles);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
     await client.end();
   }
+}
+
+async function readSeeded(client: pg.Client, hotArticles: number): Promise<Seeded> {
+  const published = await client.query<{ id: string; title: string }>(
+    `SELECT id, title FROM "Article" WHERE status = 'published' ORDER BY random()`,
+  );
+  const hot = await client.query<{ id: string; title: string }>(
+    `SELECT id, title FROM "Article" WHERE status = 'published' ORDER BY "publishedAt" DESC, "updatedAt" DESC, id DESC LIMIT $1`,
+    [hotArticles],
+  );
+  const mainStory = await client.query<{ title: string }>(`SELECT title FROM "Article" WHERE "isMainStory"`);
+  const commented = await client.query<{ id: string }>(`SELECT DISTINCT "articleId" AS id FROM "Comment"`);
+  const categories = await client.query<{ slug: string; title: string }>(
+    `SELECT DISTINCT ON (c.slug) c.slug, a.title FROM "Category" c JOIN "Article" a ON a."categoryId" = c.id
+     WHERE a.status = 'published' ORDER BY c.slug, a."publishedAt" DESC, a."updatedAt" DESC, a.id DESC`,
+  );
+  return {
+    articles: published.rows.map((r) => r.id),
+    commented: commented.rows.map((r) => r.id),
+    hot: hot.rows.map((r) => r.id),
+    categories: categories.rows.map((r) => r.slug),
+    headlines: {
+      newest: hot.rows[0]!.title,
+      mainStory: mainStory.rows[0]!.title,
+      articles: new Map(published.rows.map((r) => [r.id, r.title])),
+      categories: new Map(categories.rows.map((r) => [r.slug, r.title])),
+    },
+  };
 }
