@@ -90,6 +90,10 @@ const configSchema = z.object({
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
   ),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only')
+    .default('chronicle:'),
   RESPONSE_CACHE: optionalString.pipe(z.enum(['off', 'memory', 'redis']).optional()),
   RESPONSE_CACHE_MB: z.coerce.number().positive().max(65536).default(64),
   /** Set by `npm run dev`: the client is served and rendered from its sources by Vite, with hot reload. */
@@ -134,6 +138,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     clientRoot: path.resolve(root, 'client'),
     viteDev: c.VITE_DEV,
     redisUrl: c.REDIS_URL,
+    /** Every key this app writes in Redis starts with it: several sites (or test runs) can share one Redis. */
+    redisPrefix: c.REDIS_PREFIX,
     /** The response cache of anonymous public reads (docs/decisions/026-response-cache.md); shared in Redis when it is configured. */
     responseCache: {
       store: c.RESPONSE_CACHE ?? (c.REDIS_URL ? 'redis' : 'memory'),

@@ -80,7 +80,7 @@ export function articlesRouter(ctx: AppContext): Router {
       cacheTags: () => [Tags.articles, Tags.categories],
     },
     async ({ query }, _req, res) => {
-      const page = await articles.listPublished(db, query);
+      const page = await articles.listPublished(db, query, ctx.cache);
       res.set('Cache-Control', PUBLIC_LIST_CACHE);
       return page;
     },

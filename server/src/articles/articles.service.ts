@@ -23,6 +23,8 @@ import { sectionFromWire, sectionToWire } from '../lib/wire';
 import { articleSelect, loadImages, publishedOnly, toArticle, toArticles, toMediaItem, type ArticleRow } from './article.mapper';
 import { removeShareImages } from './share-image';
 import { shareDescription, summaryDescription } from './share-page';
+import type { ResponseCache } from '../cache';
+import { Tags } from '../cache/scope';
 
 type Tx = Prisma.TransactionClient;
 type CreateArticle = z.output<typeof createArticleInputSchema>;
@@ -135,7 +137,15 @@ export async function listArticles(
   return { data: await toArticles(db, rows), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
-export async function listPublished(db: Db, query: PublishedArticlesQuery): Promise<Page<Article>> {
+/**
+ * Published articles, newest first. With `counts` (the app's response cache), the total of each filter is
+ * computed once per purge of the articles and shared by every process using the cache.
+ */
+export async function listPublished(
+  db: Db,
+  query: PublishedArticlesQuery,
+  counts?: Pick<ResponseCache, 'remember'>,
+): Promise<Page<Article>> {
   const where: Prisma.ArticleWhereInput = { ...publishedOnly };
   if (query.section) where.section = sectionFromWire(query.section);
   if (query.category) {
@@ -147,8 +157,12 @@ export async function listPublished(db: Db, query: PublishedArticlesQuery): Prom
   if (query.story !== undefined) where.isStory = query.story;
   const newestFirst: Prisma.ArticleOrderByWithRelationInput[] = [{ publishedAt: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }];
   const orderBy = query.featured ? [{ featuredAt: { sort: 'desc', nulls: 'last' } } as const, ...newestFirst] : newestFirst;
+  const countKey = [query.section, query.category, query.featured, query.main, query.story];
   const [total, rows] = await Promise.all([
-    db.article.count({ where }),
+    // Counted once per purge of the articles, not per request (docs/decisions/026).
+    counts
+      ? counts.remember(`published-count:${JSON.stringify(countKey)}`, [Tags.articles, Tags.categories], () => db.article.count({ where }))
+      : db.article.count({ where }),
     db.article.findMany({ where, orderBy, take: query.limit, skip: query.offset, select: articleSelect }),
   ]);
   return { data: await toArticles(db, rows), pagination: { total, limit: query.limit, offset: query.offset } };

@@ -15,7 +15,7 @@ export async function openResponseCache(config: Config, logger: Logger): Promise
   const { store, maxBytes } = config.responseCache;
   if (store === 'off') return createResponseCache({ store: undefined, logger, ttlSeconds: SAFETY_TTL_SECONDS });
   if (store === 'memory') return createResponseCache({ store: new MemoryStore(maxBytes), logger, ttlSeconds: SAFETY_TTL_SECONDS });
-  const redis = new RedisStore(config.redisUrl!, 'chronicle:cache:', logger);
+  const redis = new RedisStore(config.redisUrl!, `${config.redisPrefix}cache:`, logger);
   // Redis keeps retrying in the background: the app starts without it, and the cache is used once it answers.
   const connected = redis.connect().then(
     () => true,

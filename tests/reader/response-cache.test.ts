@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/src/app';
+import { openResponseCache } from '../../server/src/cache';
+import { RedisStore } from '../../server/src/cache/redis-store';
+import { MemoryStore, type CachedAnswer } from '../../server/src/cache/store';
+import { parseConfig } from '../../server/src/config';
+import { createTestApp } from '../helpers/app';
+import { createArticle, createBreakingNews, createCategory, createUser, login } from '../helpers/factories';
+
+/**
+ * The response cache (docs/decisions/026-response-cache.md): anonymous reads are kept, every kind of write
+ * is seen by the next read, signed-in answers are never kept or served to someone else.
+ *
+ * To tell a cached answer from a fresh one, rows are changed behind the app's back through `ctx.db` (the
+ * app's own client, whose writes purge nothing): a cached read keeps showing the old value, and the
+ * write through the API that follows must purge it.
+ */
+const { app, ctx, db } = await createTestApp();
+const category = await createCategory(db, 'Harbour Life');
+const author = await createUser(db, { role: 'author', name: 'Ada Reporter' });
+const editor = await login(ctx, 'editor');
+const admin = await login(ctx, 'admin');
+const reader = await login(ctx, 'user');
+const story = await createArticle(db, {
+  authorId: author.id,
+  categoryId: category.id,
+  status: 'published',
+  title: 'Ferry timetable changes',
+});
+
+const behindTheAppsBack = (id: string, title: string) => ctx.db.article.update({ where: { id }, data: { title } });
+
+describe('the response cache', () => {
+  it('keeps an anonymous read until a write through the app purges it', async () => {
+    const first = await request(app).get(`/api/articles/${story.id}`);
+    expect(first.body.title).toBe('Ferry timetable changes');
+    await behindTheAppsBack(story.id, 'Changed behind the back');
+    const cached = await request(app).get(`/api/articles/${story.id}`);
+    expect(cached.body.title).toBe('Ferry timetable changes');
+    expect(cached.headers.etag).toBe(first.headers.etag);
+
+    const edit = await request(app)
+      .put(`/api/articles/${story.id}`)
+      .set(editor.auth)
+      .send({ title: 'Ferry timetable changes again', version: 1 });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const fresh = await request(app).get(`/api/articles/${story.id}`);
+    expect(fresh.body.title).toBe('Ferry timetable changes again');
+  });
+
+  it('answers 304 to a reader holding the current version, and says how it may be kept', async () => {
+    const first = await request(app).get('/').set('Accept-Encoding', 'br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toBe('Accept-Encoding, Authorization');
+    expect(first.headers['cache-control']).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+/);
+    // Security headers are part of the stored answer.
+    expect(first.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    const again = await request(app).get('/').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+    const head = await request(app).head('/').set('Accept-Encoding', 'br');
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('never keeps a signed-in answer, nor gives one an anonymous answer', async () => {
+    const draft = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'draft', title: 'Embargoed' });
+    const anonymous = await request(app).get(`/api/articles/${draft.id}`);
+    expect(anonymous.status).toBe(404);
+    const staff = await request(app).get(`/api/articles/${draft.id}`).set(editor.auth);
+    expect(staff.status).toBe(200);
+    expect(staff.headers['cache-control']).toBe('private, no-store');
+    expect((await request(app).get(`/api/articles/${draft.id}`)).status).toBe(404);
+    // A signed-in reader's page is theirs: not stored, not served from what anonymous readers got.
+    const mine = await request(app).get('/api/categories').set(reader.auth);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it.each([
+    {
+      write: 'an edit',
+      path: () => `/article/${story.id}`,
+      before: () => behindTheAppsBack(story.id, 'Stale title'),
+      act: async () => {
+        const current = await request(app).get(`/api/articles/${story.id}`).set(editor.auth);
+        return request(app)
+          .put(`/api/articles/${story.id}`)
+          .set(editor.auth)
+          .send({ title: 'Edited title shows', version: current.body.version });
+      },
+      shows: 'Edited title shows',
+    },
+    {
+      write: 'a publish',
+      path: () => '/rss.xml',
+      before: async () => {},
+      act: async () => {
+        const draft = await createArticle(ctx.db, {
+          authorId: author.id,
+          categoryId: category.id,
+          status: 'draft',
+          title: 'Freshly published',
+        });
+        return request(app).post(`/api/articles/${draft.id}/publish`).set(editor.auth);
+      },
+      shows: 'Freshly published',
+    },
+    {
+      write: 'an unpublish',
+      path: () => '/api/articles/published?limit=50',
+      before: async () => {},
+      act: async () => {
+        const live = await request(app).get('/api/articles/published?limit=1');
+        return Object.assign(await request(app).post(`/api/articles/${live.body.data[0].id}/unpublish`).set(editor.auth), {
+          gone: live.body.data[0].id as string,
+        });
+      },
+      hides: true,
+    },
+    {
+      write: 'a category rename',
+      path: () => '/',
+      before: async () => {},
+      act: () => request(app).put(`/api/categories/${category.id}`).set(admin.auth).send({ name: 'Harbour Living', version: 1 }),
+      shows: 'Harbour Living',
+    },
+    {
+      write: 'a breaking news publication',
+      path: () => `/article/${story.id}`,
+      before: async () => {},
+      act: async () => {
+        const item = await createBreakingNews(ctx.db, { authorId: author.id, headline: 'Bridge closed by high winds' });
+        return request(app).post(`/api/breaking-news/${item.id}/publish`).set(editor.auth);
+      },
+      shows: 'Bridge closed by high winds',
+    },
+    {
+      write: 'a comment',
+      path: () => `/api/comments/article/${story.id}`,
+      before: async () => {},
+      act: () => request(app).post(`/api/comments/article/${story.id}`).set(reader.auth).send({ content: 'Good news for commuters' }),
+      shows: 'Good news for commuters',
+    },
+    {
+      write: "an author's new name",
+      path: () => `/article/${story.id}`,
+      before: async () => {},
+      act: () => request(app).put(`/api/users/${author.id}`).set(admin.auth).send({ name: 'Ada Harbourmaster' }),
+      shows: 'Ada Harbourmaster',
+    },
+  ])('shows $write in the very next read', async ({ path, before, act, shows, hides }) => {
+    const warm = await request(app).get(path());
+    expect([200, 404]).toContain(warm.status);
+    await before();
+    const done = (await act()) as request.Response & { gone?: string };
+    expect(done.status, JSON.stringify(done.body)).toBeLessThan(300);
+    const next = await request(app).get(path());
+    if (shows) expect(next.text).toContain(shows);
+    if (hides) expect(next.text).not.toContain(done.gone);
+  });
+});
+
+describe('a read that raced a write', () => {
+  const answer = (text: string): CachedAnswer => ({
+    status: 200,
+    headers: [],
+    etag: text,
+    identity: Buffer.from(text),
+    storedAt: Date.now(),
+  });
+
+  it('is not stored when one of its tags was purged after its lookup (in this process)', () => {
+    const store = new MemoryStore(1 << 20);
+    const { seq } = store.lookup('/a');
+    store.purge(['article:1']);
+    expect(store.set('/a', answer('old'), ['article:1'], seq, 60_000)).toBe(false);
+    expect(store.lookup('/a').answer).toBeUndefined();
+    // A purge of something else does not hold it back.
+    const later = store.lookup('/a').seq;
+    store.purge(['article:2']);
+    expect(store.set('/a', answer('new'), ['article:1'], later, 60_000)).toBe(true);
+    store.purge(['article:1']);
+    expect(store.lookup('/a').answer).toBeUndefined();
+  });
+
+  it('is not stored when one of its tags was purged after its lookup (in Redis)', async () => {
+    const store = new RedisStore('redis://127.0.0.1:6379', `chronicle-test-${randomBytes(4).toString('hex')}:`, ctx.logger);
+    await store.connect();
+    try {
+      const { seq } = await store.lookup('/a');
+      await store.purge(['article:1']);
+      expect(await store.set('/a', answer('old'), ['article:1'], seq, 60_000)).toBe(false);
+      const later = (await store.lookup('/a')).seq;
+      expect(await store.set('/a', answer('new'), ['article:1'], later, 60_000)).toBe(true);
+      expect((await store.lookup('/a')).answer?.identity.toString()).toBe('new');
+      await store.purge(['article:1']);
+      expect((await store.lookup('/a')).answer).toBeUndefined();
+    } finally {
+      await store.purge(['*']);
+      await store.close();
+    }
+  });
+});
+
+describe('two app instances sharing Redis', async () => {
+  // Each with its own Redis connection and its own cache object, over the same database: as two processes.
+  const env = {
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `chronicle-test-${randomBytes(4).toString('hex')}:`,
+    NODE_ENV: 'test' as const,
+  };
+  const config = { ...ctx.config, ...parseConfig(env) };
+  const sharedConfig = { ...ctx.config, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, responseCache: config.responseCache };
+  const [cacheA, cacheB] = await Promise.all([openResponseCache(sharedConfig, ctx.logger), openResponseCache(sharedConfig, ctx.logger)]);
+  const appA = createApp({ ...ctx, config: sharedConfig, cache: cacheA });
+  const appB = createApp({ ...ctx, config: sharedConfig, cache: cacheB });
+  afterAll(async () => {
+    await cacheA.purge(['*']);
+    await Promise.all([cacheA.close(), cacheB.close()]);
+  });
+
+  it('share what they store, and a write through one is fresh on the other at once', async () => {
+    expect(sharedConfig.responseCache.store).toBe('redis');
+    const article = await createArticle(ctx.db, {
+      authorId: author.id,
+      categoryId: category.id,
+      status: 'published',
+      title: 'Shared at first',
+    });
+    expect((await request(appA).get(`/api/articles/${article.id}`)).body.title).toBe('Shared at first');
+    await behindTheAppsBack(article.id, 'Not yet seen');
+    // B answers from what A stored.
+    expect((await request(appB).get(`/api/articles/${article.id}`)).body.title).toBe('Shared at first');
+    const page = await request(appB).get(`/article/${article.id}`);
+    expect(page.text).toContain('Not yet seen');
+
+    const edit = await request(appA).put(`/api/articles/${article.id}`).set(editor.auth).send({ title: 'Edited through A', version: 1 });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await request(appB).get(`/api/articles/${article.id}`)).body.title).toBe('Edited through A');
+    expect((await request(appB).get(`/article/${article.id}`)).text).toContain('Edited through A');
+  });
+});
