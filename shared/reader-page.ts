@@ -1,14 +1,14 @@
-import type { Article } from './types';
+import type { Article, ArticleListItem } from './types';
 
 /**
  * What a server-rendered reader page shows, as the render reports it (client/src/app/reader-data.ts) and
  * the page head is built from (server/src/reader/head.ts).
  */
 export type ReaderPage =
-  | { kind: 'home'; mainStory?: Article | null }
+  | { kind: 'home'; mainStory?: ArticleListItem | null }
   | { kind: 'article'; article: Article }
-  | { kind: 'category'; category: { id: string; name: string; slug: string }; articles: Article[] }
+  | { kind: 'category'; category: { id: string; name: string; slug: string }; articles: ArticleListItem[] }
   /** `path` is the page's path, '/news/sports' say; `heading` its h1. */
-  | { kind: 'section'; section: { path: string; heading: string }; articles: Article[] }
+  | { kind: 'section'; section: { path: string; heading: string }; articles: ArticleListItem[] }
   /** `title` is what the client route shows ('Article Not Found'); 'Page not found' when absent. */
   | { kind: 'not-found'; title?: string };

@@ -20,11 +20,11 @@ export interface MediaItem {
   image?: ImageInfo | null;
 }
 
-export interface Article {
+/** An article as lists carry it: everything but the body, which lists do not show (CONTRACT.md §2). */
+export interface ArticleListItem {
   id: string;
   title: string;
   summary: string;
-  content: string;
   imageUrl: string | null;
   /** The variants of `imageUrl`; null when it is external or has none (yet). Always sent by the server. */
   image?: ImageInfo | null;
@@ -44,6 +44,12 @@ export interface Article {
   media: MediaItem[];
   /** Optimistic-concurrency version: send it back with an edit (docs/decisions/020). */
   version: number;
+}
+
+/** One article with its body: the single-article call, the staff's list and every write answer with it. */
+export interface Article extends ArticleListItem {
+  /** Sanitised HTML. */
+  content: string;
 }
 
 export interface Page<T> {

@@ -1,15 +1,18 @@
-import type { Article, ImageInfo, MediaItem } from '../../../shared/types';
+import type { Article, ArticleListItem, ImageInfo, MediaItem } from '../../../shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { imageInfos } from '../lib/image-variants';
 import { sectionToWire } from '../lib/wire';
 
-/** The one select for an article on the wire: author and category names and media in the same query. */
-export const articleSelect = {
+/**
+ * The select for an article in a public list: what lists show, author and category names and media in the
+ * same query, never the body (CONTRACT.md §2). Bodies run to 500 kB: a page of them would be most of the
+ * bytes the database sends and the server serialises, for nothing a list shows.
+ */
+export const articleListSelect = {
   id: true,
   title: true,
   summary: true,
-  content: true,
   imageUrl: true,
   categoryId: true,
   section: true,
@@ -28,6 +31,10 @@ export const articleSelect = {
   media: { select: { id: true, type: true, fileUrl: true }, orderBy: { createdAt: 'asc' } },
 } satisfies Prisma.ArticleSelect;
 
+/** The select for one article on the wire: a list's columns and the body. */
+export const articleSelect = { ...articleListSelect, content: true } satisfies Prisma.ArticleSelect;
+
+export type ArticleListRow = Prisma.ArticleGetPayload<{ select: typeof articleListSelect }>;
 export type ArticleRow = Prisma.ArticleGetPayload<{ select: typeof articleSelect }>;
 
 /** What is known of the variants of local images (lib/image-variants.ts), by their URL. */
@@ -41,19 +48,18 @@ export const toMediaItem = (m: MediaRow, images: ImageIndex): MediaItem => ({
 });
 
 /** The variants of every image of these articles, in one query. */
-export function loadImages(db: Db, rows: Pick<ArticleRow, 'imageUrl' | 'media'>[]): Promise<Map<string, ImageInfo>> {
+export function loadImages(db: Db, rows: Pick<ArticleListRow, 'imageUrl' | 'media'>[]): Promise<Map<string, ImageInfo>> {
   return imageInfos(
     db,
     rows.flatMap((r) => [r.imageUrl, ...r.media.filter((m) => m.type === 'image').map((m) => m.fileUrl)]),
   );
 }
 
-export function toArticle(row: ArticleRow, images: ImageIndex): Article {
+export function toArticleListItem(row: ArticleListRow, images: ImageIndex): ArticleListItem {
   return {
     id: row.id,
     title: row.title,
     summary: row.summary,
-    content: row.content,
     imageUrl: row.imageUrl,
     image: row.imageUrl ? (images.get(row.imageUrl) ?? null) : null,
     author: row.author,
@@ -74,10 +80,20 @@ export function toArticle(row: ArticleRow, images: ImageIndex): Article {
   };
 }
 
+export function toArticle(row: ArticleRow, images: ImageIndex): Article {
+  return { ...toArticleListItem(row, images), content: row.content };
+}
+
 /** Articles on the wire, with the variants of their images. */
 export async function toArticles(db: Db, rows: ArticleRow[]): Promise<Article[]> {
   const images = await loadImages(db, rows);
   return rows.map((row) => toArticle(row, images));
+}
+
+/** List items on the wire, with the variants of their images. */
+export async function toArticleListItems(db: Db, rows: ArticleListRow[]): Promise<ArticleListItem[]> {
+  const images = await loadImages(db, rows);
+  return rows.map((row) => toArticleListItem(row, images));
 }
 
 /** Public reads filter in the query: published articles only. */

@@ -75,6 +75,19 @@ describe('GET /api/articles/published', () => {
     expect(times).toEqual([...times].sort((x, y) => y - x));
   });
 
+  it('carries every field of an article but its content, which the single-article call carries (CONTRACT.md §2)', async () => {
+    for (const qs of ['', '?section=Sports', `?category=${world.slug}`, '?featured=true', '?main=true', '?story=true']) {
+      const res = await get(qs);
+      expect(res.body.data.length, qs).toBeGreaterThan(0);
+      for (const item of res.body.data) expect(item, qs).not.toHaveProperty('content');
+    }
+    const [item] = (await get('?main=true')).body.data;
+    const single = await request(app).get(`/api/articles/${sports.id}`);
+    expect(single.body.content).toBe(sports.content);
+    const { content: _body, ...rest } = single.body;
+    expect(item).toEqual(rest);
+  });
+
   it('breaks publishedAt ties by updatedAt, newest first', async () => {
     const res = await get('?section=business');
     expect(titles(res)).toEqual([tieNew.title, tieOld.title]);

@@ -73,10 +73,10 @@ export function articlesRouter(ctx: AppContext): Router {
     {
       method: 'get',
       path: '/published',
-      summary: 'List published articles, newest first, filtered by section, category, featured, main or story',
+      summary: 'List published articles (without their content), newest first, filtered by section, category, featured, main or story',
       guard: publicRoute,
       query: publishedArticlesQuerySchema,
-      returns: '{ data: Article[], pagination: { total, limit, offset } }',
+      returns: '{ data: ArticleListItem[], pagination: { total, limit, offset } }',
       cacheTags: () => [Tags.articles, Tags.categories],
     },
     async ({ query }, _req, res) => {

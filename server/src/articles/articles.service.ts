@@ -1,4 +1,4 @@
-import type { Article, MediaItem, Page } from '../../../shared/types';
+import type { Article, ArticleListItem, MediaItem, Page } from '../../../shared/types';
 import { LIMITS } from '../../../shared/constants';
 import type { z } from 'zod';
 import type {
@@ -20,7 +20,17 @@ import { sanitizeArticleHtml } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugify } from '../lib/slug';
 import { sectionFromWire, sectionToWire } from '../lib/wire';
-import { articleSelect, loadImages, publishedOnly, toArticle, toArticles, toMediaItem, type ArticleRow } from './article.mapper';
+import {
+  articleListSelect,
+  articleSelect,
+  loadImages,
+  publishedOnly,
+  toArticle,
+  toArticleListItems,
+  toArticles,
+  toMediaItem,
+  type ArticleRow,
+} from './article.mapper';
 import { removeShareImages } from './share-image';
 import { shareDescription, summaryDescription } from './share-page';
 import type { ResponseCache } from '../cache';
@@ -138,19 +148,32 @@ export async function listArticles(
 }
 
 /**
- * Published articles, newest first. With `counts` (the app's response cache), the total of each filter is
- * computed once per purge of the articles and shared by every process using the cache.
+ * The id of a category given by id or slug; null when no category has the slug. A slug is looked up first
+ * (one unique-index read) so the list reads the (status, categoryId, …) index in order: joining on the slug
+ * instead walks every category's newest articles and drops the others (docs/query-plans.md).
+ */
+async function categoryIdOf(db: Db, idOrSlug: string): Promise<string | null> {
+  if (isUuid(idOrSlug)) return idOrSlug;
+  const category = await db.category.findUnique({ where: { slug: slugify(idOrSlug) }, select: { id: true } });
+  return category?.id ?? null;
+}
+
+/**
+ * The public lists: summaries without bodies (articleListSelect), each filter answered by its index in order.
+ * With `counts` (the app's response cache), the total of each filter is computed once per purge of the
+ * articles, not per request, and shared by every process using the cache (docs/decisions/026).
  */
 export async function listPublished(
   db: Db,
   query: PublishedArticlesQuery,
   counts?: Pick<ResponseCache, 'remember'>,
-): Promise<Page<Article>> {
+): Promise<Page<ArticleListItem>> {
   const where: Prisma.ArticleWhereInput = { ...publishedOnly };
   if (query.section) where.section = sectionFromWire(query.section);
   if (query.category) {
-    if (isUuid(query.category)) where.categoryId = query.category;
-    else where.category = { slug: slugify(query.category) };
+    const categoryId = await categoryIdOf(db, query.category);
+    if (!categoryId) return { data: [], pagination: { total: 0, limit: query.limit, offset: query.offset } };
+    where.categoryId = categoryId;
   }
   if (query.featured !== undefined) where.isFeatured = query.featured;
   if (query.main !== undefined) where.isMainStory = query.main;
@@ -159,13 +182,12 @@ export async function listPublished(
   const orderBy = query.featured ? [{ featuredAt: { sort: 'desc', nulls: 'last' } } as const, ...newestFirst] : newestFirst;
   const countKey = [query.section, query.category, query.featured, query.main, query.story];
   const [total, rows] = await Promise.all([
-    // Counted once per purge of the articles, not per request (docs/decisions/026).
     counts
       ? counts.remember(`published-count:${JSON.stringify(countKey)}`, [Tags.articles, Tags.categories], () => db.article.count({ where }))
       : db.article.count({ where }),
-    db.article.findMany({ where, orderBy, take: query.limit, skip: query.offset, select: articleSelect }),
+    db.article.findMany({ where, orderBy, take: query.limit, skip: query.offset, select: articleListSelect }),
   ]);
-  return { data: await toArticles(db, rows), pagination: { total, limit: query.limit, offset: query.offset } };
+  return { data: await toArticleListItems(db, rows), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {

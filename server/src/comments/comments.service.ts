@@ -59,6 +59,8 @@ export interface ArticleCommentsPage {
  * One page of an article's top-level comments with every reply beneath them, in one statement (the hot
  * public read): the published check and the top-level count, the page of roots, and a recursive walk down
  * to their descendants. No rows: the article is not published; one row without a comment: no comments.
+ * The roots are filtered on the id itself, not joined from `article`: so they are read in order from their
+ * partial index and the read stops at the page, rather than every root being read and sorted (docs/query-plans.md).
  */
 export async function listArticleComments(
   db: Db,
@@ -71,8 +73,8 @@ export async function listArticleComments(
       FROM "Article" a
       WHERE a.id = ${articleId}::uuid AND a.status = 'published'
     ), roots AS (
-      SELECT ${COMMENT_COLUMNS}, 1 AS level FROM "Comment" r JOIN article ON r."articleId" = article.id
-      WHERE r."parentId" IS NULL
+      SELECT ${COMMENT_COLUMNS}, 1 AS level FROM "Comment" r
+      WHERE r."articleId" = ${articleId}::uuid AND r."parentId" IS NULL AND EXISTS (SELECT FROM article)
       ORDER BY r."createdAt" DESC, r.id DESC
       LIMIT ${limit} OFFSET ${offset}
     ), tree AS (

@@ -16,6 +16,13 @@ export const DB_TIMEOUTS = {
   idleInTransactionMs: 10_000,
 } as const;
 
+/**
+ * Settings of every session the app opens. JIT compilation is off: the app's statements are short, and compiling
+ * one takes 30–130 ms on this project's machines, far more than running it, whenever the planner's cost estimate
+ * passes jit_above_cost (a page of a long comment thread does, docs/query-plans.md).
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 export function createDb(url: string, max = 10): Db {
   const adapter = new PrismaPg({
     connectionString: url,
@@ -26,6 +33,7 @@ export function createDb(url: string, max = 10): Db {
     query_timeout: DB_TIMEOUTS.queryMs,
     idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
     keepAlive: true,
+    options: SESSION_OPTIONS,
   });
   // A transaction waits for a connection as long as a plain query does, and may run two statement timeouts.
   return new PrismaClient({

@@ -16,6 +16,30 @@ const obj = (properties: Record<string, unknown>, optional: string[] = []) => ({
   properties,
 });
 
+/** The fields of an article in a list; the single article adds its content. */
+const articleListFields = {
+  id,
+  title: str,
+  summary: str,
+  imageUrl: nullable(str),
+  image: { ...nullable(ref('ImageInfo')), description: 'Variants of imageUrl; null when it is external or before they are made' },
+  author: obj({ id, name: str }),
+  category: obj({ id, name: str, slug: str }),
+  categoryId: id,
+  section: { enum: [...SECTIONS] },
+  status: { enum: [...ARTICLE_STATUSES] },
+  isStory: { type: 'boolean' },
+  isFeatured: { type: 'boolean' },
+  isMainStory: { type: 'boolean' },
+  storyPriority: { type: 'integer' },
+  createdAt: time,
+  updatedAt: time,
+  publishedAt: nullable(time),
+  totalViews: { type: 'integer' },
+  media: { type: 'array', items: ref('MediaItem') },
+  version: { type: 'integer', description: 'Send it back with an edit (If-Match or body); the ETag is "v<version>"' },
+};
+
 export const WIRE_SCHEMAS: Record<string, unknown> = {
   ImageInfo: {
     ...obj({
@@ -32,29 +56,11 @@ export const WIRE_SCHEMAS: Record<string, unknown> = {
     fileUrl: str,
     image: { ...nullable(ref('ImageInfo')), description: 'Variants of an image; null for a video or before they are made' },
   }),
-  Article: obj({
-    id,
-    title: str,
-    summary: str,
-    content: { type: 'string', description: 'Sanitised HTML' },
-    imageUrl: nullable(str),
-    image: { ...nullable(ref('ImageInfo')), description: 'Variants of imageUrl; null when it is external or before they are made' },
-    author: obj({ id, name: str }),
-    category: obj({ id, name: str, slug: str }),
-    categoryId: id,
-    section: { enum: [...SECTIONS] },
-    status: { enum: [...ARTICLE_STATUSES] },
-    isStory: { type: 'boolean' },
-    isFeatured: { type: 'boolean' },
-    isMainStory: { type: 'boolean' },
-    storyPriority: { type: 'integer' },
-    createdAt: time,
-    updatedAt: time,
-    publishedAt: nullable(time),
-    totalViews: { type: 'integer' },
-    media: { type: 'array', items: ref('MediaItem') },
-    version: { type: 'integer', description: 'Send it back with an edit (If-Match or body); the ETag is "v<version>"' },
-  }),
+  ArticleListItem: {
+    ...obj(articleListFields),
+    description: 'An article in a list: every field of Article but content (CONTRACT.md §2)',
+  },
+  Article: obj({ ...articleListFields, content: { type: 'string', description: 'Sanitised HTML' } }),
   Category: obj(
     {
       id,

@@ -15,7 +15,7 @@
  */
 import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
 import type { ReaderPage } from '../../../shared/reader-page';
-import type { Article } from '../../../shared/types';
+import type { Article, ArticleListItem } from '../../../shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml, shareImageUrl } from '../articles/share-page';
 import { feedLinks } from '../seo/feed-links';
@@ -143,7 +143,7 @@ const defaultImage = (site: SiteInfo): PreviewImage => ({
 });
 
 /** A listing page's description: what it is, then its first headlines, as much as fits. */
-function listingDescription(lead: string, articles: Article[]): string {
+function listingDescription(lead: string, articles: ArticleListItem[]): string {
   const titles = articles.map((a) => a.title.replace(/\s+/g, ' ').trim()).filter(Boolean);
   return truncateOnWord(titles.length ? `${lead}: ${titles.join('; ')}` : `${lead}.`, DESCRIPTION_MAX);
 }

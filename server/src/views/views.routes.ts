@@ -8,7 +8,7 @@ import {
   topArticlesQuerySchema,
   viewDurationInputSchema,
 } from '../../../shared/schemas/views';
-import { articleSelect, publishedOnly, toArticles } from '../articles/article.mapper';
+import { articleListSelect, publishedOnly, toArticleListItems } from '../articles/article.mapper';
 import { canRead } from '../articles/articles.service';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
@@ -29,10 +29,10 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
     {
       method: 'get',
       path: '/top-articles',
-      summary: 'The most viewed published articles, most views first',
+      summary: 'The most viewed published articles (without their content), most views first',
       guard: publicRoute,
       query: topArticlesQuerySchema,
-      returns: '{ data: Article[] }',
+      returns: '{ data: ArticleListItem[] }',
       // Views reorder it without a write: kept half a minute at most.
       cacheTags: () => [Tags.articles, Tags.categories],
       cacheSeconds: 30,
@@ -42,10 +42,10 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
         where: publishedOnly,
         orderBy: [{ totalViews: 'desc' }, { publishedAt: 'desc' }, { id: 'desc' }],
         take: query.limit,
-        select: articleSelect,
+        select: articleListSelect,
       });
       res.set('Cache-Control', 'public, max-age=30');
-      return { data: await toArticles(db, rows) };
+      return { data: await toArticleListItems(db, rows) };
     },
   );
 

@@ -1,6 +1,6 @@
 import { Suspense, lazy, memo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { Article } from '../../../../shared/types';
+import type { ArticleListItem } from '../../../../shared/types';
 import { ErrorBox } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageState } from '../../components/ui/page-state';
@@ -56,20 +56,23 @@ export function ArticleRoute() {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const passed = (location.state as { article?: Article } | null)?.article ?? null;
-  const article = useArticle(id, passed);
+  const article = useArticle(id);
+  // A card link passes its list item along (SPEC.md §2): the page shows it at once, and the body (which lists
+  // do not carry) when the article has loaded.
+  const passed = (location.state as { article?: ArticleListItem } | null)?.article;
+  const shown = article.data ?? (article.isPending && passed?.id === id ? passed : undefined);
   const bodyRef = useViewLogging(id);
-  useDocumentTitle(article.data ? pageTitle(article.data.title) : article.isError ? pageTitle('Article Not Found') : null);
+  useDocumentTitle(shown ? pageTitle(shown.title) : article.isError ? pageTitle('Article Not Found') : null);
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.home));
 
-  if (article.isPending) {
+  if (!shown && article.isPending) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
         <ArticleDetailSkeleton />
       </div>
     );
   }
-  if (article.isError && !article.data) {
+  if (!shown) {
     const missing = article.error instanceof ApiError && article.error.status >= 400 && article.error.status < 500;
     return missing ? (
       <PageState title="Article Not Found" action={<Button onClick={goBack}>Go Back</Button>}>
@@ -84,11 +87,15 @@ export function ArticleRoute() {
       </div>
     );
   }
-  const a = article.data;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <ArticleDetail article={a} meta={<ViewCount articleId={a.id} />} actions={<ShareButtons article={a} />} bodyRef={bodyRef} />
-      <Comments articleId={a.id} />
+      <ArticleDetail
+        article={shown}
+        meta={<ViewCount articleId={shown.id} />}
+        actions={<ShareButtons article={shown} />}
+        bodyRef={bodyRef}
+      />
+      <Comments articleId={shown.id} />
     </div>
   );
 }

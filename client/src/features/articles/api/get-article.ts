@@ -12,10 +12,6 @@ export const getArticleQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getArticle(id, signal),
   });
 
-/**
- * One article. A card link may pass the article along (SPEC.md §2) so the page renders at once while
- * the fresh copy loads.
- */
-export function useArticle(id: string, passed?: Article | null) {
-  return useQuery({ ...getArticleQueryOptions(id), placeholderData: passed && passed.id === id ? passed : undefined });
+export function useArticle(id: string) {
+  return useQuery(getArticleQueryOptions(id));
 }

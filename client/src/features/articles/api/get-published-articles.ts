@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Article, Page } from '../../../../../shared/types';
+import type { ArticleListItem, Page } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { sortNewestFirst } from '../lib/sort';
 
@@ -14,8 +14,11 @@ export interface PublishedArticlesFilter {
   limit?: number;
 }
 
-export function getPublishedArticles(filter: PublishedArticlesFilter & { offset?: number }, signal?: AbortSignal): Promise<Page<Article>> {
-  return api.get<Page<Article>>('/api/articles/published', {
+export function getPublishedArticles(
+  filter: PublishedArticlesFilter & { offset?: number },
+  signal?: AbortSignal,
+): Promise<Page<ArticleListItem>> {
+  return api.get<Page<ArticleListItem>>('/api/articles/published', {
     signal,
     query: {
       section: filter.section,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Article } from '../../../../../shared/types';
+import type { ArticleListItem } from '../../../../../shared/types';
 import { RelativeTime } from '../../../components/ui/dates';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -22,7 +22,7 @@ export const CARD_SIZES: Record<CardVariant, string> = {
 };
 
 interface ArticleCardProps {
-  article: Article;
+  article: ArticleListItem;
   variant?: CardVariant;
   as?: Heading;
   eager?: boolean;
@@ -90,7 +90,7 @@ export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager,
 }
 
 /** A compact row: a thumbnail beside the title (the three follow-ups of the Sports and Opinions blocks). */
-export function ArticleRow({ article, as: H = 'h3' }: { article: Article; as?: Heading }) {
+export function ArticleRow({ article, as: H = 'h3' }: { article: ArticleListItem; as?: Heading }) {
   return (
     <article className="group relative flex gap-3 rounded-md p-2 focus-within:ring-2 focus-within:ring-blue-600 hover:bg-slate-50">
       <CardMedia article={article} allowVideo className="aspect-[4/3] w-28 shrink-0 rounded" width={224} height={168} sizes="112px" />

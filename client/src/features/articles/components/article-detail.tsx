@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
-import type { Article } from '../../../../../shared/types';
+import type { Article, ArticleListItem } from '../../../../../shared/types';
 import { LongDate } from '../../../components/ui/dates';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ArticleMedia } from './article-media';
 import { CategoryBadge } from './category-badge';
 
 interface ArticleDetailProps {
-  article: Article;
+  /** A list item (what a card link passes along) shows everything but the body, which lists do not carry. */
+  article: Article | ArticleListItem;
   /** Rendered beside the byline (the view count). */
   meta?: ReactNode;
   /** Rendered under the byline (the share buttons). */
   actions?: ReactNode;
-  /** Receives the body element, so reading can be tracked. */
+  /** Receives the body element, so reading can be tracked; never the placeholder shown while the body loads. */
   bodyRef?: (el: HTMLDivElement | null) => void;
 }
 
@@ -31,8 +32,31 @@ export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetail
         </div>
         {actions}
       </header>
-      <div ref={bodyRef} className="article-body" dangerouslySetInnerHTML={{ __html: article.content }} />
+      {'content' in article ? (
+        <div ref={bodyRef} className="article-body" dangerouslySetInnerHTML={{ __html: article.content }} />
+      ) : (
+        <BodySkeleton />
+      )}
     </article>
+  );
+}
+
+function BodyLines() {
+  return (
+    <div className="space-y-3 pt-4">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className={i % 3 === 2 ? 'h-4 w-4/5' : 'h-4 w-full'} />
+      ))}
+    </div>
+  );
+}
+
+/** The body while the article loads after a card link: the rest of the page is already there. */
+function BodySkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading the article text">
+      <BodyLines />
+    </div>
   );
 }
 
@@ -48,11 +72,7 @@ export function ArticleDetailSkeleton() {
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-10 w-2/3" />
       <Skeleton className="h-4 w-64" />
-      <div className="space-y-3 pt-4">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className={i % 3 === 2 ? 'h-4 w-4/5' : 'h-4 w-full'} />
-        ))}
-      </div>
+      <BodyLines />
     </div>
   );
 }

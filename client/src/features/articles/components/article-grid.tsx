@@ -1,10 +1,18 @@
-import type { Article } from '../../../../../shared/types';
+import type { ArticleListItem } from '../../../../../shared/types';
 import { cn } from '../../../lib/cn';
 import { ArticleCard } from './article-card';
 import { ArticleCardSkeleton } from './card-skeletons';
 
 /** A dense grid of small cards: 2 columns on small screens, 4 on large (SPEC.md §2). */
-export function ArticleGrid({ articles, className, eagerFirst = 0 }: { articles: Article[]; className?: string; eagerFirst?: number }) {
+export function ArticleGrid({
+  articles,
+  className,
+  eagerFirst = 0,
+}: {
+  articles: ArticleListItem[];
+  className?: string;
+  eagerFirst?: number;
+}) {
   return (
     <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4', className)}>
       {articles.map((a, i) => (

@@ -1,4 +1,4 @@
-import type { Article } from '../../../../../shared/types';
+import type { ArticleListItem } from '../../../../../shared/types';
 import { SITE_LOGO, chooseArticleMedia, imageFallbacks } from '../lib/media';
 import { FallbackImage } from './fallback-image';
 
@@ -7,7 +7,7 @@ import { FallbackImage } from './fallback-image';
  * falls back to the article's image and then the site logo; 16:9, at most 320 px high. The page's first
  * visible image: loaded at once with high priority.
  */
-export function ArticleMedia({ article }: { article: Article }) {
+export function ArticleMedia({ article }: { article: ArticleListItem }) {
   const chosen = chooseArticleMedia(article);
   const frame = 'mx-auto aspect-video w-full max-w-[569px] overflow-hidden rounded-lg bg-slate-100';
   if (!chosen) {

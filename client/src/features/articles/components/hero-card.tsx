@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Article, MediaItem } from '../../../../../shared/types';
+import type { ArticleListItem, MediaItem } from '../../../../../shared/types';
 import { buttonClasses } from '../../../components/ui/button';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/dates';
@@ -9,7 +9,7 @@ import { CardMedia } from './card-media';
 import { CategoryBadge } from './category-badge';
 
 /** The main story (SPEC.md §2): badge, title, summary, author, relative time, a large image, 'Read Full Story'. */
-export function HeroCard({ article, media }: { article: Article; media?: MediaItem[] }) {
+export function HeroCard({ article, media }: { article: ArticleListItem; media?: MediaItem[] }) {
   const when = article.publishedAt ?? article.updatedAt;
   return (
     <article className="grid overflow-hidden rounded-xl bg-slate-900 text-white shadow-lg lg:grid-cols-5">

@@ -1,4 +1,4 @@
-import type { Article } from '../../../../../shared/types';
+import type { ArticleListItem } from '../../../../../shared/types';
 import { ArticleCard } from './article-card';
 
 /** Two columns from md; one column of three from lg (two of them from sm below that). */
@@ -9,7 +9,7 @@ const THIRD = '(min-width: 1280px) 410px, (min-width: 1024px) 33vw, (min-width: 
  * 'Latest Stories' of the category page (SPEC.md §2): one article as a single wide card, two in two
  * columns, three as one large card beside two compact ones.
  */
-export function LatestStories({ articles }: { articles: Article[] }) {
+export function LatestStories({ articles }: { articles: ArticleListItem[] }) {
   const [first, second, third] = articles;
   if (!first) return null;
   if (!second) return <ArticleCard article={first} variant="wide" eager />;

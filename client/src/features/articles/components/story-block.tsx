@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Article } from '../../../../../shared/types';
+import type { ArticleListItem } from '../../../../../shared/types';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { ArticleCard, ArticleRow } from './article-card';
 import { ArticleCardSkeleton, ArticleRowSkeleton } from './card-skeletons';
@@ -7,7 +7,7 @@ import { ArticleCardSkeleton, ArticleRowSkeleton } from './card-skeletons';
 interface StoryBlockProps {
   title: string;
   viewAllTo: string;
-  articles: Article[] | undefined;
+  articles: ArticleListItem[] | undefined;
   isPending: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Article, Page } from '../../../../../shared/types';
+import type { ArticleListItem, Page } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from './keys';
 
@@ -9,8 +9,8 @@ export interface PublishedParams {
 }
 
 /** GET /api/articles/published; with `featured` the server orders by when each story was featured, newest first. */
-export function getPublishedArticles(params: PublishedParams, signal?: AbortSignal): Promise<Page<Article>> {
-  return api.get<Page<Article>>('/api/articles/published', {
+export function getPublishedArticles(params: PublishedParams, signal?: AbortSignal): Promise<Page<ArticleListItem>> {
+  return api.get<Page<ArticleListItem>>('/api/articles/published', {
     signal,
     query: { featured: params.featured || undefined, limit: params.limit },
   });

@@ -1,4 +1,4 @@
-import type { Article, Page } from '../../../../../shared/types';
+import type { Article, ArticleListItem, Page } from '../../../../../shared/types';
 import { LIMITS } from '../../../../../shared/constants';
 
 /**
@@ -70,7 +70,7 @@ export function applyToPage(
  * the server orders by when each was featured; featured articles missing from it (not published) follow,
  * newest update first.
  */
-export function featuredInOrder(all: readonly Article[], serverOrder: readonly Article[]): Article[] {
+export function featuredInOrder(all: readonly Article[], serverOrder: readonly ArticleListItem[]): Article[] {
   const byId = new Map(all.filter((a) => a.isFeatured).map((a) => [a.id, a]));
   const ordered: Article[] = [];
   for (const a of serverOrder) {

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Article, Page } from '../../../../../shared/types';
+import type { Article, ArticleListItem, Page } from '../../../../../shared/types';
 import { dashboardKeys } from '../api/keys';
 import { applyToPage, type ArticleAction } from './article-updates';
 
@@ -28,14 +28,15 @@ export function restoreSnapshot(queryClient: QueryClient, snapshot: Snapshot): v
  */
 export function applyOptimistic(queryClient: QueryClient, article: Article, action: ArticleAction, now = new Date()): void {
   queryClient.setQueriesData<Page<Article>>({ queryKey: dashboardKeys.articles }, (page) => applyToPage(page, article.id, action, now));
-  queryClient.setQueriesData<Page<Article>>({ queryKey: dashboardKeys.publishedList({ featured: true, limit: FEATURED_LIMIT }) }, (page) =>
-    page ? { ...page, data: reorderFeatured(page.data, article, action) } : page,
+  queryClient.setQueriesData<Page<ArticleListItem>>(
+    { queryKey: dashboardKeys.publishedList({ featured: true, limit: FEATURED_LIMIT }) },
+    (page) => (page ? { ...page, data: reorderFeatured(page.data, article, action) } : page),
   );
 }
 
 export const FEATURED_LIMIT = 100;
 
-export function reorderFeatured(featured: readonly Article[], article: Article, action: ArticleAction): Article[] {
+export function reorderFeatured(featured: readonly ArticleListItem[], article: ArticleListItem, action: ArticleAction): ArticleListItem[] {
   const drop = new Set<string>();
   if (
     (action.kind === 'featured' && !action.value) ||

@@ -1,0 +1,92 @@
+/**
+ * `npx tsx tests/bench/query-plans.ts <postgresql://… of a server>`: the table of docs/query-plans.md. Creates a
+ * database on that server, migrates it, seeds the read data set (tests/helpers/query-plans.ts), makes each public
+ * read through the real app, and prints, for every statement the read sent, its index, the rows read through it,
+ * the most rows any sort took in, and the execution time (EXPLAIN ANALYZE). The database is dropped afterwards.
+ */
+import pg from 'pg';
+import request from 'supertest';
+import { createApp } from '../../server/src/app';
+import { openResponseCache } from '../../server/src/cache';
+import { createViewRecorder } from '../../server/src/views/view-recorder';
+import { parseConfig } from '../../server/src/config';
+import { applyMigrations } from '../../server/src/db/migrate';
+import { createLogger } from '../../server/src/lib/logger';
+import { createMailer } from '../../server/src/lib/mailer';
+import {
+  capturingDb,
+  explain,
+  explainer,
+  indexesUsed,
+  mostRowsSorted,
+  publicReads,
+  rowsReadBy,
+  seedReadData,
+  seqScans,
+} from '../helpers/query-plans';
+
+const server = process.argv[2];
+if (!server) throw new Error('Usage: tsx tests/bench/query-plans.ts postgresql://user@host:port/db');
+const name = `chronicle_plans_${process.pid}`;
+const admin = new pg.Client({ connectionString: server });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(server);
+url.pathname = `/${name}`;
+const { db, take } = capturingDb(url.toString());
+let client: pg.Client | undefined;
+try {
+  await applyMigrations(url.toString());
+  const ids = await seedReadData(url.toString());
+  client = await explainer(url.toString());
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url.toString(),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'http://chronicle.test',
+    // The plans of the reads themselves: nothing answered from the response cache.
+    RESPONSE_CACHE: 'off',
+  });
+  const logger = createLogger('silent');
+  const app = createApp({
+    config,
+    db,
+    logger,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
+    jwtSecret: 'plans'.repeat(8),
+    cache: await openResponseCache(config, logger),
+    viewRecorder: createViewRecorder(db),
+  });
+  console.log('| read | statement | index | rows read | most rows sorted | time (ms) |\n|---|---|---|--:|--:|--:|');
+  for (const read of publicReads(ids)) {
+    // Once to warm the caches, then the statements of a second read.
+    await request(app).get(read.path);
+    take();
+    const res = await request(app).get(read.path);
+    if (res.status !== 200) throw new Error(`${read.path} answered ${res.status}`);
+    for (const statement of take()) {
+      const explained = await explain(client, statement);
+      const indexes = [...new Set(indexesUsed(explained.plan))];
+      const whole = seqScans(explained.plan).map((t) => `${t} (whole table)`);
+      const rows = indexes.map((i) => rowsReadBy(explained.plan, i));
+      console.log(
+        `| ${read.name} | ${summary(statement.sql)} | ${[...indexes, ...whole].join(', ') || '–'} | ${rows.join(', ') || '–'} | ${mostRowsSorted(explained.plan)} | ${explained.executionMs.toFixed(2)} |`,
+      );
+    }
+  }
+} finally {
+  await client?.end();
+  await db.$disconnect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
+/** What a statement reads, in a few words: its main table and whether it counts or aggregates. */
+function summary(sql: string): string {
+  const from = /FROM "(?:public"\.")?(\w+)"/.exec(sql)?.[1] ?? '?';
+  if (/^\s*SELECT COUNT\(\*\)/i.test(sql)) return `count ${from}`;
+  if (/WITH RECURSIVE/i.test(sql)) return `${from} tree`;
+  if (/GROUP BY/i.test(sql)) return `${from} per group`;
+  return from;
+}
