@@ -71,7 +71,8 @@ describe('stopping the server during a burst of views', () => {
       const accepted = answers.flatMap((a) => ('status' in a && a.status === 201 ? [(a.body as { id: string }).id] : []));
       // The stop came mid-burst: some views were answered, the rest found the server gone.
       expect(accepted.length).toBeGreaterThanOrEqual(STOP_AFTER - 1);
-      expect(statuses.filter((s) => s === 0).length).toBeGreaterThan(0);
+      // A graceful stop may still answer every request already sent; a kill cannot.
+      if (signal === 'SIGKILL') expect(statuses.filter((s) => s === 0).length).toBeGreaterThan(0);
       // Nothing the server took in failed: each answer is 201 or no answer at all.
       expect(statuses.filter((s) => s !== 201 && s !== 0)).toEqual([]);
 
