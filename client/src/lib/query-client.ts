@@ -59,12 +59,23 @@ export function serializeQueries(queries: DehydratedState): DehydratedState {
   };
 }
 
-export function deserializeQueries(queries: DehydratedState): DehydratedState {
+/**
+ * The page's data counts as read when the page arrived: the page may come from the server's response cache
+ * (or a CDN) minutes after it was rendered, but it was current when sent, since every write purges what it
+ * changes (docs/decisions/026). Dated by its render instead, it would look stale and be read again at once.
+ */
+export function deserializeQueries(queries: DehydratedState, receivedAt = Date.now()): DehydratedState {
   return {
     ...queries,
     queries: queries.queries.map((q) => ({
       ...q,
-      state: { ...q.state, error: fromWire(q.state.error) as never, fetchFailureReason: fromWire(q.state.fetchFailureReason) as never },
+      state: {
+        ...q.state,
+        dataUpdatedAt: q.state.dataUpdatedAt ? receivedAt : 0,
+        errorUpdatedAt: q.state.errorUpdatedAt ? receivedAt : 0,
+        error: fromWire(q.state.error) as never,
+        fetchFailureReason: fromWire(q.state.fetchFailureReason) as never,
+      },
     })),
   };
 }
