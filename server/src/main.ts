@@ -159,7 +159,7 @@ async function main() {
   if (!(await proceed())) return;
 
   stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'));
-  const server = (started.server = http.createServer(createApp(ctx)));
+  const server = (started.server = http.createServer(ctx.cache.frontDoor(createApp(ctx))));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 

@@ -98,7 +98,7 @@ const ctx: AppContext = {
   viewRecorder: createViewRecorder(db),
   cache,
 };
-const server = http.createServer(createApp(ctx));
+const server = http.createServer(ctx.cache.frontDoor(createApp(ctx)));
 server.keepAliveTimeout = 65_000;
 
 process.on('message', (message: ParentMessage) => {

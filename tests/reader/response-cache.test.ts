@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app';
@@ -158,6 +159,39 @@ describe('the response cache', () => {
     const next = await request(app).get(path());
     if (shows) expect(next.text).toContain(shows);
     if (hides) expect(next.text).not.toContain(done.gone);
+  });
+});
+
+describe("the server's front door", () => {
+  it('answers a hit on the bare Node request, before Express runs; a miss or a signed-in read goes to the app', async () => {
+    let reachedApp = 0;
+    const server = http.createServer(
+      ctx.cache.frontDoor((req, res) => {
+        reachedApp += 1;
+        app(req, res);
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const article = await createArticle(ctx.db, {
+        authorId: author.id,
+        categoryId: category.id,
+        status: 'published',
+        title: 'Front door',
+      });
+      const first = await request(server).get(`/api/articles/${article.id}?b=2&a=1`);
+      expect(first.body.title).toBe('Front door');
+      expect(reachedApp).toBe(1);
+      // The same read, its query in another order: answered without the app.
+      const second = await request(server).get(`/api/articles/${article.id}?a=1&b=2`);
+      expect(second.body.title).toBe('Front door');
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(reachedApp).toBe(1);
+      await request(server).get(`/api/articles/${article.id}`).set(editor.auth);
+      expect(reachedApp).toBe(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

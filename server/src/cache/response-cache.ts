@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../lib/logger';
 import { withCacheScope, type CacheScope } from './scope';
-import { PURGE_MEMORY_MS, type CacheStore, type CachedAnswer } from './store';
+import { PURGE_MEMORY_MS, type CacheStore, type CachedAnswer, type Lookup } from './store';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -46,8 +46,13 @@ export interface ResponseCacheOptions {
 }
 
 export interface ResponseCache {
-  /** The first middleware of the app. */
+  /** The first middleware of the app: fills the cache on a miss (and answers hits when the front door is not used). */
   middleware: RequestHandler;
+  /**
+   * Wraps the app for `http.createServer`: a hit is answered on the bare Node request, before Express
+   * itself runs; everything else goes to the app.
+   */
+  frontDoor(app: RequestListener): RequestListener;
   /** Drops every stored answer under any of the tags, in every process sharing the store. */
   purge(tags: Iterable<string>): Promise<void>;
   /**
@@ -66,28 +71,53 @@ export interface ResponseCache {
 export function createResponseCache({ store, logger, ttlSeconds }: ResponseCacheOptions): ResponseCache {
   const ttlMs = ttlSeconds * 1000;
 
+  /**
+   * The lookup of an anonymous read, on the bare Node request: true when answered from the store; false, or a
+   * promise of false (Redis), when the app must answer. A miss leaves its purge sequence on the request, for
+   * the middleware's fill.
+   */
+  function answerFromStore(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+    if (!isCacheableRead(req) || !store?.usable) return false;
+    const lookup = store.lookup(cacheKey(req.url ?? '/'));
+    const settle = (found: Lookup) => {
+      if (found.answer) {
+        send(req, res, found.answer);
+        return true;
+      }
+      (req as LookedUp)[LOOKED_UP] = found.seq;
+      return false;
+    };
+    if (!(lookup instanceof Promise)) return settle(lookup);
+    return lookup.then(settle, (err: unknown) => {
+      logger.warn({ err }, 'response cache lookup failed');
+      return false;
+    });
+  }
+
+  const frontDoor =
+    (app: RequestListener): RequestListener =>
+    (req, res) => {
+      const answered = answerFromStore(req, res);
+      if (answered === false) return void app(req, res);
+      if (answered !== true) void answered.then((hit) => hit || app(req, res));
+    };
+
   const middleware: RequestHandler = (req, res, next) => {
     if (req.headers.authorization !== undefined) {
       forceHeader(res, 'Cache-Control', PRIVATE_CACHE_CONTROL);
       return next();
     }
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || BYPASS.test(req.path)) return next();
-    const key = cacheKey(req);
+    if (!isCacheableRead(req)) return next();
+    const key = cacheKey(req.originalUrl);
     // Off, or Redis unreachable: the answer is still prepared here (headers, ETag, encodings), not stored.
     if (!store?.usable) return fill(req, res, next, key, undefined);
-    const lookup = store.lookup(key);
-    if (lookup instanceof Promise) {
-      lookup.then(
-        (found) => (found.answer ? send(req, res, found.answer) : fill(req, res, next, key, found.seq)),
-        (err: unknown) => {
-          logger.warn({ err }, 'response cache lookup failed');
-          next();
-        },
-      );
-      return;
-    }
-    if (lookup.answer) return send(req, res, lookup.answer);
-    fill(req, res, next, key, lookup.seq);
+    // Looked up already by the front door (the server's own listener): a miss.
+    const seq = (req as LookedUp)[LOOKED_UP];
+    if (seq !== undefined) return fill(req, res, next, key, seq);
+    const answered = answerFromStore(req, res);
+    const go = (hit: boolean) => hit || fill(req, res, next, key, (req as LookedUp)[LOOKED_UP]);
+    if (typeof answered === 'boolean') return void go(answered);
+    void answered.then(go);
   };
 
   /** Runs the app for this read, holds its answer back, stores it if it may be, then sends it. */
@@ -119,6 +149,7 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
 
   return {
     middleware,
+    frontDoor,
     async purge(tags) {
       const list = [...new Set(tags)];
       if (store && list.length) await store.purge(list);
@@ -144,13 +175,24 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
 }
 
 /** Path and query, the query's parameters sorted: `?b=1&a=2` and `?a=2&b=1` are one answer. */
-export function cacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string {
-  const at = req.originalUrl.indexOf('?');
-  if (at === -1) return req.path;
-  const params = new URLSearchParams(req.originalUrl.slice(at + 1));
+export function cacheKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
   params.sort();
   const query = params.toString();
-  return query ? `${req.path}?${query}` : req.path;
+  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
+}
+
+const LOOKED_UP = Symbol('looked up in the response cache');
+type LookedUp = IncomingMessage & { [LOOKED_UP]?: number };
+
+/** An anonymous GET or HEAD of something that is not a file or a probe. */
+function isCacheableRead(req: IncomingMessage): boolean {
+  if (req.headers.authorization !== undefined || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const url = req.url ?? '/';
+  const at = url.indexOf('?');
+  return !BYPASS.test(at === -1 ? url : url.slice(0, at));
 }
 
 async function prepare(status: number, headers: [string, string][], identity: Buffer, cacheable: boolean): Promise<CachedAnswer> {
