@@ -3,11 +3,14 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../server/src/db/embedded';
 import { createTestApp } from '../helpers/app';
 import { TEST_PASSWORD, createArticle, createCategory, createUser } from '../helpers/factories';
 import { startServer, waitReady } from '../helpers/server-process';
+
+/** The run's Redis (tests/setup/api-global.ts). */
+const redisUrl = inject('redisUrl');
 
 /**
  * Issue 11: two real app processes on one database and one Redis share the response cache, and a write
@@ -20,7 +23,7 @@ chmodSync(dir, 0o755);
 const prefix = `chronicle-test-${randomBytes(4).toString('hex')}:`;
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  const redis = await createClient({ url: 'redis://127.0.0.1:6379' }).connect();
+  const redis = await createClient({ url: redisUrl }).connect();
   for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await redis.unlink(keys);
   await redis.close();
 });
@@ -29,14 +32,19 @@ describe('two app processes sharing Redis', () => {
   it('share what they store, and an edit through one shows on the other at once', async () => {
     const category = await createCategory(db);
     const editor = await createUser(db, { role: 'editor' });
-    const article = await createArticle(db, { authorId: editor.id, categoryId: category.id, status: 'published', title: 'Before the edit' });
+    const article = await createArticle(db, {
+      authorId: editor.id,
+      categoryId: category.id,
+      status: 'published',
+      title: 'Before the edit',
+    });
 
     const env = {
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       DATA_DIR: dir,
       UPLOAD_DIR: path.join(dir, 'uploads'),
-      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       JWT_SECRET: randomBytes(32).toString('hex'),
     };
@@ -49,6 +57,7 @@ describe('two app processes sharing Redis', () => {
 
       // A fills the cache; B answers from it, even after the row changed behind both apps' backs.
       expect(await (await at(portA, `/article/${article.id}`)).text()).toContain('Before the edit');
+      expect(await (await at(portA, '/rss.xml')).text()).toContain('Before the edit');
       await db.article.update({ where: { id: article.id }, data: { title: 'Changed behind their backs' } });
       expect(await (await at(portB, `/article/${article.id}`)).text()).toContain('Before the edit');
       expect(await (await at(portB, '/rss.xml')).text()).toContain('Before the edit');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../server/src/app';
 import { openResponseCache } from '../../server/src/cache';
 import { RedisStore } from '../../server/src/cache/redis-store';
@@ -9,6 +9,9 @@ import { MemoryStore, type CachedAnswer } from '../../server/src/cache/store';
 import { parseConfig } from '../../server/src/config';
 import { createTestApp } from '../helpers/app';
 import { createArticle, createBreakingNews, createCategory, createUser, login } from '../helpers/factories';
+
+/** The run's Redis (tests/setup/api-global.ts). */
+const redisUrl = inject('redisUrl');
 
 /**
  * The response cache (docs/decisions/026-response-cache.md): anonymous reads are kept, every kind of write
@@ -219,7 +222,7 @@ describe('a read that raced a write', () => {
   });
 
   it('is not stored when one of its tags was purged after its lookup (in Redis)', async () => {
-    const store = new RedisStore('redis://127.0.0.1:6379', `chronicle-test-${randomBytes(4).toString('hex')}:`, ctx.logger);
+    const store = new RedisStore(redisUrl, `chronicle-test-${randomBytes(4).toString('hex')}:`, ctx.logger);
     await store.connect();
     try {
       const { seq } = await store.lookup('/a');
@@ -240,7 +243,7 @@ describe('a read that raced a write', () => {
 describe('two app instances sharing Redis', async () => {
   // Each with its own Redis connection and its own cache object, over the same database: as two processes.
   const env = {
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: `chronicle-test-${randomBytes(4).toString('hex')}:`,
     NODE_ENV: 'test' as const,
   };

@@ -1,16 +1,55 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createClient } from 'redis';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDatabaseUrl: string;
+    redisUrl: string;
   }
+}
+
+/**
+ * One Redis for the tests that use it: TEST_REDIS_URL when set, else the machine's at 127.0.0.1:6379 when it
+ * answers, else a `redis-server` of our own (Debian's package; .ci/run installs it) on a free port, without
+ * persistence. Each test keeps its keys under a prefix of its own.
+ */
+async function openRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const answers = async (url: string) => {
+    const client = createClient({ url, socket: { connectTimeout: 1_000, reconnectStrategy: false } });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.ping();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      if (client.isOpen) await client.close();
+    }
+  };
+  const given = process.env.TEST_REDIS_URL;
+  if (given) return { url: given, stop: async () => {} };
+  if (await answers('redis://127.0.0.1:6379')) return { url: 'redis://127.0.0.1:6379', stop: async () => {} };
+  const port = await freePort();
+  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50 && !(await answers(url)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!(await answers(url))) throw new Error('No Redis: set TEST_REDIS_URL, or install redis-server');
+  return {
+    url,
+    stop: async () => {
+      server.kill();
+    },
+  };
 }
 
 /**
@@ -43,6 +82,8 @@ export default async function setup(project: TestProject) {
   templateUrl.pathname = `/${template}`;
   await applyMigrations(templateUrl.toString());
   project.provide('templateDatabaseUrl', templateUrl.toString());
+  const redis = await openRedis();
+  project.provide('redisUrl', redis.url);
 
   return async () => {
     // Drop every database of this run (clones are named after the template).
@@ -50,6 +91,7 @@ export default async function setup(project: TestProject) {
     for (const { datname } of rows.reverse()) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await client.end();
     await embedded?.stop();
+    await redis.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   };
 }
