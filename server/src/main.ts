@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { createApp } from './app';
 import { openResponseCache } from './cache';
+import { Tags } from './cache/scope';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { ConfigError, loadDotEnv, parseConfig } from './config';
 import type { AppContext } from './context';
@@ -149,6 +150,8 @@ async function main() {
   try {
     await ensureSuperAdmin(db, config, logger);
     if (config.seedDemo) await seedDemoContent(db, config, logger);
+    // Other processes sharing the cache may have read the database before the seed.
+    await cache.purge([Tags.everything]);
     await warnAboutDemoAccounts(db, logger);
   } catch (err) {
     if (stopping) return void (await proceed());

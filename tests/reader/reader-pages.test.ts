@@ -20,7 +20,13 @@ const main = await createArticle(db, {
   title: 'Harbour bridge reopens after repairs',
   content: '<p>The harbour bridge reopened on Monday morning after <strong>six weeks</strong> of repairs.</p>',
 });
-const sport = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published', section: 'Sports', title: 'Local club wins the cup' });
+const sport = await createArticle(db, {
+  authorId: author.id,
+  categoryId: category.id,
+  status: 'published',
+  section: 'Sports',
+  title: 'Local club wins the cup',
+});
 const draft = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'draft', title: 'Embargoed draft story' });
 await createComment(db, { articleId: main.id, authorId: author.id, content: 'A reader comment rendered on the server' });
 await createBreakingNews(db, { authorId: author.id, status: 'published', headline: 'Storm warning for the coast' });
@@ -89,7 +95,10 @@ describe('reader pages rendered on the server', () => {
     expect(text(res)).not.toContain('Embargoed draft story');
     // The failed read travels to the browser too, so that hydration shows the same page.
     const state = pageState(res);
-    expect(state!.queries.queries.find((q) => q.queryKey[1] === 'detail')?.state).toMatchObject({ status: 'error', error: { status: 404 } });
+    expect(state!.queries.queries.find((q) => q.queryKey[1] === 'detail')?.state).toMatchObject({
+      status: 'error',
+      error: { status: 404 },
+    });
   });
 
   it('an unpublished article is gone from its page at once', async () => {
@@ -147,14 +156,19 @@ describe('reader pages rendered on the server', () => {
     }
   });
 
-  it.each(['/article/%E0%A4%A', '/category/%2F%2Fevil.example', '//evil.example/x', '/news/', '/article/', '/news/sports/extra', '/category/a%00b'])(
-    'an odd address (%s) is a 404 page, never a 5xx nor a redirect elsewhere',
-    async (path) => {
-      const res = await request(app).get(path);
-      expect(res.status).toBe(404);
-      expect(text(res)).toMatch(/Not Found|Page not found/i);
-    },
-  );
+  it.each([
+    '/article/%E0%A4%A',
+    '/category/%2F%2Fevil.example',
+    '//evil.example/x',
+    '/news/',
+    '/article/',
+    '/news/sports/extra',
+    '/category/a%00b',
+  ])('an odd address (%s) is a 404 page, never a 5xx nor a redirect elsewhere', async (path) => {
+    const res = await request(app).get(path);
+    expect(res.status).toBe(404);
+    expect(text(res)).toMatch(/Not Found|Page not found/i);
+  });
 
   it('HEAD answers the status without a body', async () => {
     const res = await request(app).head(`/article/${draft.id}`);
@@ -172,7 +186,12 @@ describe('reader pages rendered on the server', () => {
     const res = await request(app).get(`/article/${hostile.id}`);
     expect(res.status).toBe(200);
     const scripts = DomUtils.findAll((el) => el.name === 'script', html(res).children);
-    expect(scripts.some((s) => DomUtils.textContent(s).includes('alert(1)') && s.attribs.type !== 'application/json' && s.attribs.type !== 'application/ld+json')).toBe(false);
+    expect(
+      scripts.some(
+        (s) =>
+          DomUtils.textContent(s).includes('alert(1)') && s.attribs.type !== 'application/json' && s.attribs.type !== 'application/ld+json',
+      ),
+    ).toBe(false);
     // The data still parses and carries the title as written.
     expect(JSON.stringify(pageState(res))).toContain('</script><script>alert(1)</script> & \\"quotes\\"');
   });
@@ -182,8 +201,10 @@ describe('the head of each reader page', () => {
   const head = (res: request.Response) => {
     const doc = html(res);
     const meta = (key: string) =>
-      DomUtils.findOne((el) => el.name === 'meta' && (el.attribs.property === key || el.attribs.name === key), doc.children, true)?.attribs.content;
-    const link = (rel: string) => DomUtils.findAll((el) => el.name === 'link' && el.attribs.rel === rel, doc.children).map((el) => el.attribs);
+      DomUtils.findOne((el) => el.name === 'meta' && (el.attribs.property === key || el.attribs.name === key), doc.children, true)?.attribs
+        .content;
+    const link = (rel: string) =>
+      DomUtils.findAll((el) => el.name === 'link' && el.attribs.rel === rel, doc.children).map((el) => el.attribs);
     const titles = DomUtils.findAll((el) => el.name === 'title', doc.children).map((el) => DomUtils.textContent(el));
     const jsonLd = DomUtils.findAll((el) => el.name === 'script' && el.attribs.type === 'application/ld+json', doc.children).map(
       (el) => JSON.parse(DomUtils.textContent(el)) as Record<string, unknown> & { '@type': string },
@@ -216,7 +237,9 @@ describe('the head of each reader page', () => {
     });
     expect(typeof article.dateModified).toBe('string');
     expect((article.image as string[]).every((url) => url.startsWith(`${site}/`))).toBe(true);
-    const crumbs = h.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as unknown as { itemListElement: { name: string; item: string }[] };
+    const crumbs = h.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as unknown as {
+      itemListElement: { name: string; item: string }[];
+    };
     expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['Home', 'World Affairs', 'Harbour bridge reopens after repairs']);
     expect(crumbs.itemListElement[1]!.item).toBe(`${site}/category/${category.slug}`);
   });

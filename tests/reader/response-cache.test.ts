@@ -81,6 +81,36 @@ describe('the response cache', () => {
     expect(mine.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('purges every spelling of an id: an unpublished article is gone in upper case too', async () => {
+    const article = await createArticle(ctx.db, { authorId: author.id, categoryId: category.id, status: 'published' });
+    const upper = `/api/articles/${article.id.toUpperCase()}`;
+    expect((await request(app).get(upper)).status).toBe(200);
+    expect((await request(app).post(`/api/articles/${article.id}/unpublish`).set(editor.auth)).status).toBe(200);
+    expect((await request(app).get(upper)).status).toBe(404);
+  });
+
+  it('keeps the published count of each category fresh', async () => {
+    const count = async () =>
+      ((await request(app).get('/api/categories')).body as { id: string; articleCount: number }[]).find((c) => c.id === category.id)!
+        .articleCount;
+    const before = await count();
+    const draft = await createArticle(ctx.db, { authorId: author.id, categoryId: category.id, status: 'draft' });
+    expect((await request(app).post(`/api/articles/${draft.id}/publish`).set(editor.auth)).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('answers a page with a query string without keeping it (tracking parameters cannot crowd the cache)', async () => {
+    const article = await createArticle(ctx.db, { authorId: author.id, categoryId: category.id, status: 'published', title: 'Tracked' });
+    expect((await request(app).get(`/article/${article.id}?utm_source=x`)).text).toContain('Tracked');
+    await behindTheAppsBack(article.id, 'Tracked, changed');
+    expect((await request(app).get(`/article/${article.id}?utm_source=x`)).text).toContain('Tracked, changed');
+  });
+
+  it('honours an encoding the reader refuses (q=0)', async () => {
+    const res = await request(app).get('/').set('Accept-Encoding', 'br;q=0, gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
   it.each([
     {
       write: 'an edit',

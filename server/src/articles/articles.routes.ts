@@ -244,7 +244,8 @@ export function articlesRouter(ctx: AppContext): Router {
       body: articleStatusInputSchema,
       returns: 'Article',
       errors: { 404: 'no such article', 409: 'only published stories can be set as main story' },
-      purges: ({ params }) => articleChanged(params.id),
+      // A new main story replaces the section's last one, whose id is not at hand: rare, so everything goes.
+      purges: () => [Tags.everything],
     },
     ({ params, body }) => articles.setStoryStatus(db, params.id, body),
   );
@@ -259,7 +260,13 @@ export function articlesRouter(ctx: AppContext): Router {
       body: articleFeaturedInputSchema,
       returns: 'Article & { unfeatured: { id, title } | null }',
       errors: { 404: 'no such article', 409: 'only published stories can be featured' },
-      purges: ({ params }) => articleChanged(params.id),
+      // A fourth featured story unfeatures the oldest: that one changes too.
+      purges: ({ params }, result) => [
+        ...articleChanged(params.id),
+        ...((result as { unfeatured?: { id: string } | null }).unfeatured
+          ? [Tags.article((result as { unfeatured: { id: string } }).unfeatured.id)]
+          : []),
+      ],
     },
     ({ params, body }) => articles.setFeatured(db, params.id, body),
   );

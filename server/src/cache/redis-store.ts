@@ -22,11 +22,17 @@ for i = 4, #ARGV do
 end
 return 1`;
 
-/** Bumps the sequence, remembers each tag's purge, and unlinks every answer stored under it. KEYS: prefix. ARGV: memory ms, tags… */
+/**
+ * Bumps the sequence, remembers each tag's purge, and unlinks every answer stored under it. The sequence
+ * never goes below the floor (the highest this process has seen): a Redis that restarted empty must not
+ * hand out numbers that reads started before it already hold. KEYS: prefix. ARGV: memory ms, floor, tags…
+ */
 const PURGE_SCRIPT = `
 local prefix = KEYS[1]
+local current = tonumber(redis.call('GET', prefix .. 'seq') or '0')
+if current < tonumber(ARGV[2]) then redis.call('SET', prefix .. 'seq', ARGV[2]) end
 local seq = redis.call('INCR', prefix .. 'seq')
-for i = 2, #ARGV do
+for i = 3, #ARGV do
   redis.call('SET', prefix .. 'p:' .. ARGV[i], seq, 'PX', ARGV[1])
   local set = prefix .. 't:' .. ARGV[i]
   local keys = redis.call('SMEMBERS', set)
@@ -48,6 +54,8 @@ export class RedisStore implements CacheStore {
   private readonly buffers;
   private readonly prefix: string;
   private stale = true;
+  /** The highest purge sequence seen: the floor of the sequence if Redis comes back empty. */
+  private highestSeq = 0;
   private emptying: Promise<void> | undefined;
 
   constructor(
@@ -80,21 +88,26 @@ export class RedisStore implements CacheStore {
   }
 
   async lookup(key: string): Promise<Lookup> {
-    const [answer, seq] = await this.buffers.mGet([this.prefix + 'e:' + key, this.prefix + 'seq']);
-    return { answer: answer ? decode(answer) : undefined, seq: seq ? Number(seq.toString()) : 0 };
+    const [answer, raw] = await within(COMMAND_MS, this.buffers.mGet([this.prefix + 'e:' + key, this.prefix + 'seq']));
+    const seq = raw ? Number(raw.toString()) : 0;
+    this.highestSeq = Math.max(this.highestSeq, seq);
+    return { answer: answer ? decode(answer) : undefined, seq };
   }
 
   async set(key: string, answer: CachedAnswer, tags: string[], seq: number, ttlMs: number): Promise<boolean> {
-    const stored = await this.client.eval(SET_SCRIPT, {
-      keys: [this.prefix + 'e:' + key, this.prefix],
-      arguments: [encode(answer), String(ttlMs), String(seq), ...tags, EVERYTHING],
-    });
+    const stored = await within(
+      COMMAND_MS,
+      this.client.eval(SET_SCRIPT, {
+        keys: [this.prefix + 'e:' + key, this.prefix],
+        arguments: [encode(answer), String(ttlMs), String(seq), ...tags, EVERYTHING],
+      }),
+    );
     return stored === 1;
   }
 
   async purge(tags: string[]): Promise<void> {
     try {
-      await this.client.eval(PURGE_SCRIPT, { keys: [this.prefix], arguments: [String(PURGE_MEMORY_MS), ...tags] });
+      await within(PURGE_MS, this.purgeScript(tags));
     } catch (err) {
       // A purge that did not happen: nothing stored can be trusted until everything has been purged.
       this.stale = true;
@@ -107,12 +120,16 @@ export class RedisStore implements CacheStore {
     if (this.client.isOpen) await this.client.close();
   }
 
+  private purgeScript(tags: string[]) {
+    return this.client.eval(PURGE_SCRIPT, { keys: [this.prefix], arguments: [String(PURGE_MEMORY_MS), String(this.highestSeq), ...tags] });
+  }
+
   /** Purges everything, then trusts the store again; retried until it succeeds while connected. */
   private empty(): Promise<void> {
     this.emptying ??= (async () => {
       while (this.client.isOpen) {
         try {
-          await this.client.eval(PURGE_SCRIPT, { keys: [this.prefix], arguments: [String(PURGE_MEMORY_MS), EVERYTHING] });
+          await this.purgeScript([EVERYTHING]);
           this.stale = false;
           return;
         } catch {
@@ -122,6 +139,29 @@ export class RedisStore implements CacheStore {
     })().finally(() => (this.emptying = undefined));
     return this.emptying;
   }
+}
+
+/**
+ * A Redis that is connected but stalled must not stall the site: a read gives up after COMMAND_MS (a miss,
+ * not stored), a purge after PURGE_MS (the store is then distrusted and emptied when Redis answers again).
+ */
+const COMMAND_MS = 250;
+const PURGE_MS = 2_000;
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
 }
 
 /** [4-byte header length][header JSON][identity][gzip][br] */

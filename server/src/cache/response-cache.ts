@@ -13,7 +13,9 @@ const brotli = promisify(zlib.brotliCompress);
 /** Answers kept, and the only ones: their status says the same thing to every anonymous reader. */
 const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
 /** Files and probes: served by express.static or the health routes, never worth a lookup. */
-const BYPASS = /^\/(assets|uploads)\/|^\/(healthz|readyz)$/;
+const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz)$/i;
+/** Answers larger than this are sent through as they come, never held back or stored (an uploaded video). */
+const MAX_CAPTURE_BYTES = 4 * 1024 * 1024;
 /** Headers that belong to one sending, not to the answer. */
 const PER_SENDING = new Set([
   'date',
@@ -90,6 +92,8 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
     if (!(lookup instanceof Promise)) return settle(lookup);
     return lookup.then(settle, (err: unknown) => {
       logger.warn({ err }, 'response cache lookup failed');
+      // Looked up, with no sequence: the app answers, and what it answers is not stored.
+      (req as LookedUp)[LOOKED_UP] = undefined;
       return false;
     });
   }
@@ -112,8 +116,7 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
     // Off, or Redis unreachable: the answer is still prepared here (headers, ETag, encodings), not stored.
     if (!store?.usable) return fill(req, res, next, key, undefined);
     // Looked up already by the front door (the server's own listener): a miss.
-    const seq = (req as LookedUp)[LOOKED_UP];
-    if (seq !== undefined) return fill(req, res, next, key, seq);
+    if (LOOKED_UP in req) return fill(req, res, next, key, (req as LookedUp)[LOOKED_UP]);
     const answered = answerFromStore(req, res);
     const go = (hit: boolean) => hit || fill(req, res, next, key, (req as LookedUp)[LOOKED_UP]);
     if (typeof answered === 'boolean') return void go(answered);
@@ -128,13 +131,20 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
     const scope: CacheScope = { tags: new Set() };
     const started = Date.now();
     captureAnswer(res, async (status, body) => {
+      // Answers the cache does not own (206 and 304 of static files, 5xx) go out exactly as the app made them.
+      if (!STORED_STATUSES.has(status)) return sendAsMade(res, status, body);
       const headers = storedHeaders(res);
+      const vary = String(res.getHeader('vary') ?? '');
       const cacheable =
         scope.tags.size > 0 &&
-        STORED_STATUSES.has(status) &&
+        !scope.refused &&
+        // An answer chosen by another request header (Accept) is not one answer for every reader.
+        vary.split(',').every((name) => ['', 'accept-encoding', 'authorization'].includes(name.trim().toLowerCase())) &&
         !headers.some(([name, value]) => name === 'set-cookie' || (name === 'cache-control' && /private|no-store/.test(value)));
-      const answer = await prepare(status, headers, body, cacheable);
-      if (cacheable && store && seq !== undefined && Date.now() - started < PURGE_MEMORY_MS / 2) {
+      const storing = cacheable && store !== undefined && seq !== undefined && Date.now() - started < PURGE_MEMORY_MS / 2;
+      // Stored: every encoding, made once. Sent once: only the one this reader takes.
+      const answer = await prepare(status, headers, body, cacheable, storing ? undefined : (req.headers['accept-encoding'] ?? ''));
+      if (storing) {
         const ttl = Math.min(ttlMs, (scope.ttlSeconds ?? Infinity) * 1000);
         try {
           await store.set(key, answer, [...scope.tags], seq, ttl);
@@ -157,17 +167,20 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
     async remember<T>(key: string, tags: string[], compute: () => Promise<T>): Promise<T> {
       if (!store?.usable) return compute();
       const valueKey = `value:${key}`;
-      const found = await store.lookup(valueKey);
-      if (found.answer) return JSON.parse(found.answer.identity.toString()) as T;
+      // The cache only saves work: when it fails, the value is computed as if there were none.
+      const found = await Promise.resolve(store.lookup(valueKey)).catch(() => undefined);
+      if (found?.answer) return JSON.parse(found.answer.identity.toString()) as T;
       const value = await compute();
-      const answer: CachedAnswer = {
-        status: 200,
-        headers: [],
-        etag: '',
-        identity: Buffer.from(JSON.stringify(value)),
-        storedAt: Date.now(),
-      };
-      await store.set(valueKey, answer, tags, found.seq, ttlMs);
+      if (found) {
+        const answer: CachedAnswer = {
+          status: 200,
+          headers: [],
+          etag: '',
+          identity: Buffer.from(JSON.stringify(value)),
+          storedAt: Date.now(),
+        };
+        await Promise.resolve(store.set(valueKey, answer, tags, found.seq, ttlMs)).catch(() => false);
+      }
       return value;
     },
     close: async () => store?.close(),
@@ -191,11 +204,23 @@ type LookedUp = IncomingMessage & { [LOOKED_UP]?: number };
 function isCacheableRead(req: IncomingMessage): boolean {
   if (req.headers.authorization !== undefined || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   const url = req.url ?? '/';
+  // Origin-form only (`/path?query`): an absolute-form target (`http://host/…`) or `//x` is left to the app.
+  if (url[0] !== '/' || url[1] === '/') return false;
   const at = url.indexOf('?');
-  return !BYPASS.test(at === -1 ? url : url.slice(0, at));
+  const path = at === -1 ? url : url.slice(0, at);
+  // Reader pages ignore the query: one with a query (tracking parameters, say) is answered, never stored.
+  if (at !== -1 && !path.startsWith('/api/')) return false;
+  return !BYPASS.test(path);
 }
 
-async function prepare(status: number, headers: [string, string][], identity: Buffer, cacheable: boolean): Promise<CachedAnswer> {
+async function prepare(
+  status: number,
+  headers: [string, string][],
+  identity: Buffer,
+  cacheable: boolean,
+  /** Set when the answer is sent once and not stored: only the encoding this reader takes is made. */
+  onlyFor?: string,
+): Promise<CachedAnswer> {
   if (cacheable) {
     headers = headers.filter(([name]) => name !== 'cache-control');
     // A missing page may appear any moment (a publish): kept here, where purges reach, but never by a CDN.
@@ -203,12 +228,15 @@ async function prepare(status: number, headers: [string, string][], identity: Bu
   }
   const type = headers.find(([name]) => name === 'content-type')?.[1];
   const compress = identity.length >= MIN_COMPRESS_BYTES && type !== undefined && COMPRESSIBLE.test(type);
+  const wants = (encoding: 'br' | 'gzip') => onlyFor === undefined || preferredEncoding(onlyFor, true, true) === encoding;
   const [gz, br] = compress
     ? await Promise.all([
-        gzip(identity, { level: 6 }),
-        brotli(identity, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-        }),
+        wants('gzip') ? gzip(identity, { level: 6 }) : undefined,
+        !wants('br')
+          ? undefined
+          : brotli(identity, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+            }),
       ])
     : [undefined, undefined];
   const etag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
@@ -217,13 +245,8 @@ async function prepare(status: number, headers: [string, string][], identity: Bu
 
 /** Sends a stored answer: 304 when the reader has it, else the body in the best encoding the reader takes. */
 function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
-  const accepts = req.headers['accept-encoding'] ?? '';
-  const [body, encoding] =
-    answer.br && /\bbr\b/.test(accepts)
-      ? [answer.br, 'br']
-      : answer.gzip && /\bgzip\b/.test(accepts)
-        ? [answer.gzip, 'gzip']
-        : [answer.identity, undefined];
+  const encoding = preferredEncoding(req.headers['accept-encoding'] ?? '', answer.br !== undefined, answer.gzip !== undefined);
+  const body = encoding === 'br' ? answer.br! : encoding === 'gzip' ? answer.gzip! : answer.identity;
   const etag = `"${answer.etag}${encoding ? `-${encoding}` : ''}"`;
   const headers: OutgoingHttpHeaders = Object.fromEntries(answer.headers);
   headers.etag = etag;
@@ -238,6 +261,26 @@ function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
   headers['content-length'] = body.length;
   res.writeHead(answer.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** br, then gzip, when the reader takes them (`;q=0` refuses one), else the identity body. */
+function preferredEncoding(accepts: string, hasBr: boolean, hasGzip: boolean): 'br' | 'gzip' | undefined {
+  const taken = new Set<string>();
+  for (const part of accepts.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name);
+  }
+  if (hasBr && (taken.has('br') || taken.has('*'))) return 'br';
+  if (hasGzip && (taken.has('gzip') || taken.has('*'))) return 'gzip';
+  return undefined;
+}
+
+/** An answer the cache does not own, sent as the app made it (the compression middleware stood aside). */
+function sendAsMade(res: ServerResponse, status: number, body: Buffer) {
+  res.statusCode = status;
+  if (!res.hasHeader('content-length') && status !== 304 && status !== 204) res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 /** If-None-Match names this answer in any of its encodings (weak comparison, as RFC 9110 asks for it). */
@@ -270,30 +313,47 @@ function storedHeaders(res: ServerResponse): [string, string][] {
 function captureAnswer(res: ServerResponse, done: (status: number, body: Buffer) => Promise<void>) {
   const original = { write: res.write, end: res.end, writeHead: res.writeHead };
   const chunks: Buffer[] = [];
-  const add = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(
-      Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
-    );
+  let size = 0;
+  const toBuffer = (chunk: unknown, encoding?: unknown) =>
+    Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  /** Too large to hold: what was held is sent as it is, and the rest goes straight through, never stored. */
+  const passThrough = () => {
+    Object.assign(res, original);
+    for (const chunk of chunks.splice(0)) res.write(chunk);
   };
   res.writeHead = function writeHead(this: ServerResponse, status: number, ...rest: unknown[]) {
     this.statusCode = status;
-    const headers = rest.find((item) => typeof item === 'object' && item !== null && !Array.isArray(item)) as
-      OutgoingHttpHeaders | undefined;
-    for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) this.setHeader(name, value);
+    const headers = rest.find((item) => typeof item === 'object' && item !== null) as OutgoingHttpHeaders | string[] | undefined;
+    if (Array.isArray(headers)) for (let i = 0; i + 1 < headers.length; i += 2) this.setHeader(headers[i]!, headers[i + 1]!);
+    else for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) this.setHeader(name, value);
     return this;
   } as ServerResponse['writeHead'];
   res.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown) {
-    add(chunk, encoding);
     const cb = [encoding, callback].find((item) => typeof item === 'function') as (() => void) | undefined;
+    if (chunk === undefined || chunk === null) return true;
+    const buffer = toBuffer(chunk, encoding);
+    if (size + buffer.length > MAX_CAPTURE_BYTES) {
+      passThrough();
+      return res.write(buffer, cb);
+    }
+    chunks.push(buffer);
+    size += buffer.length;
     if (cb) process.nextTick(cb);
     return true;
   } as ServerResponse['write'];
-  res.end = function end(this: ServerResponse, chunk?: unknown, encoding?: unknown) {
-    if (typeof chunk !== 'function') add(chunk, encoding);
+  res.end = function end(this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+    const cb = [chunk, encoding, callback].find((item) => typeof item === 'function') as (() => void) | undefined;
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') {
+      const buffer = toBuffer(chunk, encoding);
+      if (size + buffer.length > MAX_CAPTURE_BYTES) {
+        passThrough();
+        return res.end(buffer, cb);
+      }
+      chunks.push(buffer);
+    }
     Object.assign(res, original);
-    const status = this.statusCode;
-    done(status, Buffer.concat(chunks)).catch((err: unknown) => {
+    if (cb) res.once('finish', cb);
+    done(this.statusCode, Buffer.concat(chunks)).catch((err: unknown) => {
       res.destroy(err instanceof Error ? err : new Error(String(err)));
     });
     return this;

@@ -10,6 +10,8 @@ export interface CacheScope {
   tags: Set<string>;
   /** Seconds the answer may be kept at most, when something in it moves without a write (view counts). */
   ttlSeconds?: number;
+  /** Something it is made of failed (a database error shown as a gap): sent, never stored. */
+  refused?: boolean;
 }
 
 const scopes = new AsyncLocalStorage<CacheScope>();
@@ -29,14 +31,21 @@ export function tagResponse(tags: Iterable<string>, options: { ttlSeconds?: numb
   if (options.ttlSeconds !== undefined) scope.ttlSeconds = Math.min(scope.ttlSeconds ?? Infinity, options.ttlSeconds);
 }
 
+/** The current answer is not what it should be (a part of it failed): it is sent, but never stored. */
+export function refuseCaching(): void {
+  const scope = scopes.getStore();
+  if (scope) scope.refused = true;
+}
+
 /** The tags a public read or a write names: one vocabulary for both sides. */
 export const Tags = {
   /** Every list, page or feed that shows published articles (which, in what order, their summaries). */
   articles: 'articles',
   /** One article: its JSON, its page, its share page and image, including while it is missing (404). */
-  article: (id: string) => `article:${id}`,
+  // Lower-cased: PostgreSQL reads `/api/articles/<ID>` in any case, and a purge must reach every spelling.
+  article: (id: string) => `article:${id.toLowerCase()}`,
   /** The comments of one article. */
-  comments: (articleId: string) => `comments:${articleId}`,
+  comments: (articleId: string) => `comments:${articleId.toLowerCase()}`,
   /** Categories: their lists, and every page, since the header and footer name them. */
   categories: 'categories',
   /** Published breaking news: its list, and every page, since the ticker shows it. */

@@ -34,7 +34,8 @@ export function categoriesRouter({ db }: AppContext): Router {
       summary: 'List categories in name order',
       guard: publicRoute,
       returns: 'Category[]',
-      cacheTags: () => [Tags.categories],
+      // Each carries its count of published articles.
+      cacheTags: () => [Tags.categories, Tags.articles],
     },
     async (_input, req, res) => {
       cacheForReaders(req, res);
@@ -51,7 +52,8 @@ export function categoriesRouter({ db }: AppContext): Router {
       params: z.object({ idOrSlug: z.string().min(1).max(200) }),
       returns: 'Category',
       errors: { 404: 'No category has this id or slug' },
-      cacheTags: () => [Tags.categories],
+      // Each carries its count of published articles.
+      cacheTags: () => [Tags.categories, Tags.articles],
     },
     async ({ params }, req, res) => {
       const category = await findCategory(db, params.idOrSlug);

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { match } from 'path-to-regexp';
+import { refuseCaching } from '../cache/scope';
 import { HttpError } from '../lib/errors';
 import { publicRoute } from '../lib/policy';
 import { registeredRoutes } from '../lib/route';
@@ -34,6 +35,8 @@ export function internalApi(): (method: string, url: string) => Promise<Internal
         // The JSON a browser would receive (dates as strings, no undefined fields).
         return { status: 200, body: JSON.parse(JSON.stringify(body ?? null)) as unknown };
       } catch (err) {
+        // A failure that is not the reader's (the database): the page shows the gap, but is never stored.
+        if (!(err instanceof HttpError) || err.status >= 500) refuseCaching();
         if (err instanceof HttpError) return envelope(err.status, err.error, err.message, err.details);
         throw err;
       }

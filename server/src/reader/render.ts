@@ -8,6 +8,7 @@ import { SITE_NAME } from '../seo/site';
 import { buildHead, type SiteInfo } from './head';
 import { internalApi } from './internal-api';
 import { scriptJson } from './script-json';
+import { refuseCaching } from '../cache/scope';
 
 type Renderer = { render: typeof renderPage; STATE_ELEMENT_ID: string };
 
@@ -122,10 +123,14 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
         url: req.originalUrl,
         origin: config.publicUrl,
         transport,
-        onError: (err) => logger.error({ err, url: req.originalUrl }, 'a reader page failed to render on the server'),
+        onError: (err) => {
+          refuseCaching();
+          logger.error({ err, url: req.originalUrl }, 'a reader page failed to render on the server');
+        },
       });
     } catch (err) {
       // The browser can still render the page: a failure here is logged and the shell is sent.
+      refuseCaching();
       logger.error({ err, url: req.originalUrl }, 'a reader page could not be rendered on the server');
       result = { type: 'client' };
     }
