@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
   articleFeaturedInputSchema,
@@ -24,17 +24,6 @@ import { renderShareNotFound, renderSharePage } from './share-page';
 const idParams = z.object({ id: idParam });
 const mediaParams = z.object({ id: idParam, mediaId: idParam });
 const shareParams = z.object({ articleId: z.string() });
-
-const PUBLIC_LIST_CACHE = 'public, max-age=15, stale-while-revalidate=60';
-
-/**
- * One article (or its media) for a reader: anonymous callers only ever get a published article, which shared
- * caches may keep briefly; signed-in callers may be shown a draft, so theirs is never stored. `Vary` keeps them apart.
- */
-function cacheArticleRead(req: Request, res: Response): void {
-  res.vary('Authorization');
-  res.set('Cache-Control', req.user ? 'private, no-store' : 'public, max-age=15');
-}
 
 /** The caller of a guarded route (the guard has already answered 401 without one). */
 function caller(req: Request): AuthUser {
@@ -79,9 +68,8 @@ export function articlesRouter(ctx: AppContext): Router {
       returns: '{ data: ArticleListItem[], pagination: { total, limit, offset } }',
       cacheTags: () => [Tags.articles, Tags.categories],
     },
-    async ({ query }, _req, res) => {
+    async ({ query }) => {
       const page = await articles.listPublished(db, query, ctx.cache);
-      res.set('Cache-Control', PUBLIC_LIST_CACHE);
       return page;
     },
   );
@@ -101,10 +89,10 @@ export function articlesRouter(ctx: AppContext): Router {
     async ({ params }, _req, res) => {
       const article = await articles.findShareable(db, params.articleId);
       if (!article) {
-        res.status(404).type('html').set('Cache-Control', 'no-cache').send(renderShareNotFound());
+        res.status(404).type('html').send(renderShareNotFound());
         return;
       }
-      res.status(200).type('html').set('Cache-Control', 'public, max-age=300').send(renderSharePage(article, ctx.config.publicUrl));
+      res.status(200).type('html').send(renderSharePage(article, ctx.config.publicUrl));
     },
   );
 
@@ -124,7 +112,7 @@ export function articlesRouter(ctx: AppContext): Router {
       const article = await articles.findShareable(db, params.articleId);
       if (!article) throw notFound('Article not found');
       const jpeg = await shareImage(ctx, article);
-      res.status(200).type('image/jpeg').set('Cache-Control', 'public, max-age=86400').send(jpeg);
+      res.status(200).type('image/jpeg').send(jpeg);
     },
   );
 
@@ -141,7 +129,6 @@ export function articlesRouter(ctx: AppContext): Router {
     },
     async ({ params }, req, res) => {
       const article = await articles.getArticle(db, params.id, req.user);
-      cacheArticleRead(req, res);
       // Only signed-in callers can edit, and their answer is never cached: a shared cache must not answer a
       // reader's If-None-Match with 304 on the version alone while the view count moves.
       if (req.user) setVersionTag(res, article.version);
@@ -282,9 +269,8 @@ export function articlesRouter(ctx: AppContext): Router {
       errors: { 404: 'no such article, or a draft the caller may not read' },
       cacheTags: ({ params }) => [Tags.article(params.id)],
     },
-    async ({ params }, req, res) => {
+    async ({ params }, req) => {
       const data = await articles.listMedia(db, params.id, req.user);
-      cacheArticleRead(req, res);
       return { data };
     },
   );

@@ -38,12 +38,10 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       returns: '{ news: BreakingNews[] }',
       cacheTags: () => [Tags.breaking],
     },
-    async ({ query }, req, res) => {
+    async ({ query }, req) => {
       const staff = allows(req.user, 'breaking-news:list-all');
       const where: Prisma.BreakingNewsWhereInput = staff ? (query.status ? { status: query.status } : {}) : { status: 'published' };
       const rows = await db.breakingNews.findMany({ where, orderBy: newestFirst, take: query.limit, select: breakingNewsSelect });
-      res.vary('Authorization');
-      res.set('Cache-Control', staff ? 'private, no-store' : 'public, max-age=15');
       return { news: rows.map(toBreakingNews) };
     },
   );

@@ -109,6 +109,8 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
   const middleware: RequestHandler = (req, res, next) => {
     if (req.headers.authorization !== undefined) {
       forceHeader(res, 'Cache-Control', PRIVATE_CACHE_CONTROL);
+      // What a shared cache keeps for anonymous readers must not answer this caller, and the other way round.
+      res.setHeader('Vary', 'Authorization');
       return next();
     }
     if (!isCacheableRead(req)) return next();

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { categoryInputSchema, updateCategoryInputSchema } from '../../../shared/schemas/categories';
 import { Tags } from '../cache/scope';
@@ -7,15 +7,6 @@ import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import { createCategory, deleteCategory, findCategory, listCategories, renameCategory } from './categories.service';
-
-/**
- * Public reads may sit in shared caches for a minute; a signed-in caller (the dashboard reloads the list
- * after each change) always gets a fresh answer. `Vary` keeps the two apart.
- */
-function cacheForReaders(req: Request, res: Response): void {
-  res.vary('Authorization');
-  res.set('Cache-Control', req.user ? 'private, no-store' : 'public, max-age=60');
-}
 
 /** Mounted at the /api root: categories answer at /categories and, for delete, at /categorie (the client's spelling). */
 /** Category names show in the header of every page and in every article: lists, pages and articles go. */
@@ -37,8 +28,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       // Each carries its count of published articles.
       cacheTags: () => [Tags.categories, Tags.articles],
     },
-    async (_input, req, res) => {
-      cacheForReaders(req, res);
+    async () => {
       return listCategories(db);
     },
   );
@@ -55,9 +45,8 @@ export function categoriesRouter({ db }: AppContext): Router {
       // Each carries its count of published articles.
       cacheTags: () => [Tags.categories, Tags.articles],
     },
-    async ({ params }, req, res) => {
+    async ({ params }) => {
       const category = await findCategory(db, params.idOrSlug);
-      cacheForReaders(req, res);
       return category;
     },
   );

@@ -86,11 +86,10 @@ export function commentsRouter({ db }: AppContext): Router {
       errors: { 404: 'the article does not exist or is not published' },
       cacheTags: ({ params }) => [Tags.comments(params.id), Tags.article(params.id)],
     },
-    async ({ params, query }, _req, res) => {
+    async ({ params, query }) => {
       const { limit, offset, includeReplies } = query;
       const { total, comments } = await listArticleComments(db, params.id, { limit, offset, includeReplies });
       if (total === null) throw notFound(ARTICLE_NOT_FOUND);
-      res.set('Cache-Control', 'public, max-age=5');
       return { success: true, data: comments, pagination: { total, limit, offset } };
     },
   );

@@ -37,14 +37,13 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       cacheTags: () => [Tags.articles, Tags.categories],
       cacheSeconds: 30,
     },
-    async ({ query }, _req, res) => {
+    async ({ query }) => {
       const rows = await db.article.findMany({
         where: publishedOnly,
         orderBy: [{ totalViews: 'desc' }, { publishedAt: 'desc' }, { id: 'desc' }],
         take: query.limit,
         select: articleListSelect,
       });
-      res.set('Cache-Control', 'public, max-age=30');
       return { data: await toArticleListItems(db, rows) };
     },
   );
