@@ -1,23 +1,28 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
+import type { RequestListener } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { isFillingCache } from './cache/response-cache';
 import type { AppContext } from './context';
 import { healthRouter } from './health/health.routes';
+import { HSTS, requestLogger, securityHeaders } from './lib/edge';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { notFound } from './lib/errors';
 import { readerPages } from './reader/render';
 import { speculationRules } from './reader/speculation';
+import { viewLane, type TrustProxy } from './views/view-lane';
 import { apiRouter } from './routes';
 import { seoRouter } from './seo/seo.routes';
 
-/** Video hosts whose players may be embedded in article bodies (kept in step with the HTML sanitiser). */
-export const EMBED_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
-
-const HSTS = 'max-age=31536000; includeSubDomains';
+/**
+ * What `http.createServer` is given: the view lane (a burst of views, on the bare request), then the response
+ * cache's front door (a stored public read, on the bare request), then the app for everything else.
+ */
+export function createServerListener(ctx: AppContext, app: Express = createApp(ctx)): RequestListener {
+  const trust = app.get('trust proxy fn') as TrustProxy;
+  return viewLane(ctx, trust)(ctx.cache.frontDoor(app));
+}
 
 export function createApp(ctx: AppContext): Express {
   const { config, logger } = ctx;
@@ -31,49 +36,13 @@ export function createApp(ctx: AppContext): Express {
   // First of all: an anonymous read the cache holds is answered before anything else runs.
   app.use(ctx.cache.middleware);
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // `npm run dev` only: Vite's hot reload needs its inline preamble and its WebSocket.
-          scriptSrc: config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:'],
-          frameSrc: EMBED_FRAME_HOSTS,
-          connectSrc: config.viteDev ? ["'self'", 'ws:'] : ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-site' },
-      // Over plain HTTP the header is meaningless and, sent from a site later moved behind TLS on
-      // another port or host, misleading: it is set below only for requests that arrived over HTTPS.
-      strictTransportSecurity: false,
-    }),
-  );
+  app.use(securityHeaders(config));
   app.use((req, res, next) => {
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   });
   app.use(compression({ filter: (req, res) => !isFillingCache(req) && compression.filter(req, res) }));
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogger(logger));
 
   app.use(healthRouter(ctx));
   // Feeds, sitemaps and robots.txt: answered here, ahead of the static files and the reader app's fallback.

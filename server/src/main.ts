@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
-import { createApp } from './app';
+import { createServerListener } from './app';
 import { openResponseCache } from './cache';
 import { Tags } from './cache/scope';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { ConfigError, loadDotEnv, parseConfig } from './config';
 import type { AppContext } from './context';
-import { createDb, type Db } from './db/client';
+import { createDb, poolOf, type Db } from './db/client';
 import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/database';
 import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
@@ -135,7 +135,7 @@ async function main() {
 
   const db = (started.db = createDb(database.url));
   const mailer = (started.mailer = createMailer(config.smtpUrl, config.mailFrom, logger));
-  const viewRecorder = (started.viewRecorder = createViewRecorder(db));
+  const viewRecorder = (started.viewRecorder = createViewRecorder(poolOf(db)));
   const cache = (started.cache = await openResponseCache(config, logger));
   const ctx: AppContext = {
     config,
@@ -162,7 +162,7 @@ async function main() {
   if (!(await proceed())) return;
 
   stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'));
-  const server = (started.server = http.createServer(ctx.cache.frontDoor(createApp(ctx))));
+  const server = (started.server = http.createServer(createServerListener(ctx)));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 

@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { z, type ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../server/src/app';
 import { issueToken } from '../../server/src/auth/tokens';
 import { grantFor, PERMISSIONS, publicRoute, requireUser, type Permission } from '../../server/src/lib/policy';
 import { registeredRoutes, type RegisteredRoute } from '../../server/src/lib/route';
@@ -403,7 +404,8 @@ describe('the route table', () => {
         } else if (layer.handle?.stack) walk(layer.handle.stack, prefix + raw);
       }
     };
-    walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+    // The Express app under the server's listener (createServerListener), built as the server builds it.
+    walk((createApp(ctx) as unknown as { router: { stack: Layer[] } }).router.stack, '');
     const api = found.filter((r) => r.split(' ')[1]!.startsWith('/api'));
     const declared = routes.map((r) => `${r.spec.method} ${r.fullPath}`);
     expect(api.sort()).toEqual([...declared].sort());

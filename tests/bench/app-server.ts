@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { createApp } from '../../server/src/app';
+import { createServerListener } from '../../server/src/app';
 import { openResponseCache } from '../../server/src/cache';
 import { parseConfig } from '../../server/src/config';
 import type { AppContext } from '../../server/src/context';
-import { createDb } from '../../server/src/db/client';
+import { createDb, poolOf } from '../../server/src/db/client';
 import { createLogger } from '../../server/src/lib/logger';
 import { createMailer } from '../../server/src/lib/mailer';
 import { createViewRecorder } from '../../server/src/views/view-recorder';
@@ -95,10 +95,10 @@ const ctx: AppContext = {
   logger,
   mailer: createMailer(undefined, config.mailFrom, logger),
   jwtSecret: config.jwtSecret!,
-  viewRecorder: createViewRecorder(db),
+  viewRecorder: createViewRecorder(poolOf(db)),
   cache,
 };
-const server = http.createServer(ctx.cache.frontDoor(createApp(ctx)));
+const server = http.createServer(createServerListener(ctx));
 server.keepAliveTimeout = 65_000;
 
 process.on('message', (message: ParentMessage) => {

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { createApp } from '../../server/src/app';
+import { createServerListener } from '../../server/src/app';
 import { openResponseCache, type ResponseCache } from '../../server/src/cache';
 import { Tags } from '../../server/src/cache/scope';
 import { parseConfig } from '../../server/src/config';
 import type { AppContext } from '../../server/src/context';
-import { createDb, type Db } from '../../server/src/db/client';
+import { createDb, poolOf, type Db } from '../../server/src/db/client';
 import { variantsIdle } from '../../server/src/lib/image-variants';
 import { createLogger } from '../../server/src/lib/logger';
 import { createMailer } from '../../server/src/lib/mailer';
@@ -35,7 +35,8 @@ function purgingOnWrite(db: Db, cache: ResponseCache): Db {
 }
 
 export interface TestApp {
-  app: ReturnType<typeof createApp>;
+  /** What the server listens with (main.ts): the view lane, the response cache's front door, then the app. */
+  app: ReturnType<typeof createServerListener>;
   ctx: AppContext;
   db: AppContext['db'];
   databaseUrl: string;
@@ -78,7 +79,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger,
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     jwtSecret: randomBytes(32).toString('hex'),
-    viewRecorder: createViewRecorder(db),
+    viewRecorder: createViewRecorder(poolOf(db)),
   };
   afterAll(async () => {
     ctx.mailer.close();
@@ -89,5 +90,5 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await ctx.cache.close();
     rmSync(uploadDir, { recursive: true, force: true });
   });
-  return { app: createApp(ctx), ctx, db: purgingOnWrite(db, ctx.cache), databaseUrl: url.toString() };
+  return { app: createServerListener(ctx), ctx, db: purgingOnWrite(db, ctx.cache), databaseUrl: url.toString() };
 }

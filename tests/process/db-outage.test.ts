@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app';
 import { openResponseCache } from '../../server/src/cache';
 import { parseConfig } from '../../server/src/config';
-import { createDb } from '../../server/src/db/client';
+import { createDb, poolOf } from '../../server/src/db/client';
 import { freePort } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { createLogger } from '../../server/src/lib/logger';
@@ -45,7 +45,7 @@ describe('database outage', () => {
       const jwtSecret = randomBytes(32).toString('hex');
       const cache = await openResponseCache(config, logger);
       const mailer = createMailer(undefined, config.mailFrom, logger);
-      const app = createApp({ config, db, logger, mailer, jwtSecret, viewRecorder: createViewRecorder(db), cache });
+      const app = createApp({ config, db, logger, mailer, jwtSecret, viewRecorder: createViewRecorder(poolOf(db)), cache });
       // A well-signed token makes the request read its session from the database.
       const token = jwt.sign({ sub: randomUUID() }, jwtSecret, { jwtid: randomUUID(), expiresIn: 60 });
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { createUser, login, TEST_PASSWORD } from '../helpers/factories';
  */
 const mailbox = await startMailbox();
 const { app, ctx, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl, TRUST_PROXY: 'loopback' });
-const server = app.listen(0, '127.0.0.1');
+const server = http.createServer(app).listen(0, '127.0.0.1');
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await mailbox.close();

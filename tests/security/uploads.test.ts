@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdirSync, readdirSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
@@ -141,11 +142,11 @@ describe('a refused upload is answered before its body is read', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let byRole: Awaited<ReturnType<typeof actors>>['byRole'];
   let headers: Awaited<ReturnType<typeof actors>>['headers'];
-  let server: ReturnType<typeof t.app.listen>;
+  let server: http.Server;
   beforeAll(async () => {
     t = await createTestApp();
     ({ byRole, headers } = await actors(t.ctx));
-    server = t.app.listen(0, '127.0.0.1');
+    server = http.createServer(t.app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -191,7 +192,7 @@ describe('a refused upload is answered before its body is read', () => {
       await app.db.upload.create({
         data: { userId: roles.author.user.id, fileUrl: '/uploads/earlier.mp4', bytes: BigInt(usedMb) * 1024n * 1024n, type: 'video' },
       });
-    const listening = app.app.listen(0, '127.0.0.1');
+    const listening = http.createServer(app.app).listen(0, '127.0.0.1');
     await new Promise((resolve) => listening.once('listening', resolve));
     try {
       await run({ port: (listening.address() as AddressInfo).port, author: h('author'), app });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ACTORS, type Actor } from '../../../tests/helpers/factories';
-import { EMBED_FRAME_HOSTS } from '../app';
+import { EMBED_FRAME_HOSTS } from '../lib/edge';
 import { EMBED_HOSTNAMES } from '../lib/sanitize';
 import { articlesTestbed } from './articles.fixtures';
 

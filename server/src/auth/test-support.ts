@@ -1,5 +1,5 @@
+import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { Express } from 'express';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { expect } from 'vitest';
@@ -96,7 +96,7 @@ export function leaksSecrets(body: unknown): boolean {
 export const uniqueEmail = (prefix = 'reader') => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 
 /** POST to /api/auth{path}: every answer is checked to carry no hash and no 5xx before the test sees it. */
-export function authPoster(app: Express) {
+export function authPoster(app: RequestListener) {
   return async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await request(app)
       .post(`/api/auth${path}`)

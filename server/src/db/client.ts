@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 
 export type Db = PrismaClient;
@@ -23,8 +24,10 @@ export const DB_TIMEOUTS = {
  */
 export const SESSION_OPTIONS = '-c jit=off';
 
+const pools = new WeakMap<Db, pg.Pool>();
+
 export function createDb(url: string, max = 10): Db {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
@@ -35,9 +38,24 @@ export function createDb(url: string, max = 10): Db {
     keepAlive: true,
     options: SESSION_OPTIONS,
   });
+  // An idle connection the database dropped: the pool discards it, and the next query opens another.
+  pool.on('error', () => {});
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // A transaction waits for a connection as long as a plain query does, and may run two statement timeouts.
-  return new PrismaClient({
+  const db = new PrismaClient({
     adapter,
     transactionOptions: { maxWait: DB_TIMEOUTS.connectMs, timeout: 2 * DB_TIMEOUTS.statementMs },
   });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * The connection pool under a Db, for the few statements that go to `pg` directly as named prepared statements
+ * (the view flush, docs/decisions/029): same connections, same limits and timeouts, closed by `$disconnect`.
+ */
+export function poolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('not a Db made by createDb');
+  return pool;
 }

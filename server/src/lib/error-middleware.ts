@@ -66,32 +66,32 @@ export function apiNotFound(): RequestHandler {
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
-    let httpError: HttpError;
-    if (err instanceof HttpError) httpError = err;
-    else if (err instanceof ZodError) httpError = new HttpError(400, 'Validation failed', 'Validation failed', zodDetails(err));
-    else if (isBodyParserError(err)) httpError = bodyParserError(err);
-    else if (isDecompressionError(err)) httpError = new HttpError(400, 'Bad Request', 'The request body could not be decompressed');
-    else if (isClientHttpError(err))
-      httpError = new HttpError(err.status, statusLabel(err.status), err.status === 404 ? 'Not found' : err.message);
-    else if (isDatabaseUnavailable(err)) {
-      logger.warn({ err }, 'database unavailable');
-      httpError = serviceUnavailable();
-      res.setHeader('Retry-After', '5');
-    } else if (prismaCode(err) === 'P2025') httpError = notFound();
-    else if (prismaCode(err) === 'P2002') httpError = new HttpError(409, 'Conflict', 'A record with this value already exists');
-    else if (prismaCode(err) === 'P2003') httpError = new HttpError(409, 'Conflict', 'This record is referenced by other records');
-    else {
-      logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
-      httpError = new HttpError(500, 'Internal Server Error', 'Something went wrong on our side');
-    }
+    const httpError = toHttpError(err, logger, { method: req.method, url: req.originalUrl });
     if (httpError.headers) res.set(httpError.headers);
-    res.status(httpError.status).json({
-      error: httpError.error,
-      message: httpError.message,
-      ...(httpError.details ? { details: httpError.details } : {}),
-    });
+    res.status(httpError.status).json(envelope(httpError));
   };
 }
+
+/** What a client is told about an error, whoever caught it (the error middleware, the view lane). */
+export function toHttpError(err: unknown, logger: Logger, request: { method: string; url: string }): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ZodError) return new HttpError(400, 'Validation failed', 'Validation failed', zodDetails(err));
+  if (isBodyParserError(err)) return bodyParserError(err);
+  if (isDecompressionError(err)) return new HttpError(400, 'Bad Request', 'The request body could not be decompressed');
+  if (isClientHttpError(err)) return new HttpError(err.status, statusLabel(err.status), err.status === 404 ? 'Not found' : err.message);
+  if (isDatabaseUnavailable(err)) {
+    logger.warn({ err }, 'database unavailable');
+    const { status, error, message } = serviceUnavailable();
+    return new HttpError(status, error, message, undefined, { 'Retry-After': '5' });
+  }
+  if (prismaCode(err) === 'P2025') return notFound();
+  if (prismaCode(err) === 'P2002') return new HttpError(409, 'Conflict', 'A record with this value already exists');
+  if (prismaCode(err) === 'P2003') return new HttpError(409, 'Conflict', 'This record is referenced by other records');
+  logger.error({ err, ...request }, 'unhandled error');
+  return new HttpError(500, 'Internal Server Error', 'Something went wrong on our side');
+}
+
+export const envelope = ({ error, message, details }: HttpError) => ({ error, message, ...(details ? { details } : {}) });
 
 /** The envelope's `error` names the status (a 403 from the static files is "Forbidden", not "Bad Request"). */
 const statusLabel = (status: number) => STATUS_CODES[status] ?? 'Bad Request';

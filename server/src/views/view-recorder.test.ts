@@ -1,10 +1,11 @@
+import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
 import { createArticle, createCategory, createUser } from '../../../tests/helpers/factories';
 import { burstAgent, postJson, type Answer } from '../../../tests/helpers/http-burst';
-import { createDb } from '../db/client';
+import { createDb, poolOf } from '../db/client';
 import { freePort } from '../db/embedded';
 import { isDatabaseUnavailable } from '../lib/error-middleware';
 import { HttpError } from '../lib/errors';
@@ -19,7 +20,7 @@ const writer = await createUser(db, { role: 'author' });
 const published = () => createArticle(db, { authorId: writer.id, categoryId: category.id, status: 'published' });
 
 // A real listening server: a burst through supertest would open one server per request.
-const server = app.listen(0, '127.0.0.1');
+const server = http.createServer(app).listen(0, '127.0.0.1');
 await once(server, 'listening');
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const agent = burstAgent();
@@ -78,7 +79,7 @@ describe('the view recorder', () => {
   const input = { percentViewed: 10, fullyViewed: false, middleViewed: false, topViewed: true, bottomViewed: false };
 
   it('answers each view of a mixed batch: counted, repeated within the batch, and unpublished', async () => {
-    const recorder = createViewRecorder(db);
+    const recorder = createViewRecorder(poolOf(ctx.db));
     const [a, b] = await Promise.all([published(), published()]);
     const draft = await createArticle(db, { authorId: writer.id, categoryId: category.id, status: 'draft' });
     const views = [
@@ -123,7 +124,7 @@ describe('the view recorder', () => {
   it('rejects every view of a batch whose flush fails, with an error that answers 503, and refuses views once closed', async () => {
     // Nothing listens there: the database is down.
     const down = createDb(`postgresql://postgres@127.0.0.1:${await freePort()}/none`, 1);
-    const recorder = createViewRecorder(down);
+    const recorder = createViewRecorder(poolOf(down));
     const article = await published();
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, (_, n) => recorder.record(pendingView(article.id, `192.0.2.${10 + n}`, null, input))),

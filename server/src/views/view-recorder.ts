@@ -1,6 +1,5 @@
 import { VIEW_LIMITS } from '../../../shared/schemas/views';
-import type { Db } from '../db/client';
-import type { Prisma } from '../generated/prisma/client';
+import type pg from 'pg';
 import { serviceUnavailable } from '../lib/errors';
 
 /** One view waiting for its flush: its ViewLog row, and the key of its client's 30-minute window. */
@@ -34,6 +33,12 @@ interface Waiter {
 
 /** Rows per transaction: big enough to absorb a burst, small enough to keep each flush short. */
 export const MAX_BATCH = 500;
+/** Flushes under way at once: while one waits for its commit, the next batch is being written. */
+const FLUSHERS = 1;
+/** A second flush starts only for a batch this large; smaller ones wait for the running flush and join the next. */
+const SECOND_FLUSH_AT = 16;
+/** PostgreSQL's deadlock_detected and serialization_failure: the flush rolled back as a whole and may run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
 
 export interface ViewRecorder {
   /** Queues a view; settles once its batch has committed (or failed). */
@@ -49,9 +54,9 @@ export interface ViewRecorder {
  * next one, so an idle server writes a view at once and a busy one writes hundreds per transaction. Every
  * caller waits for the commit of its own view, so a view that was answered is never lost.
  */
-export function createViewRecorder(db: Db): ViewRecorder {
+export function createViewRecorder(pool: pg.Pool): ViewRecorder {
   const queue: Waiter[] = [];
-  let draining: Promise<void> | undefined;
+  const flushers = new Set<Promise<void>>();
   let closed = false;
   const stats: ViewRecorderStats = { flushes: 0, views: 0, largestBatch: 0 };
 
@@ -59,8 +64,8 @@ export function createViewRecorder(db: Db): ViewRecorder {
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        const outcomes = await flush(
-          db,
+        const outcomes = await flushRetrying(
+          pool,
           batch.map((w) => w.view),
         );
         batch.forEach((w, i) => w.resolve(outcomes[i]!));
@@ -71,19 +76,23 @@ export function createViewRecorder(db: Db): ViewRecorder {
       stats.views += batch.length;
       stats.largestBatch = Math.max(stats.largestBatch, batch.length);
     }
-    draining = undefined;
+  }
+
+  function startFlusher() {
+    const flusher = drain().finally(() => flushers.delete(flusher));
+    flushers.add(flusher);
   }
 
   return {
     record(view) {
       if (closed) return Promise.reject(serviceUnavailable());
       const outcome = new Promise<ViewOutcome>((resolve, reject) => queue.push({ view, resolve, reject }));
-      draining ??= drain();
+      if (flushers.size === 0 || (flushers.size < FLUSHERS && queue.length >= SECOND_FLUSH_AT)) startFlusher();
       return outcome;
     },
     async close() {
       closed = true;
-      await draining;
+      while (flushers.size > 0) await Promise.all(flushers);
     },
     get stats() {
       return { ...stats };
@@ -91,82 +100,112 @@ export function createViewRecorder(db: Db): ViewRecorder {
   };
 }
 
-/**
- * Writes one batch in one transaction and tells each view what became of it, in order. Articles are locked
- * in id order and windows claimed in key order, so that flushes of several app processes wait for each other
- * instead of deadlocking. Raw SQL: the counter update leaves `updatedAt` alone (a view is not an edit).
- */
-async function flush(db: Db, views: PendingView[]): Promise<ViewOutcome[]> {
-  const articleIds = [...new Set(views.map((v) => v.articleId))];
-  return db.$transaction(async (tx) => {
-    // The lock the counter update takes anyway, taken first: the totals read here stay exact until commit.
-    const locked = await tx.$queryRaw<{ id: string; totalViews: number }[]>`
-      SELECT id::text AS id, "totalViews" FROM "Article"
-      WHERE id = ANY(${articleIds}::text[]::uuid[]) AND status = 'published'
-      ORDER BY id
-      FOR NO KEY UPDATE`;
-    const totals = new Map(locked.map((a) => [a.id, a.totalViews]));
+const FLUSH_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest(
+      $1::text[]::uuid[],
+      $2::text[]::uuid[],
+      $3::text[]::uuid[],
+      $4::text[]::timestamptz[],
+      $5::float8[],
+      $6::boolean[],
+      $7::boolean[],
+      $8::boolean[],
+      $9::boolean[],
+      $10::text[]
+    ) WITH ORDINALITY AS v(id, article_id, user_id, viewed_at, percent, fully, middle, top, bottom, dedup_key, ord)
+  ), locked AS (
+    SELECT a.id, a."totalViews" FROM "Article" a
+    WHERE a.id IN (SELECT article_id FROM input) AND a.status = 'published'
+    ORDER BY a.id
+    FOR NO KEY UPDATE
+  ), claimed AS (
+    INSERT INTO "RateLimit" ("key", "hits", "resetAt")
+    SELECT DISTINCT i.dedup_key, 1, now() + $11::int * interval '1 millisecond'
+    FROM input i JOIN locked l ON l.id = i.article_id
+    ORDER BY 1
+    ON CONFLICT ("key") DO UPDATE SET "hits" = 1, "resetAt" = EXCLUDED."resetAt"
+    WHERE "RateLimit"."resetAt" <= now()
+    RETURNING "key"
+  ), counted AS (
+    SELECT DISTINCT ON (i.dedup_key) i.* FROM input i JOIN claimed c ON c."key" = i.dedup_key
+    ORDER BY i.dedup_key, i.ord
+  ), logged AS (
+    INSERT INTO "ViewLog" (id, "articleId", "userId", "viewedAt", "percentViewed", "fullyViewed", "middleViewed", "topViewed", "bottomViewed")
+    SELECT c.id, c.article_id, u.id, c.viewed_at, c.percent, c.fully, c.middle, c.top, c.bottom
+    FROM counted c LEFT JOIN "User" u ON u.id = c.user_id
+  ), bumped AS (
+    UPDATE "Article" a SET "totalViews" = a."totalViews" + n.added
+    FROM (SELECT article_id, count(*)::int AS added FROM counted GROUP BY article_id) n
+    WHERE a.id = n.article_id
+  )
+  SELECT
+    (SELECT COALESCE(json_agg(json_build_array(l.id, l."totalViews")), '[]') FROM locked l) AS totals,
+    (SELECT COALESCE(array_agg(c.ord::int), '{}') FROM counted c) AS counted`;
 
-    // A window opens for keys never seen or whose window has closed; an open window counts nothing.
-    const keys = [...new Set(views.filter((v) => totals.has(v.articleId)).map((v) => v.dedupKey))];
-    const claimed = keys.length
-      ? await tx.$queryRaw<{ key: string }[]>`
-          INSERT INTO "RateLimit" ("key", "hits", "resetAt")
-          SELECT k, 1, now() + ${VIEW_LIMITS.dedupWindowMinutes * 60_000} * interval '1 millisecond'
-          FROM unnest(${keys}::text[]) AS k
-          ORDER BY k
-          ON CONFLICT ("key") DO UPDATE SET "hits" = 1, "resetAt" = EXCLUDED."resetAt"
-          WHERE "RateLimit"."resetAt" <= now()
-          RETURNING "key"`
-      : [];
-    const open = new Set(claimed.map((c) => c.key));
-
-    // Only the first view of a claimed key counts: the others of the batch are repeats within its window.
-    const counted = views.filter((v) => totals.has(v.articleId) && open.delete(v.dedupKey));
-    if (counted.length > 0) await insertLogs(tx, counted);
-    const added = new Map<string, number>();
-    for (const v of counted) added.set(v.articleId, (added.get(v.articleId) ?? 0) + 1);
-    if (added.size > 0) {
-      await tx.$executeRaw`
-        UPDATE "Article" a SET "totalViews" = a."totalViews" + c.n
-        FROM unnest(${[...added.keys()]}::text[]::uuid[], ${[...added.values()]}::int[]) AS c(id, n)
-        WHERE a.id = c.id`;
-    }
-
-    // Each counted view gets the count it made, one after another; a repeat sees the count after the batch.
-    const running = new Map(totals);
-    const countedSet = new Set(counted);
-    return views.map((v): ViewOutcome => {
-      const before = totals.get(v.articleId);
-      if (before === undefined) return { kind: 'unpublished' };
-      if (!countedSet.has(v)) return { kind: 'repeat', totalViews: before + (added.get(v.articleId) ?? 0) };
-      const now = running.get(v.articleId)! + 1;
-      running.set(v.articleId, now);
-      return { kind: 'counted', totalViews: now };
-    });
-  });
+/** A flush that PostgreSQL chose as a deadlock's victim wrote nothing: it is run again, twice at most. */
+async function flushRetrying(pool: pg.Pool, views: PendingView[], attempt = 1): Promise<ViewOutcome[]> {
+  try {
+    return await flush(pool, views);
+  } catch (err) {
+    if (attempt >= 3 || !RETRYABLE.has(String(sqlState(err)))) throw err;
+    return flushRetrying(pool, views, attempt + 1);
+  }
 }
 
+/** The SQLSTATE of an error from `pg`. */
+const sqlState = (err: unknown) => (err as { code?: unknown } | null)?.code;
+
 /**
- * One multi-row INSERT. The user is joined rather than taken as given: one reader deleted between the
- * request and the flush is stored anonymous (as the foreign key's SET NULL would have made it) instead
- * of failing the whole batch.
+ * Writes one batch in one statement, hence one round trip and one transaction, and tells each view what became
+ * of it, in order. Articles are locked in id order and windows claimed in key order, so that flushes of several
+ * app processes wait for each other instead of deadlocking. Raw SQL: the counter update leaves `updatedAt` alone
+ * (a view is not an edit).
+ *
+ * The statement, step by step (docs/decisions/027):
+ * - `locked`: the batch's published articles, locked in id order: the lock the counter update takes anyway,
+ *   taken first. Their totals stay exact until commit;
+ * - `claimed`: a window opens for keys never seen or whose window has closed; an open window counts nothing;
+ * - `counted`: only the first view of a claimed key counts, the others of the batch are repeats;
+ * - `logged`: one multi-row INSERT. The user is joined rather than taken as given: one reader deleted between
+ *   the request and the flush is stored anonymous (as the foreign key's SET NULL would have made it) instead
+ *   of failing the whole batch;
+ * - `bumped`: one counter UPDATE per article.
  */
-async function insertLogs(tx: Prisma.TransactionClient, views: PendingView[]): Promise<void> {
+async function flush(pool: pg.Pool, views: PendingView[]): Promise<ViewOutcome[]> {
   const column = <T>(pick: (v: PendingView) => T) => views.map(pick);
-  await tx.$executeRaw`
-    INSERT INTO "ViewLog" (id, "articleId", "userId", "viewedAt", "percentViewed", "fullyViewed", "middleViewed", "topViewed", "bottomViewed")
-    SELECT v.id, v.article_id, u.id, v.viewed_at, v.percent, v.fully, v.middle, v.top, v.bottom
-    FROM unnest(
-      ${column((v) => v.id)}::text[]::uuid[],
-      ${column((v) => v.articleId)}::text[]::uuid[],
-      ${column((v) => v.userId)}::text[]::uuid[],
-      ${column((v) => v.viewedAt.toISOString())}::text[]::timestamptz[],
-      ${column((v) => v.percentViewed)}::float8[],
-      ${column((v) => v.fullyViewed)}::boolean[],
-      ${column((v) => v.middleViewed)}::boolean[],
-      ${column((v) => v.topViewed)}::boolean[],
-      ${column((v) => v.bottomViewed)}::boolean[]
-    ) AS v(id, article_id, user_id, viewed_at, percent, fully, middle, top, bottom)
-    LEFT JOIN "User" u ON u.id = v.user_id`;
+  const { rows } = await pool.query<{ totals: [string, number][]; counted: number[] }>({
+    // Prepared once per connection: planning this statement costs about as much as running it for a small batch.
+    name: 'chronicle.view-flush',
+    text: FLUSH_SQL,
+    values: [
+      column((v) => v.id),
+      column((v) => v.articleId),
+      column((v) => v.userId),
+      column((v) => v.viewedAt.toISOString()),
+      column((v) => v.percentViewed),
+      column((v) => v.fullyViewed),
+      column((v) => v.middleViewed),
+      column((v) => v.topViewed),
+      column((v) => v.bottomViewed),
+      column((v) => v.dedupKey),
+      VIEW_LIMITS.dedupWindowMinutes * 60_000,
+    ],
+  });
+  const result = rows[0];
+  const totals = new Map(result!.totals);
+  const countedSet = new Set(result!.counted.map((ord) => views[ord - 1]!));
+  const added = new Map<string, number>();
+  for (const v of countedSet) added.set(v.articleId, (added.get(v.articleId) ?? 0) + 1);
+
+  // Each counted view gets the count it made, one after another; a repeat sees the count after the batch.
+  const running = new Map(totals);
+  return views.map((v): ViewOutcome => {
+    const before = totals.get(v.articleId);
+    if (before === undefined) return { kind: 'unpublished' };
+    if (!countedSet.has(v)) return { kind: 'repeat', totalViews: before + (added.get(v.articleId) ?? 0) };
+    const now = running.get(v.articleId)! + 1;
+    running.set(v.articleId, now);
+    return { kind: 'counted', totalViews: now };
+  });
 }
