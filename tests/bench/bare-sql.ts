@@ -2,8 +2,10 @@
  * The ceiling of the uncached path: a bare node:http server that answers the JSON reads by running the SQL
  * the app sent for the same request (captured by app-server.ts) through `pg` directly, with a pool of the
  * same size as the app's, and answers the rows as JSON. No framework, no validation, no ORM, no mapping.
- * Statements that the app ran side by side run side by side here too.
+ * Statements that the app ran side by side run side by side here too. Each is a named prepared statement,
+ * as the app's hot reads are (docs/decisions/030): planned once per connection.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,13 +18,15 @@ const routes = READS.flatMap((read) =>
   read.sqlPattern && plans[read.name] ? [{ pattern: read.sqlPattern, groups: plans[read.name]! }] : [],
 );
 
+const nameOf = (text: string) => `bare-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+
 async function replay(groups: StatementGroups, id: string | undefined): Promise<unknown[][]> {
   const results: unknown[][] = [];
   for (const group of groups) {
     const rows = await Promise.all(
       group.map(async ({ text, values }) => {
         const bound = values.map((v) => (v === ID_TOKEN ? id : v));
-        return (await pool.query({ text, values: bound })).rows;
+        return (await pool.query({ name: nameOf(text), text, values: bound })).rows;
       }),
     );
     results.push(...rows);

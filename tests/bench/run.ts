@@ -195,9 +195,11 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 const appEnv = (databaseUrl: string, cache: Mode) => ({ DATABASE_URL: databaseUrl, RESPONSE_CACHE: cache, TRUST_PROXY: 'loopback' });
 
-/** The SQL the app sends for one request of `read`, grouped by what ran side by side. */
+/** The SQL the app sends for one request of `read` in the steady state, grouped by what ran side by side. */
 async function capture({ child, base }: Target, read: Read, id: string): Promise<StatementGroups> {
   const send = (message: ParentMessage) => child.send(message);
+  // The SQL of a request in the steady state: one before it fills what the app remembers (the lists' totals).
+  await (await fetch(base + read.path(id))).arrayBuffer();
   send({ type: 'capture', on: true });
   // A round trip through the child so that recording is on before the request arrives.
   await new Promise((resolve) => setTimeout(resolve, 50));

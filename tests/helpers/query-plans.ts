@@ -1,7 +1,5 @@
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { SESSION_OPTIONS } from '../../server/src/db/client';
-import { PrismaClient } from '../../server/src/generated/prisma/client';
+import { createDb, poolOf, SESSION_OPTIONS } from '../../server/src/db/client';
 import { seedBenchData } from '../bench/seed';
 
 /**
@@ -135,10 +133,16 @@ export function publicReads(ids: ReadIds): PublicRead[] {
 
 /** A Prisma client over `url`, in sessions set as the app's, that keeps every statement it sends with its parameters. */
 export function capturingDb(url: string) {
-  const adapter = new PrismaPg({ connectionString: url, options: SESSION_OPTIONS });
-  const db = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  const db = createDb(url);
+  const pool = poolOf(db);
   const sent: Statement[] = [];
-  db.$on('query', (e) => sent.push({ sql: e.query, params: JSON.parse(e.params) as unknown[] }));
+  // Every statement the app sends goes through its pool: Prisma's, and those sent with `pg` directly (article-reads.ts).
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as { text?: string; values?: unknown[] } | string;
+    if (typeof config === 'object' && typeof config.text === 'string') sent.push({ sql: config.text, params: config.values ?? [] });
+    return query(...args);
+  };
   /** The statements sent since the last call. */
   const take = () => sent.splice(0);
   return { db, take };

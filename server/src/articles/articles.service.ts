@@ -21,16 +21,16 @@ import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugify } from '../lib/slug';
 import { sectionFromWire, sectionToWire } from '../lib/wire';
 import {
-  articleListSelect,
   articleSelect,
   loadImages,
   publishedOnly,
   toArticle,
-  toArticleListItems,
+  toArticleListItem,
   toArticles,
   toMediaItem,
   type ArticleRow,
 } from './article.mapper';
+import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads';
 import { removeShareImages } from './share-image';
 import { shareDescription, summaryDescription } from './share-page';
 import type { ResponseCache } from '../cache';
@@ -119,8 +119,9 @@ async function findEditable(db: Db, id: string, user: AuthUser): Promise<Article
 }
 
 export async function getArticle(db: Db, id: string, user: AuthUser | undefined): Promise<Article> {
-  const row = await findReadable(db, id, user);
-  return toArticle(row, await loadImages(db, [row]));
+  const found = await readArticleRow(db, id);
+  if (!found || !canRead(user, found.row)) throw articleNotFound();
+  return toArticle(found.row, found.images);
 }
 
 /** The staff list: everything for editors+, only their own for authors (filtered in the query). */
@@ -169,25 +170,24 @@ export async function listPublished(
   counts?: Pick<ResponseCache, 'remember'>,
 ): Promise<Page<ArticleListItem>> {
   const where: Prisma.ArticleWhereInput = { ...publishedOnly };
-  if (query.section) where.section = sectionFromWire(query.section);
+  const filter: PublishedFilter = { featured: query.featured, main: query.main, story: query.story };
+  if (query.section) filter.section = where.section = sectionFromWire(query.section);
   if (query.category) {
     const categoryId = await categoryIdOf(db, query.category);
     if (!categoryId) return { data: [], pagination: { total: 0, limit: query.limit, offset: query.offset } };
-    where.categoryId = categoryId;
+    filter.categoryId = where.categoryId = categoryId;
   }
   if (query.featured !== undefined) where.isFeatured = query.featured;
   if (query.main !== undefined) where.isMainStory = query.main;
   if (query.story !== undefined) where.isStory = query.story;
-  const newestFirst: Prisma.ArticleOrderByWithRelationInput[] = [{ publishedAt: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }];
-  const orderBy = query.featured ? [{ featuredAt: { sort: 'desc', nulls: 'last' } } as const, ...newestFirst] : newestFirst;
   const countKey = [query.section, query.category, query.featured, query.main, query.story];
-  const [total, rows] = await Promise.all([
+  const [total, { rows, images }] = await Promise.all([
     counts
       ? counts.remember(`published-count:${JSON.stringify(countKey)}`, [Tags.articles, Tags.categories], () => db.article.count({ where }))
       : db.article.count({ where }),
-    db.article.findMany({ where, orderBy, take: query.limit, skip: query.offset, select: articleListSelect }),
+    readPublishedRows(db, filter, query.limit, query.offset),
   ]);
-  return { data: await toArticleListItems(db, rows), pagination: { total, limit: query.limit, offset: query.offset } };
+  return { data: rows.map((row) => toArticleListItem(row, images)), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {

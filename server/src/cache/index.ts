@@ -9,11 +9,18 @@ export type { ResponseCache } from './response-cache';
 /** Answers are kept until a purge drops them; this is the safety net for a purge that was missed. */
 const SAFETY_TTL_SECONDS = 300;
 const CONNECT_WAIT_MS = 3_000;
+/** With the cache off: room for the remembered counts, and how long another process's write may go unseen. */
+const VALUES_BYTES = 1024 * 1024;
+const VALUES_TTL_SECONDS_WHEN_OFF = 5;
 
 /** The response cache the configuration asks for; with Redis, connected (the cache is bypassed until it is). */
 export async function openResponseCache(config: Config, logger: Logger): Promise<ResponseCache> {
   const { store, maxBytes } = config.responseCache;
-  if (store === 'off') return createResponseCache({ store: undefined, logger, ttlSeconds: SAFETY_TTL_SECONDS });
+  if (store === 'off') {
+    // No answers kept; the published lists' totals still are, in this process, for a few seconds at most.
+    const values = { store: new MemoryStore(VALUES_BYTES), ttlSeconds: VALUES_TTL_SECONDS_WHEN_OFF };
+    return createResponseCache({ store: undefined, logger, ttlSeconds: SAFETY_TTL_SECONDS, values });
+  }
   if (store === 'memory') return createResponseCache({ store: new MemoryStore(maxBytes), logger, ttlSeconds: SAFETY_TTL_SECONDS });
   const redis = new RedisStore(config.redisUrl!, `${config.redisPrefix}cache:`, logger);
   // Redis keeps retrying in the background: the app starts without it, and the cache is used once it answers.

@@ -45,6 +45,11 @@ export interface ResponseCacheOptions {
   logger: Logger;
   /** Safety net only: purges keep answers fresh; this bounds the damage of a purge that was missed. */
   ttlSeconds: number;
+  /**
+   * Where `remember` keeps its values, when not in `store`: with the cache off, a small store in this process,
+   * whose values last `valueTtlSeconds` at most (the purges of other processes do not reach it).
+   */
+  values?: { store: CacheStore; ttlSeconds: number };
 }
 
 export interface ResponseCache {
@@ -70,8 +75,10 @@ export interface ResponseCache {
  * here, before helmet, compression, logging, routing and the database; a miss runs the app with a tag
  * scope, and its answer is stored when the code that made it said what it was made of.
  */
-export function createResponseCache({ store, logger, ttlSeconds }: ResponseCacheOptions): ResponseCache {
+export function createResponseCache({ store, logger, ttlSeconds, values }: ResponseCacheOptions): ResponseCache {
   const ttlMs = ttlSeconds * 1000;
+  const valueStore = values?.store ?? store;
+  const valueTtlMs = values ? values.ttlSeconds * 1000 : ttlMs;
 
   /**
    * The lookup of an anonymous read, on the bare Node request: true when answered from the store; false, or a
@@ -164,13 +171,15 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
     frontDoor,
     async purge(tags) {
       const list = [...new Set(tags)];
-      if (store && list.length) await store.purge(list);
+      if (!list.length) return;
+      if (store) await store.purge(list);
+      if (values) await values.store.purge(list);
     },
     async remember<T>(key: string, tags: string[], compute: () => Promise<T>): Promise<T> {
-      if (!store?.usable) return compute();
+      if (!valueStore?.usable) return compute();
       const valueKey = `value:${key}`;
       // The cache only saves work: when it fails, the value is computed as if there were none.
-      const found = await Promise.resolve(store.lookup(valueKey)).catch(() => undefined);
+      const found = await Promise.resolve(valueStore.lookup(valueKey)).catch(() => undefined);
       if (found?.answer) return JSON.parse(found.answer.identity.toString()) as T;
       const value = await compute();
       if (found) {
@@ -181,7 +190,7 @@ export function createResponseCache({ store, logger, ttlSeconds }: ResponseCache
           identity: Buffer.from(JSON.stringify(value)),
           storedAt: Date.now(),
         };
-        await Promise.resolve(store.set(valueKey, answer, tags, found.seq, ttlMs)).catch(() => false);
+        await Promise.resolve(valueStore.set(valueKey, answer, tags, found.seq, valueTtlMs)).catch(() => false);
       }
       return value;
     },

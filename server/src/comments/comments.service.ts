@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../shared/constants';
 import type { Comment } from '../../../shared/types';
-import type { Db } from '../db/client';
+import { poolOf, type Db } from '../db/client';
 import { Prisma } from '../generated/prisma/client';
 import { toComment, toCommentTrees, type CommentRow } from './comment.mapper';
 
@@ -67,7 +67,8 @@ export async function listArticleComments(
   articleId: string,
   { limit, offset, includeReplies }: { limit: number; offset: number; includeReplies: boolean },
 ): Promise<ArticleCommentsPage> {
-  const rows = await db.$queryRaw<(NullableRow & { total: number })[]>`
+  // Sent with `pg` as a named prepared statement, like the article reads (docs/decisions/030): one plan per connection.
+  const statement = Prisma.sql`
     WITH RECURSIVE article AS (
       SELECT a.id, (SELECT count(*) FROM "Comment" r WHERE r."articleId" = a.id AND r."parentId" IS NULL)::int AS total
       FROM "Article" a
@@ -87,6 +88,11 @@ export async function listArticleComments(
     )
     SELECT article.total, found.* FROM article LEFT JOIN found ON true
     ORDER BY found."createdAt" DESC NULLS LAST, found.id DESC NULLS LAST`;
+  const { rows } = await poolOf(db).query<NullableRow & { total: number }>({
+    name: 'chronicle.article-comments',
+    text: statement.text,
+    values: statement.values,
+  });
   if (!rows[0]) return { total: null, comments: [] };
   const comments = rows.filter((row): row is CommentRow & { total: number } => row.id !== null);
   return { total: rows[0].total, comments: toCommentTrees(comments, (row) => row.parentId === null) };

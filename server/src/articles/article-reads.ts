@@ -1,0 +1,109 @@
+import { hasVariantUrls } from '../../../shared/images';
+import type { ImageInfo } from '../../../shared/types';
+import { poolOf, type Db } from '../db/client';
+import { sectionFromWire, sectionToWire, type Section, type WireSection } from '../lib/wire';
+import type { ArticleListRow, ArticleRow, ImageIndex } from './article.mapper';
+
+/**
+ * The article reads that every reader's page makes, in SQL sent with `pg` as named prepared statements
+ * (docs/decisions/030). Each gives the very rows Prisma gives for `articleListSelect` and `articleSelect`, and
+ * the variants of their images, in one round trip: the mappers (article.mapper.ts) take them unchanged. Through
+ * Prisma the same read cost about ten times the CPU (query building, the nested relations, mapping).
+ */
+
+/** The columns of `articleListSelect`, author, category and media included, and the variants of the images. */
+const LIST_COLUMNS = `
+  a.id, a.title, a.summary, a."imageUrl", a."categoryId", a.section::text AS section, a.status::text AS status,
+  a."isStory", a."isFeatured", a."isMainStory", a."storyPriority", a."totalViews",
+  a."createdAt", a."updatedAt", a."publishedAt", a.version,
+  json_build_object('id', u.id, 'name', u.name) AS author,
+  json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) AS category,
+  COALESCE(m.media, '[]') AS media,
+  (SELECT json_object_agg(v."fileUrl", json_build_object('width', v.width, 'height', v.height, 'widths', v.widths))
+   FROM "ImageVariants" v
+   WHERE v."fileUrl" = ANY (a."imageUrl" || ARRAY(SELECT x->>'fileUrl' FROM json_array_elements(m.media) x WHERE x->>'type' = 'image'))
+     AND v.widths <> '{}'
+  ) AS images`;
+
+/** The joins LIST_COLUMNS reads from. Media in the order Prisma's select gives them: oldest first. */
+const LIST_JOINS = `
+  JOIN "User" u ON u.id = a."authorId"
+  JOIN "Category" c ON c.id = a."categoryId"
+  LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('id', md.id, 'type', md.type, 'fileUrl', md."fileUrl") ORDER BY md."createdAt", md.id) AS media
+    FROM "Media" md WHERE md."articleId" = a.id
+  ) m ON true`;
+
+const ARTICLE_SQL = `SELECT ${LIST_COLUMNS}, a.content FROM "Article" a ${LIST_JOINS} WHERE a.id = $1`;
+
+type Raw<Row> = Omit<Row, 'section' | 'status'> & {
+  section: WireSection;
+  status: Row extends { status: infer S } ? S : never;
+  images: Record<string, ImageInfo> | null;
+};
+
+/**
+ * Back to the row Prisma would give (PostgreSQL stores a section as its wire spelling, Prisma's `@map`, where Prisma
+ * names it by its enum's name), and the image index the mappers take.
+ */
+function fromRaw<Row extends ArticleListRow>(raw: Raw<Row>): { row: Row; images: [string, ImageInfo][] } {
+  const { images, section, ...rest } = raw;
+  const row = { ...rest, section: sectionFromWire(section) as Section } as unknown as Row;
+  return { row, images: Object.entries(images ?? {}).filter(([url]) => hasVariantUrls(url)) };
+}
+
+/** One article, any status (the caller decides who may read it), with its body; null when there is none. */
+export async function readArticleRow(db: Db, id: string): Promise<{ row: ArticleRow; images: ImageIndex } | null> {
+  const { rows } = await poolOf(db).query<Raw<ArticleRow>>({ name: 'chronicle.article', text: ARTICLE_SQL, values: [id] });
+  if (!rows[0]) return null;
+  const { row, images } = fromRaw(rows[0]);
+  return { row, images: new Map(images) };
+}
+
+export interface PublishedFilter {
+  section?: Section;
+  categoryId?: string;
+  featured?: boolean;
+  main?: boolean;
+  story?: boolean;
+}
+
+/**
+ * A page of published articles, newest first (featured ones by when they were featured first). One statement per
+ * combination of filters, so that each is planned for the index that serves it (docs/query-plans.md).
+ */
+export async function readPublishedRows(
+  db: Db,
+  filter: PublishedFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ArticleListRow[]; images: ImageIndex }> {
+  const values: unknown[] = [];
+  const where = [`a.status = 'published'`];
+  const add = (condition: (n: number) => string, value: unknown) => {
+    values.push(value);
+    where.push(condition(values.length));
+  };
+  if (filter.section !== undefined) add((n) => `a.section = $${n}::text::"Section"`, sectionToWire(filter.section));
+  if (filter.categoryId !== undefined) add((n) => `a."categoryId" = $${n}::uuid`, filter.categoryId);
+  if (filter.featured !== undefined) add((n) => `a."isFeatured" = $${n}::boolean`, filter.featured);
+  if (filter.main !== undefined) add((n) => `a."isMainStory" = $${n}::boolean`, filter.main);
+  if (filter.story !== undefined) add((n) => `a."isStory" = $${n}::boolean`, filter.story);
+  const order = `${filter.featured ? 'a."featuredAt" DESC NULLS LAST, ' : ''}a."publishedAt" DESC, a."updatedAt" DESC, a.id DESC`;
+  values.push(limit, offset);
+  const text =
+    `SELECT ${LIST_COLUMNS} FROM "Article" a ${LIST_JOINS} WHERE ${where.join(' AND ')} ` +
+    `ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`;
+  const shape = [filter.section, filter.categoryId, filter.featured, filter.main, filter.story]
+    .map((v) => (v === undefined ? '-' : '+'))
+    .join('');
+  const name = `chronicle.published:${shape}${filter.featured ? ':featured' : ''}`;
+  const { rows } = await poolOf(db).query<Raw<ArticleListRow>>({ name, text, values });
+  const images: [string, ImageInfo][] = [];
+  const list = rows.map((raw) => {
+    const found = fromRaw(raw);
+    images.push(...found.images);
+    return found.row;
+  });
+  return { rows: list, images: new Map(images) };
+}
