@@ -40,6 +40,10 @@ export function createDb(url: string, max = 10): Db {
   });
   // An idle connection the database dropped: the pool discards it, and the next query opens another.
   pool.on('error', () => {});
+  // A connection the database ends (a restart, a fast shutdown) also says so while it is checked out between two
+  // statements of a transaction, when no one listens: the next statement fails and the pool discards it. Unheard,
+  // the event would end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // A transaction waits for a connection as long as a plain query does, and may run two statement timeouts.
   const db = new PrismaClient({
