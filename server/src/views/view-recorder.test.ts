@@ -78,6 +78,25 @@ describe('a burst of views', () => {
 describe('the view recorder', () => {
   const input = { percentViewed: 10, fullyViewed: false, middleViewed: false, topViewed: true, bottomViewed: false };
 
+  it('takes a view queued the moment the previous flush settled (no lost wakeup), and one id in any letter case', async () => {
+    const recorder = createViewRecorder(poolOf(ctx.db));
+    const article = await published();
+    // Each record starts in the continuation of the last one's settling, when the drain that wrote it is ending.
+    const first = await recorder.record(pendingView(article.id, '192.0.2.50', null, input));
+    const second = await recorder.record(pendingView(article.id, '192.0.2.51', null, input));
+    // The same reader, the id in upper case: the same article and the same 30-minute window.
+    const shouted = await recorder.record(pendingView(article.id.toUpperCase(), '192.0.2.51', null, input));
+    const third = await recorder.record(pendingView(article.id.toUpperCase(), '192.0.2.52', null, input));
+    expect([first, second, shouted, third]).toEqual<ViewOutcome[]>([
+      { kind: 'counted', totalViews: 1 },
+      { kind: 'counted', totalViews: 2 },
+      { kind: 'repeat', totalViews: 2 },
+      { kind: 'counted', totalViews: 3 },
+    ]);
+    expect(await counted(article.id)).toEqual({ totalViews: 3, logs: 3 });
+    await recorder.close();
+  });
+
   it('answers each view of a mixed batch: counted, repeated within the batch, and unpublished', async () => {
     const recorder = createViewRecorder(poolOf(ctx.db));
     const [a, b] = await Promise.all([published(), published()]);

@@ -33,12 +33,12 @@ interface Waiter {
 
 /** Rows per transaction: big enough to absorb a burst, small enough to keep each flush short. */
 export const MAX_BATCH = 500;
-/** Flushes under way at once: while one waits for its commit, the next batch is being written. */
-const FLUSHERS = 1;
-/** A second flush starts only for a batch this large; smaller ones wait for the running flush and join the next. */
-const SECOND_FLUSH_AT = 16;
-/** PostgreSQL's deadlock_detected and serialization_failure: the flush rolled back as a whole and may run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
+/**
+ * The flush rolled back as a whole and may run again: a deadlock's victim (40P01), a serialization failure (40001),
+ * or a reader deleted while the flush waited for its locks (23503: its snapshot still saw the user; the next one
+ * stores the view anonymous).
+ */
+const RETRYABLE = new Set(['40P01', '40001', '23503']);
 
 export interface ViewRecorder {
   /** Queues a view; settles once its batch has committed (or failed). */
@@ -56,10 +56,11 @@ export interface ViewRecorder {
  */
 export function createViewRecorder(pool: pg.Pool): ViewRecorder {
   const queue: Waiter[] = [];
-  const flushers = new Set<Promise<void>>();
+  let draining: Promise<void> | undefined;
   let closed = false;
   const stats: ViewRecorderStats = { flushes: 0, views: 0, largestBatch: 0 };
 
+  // One flush at a time (docs/decisions/029: two at once made smaller batches and fewer views per second).
   async function drain(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
@@ -76,23 +77,20 @@ export function createViewRecorder(pool: pg.Pool): ViewRecorder {
       stats.views += batch.length;
       stats.largestBatch = Math.max(stats.largestBatch, batch.length);
     }
-  }
-
-  function startFlusher() {
-    const flusher = drain().finally(() => flushers.delete(flusher));
-    flushers.add(flusher);
+    // In the same step as the last check of the queue: a view queued after it starts the next drain.
+    draining = undefined;
   }
 
   return {
     record(view) {
       if (closed) return Promise.reject(serviceUnavailable());
       const outcome = new Promise<ViewOutcome>((resolve, reject) => queue.push({ view, resolve, reject }));
-      if (flushers.size === 0 || (flushers.size < FLUSHERS && queue.length >= SECOND_FLUSH_AT)) startFlusher();
+      draining ??= drain();
       return outcome;
     },
     async close() {
       closed = true;
-      while (flushers.size > 0) await Promise.all(flushers);
+      await draining;
     },
     get stats() {
       return { ...stats };
@@ -143,7 +141,7 @@ const FLUSH_SQL = `
     (SELECT COALESCE(json_agg(json_build_array(l.id, l."totalViews")), '[]') FROM locked l) AS totals,
     (SELECT COALESCE(array_agg(c.ord::int), '{}') FROM counted c) AS counted`;
 
-/** A flush that PostgreSQL chose as a deadlock's victim wrote nothing: it is run again, twice at most. */
+/** A flush that failed for one of the RETRYABLE reasons wrote nothing: it is run again, twice at most. */
 async function flushRetrying(pool: pg.Pool, views: PendingView[], attempt = 1): Promise<ViewOutcome[]> {
   try {
     return await flush(pool, views);

@@ -21,8 +21,10 @@ export interface ViewInput {
  * cannot inflate a count). The window lives in the shared RateLimit table under `dedupKey`, so concurrent
  * repeats count once, on every app server.
  */
-export function pendingView(articleId: string, client: string, userId: string | null, view: ViewInput): PendingView {
+export function pendingView(id: string, client: string, userId: string | null, view: ViewInput): PendingView {
   const { percentViewed, fullyViewed, middleViewed, topViewed, bottomViewed } = view;
+  // One spelling per article: a UUID may come in upper case, and each spelling must not open a window of its own.
+  const articleId = id.toLowerCase();
   return {
     id: uuidv7(),
     articleId,
