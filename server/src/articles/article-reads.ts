@@ -68,6 +68,34 @@ export interface PublishedFilter {
   story?: boolean;
 }
 
+/** Each filter's condition, in the order of its parameter; `$?` is its number in the statement. */
+const CONDITIONS: [keyof PublishedFilter, string][] = [
+  ['section', 'a.section = $?::text::"Section"'],
+  ['categoryId', 'a."categoryId" = $?::uuid'],
+  ['featured', 'a."isFeatured" = $?::boolean'],
+  ['main', 'a."isMainStory" = $?::boolean'],
+  ['story', 'a."isStory" = $?::boolean'],
+];
+/** The text of each statement by its name, made once. */
+const publishedStatements = new Map<string, string>();
+
+/** The statement that reads a page under these filters: its name, made of which filters are set, and its text. */
+function publishedStatement(filter: PublishedFilter): { name: string; text: string } {
+  const shape = CONDITIONS.map(([key]) => (filter[key] === undefined ? '-' : '+')).join('');
+  const name = `chronicle.published:${shape}${filter.featured ? ':featured' : ''}`;
+  let text = publishedStatements.get(name);
+  if (text === undefined) {
+    const used = CONDITIONS.filter(([key]) => filter[key] !== undefined);
+    const where = ["a.status = 'published'", ...used.map(([, condition], i) => condition.replace('$?', `$${i + 1}`))];
+    const order = `${filter.featured ? 'a."featuredAt" DESC NULLS LAST, ' : ''}a."publishedAt" DESC, a."updatedAt" DESC, a.id DESC`;
+    text =
+      `SELECT ${LIST_COLUMNS} FROM "Article" a ${LIST_JOINS} WHERE ${where.join(' AND ')} ` +
+      `ORDER BY ${order} LIMIT $${used.length + 1} OFFSET $${used.length + 2}`;
+    publishedStatements.set(name, text);
+  }
+  return { name, text };
+}
+
 /**
  * A page of published articles, newest first (featured ones by when they were featured first). One statement per
  * combination of filters, so that each is planned for the index that serves it (docs/query-plans.md).
@@ -78,27 +106,10 @@ export async function readPublishedRows(
   limit: number,
   offset: number,
 ): Promise<{ rows: ArticleListRow[]; images: ImageIndex }> {
-  const values: unknown[] = [];
-  const where = [`a.status = 'published'`];
-  const add = (condition: (n: number) => string, value: unknown) => {
-    values.push(value);
-    where.push(condition(values.length));
-  };
-  if (filter.section !== undefined) add((n) => `a.section = $${n}::text::"Section"`, sectionToWire(filter.section));
-  if (filter.categoryId !== undefined) add((n) => `a."categoryId" = $${n}::uuid`, filter.categoryId);
-  if (filter.featured !== undefined) add((n) => `a."isFeatured" = $${n}::boolean`, filter.featured);
-  if (filter.main !== undefined) add((n) => `a."isMainStory" = $${n}::boolean`, filter.main);
-  if (filter.story !== undefined) add((n) => `a."isStory" = $${n}::boolean`, filter.story);
-  const order = `${filter.featured ? 'a."featuredAt" DESC NULLS LAST, ' : ''}a."publishedAt" DESC, a."updatedAt" DESC, a.id DESC`;
-  values.push(limit, offset);
-  const text =
-    `SELECT ${LIST_COLUMNS} FROM "Article" a ${LIST_JOINS} WHERE ${where.join(' AND ')} ` +
-    `ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`;
-  const shape = [filter.section, filter.categoryId, filter.featured, filter.main, filter.story]
-    .map((v) => (v === undefined ? '-' : '+'))
-    .join('');
-  const name = `chronicle.published:${shape}${filter.featured ? ':featured' : ''}`;
-  const { rows } = await poolOf(db).query<Raw<ArticleListRow>>({ name, text, values });
+  const values: unknown[] = CONDITIONS.flatMap(([key]) =>
+    filter[key] === undefined ? [] : [key === 'section' ? sectionToWire(filter.section!) : filter[key]],
+  );
+  const { rows } = await poolOf(db).query<Raw<ArticleListRow>>({ ...publishedStatement(filter), values: [...values, limit, offset] });
   const images: [string, ImageInfo][] = [];
   const list = rows.map((raw) => {
     const found = fromRaw(raw);

@@ -169,17 +169,22 @@ export async function listPublished(
   query: PublishedArticlesQuery,
   counts?: Pick<ResponseCache, 'remember'>,
 ): Promise<Page<ArticleListItem>> {
-  const where: Prisma.ArticleWhereInput = { ...publishedOnly };
   const filter: PublishedFilter = { featured: query.featured, main: query.main, story: query.story };
-  if (query.section) filter.section = where.section = sectionFromWire(query.section);
+  if (query.section) filter.section = sectionFromWire(query.section);
   if (query.category) {
     const categoryId = await categoryIdOf(db, query.category);
     if (!categoryId) return { data: [], pagination: { total: 0, limit: query.limit, offset: query.offset } };
-    filter.categoryId = where.categoryId = categoryId;
+    filter.categoryId = categoryId;
   }
-  if (query.featured !== undefined) where.isFeatured = query.featured;
-  if (query.main !== undefined) where.isMainStory = query.main;
-  if (query.story !== undefined) where.isStory = query.story;
+  // The same filters for the count, in Prisma's words (an undefined field filters nothing).
+  const where: Prisma.ArticleWhereInput = {
+    ...publishedOnly,
+    section: filter.section,
+    categoryId: filter.categoryId,
+    isFeatured: filter.featured,
+    isMainStory: filter.main,
+    isStory: filter.story,
+  };
   const countKey = [query.section, query.category, query.featured, query.main, query.story];
   const [total, { rows, images }] = await Promise.all([
     counts

@@ -42,21 +42,19 @@ async function sent(send: () => Promise<Response>) {
   const res = await send();
   return { res, way: longWay === before ? 'lane' : 'app' };
 }
-const view = (id: string, headers: Record<string, string> = reader(), body: unknown = BODY) =>
-  sent(() =>
-    request(app)
-      .post(`/api/view/article/${id}`)
-      .set(headers)
-      .send(body as object),
-  );
-/** The same request, sent the long way: Express routes paths in any letter case, the lane one spelling only. */
-const viewTheLongWay = (id: string, headers: Record<string, string> = reader(), body: unknown = BODY) =>
-  sent(() =>
-    request(app)
-      .post(`/api/VIEW/article/${id}`)
-      .set(headers)
-      .send(body as object),
-  );
+/** A view posted at `base`: the lane's spelling, or another that only Express routes (in any letter case). */
+const viewAt =
+  (base: string) =>
+  (id: string, headers: Record<string, string> = reader(), body: unknown = BODY) =>
+    sent(() =>
+      request(app)
+        .post(`${base}/${id}`)
+        .set(headers)
+        .send(body as object),
+    );
+const view = viewAt('/api/view/article');
+/** The same request, sent the long way. */
+const viewTheLongWay = viewAt('/api/VIEW/article');
 
 /** The headers an answer carries, but those of one sending (and the ETag Express puts on any body, POST's too). */
 const lasting = (res: Response) => {
