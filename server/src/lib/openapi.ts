@@ -38,7 +38,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Reference: 'This reference.',
 };
 
-const ROLE_NAMES: Record<string, string> = { author: 'author', editor: 'editor', admin: 'admin', super_admin: 'super-admin', user: 'user' };
 
 function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input') {
   try {
@@ -81,7 +80,7 @@ function whoMay(guard: unknown): string {
   const g = guardList(guard)[0];
   if (g?.permission && g.permission in PERMISSIONS) {
     return Object.entries(PERMISSIONS[g.permission as Permission])
-      .map(([role, grant]) => `${ROLE_NAMES[role] ?? role}${grant === 'own' ? ' (own records)' : ''}`)
+      .map(([role, grant]) => `${role}${grant === 'own' ? ' (own records)' : ''}`)
       .join(', ');
   }
   if (g?.name === 'publicRoute') return 'anyone, signed in or not';

@@ -2,42 +2,11 @@ import type { RequestHandler } from 'express';
 import type { Role } from '../generated/prisma/enums';
 import { forbidden, unauthorized } from './errors';
 
-/**
- * The permission table of CONTRACT.md §3, in one place. `any`: on every record; `own`: only on the
- * caller's own records (the route checks ownership with `scopeAllows`). A role not listed is denied.
- */
-type Grant = 'any' | 'own';
-type Actor = Role | 'anonymous';
+import { grantFor as grantForWire, PERMISSIONS, type Grant, type Permission } from '../../../shared/permissions';
+import { roleToWire } from './wire';
 
-const STAFF = { author: 'any', editor: 'any', admin: 'any', super_admin: 'any' } as const;
-const EDITORS = { editor: 'any', admin: 'any', super_admin: 'any' } as const;
-const ADMINS = { admin: 'any', super_admin: 'any' } as const;
-const SIGNED_IN = { user: 'any', ...STAFF } as const;
-
-export const PERMISSIONS = {
-  'articles:list-all': { author: 'own', editor: 'any', admin: 'any', super_admin: 'any' },
-  'articles:read-draft': { author: 'own', editor: 'any', admin: 'any', super_admin: 'any' },
-  'articles:create': STAFF,
-  'articles:edit': { author: 'own', editor: 'any', admin: 'any', super_admin: 'any' },
-  'articles:publish': EDITORS,
-  'articles:delete': ADMINS,
-  'uploads:create': STAFF,
-  'categories:manage': EDITORS,
-  'breaking-news:list-all': STAFF,
-  'breaking-news:create': STAFF,
-  'breaking-news:edit': { author: 'own', editor: 'any', admin: 'any', super_admin: 'any' },
-  'breaking-news:publish': EDITORS,
-  'breaking-news:delete': EDITORS,
-  'comments:create': SIGNED_IN,
-  'comments:edit': { user: 'own', author: 'own', editor: 'own', admin: 'own', super_admin: 'own' },
-  'comments:delete': { user: 'own', author: 'own', editor: 'any', admin: 'any', super_admin: 'any' },
-  'comments:list-all': { author: 'own', editor: 'any', admin: 'any', super_admin: 'any' },
-  'views:list': STAFF,
-  'stats:read': STAFF,
-  'users:manage': ADMINS,
-} as const satisfies Record<string, Partial<Record<Actor, Grant>>>;
-
-export type Permission = keyof typeof PERMISSIONS;
+/** The permission table lives in shared/permissions.ts, so the client shows only what this enforces. */
+export { PERMISSIONS, type Permission };
 
 export interface AuthUser {
   id: string;
@@ -47,8 +16,9 @@ export interface AuthUser {
   sessionId: string;
 }
 
-export function grantFor(role: Actor, permission: Permission): Grant | undefined {
-  return (PERMISSIONS[permission] as Partial<Record<Actor, Grant>>)[role];
+/** The grant of a database role (or of nobody signed in) for `permission`. */
+export function grantFor(role: Role | 'anonymous', permission: Permission): Grant | undefined {
+  return grantForWire(role === 'anonymous' ? role : roleToWire(role), permission);
 }
 
 /** May `user` act on a record owned by `ownerId` under `permission`? */

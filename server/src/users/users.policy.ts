@@ -1,4 +1,4 @@
-import type { AuthUser } from '../lib/policy';
+import { grantFor, type AuthUser } from '../lib/policy';
 import type { Role } from '../generated/prisma/enums';
 import { conflict, forbidden } from '../lib/errors';
 import type { Tx } from './users.service';
@@ -8,12 +8,12 @@ import type { Tx } from './users.service';
  * super-admins): what an admin may not do to a super-admin, and what nobody may do to themselves.
  */
 export function requireMayManage(actor: AuthUser, target: { role: Role }): void {
-  if (target.role === 'super_admin' && actor.role !== 'super_admin')
+  if (target.role === 'super_admin' && !grantFor(actor.role, 'users:manage-super-admins'))
     throw forbidden('Only a super-admin can change a super-admin account.');
 }
 
 export function requireMayGrant(actor: AuthUser, role: Role): void {
-  if (role === 'super_admin' && actor.role !== 'super_admin') throw forbidden('Only a super-admin can grant the super-admin role.');
+  if (role === 'super_admin' && !grantFor(actor.role, 'users:manage-super-admins')) throw forbidden('Only a super-admin can grant the super-admin role.');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { STAFF_ROLES, type Role } from '../../../../../shared/constants';
+import { mayAlways } from '../../../../../shared/permissions';
 
 /** The dashboard's screens, relative to /dashboard (SPEC.md §2). */
 export type DashboardPage = 'home' | 'users' | 'categories' | 'articles' | 'stories' | 'breaking-news' | 'reports';
@@ -63,21 +64,19 @@ export function canOpen(role: StaffRole, page: DashboardPage): boolean {
 }
 
 /**
- * What a role may do, mirroring CONTRACT.md §3 so the screens hide what the server would refuse.
- * The server is the authority; this only decides which buttons are shown.
+ * What a role may do, read from the permission table the server enforces (shared/permissions.ts), so the
+ * screens hide exactly what the server would refuse. The server stays the authority.
  */
 export function capabilities(role: StaffRole) {
-  const editorOrAbove = role !== 'author';
-  const admin = role === 'admin' || role === 'super-admin';
   return {
-    publishArticles: editorOrAbove,
-    manageStories: editorOrAbove,
-    deleteArticles: admin,
-    manageCategories: editorOrAbove,
-    manageBreakingNews: editorOrAbove,
-    manageUsers: admin,
+    publishArticles: mayAlways(role, 'articles:publish'),
+    manageStories: mayAlways(role, 'articles:publish'),
+    deleteArticles: mayAlways(role, 'articles:delete'),
+    manageCategories: mayAlways(role, 'categories:manage'),
+    manageBreakingNews: mayAlways(role, 'breaking-news:publish'),
+    manageUsers: mayAlways(role, 'users:manage'),
     /** Only a super-admin may grant or touch the super-admin role. */
-    manageSuperAdmins: role === 'super-admin',
+    manageSuperAdmins: mayAlways(role, 'users:manage-super-admins'),
   };
 }
 

@@ -1,0 +1,49 @@
+import type { Role } from './constants';
+
+/**
+ * The permission table of CONTRACT.md §3, in one place for both sides: the server enforces it
+ * (server/src/lib/policy.ts) and the client derives what it shows from it. `any`: on every record;
+ * `own`: only on the caller's own records (the server checks ownership). A role not listed is denied.
+ */
+export type Grant = 'any' | 'own';
+export type Actor = Role | 'anonymous';
+
+const STAFF = { author: 'any', editor: 'any', admin: 'any', 'super-admin': 'any' } as const;
+const EDITORS = { editor: 'any', admin: 'any', 'super-admin': 'any' } as const;
+const ADMINS = { admin: 'any', 'super-admin': 'any' } as const;
+const SIGNED_IN = { user: 'any', ...STAFF } as const;
+const OWN_OR_EDITORS = { author: 'own', editor: 'any', admin: 'any', 'super-admin': 'any' } as const;
+
+export const PERMISSIONS = {
+  'articles:list-all': OWN_OR_EDITORS,
+  'articles:read-draft': OWN_OR_EDITORS,
+  'articles:create': STAFF,
+  'articles:edit': OWN_OR_EDITORS,
+  'articles:publish': EDITORS,
+  'articles:delete': ADMINS,
+  'uploads:create': STAFF,
+  'categories:manage': EDITORS,
+  'breaking-news:list-all': STAFF,
+  'breaking-news:create': STAFF,
+  'breaking-news:edit': OWN_OR_EDITORS,
+  'breaking-news:publish': EDITORS,
+  'breaking-news:delete': EDITORS,
+  'comments:create': SIGNED_IN,
+  'comments:edit': { user: 'own', author: 'own', editor: 'own', admin: 'own', 'super-admin': 'own' },
+  'comments:delete': { user: 'own', author: 'own', editor: 'any', admin: 'any', 'super-admin': 'any' },
+  'comments:list-all': OWN_OR_EDITORS,
+  'views:list': STAFF,
+  'stats:read': STAFF,
+  'users:manage': ADMINS,
+  /** On top of users:manage: change a super-admin's account, or grant that role. */
+  'users:manage-super-admins': { 'super-admin': 'any' },
+} as const satisfies Record<string, Partial<Record<Actor, Grant>>>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function grantFor(actor: Actor, permission: Permission): Grant | undefined {
+  return (PERMISSIONS[permission] as Partial<Record<Actor, Grant>>)[actor];
+}
+
+/** Does `actor` hold `permission` on every record (not just their own)? */
+export const mayAlways = (actor: Actor, permission: Permission): boolean => grantFor(actor, permission) === 'any';
