@@ -18,7 +18,7 @@ import { removeUnusedFiles, type StoredFile } from '../lib/media-files';
 import { allows, requireOwnership, type AuthUser } from '../lib/policy';
 import { sanitizeArticleHtml } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
-import { slugify } from '../lib/slug';
+import { slugCandidates } from '../lib/slug';
 import { sectionFromWire, sectionToWire } from '../lib/wire';
 import {
   articleSelect,
@@ -155,7 +155,7 @@ export async function listArticles(
  */
 async function categoryIdOf(db: Db, idOrSlug: string): Promise<string | null> {
   if (isUuid(idOrSlug)) return idOrSlug;
-  const category = await db.category.findUnique({ where: { slug: slugify(idOrSlug) }, select: { id: true } });
+  const category = await db.category.findFirst({ where: { slug: { in: slugCandidates(idOrSlug) } }, select: { id: true } });
   return category?.id ?? null;
 }
 

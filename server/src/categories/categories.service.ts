@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { prismaCode } from '../lib/error-middleware';
 import { conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
-import { slugify } from '../lib/slug';
+import { categorySlug, slugCandidates } from '../lib/slug';
 import { requireVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
 import { categorySelect, toCategory } from './category.mapper';
 
@@ -14,11 +14,10 @@ export async function listCategories(db: Db): Promise<Category[]> {
   return rows.map(toCategory);
 }
 
-/** SPEC.md §2: a category page matches the id, or the name lowercased with spaces turned into hyphens. */
+/** SPEC.md §2: a category page matches the id, or the slug (as stored, or the name lowercased with spaces turned into hyphens). */
 export async function findCategory(db: Db, idOrSlug: string): Promise<Category> {
-  const slug = slugify(idOrSlug);
   const row = await db.category.findFirst({
-    where: { OR: [...(UUID.test(idOrSlug) ? [{ id: idOrSlug }] : []), { slug }] },
+    where: { OR: [...(UUID.test(idOrSlug) ? [{ id: idOrSlug }] : []), { slug: { in: slugCandidates(idOrSlug) } }] },
     select: categorySelect,
   });
   if (!row) throw notFound('Category not found');
@@ -45,7 +44,7 @@ async function assertNameFree(db: Db, name: string, slug: string, exceptId?: str
 }
 
 export async function createCategory(db: Db, name: string): Promise<Category> {
-  const slug = slugify(name);
+  const slug = categorySlug(name);
   await assertNameFree(db, name, slug);
   try {
     return toCategory(await db.category.create({ data: { name, slug }, select: categorySelect }));
@@ -56,7 +55,7 @@ export async function createCategory(db: Db, name: string): Promise<Category> {
 
 /** A conditional write on the version the rename is based on (`expected`; none for clients that send none). */
 export async function renameCategory(db: Db, id: string, name: string, expected?: ExpectedVersion): Promise<Category> {
-  const slug = slugify(name);
+  const slug = categorySlug(name);
   await assertNameFree(db, name, slug, id);
   let count: number;
   try {

@@ -52,6 +52,26 @@ describe('GET /api/categories/:idOrSlug', () => {
     }
   });
 
+  it('slugs a name to letters and digits, and still finds it by the SPEC.md §2 form of its name', async () => {
+    const res = await request(app).post('/api/categories').set(editorAuth).send({ name: 'Arts & Café Culture' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ slug: 'arts-and-cafe-culture' });
+    for (const key of ['arts-and-cafe-culture', encodeURIComponent('arts-&-café-culture'), encodeURIComponent('Arts & Café Culture')]) {
+      const found = await request(app).get(`/api/categories/${key}`);
+      expect(found.status, key).toBe(200);
+      expect(found.body).toMatchObject({ id: res.body.id, slug: 'arts-and-cafe-culture' });
+    }
+  });
+
+  it('finds a category whose slug was stored by the old rule, by that slug', async () => {
+    const c = await createCategory(db, 'Science & Health', 'science-&-health');
+    const res = await request(app).get(`/api/categories/${encodeURIComponent('science-&-health')}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: c.id, slug: 'science-&-health' });
+    const list = await request(app).get('/api/articles/published').query({ category: 'science-&-health' });
+    expect(list.status).toBe(200);
+  });
+
   it('answers 404 for an unknown id or slug', async () => {
     expect((await request(app).get('/api/categories/no-such-category')).status).toBe(404);
     const res = await request(app).get('/api/categories/0190a5b2-0000-7000-8000-000000000000');

@@ -1,4 +1,17 @@
-/** The category slug rule of SPEC.md §2: the name lowercased with spaces turned into hyphens. */
-export function slugify(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-');
+import slugify from 'slugify';
+import { spokenSlug } from '../../../shared/slug';
+
+/**
+ * A category's stored slug: letters and digits in lower case, accents folded, everything else a single hyphen
+ * (`Opinions & Editorials` → `opinions-and-editorials`), by the slugify package (docs/decisions/031). A name of
+ * symbols only keeps SPEC.md §2's form, so every name has a slug.
+ */
+export function categorySlug(name: string): string {
+  // Angle brackets are markup, not words: slugify would spell them out ("less", "greater").
+  return slugify(name.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true }) || spokenSlug(name);
+}
+
+/** The slugs an address may name a category by: the stored form, and SPEC.md §2's (a slug stored before). */
+export function slugCandidates(idOrSlug: string): string[] {
+  return [...new Set([categorySlug(idOrSlug), spokenSlug(idOrSlug)])];
 }

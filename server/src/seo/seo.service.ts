@@ -2,7 +2,7 @@ import { publishedOnly } from '../articles/article.mapper';
 import { isUuid } from '../articles/articles.service';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
-import { slugify } from '../lib/slug';
+import { slugCandidates } from '../lib/slug';
 import type { Section } from '../lib/wire';
 
 /**
@@ -80,7 +80,7 @@ const CATEGORY_PARAM_MAX = 200;
 export async function findCategory(db: Db, idOrSlug: string) {
   if (!idOrSlug || idOrSlug.length > CATEGORY_PARAM_MAX) return null;
   return db.category.findFirst({
-    where: { OR: [...(isUuid(idOrSlug) ? [{ id: idOrSlug }] : []), { slug: slugify(idOrSlug) }] },
+    where: { OR: [...(isUuid(idOrSlug) ? [{ id: idOrSlug }] : []), { slug: { in: slugCandidates(idOrSlug) } }] },
     select: { id: true, name: true, slug: true },
   });
 }

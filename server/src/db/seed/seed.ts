@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
 import { scheduleVariants } from '../../lib/image-variants';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { slugify } from '../../lib/slug';
+import { categorySlug } from '../../lib/slug';
 import { shareDescription } from '../../articles/share-page';
 import type { Db } from '../client';
 import { DEMO_ARTICLES, DEMO_BREAKING_NEWS, DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_REPLIES, demoBody } from './content';
@@ -95,7 +95,7 @@ export async function seedDemoContent(db: Db, config: Config, logger: Logger, { 
 
       const categories = new Map<string, string>();
       for (const name of DEMO_CATEGORIES) {
-        const c = await tx.category.upsert({ where: { slug: slugify(name) }, create: { name, slug: slugify(name) }, update: {} });
+        const c = await tx.category.upsert({ where: { name }, create: { name, slug: categorySlug(name) }, update: {} });
         categories.set(name, c.id);
       }
 

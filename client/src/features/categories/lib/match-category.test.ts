@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../../../../shared/types';
-import { categorySlug, matchCategory } from './match-category';
+import { spokenSlug } from '../../../../../shared/slug';
+import { matchCategory } from './match-category';
 
 const categories: Category[] = [
   { id: '7f1c0e3a-0000-4000-8000-000000000001', name: 'World', slug: 'world', version: 1 },
@@ -8,10 +9,10 @@ const categories: Category[] = [
   { id: '7f1c0e3a-0000-4000-8000-000000000003', name: 'Arts  and Culture', slug: 'arts-and-culture', version: 1 },
 ];
 
-describe('categorySlug (SPEC §2)', () => {
+describe('spokenSlug (SPEC §2)', () => {
   it('lowercases and turns spaces into hyphens', () => {
-    expect(categorySlug('Local Sport')).toBe('local-sport');
-    expect(categorySlug('  World ')).toBe('world');
+    expect(spokenSlug('Local Sport')).toBe('local-sport');
+    expect(spokenSlug('  World ')).toBe('world');
   });
 });
 

@@ -1,9 +1,5 @@
+import { spokenSlug } from '../../../../../shared/slug';
 import type { Category } from '../../../../../shared/types';
-
-/** SPEC.md §2: a category's name lowercased with spaces turned into hyphens. */
-export function categorySlug(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-');
-}
 
 /** The category a /category/{idOrSlug} path names: by id, or by its slug (stored or derived from the name). */
 export function matchCategory(categories: readonly Category[], idOrSlug: string): Category | null {
@@ -17,5 +13,5 @@ export function matchCategory(categories: readonly Category[], idOrSlug: string)
   const byId = categories.find((c) => c.id === key);
   if (byId) return byId;
   const slug = key.toLowerCase();
-  return categories.find((c) => c.slug === slug || categorySlug(c.name) === categorySlug(slug)) ?? null;
+  return categories.find((c) => c.slug === slug || spokenSlug(c.name) === spokenSlug(slug)) ?? null;
 }
