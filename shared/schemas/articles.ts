@@ -41,7 +41,7 @@ export const articleImageUrlSchema = z.union([
 
 export const sectionSchema = z.enum(SECTIONS, { error: `Section must be one of: ${SECTIONS.join(', ')}` });
 
-const uuid = (field: string) => z.uuid({ error: `${field} must be a valid id` });
+const uuid = (field: string) => z.uuid({ error: `${field} must be a valid id` }).toLowerCase();
 
 export const createArticleInputSchema = z.object({
   title: plainText('Title', LIMITS.titleMax),

@@ -30,7 +30,7 @@ function contentRules<T extends { content: string }>(value: T, ctx: z.Refinement
 export const createCommentInputSchema = z
   .object({
     content: contentField,
-    parentId: z.uuid({ error: 'parentId must be a comment id' }).nullish(),
+    parentId: z.uuid({ error: 'parentId must be a comment id' }).toLowerCase().nullish(),
   })
   .superRefine(contentRules);
 export type CreateCommentInput = z.input<typeof createCommentInputSchema>;

@@ -99,6 +99,19 @@ describe('GET /api/articles/:id', () => {
     }
   });
 
+  it('reads an id in upper case as the same article, and a write refreshes that spelling too', async () => {
+    const a = await article({ status: 'published', title: 'spelled loud' });
+    const loud = `/api/articles/${a.id.toUpperCase()}`;
+    const first = await request(app).get(loud);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: a.id, title: 'spelled loud' });
+
+    const edit = await request(app).put(`/api/articles/${a.id}`).set(headers('editor')).send({ title: 'spelled quietly' });
+    expect(edit.status).toBe(200);
+    // The answer cached under the upper-case spelling was purged by the write (one cache key per article).
+    expect((await request(app).get(loud)).body.title).toBe('spelled quietly');
+  });
+
   describe('a draft is visible to editors+ and its own author only; others get 404', () => {
     const expected: Record<Actor, number> = { anonymous: 404, user: 404, author: 404, editor: 200, admin: 200, 'super-admin': 200 };
     it.each(ACTORS)('%s', async (actor) => {

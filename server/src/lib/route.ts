@@ -115,8 +115,11 @@ export function responseCacheOf(req: Request): ResponseCache {
   return (req.app.locals as { responseCache: ResponseCache }).responseCache;
 }
 
-/** Path parameter that must be an id (a UUID); anything else names no record: 404 (CONTRACT.md §2). */
-export const idParam = z.string().uuid();
+/**
+ * Path parameter that must be an id (a UUID); anything else names no record: 404 (CONTRACT.md §2). One
+ * spelling per id: an upper-case UUID names the same record, so it is lower-cased before anything compares it.
+ */
+export const idParam = z.string().uuid().toLowerCase();
 
 /** A path that does not parse names nothing that exists: 404, like any other unknown record. */
 function parseParams<T extends ZodType>(schema: T, value: unknown): z.output<T> {
