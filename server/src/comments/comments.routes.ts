@@ -1,9 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
+import { deletedSchema } from '../../../shared/schemas/common';
 import {
+  adminCommentsPageSchema,
+  articleCommentsPageSchema,
   COMMENT_MESSAGES,
   COMMENT_RATE_LIMIT,
+  commentAnswerSchema,
+  commentWriteAnswerSchema,
   createCommentInputSchema,
   listAllCommentsQuerySchema,
   listArticleCommentsQuerySchema,
@@ -33,7 +38,7 @@ export function commentsRouter({ db }: AppContext): Router {
       summary: 'List all comments newest first, flat, with their article (authors: comments on their own articles)',
       guard: requirePermission('comments:list-all'),
       query: listAllCommentsQuerySchema,
-      returns: '{ success, data: { comments: (Comment & { article: { id, title } })[], pagination: { total, page, limit } } }',
+      returns: adminCommentsPageSchema,
     },
     async ({ query }, req) => {
       const { page, limit } = query;
@@ -52,7 +57,7 @@ export function commentsRouter({ db }: AppContext): Router {
       params: byId,
       body: createCommentInputSchema,
       status: 201,
-      returns: '{ success, data: Comment, message }',
+      returns: commentWriteAnswerSchema,
       errors: { 404: 'the article does not exist or is not published', 429: 'more than 10 comments in a minute (Retry-After)' },
       purges: ({ params }) => [Tags.comments(params.id)],
     },
@@ -82,7 +87,7 @@ export function commentsRouter({ db }: AppContext): Router {
       guard: publicRoute,
       params: byId,
       query: listArticleCommentsQuerySchema,
-      returns: '{ success, data: Comment[], pagination: { total, limit, offset } } (total counts top-level comments)',
+      returns: { schema: articleCommentsPageSchema, description: 'A page of top-level comments (total counts them), replies nested' },
       errors: { 404: 'the article does not exist or is not published' },
       cacheTags: ({ params }) => [Tags.comments(params.id), Tags.article(params.id)],
     },
@@ -101,7 +106,7 @@ export function commentsRouter({ db }: AppContext): Router {
       summary: 'One comment of a published article, with its replies nested',
       guard: publicRoute,
       params: byId,
-      returns: '{ success, data: Comment }',
+      returns: commentAnswerSchema,
       errors: { 404: 'no such comment, or its article is not published' },
     },
     async ({ params }, _req, res) => {
@@ -123,7 +128,7 @@ export function commentsRouter({ db }: AppContext): Router {
       guard: requirePermission('comments:edit'),
       params: byId,
       body: updateCommentInputSchema,
-      returns: '{ success, data: Comment, message }',
+      returns: commentWriteAnswerSchema,
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',
     },
@@ -144,7 +149,7 @@ export function commentsRouter({ db }: AppContext): Router {
       summary: 'Delete a comment and all its replies (readers and authors: their own; editors and admins: any)',
       guard: requirePermission('comments:delete'),
       params: byId,
-      returns: '{ success, message }',
+      returns: deletedSchema,
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',
     },

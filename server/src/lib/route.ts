@@ -25,8 +25,11 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   file?: string;
   /** Success status (200 by default; 201 for creations). */
   status?: number;
-  /** A short description of the success body, for the reference. */
-  returns?: string;
+  /**
+   * The success body: its response schema (shared/schemas), which the reference shows; with a note where
+   * the schema's own description does not say it all. A route that `produces` something else describes it in words.
+   */
+  returns?: ZodType | { schema?: ZodType; description: string };
   /** Other responses worth documenting, e.g. { 409: 'the category still has articles' }. */
   errors?: Record<number, string>;
   /** Extra middleware after the guard (multer, rate limits). */
@@ -105,6 +108,11 @@ export function routesFor(router: Router, base: string) {
     const intro = spec.file ? [closeWhenAnsweredUnread] : [];
     router[spec.method](spec.path, ...intro, ...guards, ...(spec.before ?? []), run);
   };
+}
+
+/** The response schema a route declares, if any. */
+export function responseSchema(spec: Pick<RegisteredRoute['spec'], 'returns'>): ZodType | undefined {
+  return spec.returns instanceof z.ZodType ? spec.returns : spec.returns?.schema;
 }
 
 /** For writes that change nothing a reader can see (a draft, a password, a view's duration). */
