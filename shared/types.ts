@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import type { articleListItemSchema, articleSchema } from './schemas/articles';
-import type { authResponseSchema } from './schemas/auth-answers';
-import type { breakingNewsSchema } from './schemas/breaking-news';
-import type { categorySchema } from './schemas/categories';
-import type { commentSchema } from './schemas/comments';
-import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/common';
-import type { activityEventSchema, dashboardStatsSchema } from './schemas/stats';
-import type { publicUserSchema } from './schemas/users';
-import type { viewLogSchema } from './schemas/views';
+import type { articleListItemSchema, articleSchema } from './schemas/responses/articles';
+import type { authResponseSchema } from './schemas/responses/auth';
+import type { breakingNewsSchema } from './schemas/responses/breaking-news';
+import type { categorySchema } from './schemas/responses/categories';
+import type { commentSchema } from './schemas/responses/comments';
+import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/responses/common';
+import type { activityEventSchema, dashboardStatsSchema } from './schemas/responses/stats';
+import type { publicUserSchema } from './schemas/responses/users';
+import type { viewLogSchema } from './schemas/responses/views';
 
 /**
- * The JSON shapes on the wire (CONTRACT.md §2), inferred from the response schemas of shared/schemas, which
+ * The JSON shapes on the wire (CONTRACT.md §2), inferred from the response schemas of shared/schemas/responses, which
  * the server checks its answers against and the OpenAPI document is generated from. Timestamps are ISO 8601
  * UTC strings.
  */

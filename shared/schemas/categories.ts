@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { hasVisibleText } from './text';
 import { versionSchema } from './version';
-import { wireId, wireInt, wireVersion } from './common';
 
 /** The exact form messages of SPEC.md §5, shared by the server's validation and the dashboard's form. */
 export const CATEGORY_MESSAGES = {
@@ -23,14 +22,3 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 /** PUT /api/categories/:id: the new name and the version the edit is based on. */
 export const updateCategoryInputSchema = categoryInputSchema.extend({ version: versionSchema.optional() });
 export type UpdateCategoryInput = z.infer<typeof updateCategoryInputSchema>;
-
-/** A category on the wire. */
-export const categorySchema = z
-  .object({
-    id: wireId,
-    name: z.string(),
-    slug: z.string(),
-    articleCount: wireInt.optional().describe('Published articles'),
-    version: wireVersion,
-  })
-  .meta({ id: 'Category', description: 'An article category' });

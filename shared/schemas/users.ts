@@ -3,7 +3,6 @@ import { LIMITS, ROLES } from '../constants';
 import { passwordTooLong } from './auth';
 import { hasVisibleText } from './text';
 import { changesSomething, versionSchema } from './version';
-import { wireId, wireTime, wireVersion } from './common';
 
 export const USER_MESSAGES = {
   nameRequired: 'Name is required.',
@@ -63,17 +62,3 @@ export const listUsersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
-
-/** A user on the wire: never the password hash (CONTRACT.md §2). */
-export const publicUserSchema = z
-  .object({
-    id: wireId,
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    suspended: z.boolean(),
-    bio: z.string().nullable(),
-    createdAt: wireTime,
-    version: wireVersion,
-  })
-  .meta({ id: 'PublicUser', description: 'A user as the API shows it (never the password hash)' });

@@ -2,17 +2,15 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
   articleFeaturedInputSchema,
-  articleListItemSchema,
-  articleSchema,
   articleStatusInputSchema,
   createArticleInputSchema,
-  featuredArticleSchema,
   listArticlesQuerySchema,
   mediaTypeSchema,
   publishedArticlesQuerySchema,
   updateArticleInputSchema,
 } from '../../../shared/schemas/articles';
-import { deletedSchema, mediaItemSchema, pageSchema } from '../../../shared/schemas/common';
+import { articleListItemSchema, articleSchema, featuredArticleSchema } from '../../../shared/schemas/responses/articles';
+import { deletedSchema, mediaItemSchema, pageSchema } from '../../../shared/schemas/responses/common';
 import { articleChanged, Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import { notFound, unauthorized } from '../lib/errors';

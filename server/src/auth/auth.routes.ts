@@ -8,8 +8,8 @@ import {
   signupInputSchema,
   verifyOtpInputSchema,
 } from '../../../shared/schemas/auth';
-import { authResponseSchema, currentUserSchema, verifiedSchema } from '../../../shared/schemas/auth-answers';
-import { messageSchema } from '../../../shared/schemas/common';
+import { authResponseSchema, currentUserSchema, verifiedSchema } from '../../../shared/schemas/responses/auth';
+import { messageSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { publicRoute, requireUser } from '../lib/policy';

@@ -1,13 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import {
-  breakingNewsInputSchema,
-  breakingNewsListQuerySchema,
-  breakingNewsListSchema,
-  breakingNewsSchema,
-  updateBreakingNewsInputSchema,
-} from '../../../shared/schemas/breaking-news';
-import { deletedSchema } from '../../../shared/schemas/common';
+import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNewsInputSchema } from '../../../shared/schemas/breaking-news';
+import { breakingNewsListSchema, breakingNewsSchema } from '../../../shared/schemas/responses/breaking-news';
+import { deletedSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../lib/errors';

@@ -1,19 +1,21 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
-import { deletedSchema } from '../../../shared/schemas/common';
 import {
-  adminCommentsPageSchema,
-  articleCommentsPageSchema,
   COMMENT_MESSAGES,
   COMMENT_RATE_LIMIT,
-  commentAnswerSchema,
-  commentWriteAnswerSchema,
   createCommentInputSchema,
   listAllCommentsQuerySchema,
   listArticleCommentsQuerySchema,
   updateCommentInputSchema,
 } from '../../../shared/schemas/comments';
+import {
+  adminCommentsPageSchema,
+  articleCommentsPageSchema,
+  commentAnswerSchema,
+  commentWriteAnswerSchema,
+} from '../../../shared/schemas/responses/comments';
+import { deletedSchema } from '../../../shared/schemas/responses/common';
 import { publishedOnly } from '../articles/article.mapper';
 import type { AppContext } from '../context';
 import { notFound, validationFailed } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { uploadedFileSchema } from '../../../shared/schemas/uploads';
+import { uploadedFileSchema } from '../../../shared/schemas/responses/uploads';
 import type { AppContext } from '../context';
 import { unauthorized } from '../lib/errors';
 import { scheduleVariants } from '../lib/image-variants';

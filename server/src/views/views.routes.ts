@@ -3,17 +3,19 @@ import { z } from 'zod';
 import {
   VIEW_LIMITS,
   dailyViewsQuerySchema,
-  dailyViewsSchema,
   listViewsQuerySchema,
-  loggedViewSchema,
   logViewInputSchema,
   topArticlesQuerySchema,
+  viewDurationInputSchema,
+} from '../../../shared/schemas/views';
+import { successSchema } from '../../../shared/schemas/responses/common';
+import {
+  dailyViewsSchema,
+  loggedViewSchema,
   topArticlesSchema,
   viewCountSchema,
-  viewDurationInputSchema,
   viewLogPageSchema,
-} from '../../../shared/schemas/views';
-import { successSchema } from '../../../shared/schemas/common';
+} from '../../../shared/schemas/responses/views';
 import { articleListSelect, publishedOnly, toArticleListItems } from '../articles/article.mapper';
 import { canRead } from '../articles/articles.service';
 import type { AppContext } from '../context';

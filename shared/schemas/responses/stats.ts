@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../constants';
+import { ROLES } from '../../constants';
 import { wireId, wireInt, wireTime } from './common';
 
 /** GET /api/stats: the dashboard's numbers for the caller's role. */

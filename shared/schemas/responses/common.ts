@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Building blocks of the response schemas (CONTRACT.md §2): what the server sends, described once. The
- * server checks its answers against them outside production (server/src/lib/route.ts), the OpenAPI document
- * is generated from them (server/src/lib/openapi.ts), and shared/types.ts infers the client's types from
- * them. A schema with `meta({ id })` becomes a named component of the OpenAPI document.
+ * The response schemas (this folder) describe what the server sends (CONTRACT.md §2), once. The server
+ * checks its answers against them outside production (server/src/lib/route.ts), the OpenAPI document is
+ * generated from them (server/src/lib/openapi.ts), and shared/types.ts infers the client's types from them.
+ * A schema with `meta({ id })` becomes a named component of the OpenAPI document. They live apart from the
+ * request schemas of shared/schemas, which the dashboard's forms import: schemas registered with `meta` are
+ * module side effects that no bundler drops, and the client only needs their types.
+ *
+ * This file: the building blocks, and the shapes several resources share.
  */
 
 /** A record's id: a UUID today, but clients treat it as opaque. */

@@ -2,11 +2,6 @@ import { z } from 'zod';
 import { messageSchema } from './common';
 import { publicUserSchema } from './users';
 
-/**
- * The answers of /api/auth. Kept apart from the request schemas of ./auth.ts, which ./users.ts imports: the
- * user inside these answers would otherwise make the two files import each other.
- */
-
 /** Sign-up, completion and login: a bearer token and the signed-in user. */
 export const authResponseSchema = z
   .object({
