@@ -42,7 +42,7 @@ function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input') {
 }
 
 /**
- * The JSON Schema of a response: the schemas it uses that have an id (`.meta({ id })` in shared/schemas)
+ * The JSON Schema of a response: the schemas it uses that have an id (`.meta({ id })` in shared/schemas/responses)
  * are linked as `#/components/schemas/<id>` and added to `components`.
  */
 function responseJsonSchema(schema: ZodType, components: Record<string, unknown>): Record<string, unknown> {

@@ -9,7 +9,7 @@ export const articleListItemSchema = z
     title: z.string(),
     summary: z.string(),
     imageUrl: z.string().nullable(),
-    /** Optional in the type for the client's fixtures; the server always sends it (the response check holds it to that). */
+    /** Optional in the type for the client's fixtures; the server always sends it. */
     image: imageInfoSchema
       .nullable()
       .optional()

@@ -39,7 +39,7 @@ export const mediaItemSchema = z
     id: wireId,
     type: z.enum(['image', 'video']),
     fileUrl: z.string(),
-    /** Optional in the type for the client's fixtures; the server always sends it (the response check holds it to that). */
+    /** Optional in the type for the client's fixtures; the server always sends it. */
     image: imageInfoSchema.nullable().optional().describe('Variants of an image; null for a video or before they are made. Always sent'),
   })
   .meta({ id: 'MediaItem', description: 'An image or a video of an article' });
@@ -52,7 +52,7 @@ export const paginationSchema = z
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), pagination: paginationSchema }).describe('One page of the list, and where it lies in the whole');
 
-/** The answer of a delete (and of other writes that only report success). */
+/** The answer of a delete. */
 export const deletedSchema = z
   .object({ success: z.literal(true), message: z.string() })
   .meta({ id: 'Deleted', description: 'The record is gone; `message` says what was deleted' });
