@@ -1,125 +1,57 @@
-import type { ArticleStatus, BreakingNewsStatus, Role, Section } from './constants';
+import type { z } from 'zod';
+import type { articleListItemSchema, articleSchema } from './schemas/responses/articles';
+import type { authResponseSchema } from './schemas/responses/auth';
+import type { breakingNewsSchema } from './schemas/responses/breaking-news';
+import type { categorySchema } from './schemas/responses/categories';
+import type { commentSchema } from './schemas/responses/comments';
+import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/responses/common';
+import type { activityEventSchema, dashboardStatsSchema } from './schemas/responses/stats';
+import type { publicUserSchema } from './schemas/responses/users';
+import type { viewLogSchema } from './schemas/responses/views';
 
-/** The JSON shapes on the wire (CONTRACT.md §2). Timestamps are ISO 8601 UTC strings. */
+/**
+ * The JSON shapes on the wire (CONTRACT.md §2), inferred from the response schemas of shared/schemas/responses, which
+ * the server checks its answers against and the OpenAPI document is generated from. Timestamps are ISO 8601
+ * UTC strings.
+ */
 
 /**
  * The resized variants of an uploaded image (URLs from shared/images.ts): the original's intrinsic size
  * and the widths available in every format.
  */
-export interface ImageInfo {
-  width: number;
-  height: number;
-  widths: number[];
-}
+export type ImageInfo = z.output<typeof imageInfoSchema>;
 
-export interface MediaItem {
-  id: string;
-  type: 'image' | 'video';
-  fileUrl: string;
-  /** The variants of an image; null for a video and for an image without variants (yet). Always sent by the server. */
-  image?: ImageInfo | null;
-}
+/** An image or a video of an article; `image` is null for a video and for an image without variants (yet). */
+export type MediaItem = z.output<typeof mediaItemSchema>;
 
 /** An article as lists carry it: everything but the body, which lists do not show (CONTRACT.md §2). */
-export interface ArticleListItem {
-  id: string;
-  title: string;
-  summary: string;
-  imageUrl: string | null;
-  /** The variants of `imageUrl`; null when it is external or has none (yet). Always sent by the server. */
-  image?: ImageInfo | null;
-  author: { id: string; name: string };
-  category: { id: string; name: string; slug: string };
-  categoryId: string;
-  section: Section;
-  status: ArticleStatus;
-  isStory: boolean;
-  isFeatured: boolean;
-  isMainStory: boolean;
-  storyPriority: number;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-  totalViews: number;
-  media: MediaItem[];
-  /** Optimistic-concurrency version: send it back with an edit (docs/decisions/020). */
-  version: number;
-}
+export type ArticleListItem = z.output<typeof articleListItemSchema>;
 
 /** One article with its body: the single-article call, the staff's list and every write answer with it. */
-export interface Article extends ArticleListItem {
-  /** Sanitised HTML. */
-  content: string;
-}
+export type Article = z.output<typeof articleSchema>;
 
+export type Pagination = z.output<typeof paginationSchema>;
+
+/** One page of a list, as `pageSchema(item)` describes it. */
 export interface Page<T> {
   data: T[];
-  pagination: { total: number; limit: number; offset: number };
+  pagination: Pagination;
 }
 
-export interface Category {
-  id: string;
-  name: string;
-  slug: string;
-  articleCount?: number;
-  version: number;
-}
+export type Category = z.output<typeof categorySchema>;
 
-export interface PublicUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  suspended: boolean;
-  bio: string | null;
-  createdAt: string;
-  version: number;
-}
+export type PublicUser = z.output<typeof publicUserSchema>;
 
-export interface Comment {
-  id: string;
-  content: string;
-  articleId: string;
-  author: { id: string; name: string };
-  createdAt: string;
-  updatedAt: string;
-  isEdited: boolean;
-  parentId: string | null;
-  parent: { id: string; content: string; author: { name: string } } | null;
-  replies: Comment[];
-}
+export type Comment = z.output<typeof commentSchema>;
 
-export interface BreakingNews {
-  id: string;
-  headline: string;
-  status: BreakingNewsStatus;
-  author: { id: string; name: string; role: Role };
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-  version: number;
-}
+export type BreakingNews = z.output<typeof breakingNewsSchema>;
 
-export interface ViewLog {
-  id: string;
-  articleId: string;
-  viewedAt: string;
-  percentViewed: number;
-  fullyViewed: boolean;
-  topViewed: boolean;
-  middleViewed: boolean;
-  bottomViewed: boolean;
-  durationSeconds: number | null;
-}
+export type ViewLog = z.output<typeof viewLogSchema>;
 
-export interface AuthResponse {
-  message: string;
-  token: string;
-  user: PublicUser;
-}
+export type AuthResponse = z.output<typeof authResponseSchema>;
 
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  details?: string[];
-}
+export type DashboardStats = z.output<typeof dashboardStatsSchema>;
+
+export type ActivityEvent = z.output<typeof activityEventSchema>;
+
+export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;

@@ -32,6 +32,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('etag', 'strong');
   app.set('query parser', 'simple');
   app.locals.responseCache = ctx.cache;
+  app.locals.checkResponses = config.checkResponses;
 
   // First of all: an anonymous read the cache holds is answered before anything else runs.
   app.use(ctx.cache.middleware);

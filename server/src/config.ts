@@ -96,6 +96,8 @@ const configSchema = z.object({
     .default('chronicle:'),
   RESPONSE_CACHE: optionalString.pipe(z.enum(['off', 'memory', 'redis']).optional()),
   RESPONSE_CACHE_MB: z.coerce.number().positive().max(65536).default(64),
+  /** Check every JSON answer against its route's response schema (lib/route.ts); off in production unless set. */
+  CHECK_RESPONSES: optionalString.pipe(bool.optional()),
   /** Set by `npm run dev`: the client is served and rendered from its sources by Vite, with hot reload. */
   VITE_DEV: bool.default(false),
 });
@@ -145,6 +147,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       store: c.RESPONSE_CACHE ?? (c.REDIS_URL ? 'redis' : 'memory'),
       maxBytes: Math.round(c.RESPONSE_CACHE_MB * 1024 * 1024),
     },
+    /**
+     * Every JSON answer is checked against the response schema its route declares, and one the schema does not
+     * allow is a 500: the test suites then check every answer they get. Off in production, where it would only cost.
+     */
+    checkResponses: c.CHECK_RESPONSES ?? c.NODE_ENV !== 'production',
   };
 }
 

@@ -18,6 +18,15 @@ describe('parseConfig', () => {
     expect(c.dataDir).toBe(path.resolve('.data'));
   });
 
+  it('checks answers against their response schemas outside production, unless told otherwise', () => {
+    expect(parseConfig({}).checkResponses).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', CHECK_RESPONSES: '' }).checkResponses).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'test' }).checkResponses).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'development' }).checkResponses).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', CHECK_RESPONSES: 'true' }).checkResponses).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test', CHECK_RESPONSES: 'false' }).checkResponses).toBe(false);
+  });
+
   it('treats empty strings as unset and trims the public URL', () => {
     const c = parseConfig({ DATABASE_URL: '', SMTP_URL: ' ', PUBLIC_URL: 'https://news.example.org/', SEED_DEMO: 'true' });
     expect(c.databaseUrl).toBeUndefined();

@@ -9,6 +9,8 @@ import {
   publishedArticlesQuerySchema,
   updateArticleInputSchema,
 } from '../../../shared/schemas/articles';
+import { articleListItemSchema, articleSchema, featuredArticleSchema } from '../../../shared/schemas/responses/articles';
+import { deletedSchema, mediaItemSchema, pageSchema } from '../../../shared/schemas/responses/common';
 import { articleChanged, Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import { notFound, unauthorized } from '../lib/errors';
@@ -53,7 +55,7 @@ export function articlesRouter(ctx: AppContext): Router {
       summary: 'List all articles, drafts included, newest first (authors: their own)',
       guard: requirePermission('articles:list-all'),
       query: listArticlesQuerySchema,
-      returns: '{ data: Article[], pagination: { total, limit, offset } }',
+      returns: pageSchema(articleSchema),
     },
     ({ query }, req) => articles.listArticles(db, caller(req), req.grant, query),
   );
@@ -65,7 +67,7 @@ export function articlesRouter(ctx: AppContext): Router {
       summary: 'List published articles (without their content), newest first, filtered by section, category, featured, main or story',
       guard: publicRoute,
       query: publishedArticlesQuerySchema,
-      returns: '{ data: ArticleListItem[], pagination: { total, limit, offset } }',
+      returns: pageSchema(articleListItemSchema),
       cacheTags: () => [Tags.articles, Tags.categories],
     },
     async ({ query }) => {
@@ -82,7 +84,7 @@ export function articlesRouter(ctx: AppContext): Router {
       guard: publicRoute,
       params: shareParams,
       produces: 'text/html',
-      returns: 'An HTML document',
+      returns: { description: 'An HTML document' },
       errors: { 404: 'no published article with this id (an HTML page)' },
       cacheTags: ({ params }) => [Tags.article(params.articleId)],
     },
@@ -104,7 +106,7 @@ export function articlesRouter(ctx: AppContext): Router {
       guard: publicRoute,
       params: shareParams,
       produces: 'image/jpeg',
-      returns: 'A 1200x630 JPEG',
+      returns: { description: 'A 1200x630 JPEG' },
       errors: { 404: 'no published article with this id' },
       cacheTags: ({ params }) => [Tags.article(params.articleId)],
     },
@@ -123,7 +125,7 @@ export function articlesRouter(ctx: AppContext): Router {
       summary: 'Read an article (drafts only for editors and above and for their author)',
       guard: publicRoute,
       params: idParams,
-      returns: 'Article',
+      returns: articleSchema,
       errors: { 404: 'no such article, or a draft the caller may not read' },
       cacheTags: ({ params }) => [Tags.article(params.id), Tags.categories],
     },
@@ -144,7 +146,7 @@ export function articlesRouter(ctx: AppContext): Router {
       guard: requirePermission('articles:create'),
       body: createArticleInputSchema,
       status: 201,
-      returns: 'Article',
+      returns: articleSchema,
       // A draft: nothing public changes until it is published.
       purges: none,
     },
@@ -160,7 +162,7 @@ export function articlesRouter(ctx: AppContext): Router {
       guard: requirePermission('articles:edit'),
       params: idParams,
       body: updateArticleInputSchema,
-      returns: 'Article (with its new ETag)',
+      returns: { schema: articleSchema, description: 'The article, with its new ETag' },
       errors: {
         403: "an author editing someone else's article",
         404: 'no such article',
@@ -183,7 +185,7 @@ export function articlesRouter(ctx: AppContext): Router {
       summary: 'Delete an article with its media files, comments and view logs',
       guard: requirePermission('articles:delete'),
       params: idParams,
-      returns: '{ success: true, message }',
+      returns: deletedSchema,
       errors: { 404: 'no such article' },
       purges: ({ params }) => articleChanged(params.id),
     },
@@ -200,7 +202,7 @@ export function articlesRouter(ctx: AppContext): Router {
       summary: 'Publish an article (publishedAt is set on the first publication)',
       guard: requirePermission('articles:publish'),
       params: idParams,
-      returns: 'Article',
+      returns: articleSchema,
       errors: { 404: 'no such article' },
       purges: ({ params }) => articleChanged(params.id),
     },
@@ -214,7 +216,7 @@ export function articlesRouter(ctx: AppContext): Router {
       summary: 'Unpublish an article (it also loses any featured or main-story slot)',
       guard: requirePermission('articles:publish'),
       params: idParams,
-      returns: 'Article',
+      returns: articleSchema,
       errors: { 404: 'no such article' },
       purges: ({ params }) => articleChanged(params.id),
     },
@@ -229,7 +231,7 @@ export function articlesRouter(ctx: AppContext): Router {
       guard: requirePermission('articles:publish'),
       params: idParams,
       body: articleStatusInputSchema,
-      returns: 'Article',
+      returns: articleSchema,
       errors: { 404: 'no such article', 409: 'only published stories can be set as main story' },
       // A new main story replaces the section's last one, whose id is not at hand: rare, so everything goes.
       purges: () => [Tags.everything],
@@ -245,7 +247,7 @@ export function articlesRouter(ctx: AppContext): Router {
       guard: requirePermission('articles:publish'),
       params: idParams,
       body: articleFeaturedInputSchema,
-      returns: 'Article & { unfeatured: { id, title } | null }',
+      returns: featuredArticleSchema,
       errors: { 404: 'no such article', 409: 'only published stories can be featured' },
       // A fourth featured story unfeatures the oldest: that one changes too.
       purges: ({ params }, result) => [
@@ -265,7 +267,7 @@ export function articlesRouter(ctx: AppContext): Router {
       summary: "List an article's media (same visibility as the article)",
       guard: publicRoute,
       params: idParams,
-      returns: '{ data: MediaItem[] }',
+      returns: z.object({ data: z.array(mediaItemSchema) }).describe("The article's media, oldest first"),
       errors: { 404: 'no such article, or a draft the caller may not read' },
       cacheTags: ({ params }) => [Tags.article(params.id)],
     },
@@ -286,7 +288,7 @@ export function articlesRouter(ctx: AppContext): Router {
       params: idParams,
       body: z.object({ type: mediaTypeSchema.optional() }),
       status: 201,
-      returns: 'MediaItem',
+      returns: mediaItemSchema,
       errors: {
         403: "not the caller's article (answered before the body is read)",
         404: 'no such article',
@@ -312,7 +314,7 @@ export function articlesRouter(ctx: AppContext): Router {
       summary: 'Remove a media item from an article, with its file',
       guard: requirePermission('articles:edit'),
       params: mediaParams,
-      returns: '{ success: true, message }',
+      returns: deletedSchema,
       errors: { 404: 'no such article or media item' },
       purges: ({ params }) => articleChanged(params.id),
     },

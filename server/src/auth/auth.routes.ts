@@ -8,6 +8,8 @@ import {
   signupInputSchema,
   verifyOtpInputSchema,
 } from '../../../shared/schemas/auth';
+import { authResponseSchema, currentUserSchema, verifiedSchema } from '../../../shared/schemas/responses/auth';
+import { messageSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { publicRoute, requireUser } from '../lib/policy';
@@ -55,7 +57,7 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: signupInputSchema,
       status: 201,
-      returns: '{ message, token, user: PublicUser } (role user)',
+      returns: { schema: authResponseSchema, description: 'A token and the new account (role user)' },
       errors: {
         409: 'An account with this email address already exists',
         429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
@@ -76,7 +78,7 @@ export function authRouter(ctx: AppContext): Router {
         'Start a sign-up: e-mail a 6-digit code to a new address (the owner of an existing account is told of the attempt instead; same answer)',
       guard: publicRoute,
       body: signupInitiateInputSchema,
-      returns: '{ message }',
+      returns: messageSchema,
       errors: {
         429: `A code was sent to this address less than 60 s ago, 5 codes were sent to it in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes were requested from this IP in the last hour (Retry-After)`,
         503: 'The verification e-mail could not be sent',
@@ -96,7 +98,7 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'Check a sign-up code (5 wrong tries end the code)',
       guard: publicRoute,
       body: verifyOtpInputSchema,
-      returns: '{ message, verified: true }',
+      returns: verifiedSchema,
       purges: none,
     },
     ({ body }) => auth.verifySignupCode(body),
@@ -110,7 +112,7 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: signupCompleteInputSchema,
       status: 201,
-      returns: '{ message, token, user: PublicUser } (role user)',
+      returns: { schema: authResponseSchema, description: 'A token and the new account (role user)' },
       errors: {
         400: 'Wrong, expired or used code',
         409: 'An account with this email address already exists (said only to the holder of a right code)',
@@ -131,7 +133,7 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'Sign in with e-mail and password',
       guard: publicRoute,
       body: loginInputSchema,
-      returns: '{ message, token, user: PublicUser }',
+      returns: authResponseSchema,
       errors: {
         401: 'Invalid email or password',
         403: 'The account is suspended',
@@ -149,7 +151,7 @@ export function authRouter(ctx: AppContext): Router {
       path: '/logout',
       summary: 'Sign out: revoke the presented token (other sessions stay)',
       guard: requireUser,
-      returns: '{ message }',
+      returns: messageSchema,
       purges: none,
     },
     (_input, req) => auth.logout(req.user!.sessionId),
@@ -161,7 +163,7 @@ export function authRouter(ctx: AppContext): Router {
       path: '/me',
       summary: 'The signed-in user',
       guard: requireUser,
-      returns: '{ user: PublicUser }',
+      returns: currentUserSchema,
     },
     (_input, req) => auth.me(req.user!.id),
   );
@@ -173,7 +175,7 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'E-mail a password reset code (same answer whether or not the address has an account)',
       guard: publicRoute,
       body: forgotPasswordInputSchema,
-      returns: '{ message }',
+      returns: messageSchema,
       errors: {
         429: `A code was requested for this address less than 60 s ago, 5 in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes from this IP in the last hour (Retry-After)`,
       },
@@ -192,7 +194,7 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'Check a password reset code (5 wrong tries end the code)',
       guard: publicRoute,
       body: verifyOtpInputSchema,
-      returns: '{ message, verified: true }',
+      returns: verifiedSchema,
       purges: none,
     },
     ({ body }) => auth.verifyResetCode(body),
@@ -205,7 +207,7 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'Set a new password with a reset code (within its 10 minutes); revokes every earlier token of the account',
       guard: publicRoute,
       body: resetPasswordInputSchema,
-      returns: '{ message }',
+      returns: messageSchema,
       purges: none,
     },
     ({ body }) => auth.resetPassword(body),

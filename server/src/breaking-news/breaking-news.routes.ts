@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNewsInputSchema } from '../../../shared/schemas/breaking-news';
+import { breakingNewsListSchema, breakingNewsSchema } from '../../../shared/schemas/responses/breaking-news';
+import { deletedSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
@@ -35,7 +37,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       summary: 'List breaking news: published items for readers, every item (optionally filtered by status) for staff',
       guard: publicRoute,
       query: breakingNewsListQuerySchema,
-      returns: '{ news: BreakingNews[] }',
+      returns: breakingNewsListSchema,
       cacheTags: () => [Tags.breaking],
     },
     async ({ query }, req) => {
@@ -54,7 +56,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       guard: requirePermission('breaking-news:create'),
       body: breakingNewsInputSchema,
       status: 201,
-      returns: 'BreakingNews',
+      returns: breakingNewsSchema,
       purges: () => [Tags.breaking],
     },
     async ({ body }, req) => {
@@ -75,7 +77,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       guard: requirePermission('breaking-news:edit'),
       params: byId,
       body: updateBreakingNewsInputSchema,
-      returns: 'BreakingNews (with its new ETag)',
+      returns: { schema: breakingNewsSchema, description: 'The item, with its new ETag' },
       errors: {
         403: "An author editing someone else's headline, or one that is no longer a draft",
         404: 'No such breaking news',
@@ -119,7 +121,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       summary: 'Delete a breaking-news item',
       guard: requirePermission('breaking-news:delete'),
       params: byId,
-      returns: 'Deleted',
+      returns: deletedSchema,
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],
     },
@@ -137,7 +139,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       summary: 'Publish a breaking-news item (it joins the ticker)',
       guard: requirePermission('breaking-news:publish'),
       params: byId,
-      returns: 'BreakingNews',
+      returns: breakingNewsSchema,
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],
     },
@@ -151,7 +153,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       summary: 'Unpublish a breaking-news item (back to draft, off the ticker)',
       guard: requirePermission('breaking-news:publish'),
       params: byId,
-      returns: 'BreakingNews',
+      returns: breakingNewsSchema,
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],
     },

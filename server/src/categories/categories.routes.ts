@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { categoryInputSchema, updateCategoryInputSchema } from '../../../shared/schemas/categories';
+import { categorySchema } from '../../../shared/schemas/responses/categories';
+import { deletedSchema } from '../../../shared/schemas/responses/common';
 import { Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import { publicRoute, requirePermission } from '../lib/policy';
@@ -24,7 +26,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       path: '/categories',
       summary: 'List categories in name order',
       guard: publicRoute,
-      returns: 'Category[]',
+      returns: z.array(categorySchema).describe('The categories, with their published articles counted'),
       // Each carries its count of published articles.
       cacheTags: () => [Tags.categories, Tags.articles],
     },
@@ -40,7 +42,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       summary: 'Get one category by id or slug',
       guard: publicRoute,
       params: z.object({ idOrSlug: z.string().min(1).max(200) }),
-      returns: 'Category',
+      returns: categorySchema,
       errors: { 404: 'No category has this id or slug' },
       // Each carries its count of published articles.
       cacheTags: () => [Tags.categories, Tags.articles],
@@ -59,7 +61,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       guard: manage,
       body: categoryInputSchema,
       status: 201,
-      returns: 'Category',
+      returns: categorySchema,
       errors: { 409: 'A category with this name or slug exists (case-insensitive)' },
       purges: categoriesChanged,
     },
@@ -75,7 +77,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       guard: manage,
       params: byId,
       body: updateCategoryInputSchema,
-      returns: 'Category (with its new ETag)',
+      returns: { schema: categorySchema, description: 'The category, with its new ETag' },
       errors: {
         404: 'No such category',
         409: 'Another category has this name or slug, or `version` is not the current one (the current version is in `details` and the ETag)',
@@ -98,7 +100,7 @@ export function categoriesRouter({ db }: AppContext): Router {
         summary: path.startsWith('/categorie/') ? 'Delete a category (the spelling the client uses)' : 'Delete a category',
         guard: manage,
         params: byId,
-        returns: 'Deleted',
+        returns: deletedSchema,
         errors: { 404: 'No such category', 409: 'The category still has articles' },
         purges: categoriesChanged,
       },

@@ -9,6 +9,13 @@ import {
   listArticleCommentsQuerySchema,
   updateCommentInputSchema,
 } from '../../../shared/schemas/comments';
+import {
+  adminCommentsPageSchema,
+  articleCommentsPageSchema,
+  commentAnswerSchema,
+  commentWriteAnswerSchema,
+} from '../../../shared/schemas/responses/comments';
+import { deletedSchema } from '../../../shared/schemas/responses/common';
 import { publishedOnly } from '../articles/article.mapper';
 import type { AppContext } from '../context';
 import { notFound, validationFailed } from '../lib/errors';
@@ -33,7 +40,7 @@ export function commentsRouter({ db }: AppContext): Router {
       summary: 'List all comments newest first, flat, with their article (authors: comments on their own articles)',
       guard: requirePermission('comments:list-all'),
       query: listAllCommentsQuerySchema,
-      returns: '{ success, data: { comments: (Comment & { article: { id, title } })[], pagination: { total, page, limit } } }',
+      returns: adminCommentsPageSchema,
     },
     async ({ query }, req) => {
       const { page, limit } = query;
@@ -52,7 +59,7 @@ export function commentsRouter({ db }: AppContext): Router {
       params: byId,
       body: createCommentInputSchema,
       status: 201,
-      returns: '{ success, data: Comment, message }',
+      returns: commentWriteAnswerSchema,
       errors: { 404: 'the article does not exist or is not published', 429: 'more than 10 comments in a minute (Retry-After)' },
       purges: ({ params }) => [Tags.comments(params.id)],
     },
@@ -82,7 +89,7 @@ export function commentsRouter({ db }: AppContext): Router {
       guard: publicRoute,
       params: byId,
       query: listArticleCommentsQuerySchema,
-      returns: '{ success, data: Comment[], pagination: { total, limit, offset } } (total counts top-level comments)',
+      returns: { schema: articleCommentsPageSchema, description: 'A page of top-level comments (total counts them), replies nested' },
       errors: { 404: 'the article does not exist or is not published' },
       cacheTags: ({ params }) => [Tags.comments(params.id), Tags.article(params.id)],
     },
@@ -101,7 +108,7 @@ export function commentsRouter({ db }: AppContext): Router {
       summary: 'One comment of a published article, with its replies nested',
       guard: publicRoute,
       params: byId,
-      returns: '{ success, data: Comment }',
+      returns: commentAnswerSchema,
       errors: { 404: 'no such comment, or its article is not published' },
     },
     async ({ params }, _req, res) => {
@@ -123,7 +130,7 @@ export function commentsRouter({ db }: AppContext): Router {
       guard: requirePermission('comments:edit'),
       params: byId,
       body: updateCommentInputSchema,
-      returns: '{ success, data: Comment, message }',
+      returns: commentWriteAnswerSchema,
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',
     },
@@ -144,7 +151,7 @@ export function commentsRouter({ db }: AppContext): Router {
       summary: 'Delete a comment and all its replies (readers and authors: their own; editors and admins: any)',
       guard: requirePermission('comments:delete'),
       params: byId,
-      returns: '{ success, message }',
+      returns: deletedSchema,
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',
     },

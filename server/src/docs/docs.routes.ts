@@ -1,9 +1,12 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { buildOpenApiDocument } from '../lib/openapi';
 import { publicRoute } from '../lib/policy';
 import { routesFor } from '../lib/route';
 import { REFERENCE_CSS, REFERENCE_HTML, REFERENCE_JS } from './reference-page';
+
+const openApiDocumentSchema = z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) });
 
 /** Mounted at the /api root: the OpenAPI document and the browsable reference that reads it. */
 export function docsRouter({ config }: AppContext): Router {
@@ -18,7 +21,7 @@ export function docsRouter({ config }: AppContext): Router {
       path: '/openapi.json',
       summary: 'The OpenAPI 3.1 document of this API',
       guard: publicRoute,
-      returns: 'An OpenAPI 3.1 document',
+      returns: { schema: openApiDocumentSchema, description: 'An OpenAPI 3.1 document' },
     },
     (_input, _req, res) => {
       res.set('Cache-Control', 'public, max-age=300');
@@ -39,7 +42,7 @@ export function docsRouter({ config }: AppContext): Router {
         summary: asset.summary,
         guard: publicRoute,
         produces: asset.type.split(';')[0],
-        returns: asset.summary,
+        returns: { description: asset.summary },
       },
       (_input, _req, res) => {
         res.set('Cache-Control', 'public, max-age=300').type(asset.type).send(asset.body);

@@ -129,6 +129,15 @@ describe('GET /api/openapi.json', () => {
       expect(doc.components.schemas).toHaveProperty(name);
   });
 
+  it('gives every JSON answer a schema (the one the server checks its answers against)', async () => {
+    for (const [call, op] of operations(await openapi())) {
+      for (const [status, response] of Object.entries(op.responses).filter(([code]) => code.startsWith('2'))) {
+        const json = response.content?.['application/json'];
+        if (json) expect(Object.keys(json.schema ?? {}), `${call} ${status}`).not.toHaveLength(0);
+      }
+    }
+  });
+
   it('only refers to schemas it defines', async () => {
     const doc = await openapi();
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);

@@ -1,13 +1,7 @@
 import { z, type ZodType } from 'zod';
-import { schemaForReturns, WIRE_SCHEMAS } from '../docs/wire-schemas';
+import { apiErrorBodySchema } from '../../../shared/schemas/responses/common';
 import { PERMISSIONS, type Permission } from './policy';
-import { registeredRoutes } from './route';
-
-const ERROR_SCHEMA = {
-  type: 'object',
-  required: ['error', 'message'],
-  properties: { error: { type: 'string' }, message: { type: 'string' }, details: { type: 'array', items: { type: 'string' } } },
-};
+import { registeredRoutes, responseSchema, type RegisteredRoute } from './route';
 
 /** Tag per first path segment; a few segments are spelt differently from the resource they belong to. */
 const TAGS: Record<string, string> = {
@@ -38,7 +32,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Reference: 'This reference.',
 };
 
-
 function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input') {
   try {
     const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -46,6 +39,35 @@ function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input') {
   } catch {
     return {};
   }
+}
+
+/**
+ * The JSON Schema of a response: the schemas it uses that have an id (`.meta({ id })` in shared/schemas/responses)
+ * are linked as `#/components/schemas/<id>` and added to `components`.
+ */
+function responseJsonSchema(schema: ZodType, components: Record<string, unknown>): Record<string, unknown> {
+  const converted = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    // A timestamp reads better as `string (date-time)` than as zod's long regular expression for it, an
+    // integer without the bounds of a safe integer that zod adds.
+    override: ({ jsonSchema: js }) => {
+      if (js.format === 'date-time' || js.format === 'date') delete js.pattern;
+      if (js.minimum === Number.MIN_SAFE_INTEGER) delete js.minimum;
+      if (js.maximum === Number.MAX_SAFE_INTEGER) delete js.maximum;
+    },
+  });
+  const linked = JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
+  const { $schema: _drop, $defs, ...rest } = linked as { $schema?: string; $defs?: Record<string, unknown> };
+  for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= def;
+  return rest;
+}
+
+/** The reference's words for a success body: the route's note, else its schema's description. */
+function returnsDescription(spec: RegisteredRoute['spec'], schema: ZodType | undefined): string {
+  const note = spec.returns instanceof z.ZodType ? undefined : spec.returns?.description;
+  const described = schema ? z.globalRegistry.get(schema)?.description : undefined;
+  return note ?? described ?? 'OK';
 }
 
 function parameters(schema: ZodType | undefined, where: 'path' | 'query') {
@@ -101,16 +123,19 @@ const operationId = (method: string, fullPath: string) =>
 export function buildOpenApiDocument(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   const tagsUsed = new Set<string>();
+  const components: Record<string, unknown> = {};
+  responseJsonSchema(apiErrorBodySchema, components);
   for (const { fullPath, spec } of registeredRoutes().sort((a, b) => a.fullPath.localeCompare(b.fullPath))) {
     const path = fullPath.replace(/:([A-Za-z]+)/g, '{$1}');
     const guard = guardName(spec.guard);
     const isPublic = guard === 'publicRoute';
     const status = String(spec.status ?? 200);
-    const returnsSchema = spec.produces ? undefined : schemaForReturns(spec.returns);
+    const schema = spec.produces ? undefined : responseSchema(spec);
+    const description = returnsDescription(spec, schema);
     const responses: Record<string, unknown> = {
       [status]: spec.produces
-        ? { description: spec.returns ?? 'OK', content: { [spec.produces]: {} } }
-        : { description: spec.returns ?? 'OK', content: { 'application/json': { schema: returnsSchema ?? {} } } },
+        ? { description, content: { [spec.produces]: {} } }
+        : { description, content: { 'application/json': { schema: schema ? responseJsonSchema(schema, components) : {} } } },
     };
     const err = (description: string) => ({
       description,
@@ -167,7 +192,7 @@ export function buildOpenApiDocument(publicUrl: string) {
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: ERROR_SCHEMA, ...WIRE_SCHEMAS },
+      schemas: components,
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
 import { notFound } from './errors';
 import { closeWhenAnsweredUnread } from './media-files';
+import { requireDocumentedResponse } from './response-check';
 import { parse } from './validate';
 import { tagResponse } from '../cache/scope';
 import type { ResponseCache } from '../cache/response-cache';
@@ -25,8 +26,12 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   file?: string;
   /** Success status (200 by default; 201 for creations). */
   status?: number;
-  /** A short description of the success body, for the reference. */
-  returns?: string;
+  /**
+   * The success body: its response schema (shared/schemas), which the reference shows and every answer is
+   * checked against outside production (config `checkResponses`); with a note where the schema's own
+   * description does not say it all. A route that `produces` something else describes it in words.
+   */
+  returns?: ZodType | { schema?: ZodType; description: string };
   /** Other responses worth documenting, e.g. { 409: 'the category still has articles' }. */
   errors?: Record<number, string>;
   /** Extra middleware after the guard (multer, rate limits). */
@@ -97,14 +102,27 @@ export function routesFor(router: Router, base: string) {
     };
     registry.set(`${spec.method} ${fullPath}`, { fullPath, spec: spec as RegisteredRoute['spec'], invoke });
     const guards = Array.isArray(spec.guard) ? spec.guard : [spec.guard];
+    const schema = responseSchema(spec);
     const run: RequestHandler = async (req, res) => {
       const result = await invoke({ params: req.params, query: req.query, body: req.body }, req, res);
-      if (result !== undefined && !res.headersSent) res.status(spec.status ?? 200).json(result);
+      if (result === undefined || res.headersSent) return;
+      if (schema && checksResponses(req)) requireDocumentedResponse(schema, `${spec.method.toUpperCase()} ${fullPath}`, result);
+      res.status(spec.status ?? 200).json(result);
     };
     // An upload refused before its body is read closes the connection rather than draining the body.
     const intro = spec.file ? [closeWhenAnsweredUnread] : [];
     router[spec.method](spec.path, ...intro, ...guards, ...(spec.before ?? []), run);
   };
+}
+
+/** The response schema a route declares, if any. */
+export function responseSchema(spec: Pick<RegisteredRoute['spec'], 'returns'>): ZodType | undefined {
+  return spec.returns instanceof z.ZodType ? spec.returns : spec.returns?.schema;
+}
+
+/** Whether answers are checked against their schemas (config `checkResponses`, set on app.locals by createApp). */
+function checksResponses(req: Request): boolean {
+  return (req.app.locals as { checkResponses?: boolean }).checkResponses === true;
 }
 
 /** For writes that change nothing a reader can see (a draft, a password, a view's duration). */

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { activityListSchema, dashboardStatsSchema } from '../../../shared/schemas/responses/stats';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
 import { routesFor } from '../lib/route';
@@ -17,7 +18,7 @@ export function statsRouter({ db }: AppContext): Router {
       path: '/',
       summary: "Dashboard numbers for the caller's role (totalUsers for admins only)",
       guard,
-      returns: 'DashboardStats',
+      returns: dashboardStatsSchema,
     },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store');
@@ -32,7 +33,7 @@ export function statsRouter({ db }: AppContext): Router {
       summary: 'Latest newsroom events (articles created or published, comments, breaking news), newest first',
       guard,
       query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
-      returns: '{ data: ActivityEvent[] }',
+      returns: activityListSchema,
     },
     async ({ query }, req, res) => {
       res.set('Cache-Control', 'private, no-store');

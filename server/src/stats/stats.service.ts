@@ -1,34 +1,9 @@
+import type { ActivityEvent, DashboardStats } from '../../../shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import type { AuthUser } from '../lib/policy';
 import { grantFor } from '../lib/policy';
-import { roleToWire, type WireRole } from '../lib/wire';
-
-export interface DashboardStats {
-  role: WireRole;
-  totalUsers?: number;
-  totalArticles: number;
-  publishedArticles: number;
-  publishedToday: number;
-  pendingReview: number;
-  myArticles: number;
-  myDrafts: number;
-  myComments: number;
-  totalComments: number;
-  totalViews: number;
-  publishedBreakingNews: number;
-}
-
-export interface ActivityEvent {
-  type: 'article' | 'comment' | 'breaking-news';
-  action: 'created' | 'published' | 'posted';
-  id: string;
-  title: string;
-  actor: string;
-  at: string;
-  /** Comments only: the article the comment is on. */
-  articleId?: string;
-}
+import { roleToWire } from '../lib/wire';
 
 type RawEvent = Omit<ActivityEvent, 'at'> & { at: Date };
 

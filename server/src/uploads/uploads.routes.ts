@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { uploadedFileSchema } from '../../../shared/schemas/responses/uploads';
 import type { AppContext } from '../context';
 import { unauthorized } from '../lib/errors';
 import { scheduleVariants } from '../lib/image-variants';
@@ -19,7 +20,7 @@ export function uploadsRouter(ctx: AppContext): Router {
       file: 'file',
       before: [limitUploads(ctx), receiveFile(ctx, 'file')],
       status: 201,
-      returns: '{ success: true, path: "/uploads/<name>", type: "image" | "video" }',
+      returns: uploadedFileSchema,
       errors: {
         413: 'the file is larger than MAX_IMAGE_MB / MAX_VIDEO_MB',
         415: 'not a JPEG, PNG, WebP, GIF or AVIF image nor an MP4 or WebM video (judged by its bytes)',

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { createUserInputSchema, listUsersQuerySchema, updateUserInputSchema } from '../../../shared/schemas/users';
+import { deletedSchema, pageSchema } from '../../../shared/schemas/responses/common';
+import { publicUserSchema } from '../../../shared/schemas/responses/users';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
 import { Tags } from '../cache/scope';
@@ -23,7 +25,7 @@ export function usersRouter({ db }: AppContext): Router {
       summary: 'List users, newest first, optionally searching name and email',
       guard,
       query: listUsersQuerySchema,
-      returns: 'Page<PublicUser>',
+      returns: pageSchema(publicUserSchema),
     },
     async ({ query }, _req, res) => {
       res.set('Cache-Control', 'private, no-store');
@@ -39,7 +41,7 @@ export function usersRouter({ db }: AppContext): Router {
       guard,
       body: createUserInputSchema,
       status: 201,
-      returns: 'PublicUser',
+      returns: publicUserSchema,
       errors: { 403: 'An admin granting the super-admin role', 409: 'The email is already registered' },
       // A new user has written nothing yet.
       purges: none,
@@ -56,7 +58,7 @@ export function usersRouter({ db }: AppContext): Router {
       guard,
       params: byId,
       body: updateUserInputSchema,
-      returns: 'PublicUser (with its new ETag)',
+      returns: { schema: publicUserSchema, description: 'The user, with its new ETag' },
       errors: {
         403: limits,
         404: 'No such user',
@@ -80,7 +82,7 @@ export function usersRouter({ db }: AppContext): Router {
       summary: 'Delete a user with their sessions and comments (refused while they have articles or breaking news)',
       guard,
       params: byId,
-      returns: 'Deleted',
+      returns: deletedSchema,
       errors: { 403: limits, 404: 'No such user', 409: 'The user still has articles or breaking news, or is the last super-admin' },
       purges: () => [Tags.everything],
     },
@@ -97,7 +99,7 @@ export function usersRouter({ db }: AppContext): Router {
       summary: 'Suspend a user: they cannot log in and every token of theirs stops working at once',
       guard,
       params: byId,
-      returns: 'PublicUser',
+      returns: publicUserSchema,
       errors: { 403: limits, 404: 'No such user', 409: 'The last super-admin' },
       // Their name and comments stay where they are.
       purges: none,
@@ -112,7 +114,7 @@ export function usersRouter({ db }: AppContext): Router {
       summary: 'Lift a suspension',
       guard,
       params: byId,
-      returns: 'PublicUser',
+      returns: publicUserSchema,
       errors: { 403: 'An admin acting on a super-admin', 404: 'No such user' },
       purges: none,
     },

@@ -8,6 +8,14 @@ import {
   topArticlesQuerySchema,
   viewDurationInputSchema,
 } from '../../../shared/schemas/views';
+import { successSchema } from '../../../shared/schemas/responses/common';
+import {
+  dailyViewsSchema,
+  loggedViewSchema,
+  topArticlesSchema,
+  viewCountSchema,
+  viewLogPageSchema,
+} from '../../../shared/schemas/responses/views';
 import { articleListSelect, publishedOnly, toArticleListItems } from '../articles/article.mapper';
 import { canRead } from '../articles/articles.service';
 import type { AppContext } from '../context';
@@ -32,7 +40,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       summary: 'The most viewed published articles (without their content), most views first',
       guard: publicRoute,
       query: topArticlesQuerySchema,
-      returns: '{ data: ArticleListItem[] }',
+      returns: topArticlesSchema,
       // Views reorder it without a write: kept half a minute at most.
       cacheTags: () => [Tags.articles, Tags.categories],
       cacheSeconds: 30,
@@ -55,7 +63,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       summary: 'Views per UTC day over the last `days` days (today included), zero-filled, oldest first; all articles',
       guard: requirePermission('stats:read'),
       query: dailyViewsQuerySchema,
-      returns: '{ data: { date: "YYYY-MM-DD", views }[] }',
+      returns: dailyViewsSchema,
     },
     async ({ query }) => ({ data: await dailyViews(db, query.days) }),
   );
@@ -71,9 +79,11 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       params: byId,
       body: logViewInputSchema,
       status: 201,
-      returns:
-        '201 { success: true, counted: true, id, token, totalViews } (token: for PUT /api/view/:id/duration); ' +
-        '200 { success: true, counted: false, id: null, token: null, totalViews } for a repeated view',
+      returns: {
+        schema: loggedViewSchema,
+        description:
+          '201 for a counted view (token: for PUT /api/view/:id/duration); 200, counted false, id and token null, for a repeated view',
+      },
       errors: { 404: 'the article does not exist or is not published' },
       // Counts are not purged for: pages show the count this call answers (docs/decisions/026).
       purges: none,
@@ -100,7 +110,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       guard: requirePermission('views:list'),
       params: byId,
       query: listViewsQuerySchema,
-      returns: '{ data: ViewLog[], pagination: { total, limit, offset } }',
+      returns: viewLogPageSchema,
       errors: { 404: 'no such article, or a draft the caller may not read (as GET /api/articles/:id)' },
     },
     async ({ params, query }, req) => {
@@ -128,7 +138,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       summary: "A published article's view count",
       guard: publicRoute,
       params: byId,
-      returns: '{ articleId, totalViews }',
+      returns: viewCountSchema,
       errors: { 404: 'the article does not exist or is not published' },
     },
     async ({ params }, _req, res) => {
@@ -148,7 +158,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       guard: publicRoute,
       params: byId,
       body: viewDurationInputSchema,
-      returns: '{ success: true }',
+      returns: successSchema,
       errors: {
         404: 'no such view, or a missing or wrong token',
         409: `the view is more than ${VIEW_LIMITS.durationWindowHours} hours old`,

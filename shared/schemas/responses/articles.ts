@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ARTICLE_STATUSES, SECTIONS } from '../../constants';
+import { imageInfoSchema, mediaItemSchema, wireId, wireInt, wireTime, wireVersion } from './common';
+
+/** The fields of an article in a list (CONTRACT.md §2): everything but the body, which lists do not show. */
+export const articleListItemSchema = z
+  .object({
+    id: wireId,
+    title: z.string(),
+    summary: z.string(),
+    imageUrl: z.string().nullable(),
+    /** Optional in the type for the client's fixtures; the server always sends it. */
+    image: imageInfoSchema
+      .nullable()
+      .optional()
+      .describe('Variants of imageUrl; null when it is external or before they are made. Always sent'),
+    author: z.object({ id: wireId, name: z.string() }),
+    category: z.object({ id: wireId, name: z.string(), slug: z.string() }),
+    categoryId: wireId,
+    section: z.enum(SECTIONS),
+    status: z.enum(ARTICLE_STATUSES),
+    isStory: z.boolean(),
+    isFeatured: z.boolean(),
+    isMainStory: z.boolean(),
+    storyPriority: wireInt,
+    createdAt: wireTime,
+    updatedAt: wireTime,
+    publishedAt: wireTime.nullable(),
+    totalViews: wireInt,
+    media: z.array(mediaItemSchema),
+    version: wireVersion,
+  })
+  .meta({ id: 'ArticleListItem', description: 'An article in a list: every field of Article but content (CONTRACT.md §2)' });
+
+/** One article with its body: the single-article call, the staff's list and every write answer with it. */
+export const articleSchema = articleListItemSchema
+  .extend({ content: z.string().describe('Sanitised HTML') })
+  .meta({ id: 'Article', description: 'An article with its body (sanitised HTML)' });
+
+/** POST /api/articles/:id/featured: a fourth featured story unfeatures the oldest, named here. */
+export const featuredArticleSchema = articleSchema
+  .extend({
+    unfeatured: z
+      .object({ id: wireId, title: z.string() })
+      .nullable()
+      .describe('The story unfeatured to make room (at most 3 are featured), or null'),
+  })
+  .meta({ id: 'FeaturedArticle', description: 'The article, and the story it unfeatured if any' });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { wireId, wireInt, wireTime } from './common';
+
+/** A comment on the wire, with its replies nested newest first (at most LIMITS.commentLevelsMax levels). */
+export const commentSchema = z
+  .object({
+    id: wireId,
+    content: z.string(),
+    articleId: wireId,
+    author: z.object({ id: wireId, name: z.string() }),
+    createdAt: wireTime,
+    updatedAt: wireTime,
+    isEdited: z.boolean(),
+    parentId: wireId.nullable(),
+    parent: z
+      .object({ id: wireId, content: z.string(), author: z.object({ name: z.string() }) })
+      .nullable()
+      .describe('The comment replied to, quoted'),
+    get replies(): z.ZodArray<typeof commentSchema> {
+      return z.array(commentSchema);
+    },
+  })
+  .meta({ id: 'Comment', description: 'A comment with its replies nested, newest first' });
+
+/** GET /api/comments/admin/all: flat (replies empty), each with its article. */
+export const adminCommentSchema = commentSchema
+  // `replies` again, plainly: the recursive getter of commentSchema would be an anonymous definition of its own here.
+  .extend({ replies: z.array(commentSchema), article: z.object({ id: wireId, title: z.string() }) })
+  .meta({ id: 'AdminComment', description: 'A comment in the staff list, with its article (replies empty)' });
+
+export const commentAnswerSchema = z
+  .object({ success: z.literal(true), data: commentSchema })
+  .describe('The comment, with its replies nested');
+export const commentWriteAnswerSchema = commentAnswerSchema
+  .extend({ message: z.string() })
+  .describe('The comment as stored, and a sentence to show');
+
+export const articleCommentsPageSchema = z.object({
+  success: z.literal(true),
+  data: z.array(commentSchema),
+  pagination: z.object({ total: wireInt.describe('Top-level comments'), limit: wireInt, offset: wireInt }),
+});
+
+export const adminCommentsPageSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      comments: z.array(adminCommentSchema),
+      pagination: z.object({ total: wireInt, page: wireInt, limit: wireInt }),
+    }),
+  })
+  .describe('A page of comments, newest first, flat');

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** POST /api/uploads: where the file now lives, and what it was recognised as (by its bytes). */
+export const uploadedFileSchema = z
+  .object({
+    success: z.literal(true),
+    path: z.string().describe('/uploads/<name>'),
+    type: z.enum(['image', 'video']),
+  })
+  .describe('Where the file now lives, and what it was recognised as');
