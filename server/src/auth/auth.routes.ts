@@ -152,7 +152,7 @@ export function authRouter(ctx: AppContext): Router {
       returns: '{ message }',
       purges: none,
     },
-    (_input, req) => auth.logout(req.user!.sessionId),
+    ({ user }) => auth.logout(user.sessionId),
   );
 
   route(
@@ -163,7 +163,7 @@ export function authRouter(ctx: AppContext): Router {
       guard: requireUser,
       returns: '{ user: PublicUser }',
     },
-    (_input, req) => auth.me(req.user!.id),
+    ({ user }) => auth.me(user.id),
   );
 
   route(

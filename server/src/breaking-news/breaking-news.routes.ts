@@ -23,8 +23,8 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       returns: '{ news: BreakingNews[] }',
       cacheTags: () => [Tags.breaking],
     },
-    async ({ query }, req) => {
-      const staff = allows(req.user, 'breaking-news:list-all');
+    async ({ query, user }) => {
+      const staff = allows(user, 'breaking-news:list-all');
       return { news: await news.listBreakingNews(db, staff, query) };
     },
   );
@@ -40,7 +40,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       returns: 'BreakingNews',
       purges: () => [Tags.breaking],
     },
-    async ({ body }, req) => news.createBreakingNews(db, req.user!.id, body.headline),
+    async ({ body, user }) => news.createBreakingNews(db, user.id, body.headline),
   );
 
   route(
@@ -61,8 +61,8 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       },
       purges: () => [Tags.breaking],
     },
-    async ({ params, body }, req, res) => {
-      const item = await news.updateBreakingNews(db, req.user!, req.grant, params.id, body.headline, expectedVersion(req, body.version));
+    async ({ params, body, user }, req, res) => {
+      const item = await news.updateBreakingNews(db, user, req.grant, params.id, body.headline, expectedVersion(req, body.version));
       setVersionTag(res, item.version);
       return item;
     },

@@ -41,9 +41,9 @@ export function commentsRouter({ db }: AppContext): Router {
       query: listAllCommentsQuerySchema,
       returns: '{ success, data: { comments: (Comment & { article: { id, title } })[], pagination: { total, page, limit } } }',
     },
-    async ({ query }, req) => {
+    async ({ query, user }, req) => {
       const { page, limit } = query;
-      const articleAuthorId = req.grant === 'own' ? req.user!.id : undefined;
+      const articleAuthorId = req.grant === 'own' ? user.id : undefined;
       const { comments, total } = await listAllComments(db, { page, limit, articleAuthorId });
       return { success: true, data: { comments, pagination: { total, page, limit } } };
     },
@@ -62,8 +62,7 @@ export function commentsRouter({ db }: AppContext): Router {
       errors: { 404: 'the article does not exist or is not published', 429: 'more than 10 comments in a minute (Retry-After)' },
       purges: ({ params }) => [Tags.comments(params.id)],
     },
-    async ({ params, body }, req) => {
-      const user = req.user!;
+    async ({ params, body, user }) => {
       await enforce(db, `comments:${user.id}`, COMMENT_RATE_LIMIT.max, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
       const comment = await postComment(db, params.id, user.id, body);
       return { success: true, data: comment, message: COMMENT_MESSAGES.posted };
@@ -119,9 +118,9 @@ export function commentsRouter({ db }: AppContext): Router {
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',
     },
-    async ({ params, body }, req) => {
+    async ({ params, body, user }, req) => {
       const existing = await commentOwnership(db, params.id);
-      requireOwnership(req.user, 'comments:edit', existing.authorId);
+      requireOwnership(user, 'comments:edit', existing.authorId);
       const comment = await editComment(db, params.id, body.content);
       await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, data: comment, message: COMMENT_MESSAGES.updated };
@@ -139,9 +138,9 @@ export function commentsRouter({ db }: AppContext): Router {
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',
     },
-    async ({ params }, req) => {
+    async ({ params, user }, req) => {
       const existing = await commentOwnership(db, params.id);
-      requireOwnership(req.user, 'comments:delete', existing.authorId);
+      requireOwnership(user, 'comments:delete', existing.authorId);
       await deleteComment(db, params.id);
       await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, message: COMMENT_MESSAGES.deleted };

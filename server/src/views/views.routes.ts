@@ -80,9 +80,9 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       // Counts are not purged for: pages show the count this call answers (docs/decisions/026).
       purges: none,
     },
-    async ({ params, body }, req, res) => {
+    async ({ params, body, user }, req, res) => {
       // Answered once the view's batch has committed (docs/decisions/027): a 2xx view is never lost.
-      const view = pendingView(params.id, clientNetwork(req), req.user?.id ?? null, body);
+      const view = pendingView(params.id, clientNetwork(req), user?.id ?? null, body);
       const outcome = await viewRecorder.record(view);
       if (outcome.kind === 'unpublished') throw notFound(ARTICLE_NOT_FOUND);
       // Same success shape, so the reader's page shows the count either way (docs/decisions/015).
@@ -105,10 +105,10 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       returns: '{ data: ViewLog[], pagination: { total, limit, offset } }',
       errors: { 404: 'no such article, or a draft the caller may not read (as GET /api/articles/:id)' },
     },
-    async ({ params, query }, req) => {
+    async ({ params, query, user }) => {
       const { limit, offset } = query;
       const { article, views, total } = await listArticleViews(db, params.id, { limit, offset });
-      if (!article || !canRead(req.user, { status: article.status, author: { id: article.authorId } })) throw notFound(ARTICLE_NOT_FOUND);
+      if (!article || !canRead(user, { status: article.status, author: { id: article.authorId } })) throw notFound(ARTICLE_NOT_FOUND);
       return { data: views, pagination: { total, limit, offset } };
     },
   );
