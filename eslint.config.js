@@ -39,4 +39,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // Route files declare routes: route → schema → policy → service → Prisma → mapper. Queries live in services.
+    files: ['server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/generated/prisma/**', '**/generated/prisma', '@prisma/*'], message: 'Route files call services; Prisma belongs in a *.service.ts.' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name=/^(db|tx)$/][property.name=/^\\$/], MemberExpression[object.type='MemberExpression'][object.object.name=/^(db|tx)$/]",
+          message: 'No queries in route files: call a service (db.<model>.<op> and db.$… belong in a *.service.ts).',
+        },
+        {
+          selector: "MemberExpression[object.type='MemberExpression'][object.object.type='MemberExpression'][object.object.property.name='db']",
+          message: 'No queries in route files: call a service (ctx.db.<model>.<op> belongs in a *.service.ts).',
+        },
+      ],
+    },
+  },
 );

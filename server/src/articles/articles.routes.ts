@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
   articleFeaturedInputSchema,
@@ -13,10 +13,10 @@ import { articleListItemSchema, articleSchema, featuredArticleSchema } from '../
 import { deletedSchema, mediaItemSchema, pageSchema } from '../../../shared/schemas/responses/common';
 import { articleChanged, Tags } from '../cache/scope';
 import type { AppContext } from '../context';
-import { notFound, unauthorized } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { scheduleVariants } from '../lib/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
-import { publicRoute, requirePermission, type AuthUser } from '../lib/policy';
+import { publicRoute, requirePermission, signedInUser } from '../lib/policy';
 import { idParam, none, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import * as articles from './articles.service';
@@ -26,12 +26,6 @@ import { renderShareNotFound, renderSharePage } from './share-page';
 const idParams = z.object({ id: idParam });
 const mediaParams = z.object({ id: idParam, mediaId: idParam });
 const shareParams = z.object({ articleId: z.string() });
-
-/** The caller of a guarded route (the guard has already answered 401 without one). */
-function caller(req: Request): AuthUser {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
 
 export function articlesRouter(ctx: AppContext): Router {
   const { db } = ctx;
@@ -44,7 +38,7 @@ export function articlesRouter(ctx: AppContext): Router {
 
   // Who may add media to the article is settled before the file is read, not after receiving it in full.
   const requireEditableTarget: RequestHandler = async (req, _res, next) => {
-    await articles.requireEditableArticle(db, String(req.params.id), caller(req));
+    await articles.requireEditableArticle(db, String(req.params.id), signedInUser(req));
     next();
   };
 
@@ -57,7 +51,7 @@ export function articlesRouter(ctx: AppContext): Router {
       query: listArticlesQuerySchema,
       returns: pageSchema(articleSchema),
     },
-    ({ query }, req) => articles.listArticles(db, caller(req), req.grant, query),
+    ({ query, user }, req) => articles.listArticles(db, user, req.grant, query),
   );
 
   route(
@@ -129,11 +123,11 @@ export function articlesRouter(ctx: AppContext): Router {
       errors: { 404: 'no such article, or a draft the caller may not read' },
       cacheTags: ({ params }) => [Tags.article(params.id), Tags.categories],
     },
-    async ({ params }, req, res) => {
-      const article = await articles.getArticle(db, params.id, req.user);
+    async ({ params, user }, _req, res) => {
+      const article = await articles.getArticle(db, params.id, user);
       // Only signed-in callers can edit, and their answer is never cached: a shared cache must not answer a
       // reader's If-None-Match with 304 on the version alone while the view count moves.
-      if (req.user) setVersionTag(res, article.version);
+      if (user) setVersionTag(res, article.version);
       return article;
     },
   );
@@ -150,7 +144,7 @@ export function articlesRouter(ctx: AppContext): Router {
       // A draft: nothing public changes until it is published.
       purges: none,
     },
-    ({ body }, req) => articles.createArticle(db, caller(req), body),
+    ({ body, user }) => articles.createArticle(db, user, body),
   );
 
   route(
@@ -171,8 +165,8 @@ export function articlesRouter(ctx: AppContext): Router {
       },
       purges: ({ params }) => articleChanged(params.id),
     },
-    async ({ params, body }, req, res) => {
-      const article = await articles.updateArticle(db, caller(req), params.id, body, expectedVersion(req, body.version));
+    async ({ params, body, user }, req, res) => {
+      const article = await articles.updateArticle(db, user, params.id, body, expectedVersion(req, body.version));
       setVersionTag(res, article.version);
       return article;
     },
@@ -271,8 +265,8 @@ export function articlesRouter(ctx: AppContext): Router {
       errors: { 404: 'no such article, or a draft the caller may not read' },
       cacheTags: ({ params }) => [Tags.article(params.id)],
     },
-    async ({ params }, req) => {
-      const data = await articles.listMedia(db, params.id, req.user);
+    async ({ params, user }) => {
+      const data = await articles.listMedia(db, params.id, user);
       return { data };
     },
   );
@@ -298,8 +292,8 @@ export function articlesRouter(ctx: AppContext): Router {
       },
       purges: ({ params }) => articleChanged(params.id),
     },
-    async ({ params, body }, req) => {
-      const stored = await storeFile(ctx, requireFile(req, 'media'), caller(req).id, body.type);
+    async ({ params, body, user }, req) => {
+      const stored = await storeFile(ctx, requireFile(req, 'media'), user.id, body.type);
       const media = await articles.addMedia(ctx, params.id, stored);
       // Resized copies are made in the background: the answer does not wait for them.
       if (media.type === 'image') void scheduleVariants(ctx, media.fileUrl);
@@ -318,8 +312,8 @@ export function articlesRouter(ctx: AppContext): Router {
       errors: { 404: 'no such article or media item' },
       purges: ({ params }) => articleChanged(params.id),
     },
-    async ({ params }, req) => {
-      await articles.deleteMedia(ctx, caller(req), params.id, params.mediaId);
+    async ({ params, user }) => {
+      await articles.deleteMedia(ctx, user, params.id, params.mediaId);
       return { success: true, message: 'Media deleted' };
     },
   );

@@ -10,7 +10,7 @@ import type {
   updateArticleInputSchema,
 } from '../../../shared/schemas/articles';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { prismaCode } from '../lib/error-middleware';
 import { conflict, notFound, validationFailed } from '../lib/errors';
@@ -36,7 +36,6 @@ import { shareDescription, summaryDescription } from './share-page';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../cache/scope';
 
-type Tx = Prisma.TransactionClient;
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;
 type StoryStatus = z.output<typeof articleStatusInputSchema>;

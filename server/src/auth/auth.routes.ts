@@ -154,7 +154,7 @@ export function authRouter(ctx: AppContext): Router {
       returns: messageSchema,
       purges: none,
     },
-    (_input, req) => auth.logout(req.user!.sessionId),
+    ({ user }) => auth.logout(user.sessionId),
   );
 
   route(
@@ -165,7 +165,7 @@ export function authRouter(ctx: AppContext): Router {
       guard: requireUser,
       returns: currentUserSchema,
     },
-    (_input, req) => auth.me(req.user!.id),
+    ({ user }) => auth.me(user.id),
   );
 
   route(

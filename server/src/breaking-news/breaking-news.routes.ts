@@ -4,31 +4,16 @@ import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNew
 import { breakingNewsListSchema, breakingNewsSchema } from '../../../shared/schemas/responses/breaking-news';
 import { deletedSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
-import type { Prisma } from '../generated/prisma/client';
-import { conflict, forbidden, notFound } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../cache/scope';
 import { idParam, routesFor } from '../lib/route';
-import { expectedVersion, requireVersion, setVersionTag, versionWhere } from '../lib/versions';
-import { breakingNewsSelect, newestFirst, toBreakingNews } from './breaking-news.mapper';
+import { expectedVersion, setVersionTag } from '../lib/versions';
+import * as news from './breaking-news.service';
 
 export function breakingNewsRouter({ db }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '/breaking-news');
   const byId = z.object({ id: idParam });
-
-  /** One transaction, so the answer shows the item exactly as this change left it. */
-  async function setStatus(id: string, status: 'draft' | 'published') {
-    const row = await db.$transaction(async (tx) => {
-      // updatedAt moves the item to the front of the ticker; the version tells an editor's open form it is stale.
-      const { count } = await tx.breakingNews.updateMany({ where: { id }, data: { status, version: { increment: 1 } } });
-      if (count === 0) throw notFound('Breaking news not found');
-      // publishedAt records the first publication only.
-      if (status === 'published') await tx.breakingNews.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
-      return tx.breakingNews.findUniqueOrThrow({ where: { id }, select: breakingNewsSelect });
-    });
-    return toBreakingNews(row);
-  }
 
   route(
     {
@@ -40,11 +25,9 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       returns: breakingNewsListSchema,
       cacheTags: () => [Tags.breaking],
     },
-    async ({ query }, req) => {
-      const staff = allows(req.user, 'breaking-news:list-all');
-      const where: Prisma.BreakingNewsWhereInput = staff ? (query.status ? { status: query.status } : {}) : { status: 'published' };
-      const rows = await db.breakingNews.findMany({ where, orderBy: newestFirst, take: query.limit, select: breakingNewsSelect });
-      return { news: rows.map(toBreakingNews) };
+    async ({ query, user }) => {
+      const staff = allows(user, 'breaking-news:list-all');
+      return { news: await news.listBreakingNews(db, staff, query) };
     },
   );
 
@@ -59,13 +42,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       returns: breakingNewsSchema,
       purges: () => [Tags.breaking],
     },
-    async ({ body }, req) => {
-      const row = await db.breakingNews.create({
-        data: { headline: body.headline, status: 'draft', authorId: req.user!.id },
-        select: breakingNewsSelect,
-      });
-      return toBreakingNews(row);
-    },
+    async ({ body, user }) => news.createBreakingNews(db, user.id, body.headline),
   );
 
   route(
@@ -86,31 +63,10 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       },
       purges: () => [Tags.breaking],
     },
-    async ({ params, body }, req, res) => {
-      const expected = expectedVersion(req, body.version);
-      // One conditional write: an author's edit lands only while the item is still their draft, so an
-      // editor's publication between a check and the write cannot be overtaken (issue 9, item 11).
-      const own: Prisma.BreakingNewsWhereInput = req.grant === 'own' ? { authorId: req.user!.id, status: 'draft' } : {};
-      const { count } = await db.breakingNews.updateMany({
-        where: { id: params.id, ...own, ...versionWhere(expected) },
-        data: { headline: body.headline, version: { increment: 1 } },
-      });
-      if (count === 0) {
-        const current = await db.breakingNews.findUnique({
-          where: { id: params.id },
-          select: { authorId: true, status: true, version: true },
-        });
-        if (!current) throw notFound('Breaking news not found');
-        if (req.grant === 'own' && (current.authorId !== req.user!.id || current.status !== 'draft')) {
-          throw forbidden('Authors can edit only their own draft headlines');
-        }
-        requireVersion('headline', expected, current.version);
-        // Nothing refuses the edit any more: the item changed back between the write and this read.
-        throw conflict('The headline changed while you were saving it: please try again.');
-      }
-      const row = await db.breakingNews.findUniqueOrThrow({ where: { id: params.id }, select: breakingNewsSelect });
-      setVersionTag(res, row.version);
-      return toBreakingNews(row);
+    async ({ params, body, user }, req, res) => {
+      const item = await news.updateBreakingNews(db, user, req.grant, params.id, body.headline, expectedVersion(req, body.version));
+      setVersionTag(res, item.version);
+      return item;
     },
   );
 
@@ -126,8 +82,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       purges: () => [Tags.breaking],
     },
     async ({ params }) => {
-      const { count } = await db.breakingNews.deleteMany({ where: { id: params.id } });
-      if (count === 0) throw notFound('Breaking news not found');
+      await news.deleteBreakingNews(db, params.id);
       return { success: true, message: 'Breaking news deleted' };
     },
   );
@@ -143,7 +98,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],
     },
-    async ({ params }) => setStatus(params.id, 'published'),
+    async ({ params }) => news.setBreakingNewsStatus(db, params.id, 'published'),
   );
 
   route(
@@ -157,7 +112,7 @@ export function breakingNewsRouter({ db }: AppContext): Router {
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],
     },
-    async ({ params }) => setStatus(params.id, 'draft'),
+    async ({ params }) => news.setBreakingNewsStatus(db, params.id, 'draft'),
   );
 
   return router;

@@ -16,18 +16,24 @@ import {
   commentWriteAnswerSchema,
 } from '../../../shared/schemas/responses/comments';
 import { deletedSchema } from '../../../shared/schemas/responses/common';
-import { publishedOnly } from '../articles/article.mapper';
 import type { AppContext } from '../context';
-import { notFound, validationFailed } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { idParam, responseCacheOf, routesFor } from '../lib/route';
 import { Tags } from '../cache/scope';
-import { listAllComments, listArticleComments, loadCommentTree, replyParent } from './comments.service';
+import {
+  commentOwnership,
+  deleteComment,
+  editComment,
+  getVisibleComment,
+  listAllComments,
+  listArticleComments,
+  postComment,
+} from './comments.service';
 
 const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
-const COMMENT_NOT_FOUND = 'Comment not found';
 
 export function commentsRouter({ db }: AppContext): Router {
   const router = Router();
@@ -42,9 +48,9 @@ export function commentsRouter({ db }: AppContext): Router {
       query: listAllCommentsQuerySchema,
       returns: adminCommentsPageSchema,
     },
-    async ({ query }, req) => {
+    async ({ query, user }, req) => {
       const { page, limit } = query;
-      const articleAuthorId = req.grant === 'own' ? req.user!.id : undefined;
+      const articleAuthorId = req.grant === 'own' ? user.id : undefined;
       const { comments, total } = await listAllComments(db, { page, limit, articleAuthorId });
       return { success: true, data: { comments, pagination: { total, page, limit } } };
     },
@@ -63,21 +69,10 @@ export function commentsRouter({ db }: AppContext): Router {
       errors: { 404: 'the article does not exist or is not published', 429: 'more than 10 comments in a minute (Retry-After)' },
       purges: ({ params }) => [Tags.comments(params.id)],
     },
-    async ({ params, body }, req) => {
-      const user = req.user!;
+    async ({ params, body, user }) => {
       await enforce(db, `comments:${user.id}`, COMMENT_RATE_LIMIT.max, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
-      const [article, parent] = await Promise.all([
-        db.article.findFirst({ where: { id: params.id, ...publishedOnly }, select: { id: true } }),
-        body.parentId ? replyParent(db, body.parentId) : null,
-      ]);
-      if (!article) throw notFound(ARTICLE_NOT_FOUND);
-      if (body.parentId && parent?.articleId !== article.id)
-        throw validationFailed(['The comment you are replying to is not on this article']);
-      const created = await db.comment.create({
-        data: { content: body.content, articleId: article.id, authorId: user.id, parentId: parent?.id ?? null },
-        select: { id: true },
-      });
-      return { success: true, data: await loadCommentTree(db, created.id), message: COMMENT_MESSAGES.posted };
+      const comment = await postComment(db, params.id, user.id, body);
+      return { success: true, data: comment, message: COMMENT_MESSAGES.posted };
     },
   );
 
@@ -112,11 +107,7 @@ export function commentsRouter({ db }: AppContext): Router {
       errors: { 404: 'no such comment, or its article is not published' },
     },
     async ({ params }, _req, res) => {
-      const [visible, comment] = await Promise.all([
-        db.comment.findFirst({ where: { id: params.id, article: publishedOnly }, select: { id: true } }),
-        loadCommentTree(db, params.id),
-      ]);
-      if (!visible || !comment) throw notFound(COMMENT_NOT_FOUND);
+      const comment = await getVisibleComment(db, params.id);
       res.set('Cache-Control', 'public, max-age=5');
       return { success: true, data: comment };
     },
@@ -134,13 +125,12 @@ export function commentsRouter({ db }: AppContext): Router {
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',
     },
-    async ({ params, body }, req) => {
-      const existing = await db.comment.findUnique({ where: { id: params.id }, select: { authorId: true, articleId: true } });
-      if (!existing) throw notFound(COMMENT_NOT_FOUND);
-      requireOwnership(req.user, 'comments:edit', existing.authorId);
-      await db.comment.update({ where: { id: params.id }, data: { content: body.content, isEdited: true }, select: { id: true } });
+    async ({ params, body, user }, req) => {
+      const existing = await commentOwnership(db, params.id);
+      requireOwnership(user, 'comments:edit', existing.authorId);
+      const comment = await editComment(db, params.id, body.content);
       await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
-      return { success: true, data: await loadCommentTree(db, params.id), message: COMMENT_MESSAGES.updated };
+      return { success: true, data: comment, message: COMMENT_MESSAGES.updated };
     },
   );
 
@@ -155,11 +145,10 @@ export function commentsRouter({ db }: AppContext): Router {
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',
     },
-    async ({ params }, req) => {
-      const existing = await db.comment.findUnique({ where: { id: params.id }, select: { authorId: true, articleId: true } });
-      if (!existing) throw notFound(COMMENT_NOT_FOUND);
-      requireOwnership(req.user, 'comments:delete', existing.authorId);
-      await db.comment.delete({ where: { id: params.id }, select: { id: true } });
+    async ({ params, user }, req) => {
+      const existing = await commentOwnership(db, params.id);
+      requireOwnership(user, 'comments:delete', existing.authorId);
+      await deleteComment(db, params.id);
       await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, message: COMMENT_MESSAGES.deleted };
     },

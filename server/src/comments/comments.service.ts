@@ -1,6 +1,8 @@
 import { LIMITS } from '../../../shared/constants';
 import type { Comment } from '../../../shared/types';
+import { publishedOnly } from '../articles/article.mapper';
 import { poolOf, type Db } from '../db/client';
+import { notFound, validationFailed } from '../lib/errors';
 import { Prisma } from '../generated/prisma/client';
 import { toComment, toCommentTrees, type CommentRow } from './comment.mapper';
 
@@ -22,6 +24,9 @@ const COLUMNS = Prisma.sql`
 
 /** A CommentRow of an outer join: every column null when there is no comment. */
 type NullableRow = { [K in keyof CommentRow]: CommentRow[K] | null };
+
+const ARTICLE_NOT_FOUND = 'Article not found';
+const COMMENT_NOT_FOUND = 'Comment not found';
 
 const NEWEST_FIRST = Prisma.sql`ORDER BY c."createdAt" DESC, c.id DESC`;
 
@@ -133,4 +138,56 @@ export async function listAllComments(
     comments: rows.map((row) => ({ ...toComment(row), article: { id: row.articleId, title: row.articleTitle } })),
     total: counted[0]?.total ?? 0,
   };
+}
+
+/**
+ * Posts a comment, or a reply to `parentId`, on a published article (404 otherwise); answers it as a tree.
+ * A reply must be to a comment of the same article.
+ */
+export async function postComment(
+  db: Db,
+  articleId: string,
+  authorId: string,
+  input: { content: string; parentId?: string | null },
+): Promise<Comment | null> {
+  const [article, parent] = await Promise.all([
+    db.article.findFirst({ where: { id: articleId, ...publishedOnly }, select: { id: true } }),
+    input.parentId ? replyParent(db, input.parentId) : null,
+  ]);
+  if (!article) throw notFound(ARTICLE_NOT_FOUND);
+  if (input.parentId && parent?.articleId !== article.id)
+    throw validationFailed(['The comment you are replying to is not on this article']);
+  const created = await db.comment.create({
+    data: { content: input.content, articleId: article.id, authorId, parentId: parent?.id ?? null },
+    select: { id: true },
+  });
+  return loadCommentTree(db, created.id);
+}
+
+/** One comment of a published article with its replies nested; 404 for any other. */
+export async function getVisibleComment(db: Db, id: string): Promise<Comment> {
+  const [visible, comment] = await Promise.all([
+    db.comment.findFirst({ where: { id, article: publishedOnly }, select: { id: true } }),
+    loadCommentTree(db, id),
+  ]);
+  if (!visible || !comment) throw notFound(COMMENT_NOT_FOUND);
+  return comment;
+}
+
+/** Who wrote comment `id` and on which article (for the ownership check and the purge); 404 when none. */
+export async function commentOwnership(db: Db, id: string): Promise<{ authorId: string; articleId: string }> {
+  const existing = await db.comment.findUnique({ where: { id }, select: { authorId: true, articleId: true } });
+  if (!existing) throw notFound(COMMENT_NOT_FOUND);
+  return existing;
+}
+
+/** New content for comment `id`, marked edited; answers it as a tree. */
+export async function editComment(db: Db, id: string, content: string): Promise<Comment | null> {
+  await db.comment.update({ where: { id }, data: { content, isEdited: true }, select: { id: true } });
+  return loadCommentTree(db, id);
+}
+
+/** Deletes comment `id` and all its replies. */
+export async function deleteComment(db: Db, id: string): Promise<void> {
+  await db.comment.delete({ where: { id }, select: { id: true } });
 }

@@ -1,8 +1,11 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from '../generated/prisma/client';
+import { PrismaClient, type Prisma } from '../generated/prisma/client';
 
 export type Db = PrismaClient;
+
+/** The client inside `db.$transaction(async (tx) => …)`: services take it to run their checks and writes together. */
+export type Tx = Prisma.TransactionClient;
 
 /**
  * Bounds on every database call, so that a database that stops answering cannot hold a request or a

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import { pingDatabase } from './health.service';
 
 /** A readiness answer must come in time for a balancer's probe, even when the database hangs. */
 const READY_TIMEOUT_MS = 1_500;
@@ -17,7 +18,7 @@ export function healthRouter({ db }: AppContext): Router {
       timer = setTimeout(() => reject(new Error('readiness check timed out')), READY_TIMEOUT_MS);
     });
     try {
-      await Promise.race([db.$queryRaw`SELECT 1`, timedOut]);
+      await Promise.race([pingDatabase(db), timedOut]);
       res.json({ status: 'ready', database: 'ok' });
     } catch {
       res.status(503).json({ error: 'Service Unavailable', message: 'The database is not reachable' });

@@ -9,7 +9,8 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { removeVariants } from './image-variants';
-import { badRequest, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from './errors';
+import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
+import { signedInUser } from './policy';
 import { enforce } from './rate-limit';
 
 /**
@@ -85,8 +86,7 @@ const quotaExceeded = (ctx: AppContext, retryAfterSeconds: number) =>
  */
 export function limitUploads(ctx: AppContext): RequestHandler {
   return async (req, res, next) => {
-    if (!req.user) throw unauthorized();
-    const userId = req.user.id;
+    const userId = signedInUser(req).id;
     await enforce(ctx.db, `uploads:user:${userId}`, ctx.config.uploadsPerHour, HOUR_MS, 'Too many uploads; try again later');
     const { used, retryAfterSeconds } = await quotaUsed(ctx.db, userId);
     const left = ctx.config.uploadQuotaBytes - used;

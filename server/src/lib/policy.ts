@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Role } from '../generated/prisma/enums';
 import { forbidden, unauthorized } from './errors';
 
@@ -36,8 +36,21 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** A guard that lets only signed-in callers through: the route's handler then receives a typed `user`. */
+export type SignedInGuard = RequestHandler & { readonly signedIn: true };
+
+export function isSignedInGuard(guard: RequestHandler | RequestHandler[]): guard is SignedInGuard {
+  return !Array.isArray(guard) && 'signedIn' in guard && guard.signedIn === true;
+}
+
+/** The caller behind a signed-in guard (which has already answered 401 without one). */
+export function signedInUser(req: Request): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
 /** Route guard: 401 without a valid session, 403 when the role holds no grant for `permission`. */
-export function requirePermission(permission: Permission): RequestHandler & { permission: string } {
+export function requirePermission(permission: Permission): SignedInGuard & { permission: string } {
   const guard: RequestHandler = (req, _res, next) => {
     if (!req.user) return next(unauthorized());
     const grant = grantFor(req.user.role, permission);
@@ -45,13 +58,14 @@ export function requirePermission(permission: Permission): RequestHandler & { pe
     req.grant = grant;
     next();
   };
-  return Object.assign(guard, { permission });
+  return Object.assign(guard, { permission, signedIn: true as const });
 }
 
 /** Route guard for any signed-in user. */
-export const requireUser: RequestHandler = function requireUser(req, _res, next) {
+const anySignedInUser: RequestHandler = function requireUser(req, _res, next) {
   next(req.user ? undefined : unauthorized());
 };
+export const requireUser: SignedInGuard = Object.assign(anySignedInUser, { signedIn: true as const });
 
 /** Explicitly public: states in the route table that no guard is intended. */
 export const publicRoute: RequestHandler = function publicRoute(_req, _res, next) {

@@ -6,6 +6,7 @@ import { requireDocumentedResponse } from './response-check';
 import { parse } from './validate';
 import { tagResponse } from '../cache/scope';
 import type { ResponseCache } from '../cache/response-cache';
+import { isSignedInGuard, signedInUser, type AuthUser, type SignedInGuard } from './policy';
 
 /**
  * One declaration per route: its guard, its input schemas and its handler. The same declaration feeds
@@ -13,12 +14,22 @@ import type { ResponseCache } from '../cache/response-cache';
  */
 type Method = 'get' | 'post' | 'put' | 'delete';
 
-export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined> {
+type Guard = RequestHandler | RequestHandler[];
+
+/** The caller a route's handler receives: a user behind requirePermission(...) or requireUser, maybe none otherwise. */
+export type CallerOf<G> = G extends SignedInGuard ? AuthUser : AuthUser | undefined;
+
+export interface RouteSpec<
+  P extends ZodType | undefined,
+  Q extends ZodType | undefined,
+  B extends ZodType | undefined,
+  G extends Guard = Guard,
+> {
   method: Method;
   path: string;
   summary: string;
   /** requirePermission(...), requireUser or publicRoute: every route says who may call it. */
-  guard: RequestHandler | RequestHandler[];
+  guard: G;
   params?: P;
   query?: Q;
   body?: B;
@@ -55,10 +66,12 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
 
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, U extends AuthUser | undefined = AuthUser | undefined> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  /** The caller: typed AuthUser when the guard requires one (no assertion needed in the handler). */
+  user: U;
 }
 
 export interface RegisteredRoute {
@@ -87,14 +100,16 @@ export function routesFor(router: Router, base: string) {
     P extends ZodType | undefined = undefined,
     Q extends ZodType | undefined = undefined,
     B extends ZodType | undefined = undefined,
-  >(spec: RouteSpec<P, Q, B>, handler: (input: RouteInput<P, Q, B>, req: Request, res: Response) => unknown): void {
+    G extends Guard = Guard,
+  >(spec: RouteSpec<P, Q, B, G>, handler: (input: RouteInput<P, Q, B, CallerOf<G>>, req: Request, res: Response) => unknown): void {
     const fullPath = `/api${base}${spec.path === '/' && base ? '' : spec.path}`;
     const invoke = async (raw: { params: unknown; query: unknown; body?: unknown }, req: Request, res: Response) => {
       const input = {
         params: spec.params ? parseParams(spec.params, raw.params) : undefined,
         query: spec.query ? parse(spec.query, raw.query) : undefined,
         body: spec.body ? parse(spec.body, raw.body ?? {}) : undefined,
-      } as RouteInput<P, Q, B>;
+        user: isSignedInGuard(spec.guard) ? signedInUser(req) : req.user,
+      } as RouteInput<P, Q, B, CallerOf<G>>;
       if (spec.cacheTags) tagResponse(spec.cacheTags(input), { ttlSeconds: spec.cacheSeconds });
       const result = await handler(input, req, res);
       if (typeof spec.purges === 'function') await responseCacheOf(req).purge(spec.purges(input, result));

@@ -20,9 +20,9 @@ export function statsRouter({ db }: AppContext): Router {
       guard,
       returns: dashboardStatsSchema,
     },
-    async (_input, req, res) => {
+    async ({ user }, _req, res) => {
       res.set('Cache-Control', 'private, no-store');
-      return dashboardStats(db, req.user!);
+      return dashboardStats(db, user);
     },
   );
 
@@ -35,9 +35,9 @@ export function statsRouter({ db }: AppContext): Router {
       query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
       returns: activityListSchema,
     },
-    async ({ query }, req, res) => {
+    async ({ query, user }, _req, res) => {
       res.set('Cache-Control', 'private, no-store');
-      return { data: await recentActivity(db, req.user!, query.limit) };
+      return { data: await recentActivity(db, user, query.limit) };
     },
   );
 

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { uploadedFileSchema } from '../../../shared/schemas/responses/uploads';
 import type { AppContext } from '../context';
-import { unauthorized } from '../lib/errors';
 import { scheduleVariants } from '../lib/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { requirePermission } from '../lib/policy';
@@ -28,9 +27,8 @@ export function uploadsRouter(ctx: AppContext): Router {
       },
       purges: none,
     },
-    async (_input, req) => {
-      if (!req.user) throw unauthorized();
-      const stored = await storeFile(ctx, requireFile(req, 'file'), req.user.id);
+    async ({ user }, req) => {
+      const stored = await storeFile(ctx, requireFile(req, 'file'), user.id);
       // Resized copies are made in the background: the answer does not wait for them.
       if (stored.type === 'image') void scheduleVariants(ctx, stored.path);
       return { success: true, path: stored.path, type: stored.type };

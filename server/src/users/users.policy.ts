@@ -1,7 +1,7 @@
 import { grantFor, type AuthUser } from '../lib/policy';
 import type { Role } from '../generated/prisma/enums';
 import { conflict, forbidden } from '../lib/errors';
-import type { Tx } from './users.service';
+import type { Tx } from '../db/client';
 
 /**
  * The user-management limits of CONTRACT.md §3, on top of the 'users:manage' permission (admins and

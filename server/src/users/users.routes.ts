@@ -46,7 +46,7 @@ export function usersRouter({ db }: AppContext): Router {
       // A new user has written nothing yet.
       purges: none,
     },
-    async ({ body }, req) => createUser(db, req.user!, body),
+    async ({ body, user }) => createUser(db, user, body),
   );
 
   route(
@@ -68,8 +68,8 @@ export function usersRouter({ db }: AppContext): Router {
       // A name shows on every article and comment of theirs: rare enough to purge everything.
       purges: () => [Tags.everything],
     },
-    async ({ params, body }, req, res) => {
-      const user = await updateUser(db, req.user!, params.id, body, expectedVersion(req, body.version));
+    async ({ params, body, user: caller }, req, res) => {
+      const user = await updateUser(db, caller, params.id, body, expectedVersion(req, body.version));
       setVersionTag(res, user.version);
       return user;
     },
@@ -86,8 +86,8 @@ export function usersRouter({ db }: AppContext): Router {
       errors: { 403: limits, 404: 'No such user', 409: 'The user still has articles or breaking news, or is the last super-admin' },
       purges: () => [Tags.everything],
     },
-    async ({ params }, req) => {
-      await deleteUser(db, req.user!, params.id);
+    async ({ params, user }) => {
+      await deleteUser(db, user, params.id);
       return { success: true, message: 'User deleted' };
     },
   );
@@ -104,7 +104,7 @@ export function usersRouter({ db }: AppContext): Router {
       // Their name and comments stay where they are.
       purges: none,
     },
-    async ({ params }, req) => setSuspended(db, req.user!, params.id, true),
+    async ({ params, user }) => setSuspended(db, user, params.id, true),
   );
 
   route(
@@ -118,7 +118,7 @@ export function usersRouter({ db }: AppContext): Router {
       errors: { 403: 'An admin acting on a super-admin', 404: 'No such user' },
       purges: none,
     },
-    async ({ params }, req) => setSuspended(db, req.user!, params.id, false),
+    async ({ params, user }) => setSuspended(db, user, params.id, false),
   );
 
   return router;

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../../shared/types';
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from '../../../shared/schemas/users';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { revokeAllSessions } from '../auth/tokens';
 import { conflict, notFound } from '../lib/errors';
@@ -11,8 +11,6 @@ import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { roleFromWire } from '../lib/wire';
 import { publicUserSelect, toPublicUser } from './user.mapper';
 import { requireAnotherSuperAdmin, requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaff } from './users.policy';
-
-export type Tx = Prisma.TransactionClient;
 
 /**
  * Locks the target for the rest of the transaction, so the role the checks saw is the role the write

@@ -16,15 +16,23 @@ import {
   viewCountSchema,
   viewLogPageSchema,
 } from '../../../shared/schemas/responses/views';
-import { articleListSelect, publishedOnly, toArticleListItems } from '../articles/article.mapper';
 import { canRead } from '../articles/articles.service';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
-import { conflict, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../cache/scope';
 import { idParam, none, routesFor } from '../lib/route';
-import { dailyViews, isViewToken, pendingView, toViewLog, viewLogSelect, viewToken } from './views.service';
+import {
+  dailyViews,
+  isViewToken,
+  listArticleViews,
+  pendingView,
+  publishedViewCount,
+  recordViewDuration,
+  topArticles,
+  viewToken,
+} from './views.service';
 
 const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
@@ -46,13 +54,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       cacheSeconds: 30,
     },
     async ({ query }) => {
-      const rows = await db.article.findMany({
-        where: publishedOnly,
-        orderBy: [{ totalViews: 'desc' }, { publishedAt: 'desc' }, { id: 'desc' }],
-        take: query.limit,
-        select: articleListSelect,
-      });
-      return { data: await toArticleListItems(db, rows) };
+      return { data: await topArticles(db, query.limit) };
     },
   );
 
@@ -88,9 +90,9 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       // Counts are not purged for: pages show the count this call answers (docs/decisions/026).
       purges: none,
     },
-    async ({ params, body }, req, res) => {
+    async ({ params, body, user }, req, res) => {
       // Answered once the view's batch has committed (docs/decisions/027): a 2xx view is never lost.
-      const view = pendingView(params.id, clientNetwork(req), req.user?.id ?? null, body);
+      const view = pendingView(params.id, clientNetwork(req), user?.id ?? null, body);
       const outcome = await viewRecorder.record(view);
       if (outcome.kind === 'unpublished') throw notFound(ARTICLE_NOT_FOUND);
       // Same success shape, so the reader's page shows the count either way (docs/decisions/015).
@@ -113,21 +115,11 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       returns: viewLogPageSchema,
       errors: { 404: 'no such article, or a draft the caller may not read (as GET /api/articles/:id)' },
     },
-    async ({ params, query }, req) => {
+    async ({ params, query, user }) => {
       const { limit, offset } = query;
-      const [article, rows, total] = await Promise.all([
-        db.article.findUnique({ where: { id: params.id }, select: { status: true, authorId: true } }),
-        db.viewLog.findMany({
-          where: { articleId: params.id },
-          orderBy: [{ viewedAt: 'desc' }, { id: 'desc' }],
-          skip: offset,
-          take: limit,
-          select: viewLogSelect,
-        }),
-        db.viewLog.count({ where: { articleId: params.id } }),
-      ]);
-      if (!article || !canRead(req.user, { status: article.status, author: { id: article.authorId } })) throw notFound(ARTICLE_NOT_FOUND);
-      return { data: rows.map(toViewLog), pagination: { total, limit, offset } };
+      const { article, views, total } = await listArticleViews(db, params.id, { limit, offset });
+      if (!article || !canRead(user, { status: article.status, author: { id: article.authorId } })) throw notFound(ARTICLE_NOT_FOUND);
+      return { data: views, pagination: { total, limit, offset } };
     },
   );
 
@@ -142,11 +134,11 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       errors: { 404: 'the article does not exist or is not published' },
     },
     async ({ params }, _req, res) => {
-      const article = await db.article.findFirst({ where: { id: params.id, ...publishedOnly }, select: { id: true, totalViews: true } });
-      if (!article) throw notFound(ARTICLE_NOT_FOUND);
+      const count = await publishedViewCount(db, params.id);
+      if (!count) throw notFound(ARTICLE_NOT_FOUND);
       // Short: the count moves with every read, and a reader's own view should show soon.
       res.set('Cache-Control', 'public, max-age=5');
-      return { articleId: article.id, totalViews: article.totalViews };
+      return count;
     },
   );
 
@@ -168,16 +160,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
     async ({ params, body }) => {
       // Checked before any query: a wrong token learns nothing, not even whether the view exists.
       if (!isViewToken(jwtSecret, params.id, body.token)) throw notFound('View not found');
-      const since = new Date(Date.now() - VIEW_LIMITS.durationWindowHours * 3_600_000);
-      const { count } = await db.viewLog.updateMany({
-        where: { id: params.id, createdAt: { gt: since } },
-        data: { durationSeconds: body.duration },
-      });
-      if (count === 0) {
-        const exists = await db.viewLog.findUnique({ where: { id: params.id }, select: { id: true } });
-        if (!exists) throw notFound('View not found');
-        throw conflict(`The view is more than ${VIEW_LIMITS.durationWindowHours} hours old; its duration can no longer be changed`);
-      }
+      await recordViewDuration(db, params.id, body.duration);
       return { success: true };
     },
   );

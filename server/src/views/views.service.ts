@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VIEW_LIMITS } from '../../../shared/schemas/views';
 import type { ViewLog } from '../../../shared/types';
+import { articleListSelect, publishedOnly, toArticleListItems } from '../articles/article.mapper';
 import type { Db } from '../db/client';
+import { conflict, notFound } from '../lib/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { uuidv7 } from './uuid7';
 import type { PendingView } from './view-recorder';
@@ -94,4 +96,51 @@ export async function dailyViews(db: Db, days: number): Promise<{ date: string; 
     FROM bounds, generate_series(bounds.first, bounds.last, interval '1 day') AS g(day)
     LEFT JOIN counts ON counts.d = g.day::date
     ORDER BY g.day`;
+}
+
+/** The most viewed published articles (without their content), most views first. */
+export async function topArticles(db: Db, limit: number) {
+  const rows = await db.article.findMany({
+    where: publishedOnly,
+    orderBy: [{ totalViews: 'desc' }, { publishedAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+    select: articleListSelect,
+  });
+  return toArticleListItems(db, rows);
+}
+
+/** A page of an article's view logs, newest first, with the article's status and author (null: no article). */
+export async function listArticleViews(db: Db, articleId: string, page: { limit: number; offset: number }) {
+  const [article, rows, total] = await Promise.all([
+    db.article.findUnique({ where: { id: articleId }, select: { status: true, authorId: true } }),
+    db.viewLog.findMany({
+      where: { articleId },
+      orderBy: [{ viewedAt: 'desc' }, { id: 'desc' }],
+      skip: page.offset,
+      take: page.limit,
+      select: viewLogSelect,
+    }),
+    db.viewLog.count({ where: { articleId } }),
+  ]);
+  return { article, views: rows.map(toViewLog), total };
+}
+
+/** A published article's view count; null when there is no such published article. */
+export async function publishedViewCount(db: Db, articleId: string): Promise<{ articleId: string; totalViews: number } | null> {
+  const article = await db.article.findFirst({ where: { id: articleId, ...publishedOnly }, select: { id: true, totalViews: true } });
+  return article && { articleId: article.id, totalViews: article.totalViews };
+}
+
+/** Records how long view `id` lasted: 404 without the view, 409 when it is older than the window. */
+export async function recordViewDuration(db: Db, id: string, duration: number): Promise<void> {
+  const since = new Date(Date.now() - VIEW_LIMITS.durationWindowHours * 3_600_000);
+  const { count } = await db.viewLog.updateMany({
+    where: { id, createdAt: { gt: since } },
+    data: { durationSeconds: duration },
+  });
+  if (count === 0) {
+    const exists = await db.viewLog.findUnique({ where: { id }, select: { id: true } });
+    if (!exists) throw notFound('View not found');
+    throw conflict(`The view is more than ${VIEW_LIMITS.durationWindowHours} hours old; its duration can no longer be changed`);
+  }
 }

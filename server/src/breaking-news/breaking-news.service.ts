@@ -1,0 +1,76 @@
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import { conflict, forbidden, notFound } from '../lib/errors';
+import type { AuthUser } from '../lib/policy';
+import type { Grant } from '../../../shared/permissions';
+import { requireVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
+import { breakingNewsSelect, newestFirst, toBreakingNews } from './breaking-news.mapper';
+
+const NOT_FOUND = 'Breaking news not found';
+
+/** Readers see published items; staff see every item, optionally filtered by status. */
+export async function listBreakingNews(db: Db, staff: boolean, query: { status?: 'draft' | 'published'; limit: number }) {
+  const where: Prisma.BreakingNewsWhereInput = staff ? (query.status ? { status: query.status } : {}) : { status: 'published' };
+  const rows = await db.breakingNews.findMany({ where, orderBy: newestFirst, take: query.limit, select: breakingNewsSelect });
+  return rows.map(toBreakingNews);
+}
+
+/** A new headline, as a draft authored by `authorId`. */
+export async function createBreakingNews(db: Db, authorId: string, headline: string) {
+  const row = await db.breakingNews.create({
+    data: { headline, status: 'draft', authorId },
+    select: breakingNewsSelect,
+  });
+  return toBreakingNews(row);
+}
+
+/** Edits a headline at version `expected` (authors holding an 'own' grant: only their own drafts). */
+export async function updateBreakingNews(
+  db: Db,
+  user: AuthUser,
+  grant: Grant | undefined,
+  id: string,
+  headline: string,
+  expected: ExpectedVersion | undefined,
+) {
+  // One conditional write: an author's edit lands only while the item is still their draft, so an
+  // editor's publication between a check and the write cannot be overtaken (issue 9, item 11).
+  const own: Prisma.BreakingNewsWhereInput = grant === 'own' ? { authorId: user.id, status: 'draft' } : {};
+  const { count } = await db.breakingNews.updateMany({
+    where: { id, ...own, ...versionWhere(expected) },
+    data: { headline, version: { increment: 1 } },
+  });
+  if (count === 0) {
+    const current = await db.breakingNews.findUnique({
+      where: { id },
+      select: { authorId: true, status: true, version: true },
+    });
+    if (!current) throw notFound(NOT_FOUND);
+    if (grant === 'own' && (current.authorId !== user.id || current.status !== 'draft')) {
+      throw forbidden('Authors can edit only their own draft headlines');
+    }
+    requireVersion('headline', expected, current.version);
+    // Nothing refuses the edit any more: the item changed back between the write and this read.
+    throw conflict('The headline changed while you were saving it: please try again.');
+  }
+  const row = await db.breakingNews.findUniqueOrThrow({ where: { id }, select: breakingNewsSelect });
+  return toBreakingNews(row);
+}
+
+export async function deleteBreakingNews(db: Db, id: string): Promise<void> {
+  const { count } = await db.breakingNews.deleteMany({ where: { id } });
+  if (count === 0) throw notFound(NOT_FOUND);
+}
+
+/** One transaction, so the answer shows the item exactly as this change left it. */
+export async function setBreakingNewsStatus(db: Db, id: string, status: 'draft' | 'published') {
+  const row = await db.$transaction(async (tx) => {
+    // updatedAt moves the item to the front of the ticker; the version tells an editor's open form it is stale.
+    const { count } = await tx.breakingNews.updateMany({ where: { id }, data: { status, version: { increment: 1 } } });
+    if (count === 0) throw notFound(NOT_FOUND);
+    // publishedAt records the first publication only.
+    if (status === 'published') await tx.breakingNews.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
+    return tx.breakingNews.findUniqueOrThrow({ where: { id }, select: breakingNewsSelect });
+  });
+  return toBreakingNews(row);
+}
