@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ArticleStatus } from '../../../shared/constants';
 
 export interface ArticleListParams {
@@ -8,10 +7,28 @@ export interface ArticleListParams {
 }
 
 /**
+ * Query keys of the reader's pages, one table for every feature, so that a change made in one feature
+ * invalidates every screen that shows the data.
+ */
+export const readerKeys = {
+  articles: ['articles'] as const,
+  article: (id: string) => ['articles', 'detail', id] as const,
+  publishedList: <F>(filter: F) => ['articles', 'published', filter] as const,
+  publishedPages: <F>(filter: F) => ['articles', 'published', 'pages', filter] as const,
+  categories: ['categories'] as const,
+  category: (idOrSlug: string) => ['categories', 'one', idOrSlug] as const,
+  breakingNews: ['breaking-news'] as const,
+  headlines: (limit: number) => ['breaking-news', 'public', limit] as const,
+  articleComments: (articleId: string) => ['comments', 'article', articleId] as const,
+  viewStats: (articleId: string) => ['views', 'stats', articleId] as const,
+};
+
+/**
  * Query keys of the dashboard. Its own data lives under 'dashboard' so that the reader side's caches
  * (which may ask the same endpoints anonymously) never mix with a staff view that includes drafts.
  */
 export const dashboardKeys = {
+  all: ['dashboard'] as const,
   me: ['dashboard', 'me'] as const,
   articles: ['dashboard', 'articles'] as const,
   articleList: (params: ArticleListParams) => ['dashboard', 'articles', params] as const,
@@ -22,24 +39,9 @@ export const dashboardKeys = {
   breakingNews: ['dashboard', 'breaking-news'] as const,
   users: ['dashboard', 'users'] as const,
   stats: ['dashboard', 'stats'] as const,
+  activities: ['dashboard', 'activity'] as const,
   activity: (limit: number) => ['dashboard', 'activity', limit] as const,
   dailyViews: (days: number) => ['dashboard', 'daily-views', days] as const,
+  allComments: ['dashboard', 'comments'] as const,
   comments: (page: number, limit: number) => ['dashboard', 'comments', page, limit] as const,
 };
-
-/**
- * SPEC.md §4 refetch rules: after an update, publish, unpublish, status change or featuring, both the
- * full list and the published list; after a create or delete, the full list. The reader's public
- * article caches and the dashboard counters are refreshed too.
- */
-export function refetchArticleLists(queryClient: QueryClient, scope: 'full' | 'full-and-published'): Promise<unknown> {
-  const jobs: Promise<unknown>[] = [
-    queryClient.invalidateQueries({ queryKey: dashboardKeys.articles }),
-    queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard', 'activity'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard', 'comments'] }),
-    queryClient.invalidateQueries({ queryKey: ['articles'] }),
-  ];
-  if (scope === 'full-and-published') jobs.push(queryClient.invalidateQueries({ queryKey: dashboardKeys.published }));
-  return Promise.all(jobs);
-}

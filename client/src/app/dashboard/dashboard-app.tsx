@@ -4,13 +4,15 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { dashboardKeys } from '../../lib/query-keys';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { getPublishedArticlesQueryOptions } from '../../features/articles/api/get-published-articles.dashboard';
+import { getDashboardPublishedArticlesQueryOptions } from '../../features/articles/api/get-published-articles';
 import { ConfirmProvider } from '../../components/ui/dashboard/confirm-dialog';
 import { DashboardLayout } from './dashboard-layout';
 import { DashboardUserContext, type DashboardUser } from '../../lib/dashboard-user';
 import { FEATURED_LIMIT } from '../../features/articles/lib/optimistic';
-import { capabilities, isStaff, PAGE_PATHS, routesFor, type DashboardPage } from '../../lib/staff-roles';
+import { capabilities, isStaff } from '../../lib/staff-roles';
+import { PAGE_PATHS, routesFor, type DashboardPage } from './pages';
 import { HomePage } from './routes/home';
 import { UnknownRolePage } from './routes/unknown-role';
 
@@ -50,7 +52,7 @@ export function DashboardApp() {
     setLeaving(true);
     navigate(paths.home, { replace: true });
     await signOut();
-    queryClient.removeQueries({ queryKey: ['dashboard'] });
+    queryClient.removeQueries({ queryKey: dashboardKeys.all });
   }, [signOut, queryClient, navigate]);
 
   // Keep the stored user in step with the server (a role change shows at once); an expired or revoked
@@ -64,14 +66,14 @@ export function DashboardApp() {
   useEffect(() => {
     if (!expired) return;
     void signOut().then(() => {
-      queryClient.removeQueries({ queryKey: ['dashboard'] });
+      queryClient.removeQueries({ queryKey: dashboardKeys.all });
       navigate(paths.auth, { replace: true });
     });
   }, [expired, signOut, queryClient, navigate]);
 
   // SPEC.md §4: the published list is fetched at startup (it also orders the featured stories).
   useEffect(() => {
-    if (staff) void queryClient.prefetchQuery(getPublishedArticlesQueryOptions({ featured: true, limit: FEATURED_LIMIT }));
+    if (staff) void queryClient.prefetchQuery(getDashboardPublishedArticlesQueryOptions({ featured: true, limit: FEATURED_LIMIT }));
   }, [staff, queryClient]);
 
   const context = useMemo<DashboardUser | null>(

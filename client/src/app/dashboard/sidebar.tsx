@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { menuFor, roleLabel, type DashboardPage, type StaffRole } from '../../lib/staff-roles';
+import { roleLabel, type StaffRole } from '../../lib/staff-roles';
+import { menuFor, type DashboardPage } from './pages';
 import { Icon } from '../../components/ui/dashboard/icons';
 
 export const CMS_TITLE = 'Chronicle CMS';

@@ -3,7 +3,10 @@ import type { ReaderPage } from '../../../../shared/reader-page';
 import type { Article, Category } from '../../../../shared/types';
 import { paths } from '../../config/paths';
 import { getArticleQueryOptions } from '../../features/articles/api/get-article';
-import { getPublishedArticlesInfiniteQueryOptions, getPublishedArticlesQueryOptions } from '../../features/articles/api/get-published-articles';
+import {
+  getPublishedArticlesInfiniteQueryOptions,
+  getPublishedArticlesQueryOptions,
+} from '../../features/articles/api/get-published-articles';
 import { sectionFromPath } from '../../features/articles/lib/sections';
 import { getBreakingNewsQueryOptions } from '../../features/breaking-news/api/get-breaking-news';
 import { getCategoriesQueryOptions } from '../../features/categories/api/get-categories';

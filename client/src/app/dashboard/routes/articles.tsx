@@ -3,6 +3,7 @@ import type { ArticleStatus } from '../../../../../shared/constants';
 import type { Article } from '../../../../../shared/types';
 import { useArticles } from '../../../features/articles/api/get-articles';
 import { AddArticleModal } from '../../../features/articles/components/add-article-modal';
+import { CategorySelect } from '../../../features/categories/components/category-select';
 import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
 import { Button } from '../../../components/ui/dashboard/button';
 import { PageHeader } from '../dashboard-layout';
@@ -13,7 +14,7 @@ import { StoryFlags } from '../../../features/articles/components/story-actions'
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
 import { formatDate } from '../../../lib/format';
-import { MESSAGES } from '../../../lib/error-text';
+import { articleMessages } from '../../../features/articles/lib/messages';
 
 export const PAGE_SIZE = 25;
 
@@ -131,8 +132,8 @@ export function ArticlesPage() {
         columns={columns}
         rowKey={(a) => a.id}
         loading={articles.isPending}
-        error={articles.error ? MESSAGES.articles.fetchFailed : null}
-        empty={MESSAGES.articles.empty}
+        error={articles.error ? articleMessages.fetchFailed : null}
+        empty={articleMessages.empty}
       />
       {total > PAGE_SIZE && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-600">
@@ -149,8 +150,8 @@ export function ArticlesPage() {
           </span>
         </nav>
       )}
-      {adding > 0 && <AddArticleModal key={adding} onClose={() => setAdding(0)} />}
-      {viewed && <ArticleViewModal key={viewed.id} article={viewed} onClose={() => setViewing(null)} />}
+      {adding > 0 && <AddArticleModal key={adding} onClose={() => setAdding(0)} CategoryField={CategorySelect} />}
+      {viewed && <ArticleViewModal key={viewed.id} article={viewed} onClose={() => setViewing(null)} CategoryField={CategorySelect} />}
     </>
   );
 }

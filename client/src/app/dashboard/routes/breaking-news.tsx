@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BreakingNews } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
-import { useBreakingNews } from '../../../features/breaking-news/api/get-breaking-news.dashboard';
+import { useDashboardBreakingNews } from '../../../features/breaking-news/api/get-breaking-news';
 import { useDeleteBreakingNews } from '../../../features/breaking-news/api/delete-breaking-news';
 import { usePublishBreakingNews } from '../../../features/breaking-news/api/publish-breaking-news';
 import { useUnpublishBreakingNews } from '../../../features/breaking-news/api/unpublish-breaking-news';
@@ -14,12 +14,13 @@ import { BreakingNewsStatusBadge } from '../../../components/ui/dashboard/status
 import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { relativeTime } from '../../../lib/format';
-import { errorText, MESSAGES } from '../../../lib/error-text';
+import { errorText } from '../../../lib/error-text';
+import { breakingNewsMessages } from '../../../features/breaking-news/lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';
 
 export function BreakingNewsPage() {
   const { can } = useDashboardUser();
-  const news = useBreakingNews();
+  const news = useDashboardBreakingNews();
   const publish = usePublishBreakingNews();
   const unpublish = useUnpublishBreakingNews();
   const remove = useDeleteBreakingNews();
@@ -38,14 +39,14 @@ export function BreakingNewsPage() {
       title: 'Publish Breaking News',
       message: 'Publish this headline? It will appear in the breaking-news ticker on the public site.',
       confirmLabel: 'Publish',
-      onConfirm: () => run(publish.mutateAsync(item.id), 'Breaking news published.', MESSAGES.breakingNews.publishFailed),
+      onConfirm: () => run(publish.mutateAsync(item.id), 'Breaking news published.', breakingNewsMessages.publishFailed),
     });
   const askUnpublish = (item: BreakingNews) =>
     confirm({
       title: 'Unpublish Breaking News',
       message: 'Unpublish this headline? It will be removed from the ticker.',
       confirmLabel: 'Unpublish',
-      onConfirm: () => run(unpublish.mutateAsync(item.id), 'Breaking news unpublished.', MESSAGES.breakingNews.unpublishFailed),
+      onConfirm: () => run(unpublish.mutateAsync(item.id), 'Breaking news unpublished.', breakingNewsMessages.unpublishFailed),
     });
   const askDelete = (item: BreakingNews) =>
     confirm({
@@ -53,7 +54,7 @@ export function BreakingNewsPage() {
       message: 'Delete this headline? This cannot be undone.',
       confirmLabel: 'Delete',
       tone: 'danger',
-      onConfirm: () => run(remove.mutateAsync(item.id), 'Breaking news deleted.', MESSAGES.breakingNews.deleteFailed),
+      onConfirm: () => run(remove.mutateAsync(item.id), 'Breaking news deleted.', breakingNewsMessages.deleteFailed),
     });
 
   const columns: Column<BreakingNews>[] = [
@@ -120,8 +121,8 @@ export function BreakingNewsPage() {
         columns={columns}
         rowKey={(n) => n.id}
         loading={news.isPending}
-        error={news.error ? MESSAGES.breakingNews.fetchFailed : null}
-        empty={MESSAGES.breakingNews.empty}
+        error={news.error ? breakingNewsMessages.fetchFailed : null}
+        empty={breakingNewsMessages.empty}
       />
       {editing && <BreakingNewsFormModal key={editing.key} item={editing.item} onClose={() => setEditing(null)} />}
     </>

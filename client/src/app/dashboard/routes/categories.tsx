@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Category } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
-import { useCategories } from '../../../features/categories/api/get-categories.dashboard';
+import { useDashboardCategories } from '../../../features/categories/api/get-categories';
 import { useDeleteCategory } from '../../../features/categories/api/delete-category';
 import { Button } from '../../../components/ui/dashboard/button';
 import { CategoryFormModal } from '../../../features/categories/components/category-form-modal';
@@ -9,10 +9,11 @@ import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
 import { Icon } from '../../../components/ui/dashboard/icons';
 import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
-import { errorText, MESSAGES } from '../../../lib/error-text';
+import { errorText } from '../../../lib/error-text';
+import { categoryMessages } from '../../../features/categories/lib/messages';
 
 export function CategoriesPage() {
-  const categories = useCategories();
+  const categories = useDashboardCategories();
   const remove = useDeleteCategory();
   const confirm = useConfirm();
   const toast = useToast();
@@ -31,7 +32,7 @@ export function CategoriesPage() {
       onConfirm: () =>
         remove.mutateAsync(category.id).then(
           () => toast.success('Category deleted successfully.'),
-          (error: unknown) => toast.error(errorText(error, MESSAGES.categories.deleteFailed)),
+          (error: unknown) => toast.error(errorText(error, categoryMessages.deleteFailed)),
         ),
     });
 
@@ -75,8 +76,8 @@ export function CategoriesPage() {
         columns={columns}
         rowKey={(c) => c.id}
         loading={categories.isPending}
-        error={categories.error ? MESSAGES.categories.fetchFailed : null}
-        empty={MESSAGES.categories.empty}
+        error={categories.error ? categoryMessages.fetchFailed : null}
+        empty={categoryMessages.empty}
       />
       {editing && <CategoryFormModal key={editing.key} category={editing.category} onClose={() => setEditing(null)} />}
     </>

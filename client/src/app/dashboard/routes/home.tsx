@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useActivity, type ActivityItem } from '../../../features/stats/api/get-activity';
-import { useComments } from '../../../features/comments/api/get-admin-comments';
+import { useAdminComments } from '../../../features/comments/api/get-admin-comments';
 import { useDailyViews } from '../../../features/stats/api/get-daily-views';
 import { useStats, type DashboardStats } from '../../../features/stats/api/get-stats';
 import { Icon, type IconName } from '../../../components/ui/dashboard/icons';
@@ -10,7 +10,8 @@ import { StatCard } from '../../../components/ui/dashboard/stat-card';
 import { ViewsChart } from '../../../features/stats/components/views-chart';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { fillDays, formatNumber, relativeTime } from '../../../lib/format';
-import { MESSAGES } from '../../../lib/error-text';
+import { commentMessages } from '../../../features/comments/lib/messages';
+import { statsMessages } from '../../../features/stats/lib/messages';
 import { roleLabel, type StaffRole } from '../../../lib/staff-roles';
 
 type Card = {
@@ -74,7 +75,7 @@ export function HomePage() {
   const stats = useStats();
   const activity = useActivity(10);
   const views = useDailyViews(30);
-  const comments = useComments();
+  const comments = useAdminComments();
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-r from-slate-900 to-slate-700 p-6 text-white shadow-sm">
@@ -93,7 +94,7 @@ export function HomePage() {
         </Link>
       </div>
 
-      {stats.error && <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">{MESSAGES.stats.fetchFailed}</p>}
+      {stats.error && <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">{statsMessages.fetchFailed}</p>}
       <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {STAT_CARDS[user.role].map((card) => {
           const value = stats.data ? card.value(stats.data) : undefined;
@@ -112,7 +113,7 @@ export function HomePage() {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Panel title="Views over the last 30 days" className="xl:col-span-2">
           {views.error ? (
-            <p className="text-sm text-red-700">{MESSAGES.stats.viewsFailed}</p>
+            <p className="text-sm text-red-700">{statsMessages.viewsFailed}</p>
           ) : views.data ? (
             <ViewsChart data={fillDays(views.data, 30)} />
           ) : (
@@ -141,7 +142,7 @@ export function HomePage() {
 
         <Panel title="Recent Activity" className="xl:col-span-2">
           {activity.error ? (
-            <p className="text-sm text-red-700">{MESSAGES.stats.activityFailed}</p>
+            <p className="text-sm text-red-700">{statsMessages.activityFailed}</p>
           ) : !activity.data ? (
             <div className="space-y-3">
               {[0, 1, 2].map((i) => (
@@ -174,7 +175,7 @@ export function HomePage() {
 
         <Panel title="Recent Comments">
           {comments.error ? (
-            <p className="text-sm text-red-700">{MESSAGES.comments.fetchFailed}</p>
+            <p className="text-sm text-red-700">{commentMessages.fetchFailed}</p>
           ) : !comments.data ? (
             <div className="h-40 animate-pulse rounded bg-slate-100" />
           ) : comments.data.comments.length === 0 ? (

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { Article } from '../../../../../shared/types';
 import { LIMITS } from '../../../../../shared/constants';
 import { useArticles } from '../../../features/articles/api/get-articles';
-import { usePublishedArticles } from '../../../features/articles/api/get-published-articles.dashboard';
+import { useDashboardPublishedArticles } from '../../../features/articles/api/get-published-articles';
+import { CategorySelect } from '../../../features/categories/components/category-select';
 import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
 import { Button } from '../../../components/ui/dashboard/button';
 import { PageHeader } from '../dashboard-layout';
@@ -12,7 +13,7 @@ import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
 import { featuredInOrder, orderStories } from '../../../features/articles/lib/article-updates';
 import { formatDate } from '../../../lib/format';
-import { MESSAGES } from '../../../lib/error-text';
+import { articleMessages } from '../../../features/articles/lib/messages';
 import { FEATURED_LIMIT } from '../../../features/articles/lib/optimistic';
 
 /** The newsroom's story list is small; one request holds all of it (the server caps a page at 500). */
@@ -59,7 +60,7 @@ function StoryCard({
 export function StoriesPage() {
   const { can } = useDashboardUser();
   const all = useArticles({ limit: STORIES_FETCH_LIMIT, offset: 0 });
-  const featuredOrder = usePublishedArticles({ featured: true, limit: FEATURED_LIMIT });
+  const featuredOrder = useDashboardPublishedArticles({ featured: true, limit: FEATURED_LIMIT });
   const actions = useStoryActions();
   const [viewing, setViewing] = useState<string | null>(null);
   const articles = all.data?.data ?? [];
@@ -93,7 +94,7 @@ export function StoriesPage() {
       />
       {all.error ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {MESSAGES.articles.fetchFailed}
+          {articleMessages.fetchFailed}
         </p>
       ) : all.isPending ? (
         <div className="space-y-3">
@@ -102,7 +103,7 @@ export function StoriesPage() {
           ))}
         </div>
       ) : stories.length === 0 ? (
-        <p className="rounded-xl bg-white p-10 text-center text-slate-500 shadow-sm">{MESSAGES.articles.storiesEmpty}</p>
+        <p className="rounded-xl bg-white p-10 text-center text-slate-500 shadow-sm">{articleMessages.storiesEmpty}</p>
       ) : (
         <div className="space-y-8">
           {top.length > 0 && (
@@ -123,7 +124,7 @@ export function StoriesPage() {
           )}
         </div>
       )}
-      {viewed && <ArticleViewModal key={viewed.id} article={viewed} onClose={() => setViewing(null)} />}
+      {viewed && <ArticleViewModal key={viewed.id} article={viewed} onClose={() => setViewing(null)} CategoryField={CategorySelect} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../lib/error-text';
+import { unknownRoleMessages } from '../messages';
 
 export const SUPPORT_EMAIL = 'support@chronicle.local';
 
@@ -7,8 +7,8 @@ export function UnknownRolePage({ onLogout }: { onLogout(): void }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-6">
       <div className="w-full max-w-md rounded-xl bg-white p-8 text-center shadow-lg">
-        <h1 className="text-2xl font-bold text-slate-900">{MESSAGES.unknownRole.title}</h1>
-        <p className="mt-3 text-slate-600">{MESSAGES.unknownRole.body}</p>
+        <h1 className="text-2xl font-bold text-slate-900">{unknownRoleMessages.title}</h1>
+        <p className="mt-3 text-slate-600">{unknownRoleMessages.body}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <a
             href={`mailto:${SUPPORT_EMAIL}`}

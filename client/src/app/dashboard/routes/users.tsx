@@ -15,7 +15,8 @@ import { UserFormModal } from '../../../features/users/components/user-form-moda
 import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { formatDate } from '../../../lib/format';
-import { errorText, MESSAGES } from '../../../lib/error-text';
+import { errorText } from '../../../lib/error-text';
+import { userMessages } from '../../../features/users/lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';
 
 const ROLE_TONES = { 'super-admin': 'violet', admin: 'red', editor: 'sky', author: 'green', user: 'slate' } as const;
@@ -52,13 +53,13 @@ export function UsersPage() {
       onConfirm: () =>
         suspend.mutateAsync(u.id).then(
           () => toast.success(`${u.name} has been suspended.`),
-          (error: unknown) => toast.error(errorText(error, MESSAGES.users.suspendFailed)),
+          (error: unknown) => toast.error(errorText(error, userMessages.suspendFailed)),
         ),
     });
   const unblock = (u: PublicUser) =>
     unsuspend.mutate(u.id, {
       onSuccess: () => toast.success(`${u.name} has been unblocked.`),
-      onError: (error) => toast.error(errorText(error, MESSAGES.users.unsuspendFailed)),
+      onError: (error) => toast.error(errorText(error, userMessages.unsuspendFailed)),
     });
   const askDelete = (u: PublicUser) =>
     confirm({
@@ -73,7 +74,7 @@ export function UsersPage() {
       onConfirm: () =>
         remove.mutateAsync(u.id).then(
           () => toast.success('User deleted successfully.'),
-          (error: unknown) => toast.error(errorText(error, MESSAGES.users.deleteFailed)),
+          (error: unknown) => toast.error(errorText(error, userMessages.deleteFailed)),
         ),
     });
 
@@ -158,8 +159,8 @@ export function UsersPage() {
         columns={columns}
         rowKey={(u) => u.id}
         loading={users.isPending}
-        error={users.error ? (users.error.message === MESSAGES.users.noToken ? MESSAGES.users.noToken : MESSAGES.users.fetchFailed) : null}
-        empty={MESSAGES.users.empty}
+        error={users.error ? (users.error.message === userMessages.noToken ? userMessages.noToken : userMessages.fetchFailed) : null}
+        empty={userMessages.empty}
       />
       {users.data && users.data.pagination.total > users.data.data.length && (
         <p className="mt-3 text-sm text-slate-600">

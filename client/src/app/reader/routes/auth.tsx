@@ -1,4 +1,4 @@
-import '../../lib/zod-config';
+import '../../../lib/zod-config';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AuthShell } from '../../../components/layout/auth-shell';

@@ -1,4 +1,4 @@
-import '../../lib/zod-config';
+import '../../../lib/zod-config';
 import { Link, Navigate } from 'react-router';
 import { AuthShell } from '../../../components/layout/auth-shell';
 import { paths } from '../../../config/paths';

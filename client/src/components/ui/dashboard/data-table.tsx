@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMediaQuery } from '../../../lib/use-media-query.dashboard';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 export interface Column<T> {
   header: string;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaItem } from '../../../../../shared/types';
 import { upload } from '../../../lib/api-client';
-import { dashboardKeys, refetchArticleLists } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/query-keys';
+import { refetchArticleLists } from './refetch-article-lists';
 
 export function mediaTypeOf(file: File): 'image' | 'video' {
   return file.type.startsWith('video/') ? 'video' : 'image';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateArticleInput } from '../../../../../shared/schemas/articles';
 import type { Article } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { refetchArticleLists } from '../../../lib/query-keys';
+import { refetchArticleLists } from './refetch-article-lists';
 
 /** POST /api/articles: created as a draft, the caller as author. */
 export function createArticle(input: CreateArticleInput): Promise<Article> {

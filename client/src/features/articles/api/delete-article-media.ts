@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys, refetchArticleLists } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/query-keys';
+import { refetchArticleLists } from './refetch-article-lists';
 
 export function deleteArticleMedia(articleId: string, mediaId: string): Promise<{ success: boolean; message: string }> {
   return api.delete(`/api/articles/${encodeURIComponent(articleId)}/media/${encodeURIComponent(mediaId)}`);

@@ -3,7 +3,7 @@ import type { Article } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import type { UpdateArticleInput } from '../../../../../shared/schemas/articles';
 import { versionTag } from '../../../../../shared/schemas/version';
-import { refetchArticleLists } from '../../../lib/query-keys';
+import { refetchArticleLists } from './refetch-article-lists';
 
 /** `version`: the one the form was filled from; a stale one is refused (412), never overwritten. */
 export function updateArticle(id: string, input: UpdateArticleInput, version: number): Promise<Article> {

@@ -3,9 +3,11 @@ import { useToast } from '../../../components/ui/toast';
 import { addArticleMedia } from '../api/add-article-media';
 import { useCreateArticle } from '../api/create-article';
 import { useCloseAfterSuccess } from '../../../components/ui/dashboard/use-close-after-success';
-import { errorText, MESSAGES } from '../../../lib/error-text';
-import { firstUploadedImage, validateNewArticle, type ArticleFormValues, type FieldErrors } from '../../../lib/validation';
-import { ArticleFields } from './article-fields';
+import { errorText } from '../../../lib/error-text';
+import { articleMessages } from '../lib/messages';
+import type { FieldErrors } from '../../../lib/validation';
+import { firstUploadedImage, validateNewArticle, type ArticleFormValues } from '../lib/validation';
+import { ArticleFields, type CategoryField } from './article-fields';
 import { Button } from '../../../components/ui/dashboard/button';
 import { FormError } from '../../../components/ui/dashboard/form-field';
 import { MediaPicker } from './media-picker';
@@ -17,7 +19,7 @@ const EMPTY: ArticleFormValues = { title: '', summary: '', content: '', category
  * Add Article: the article is created as a draft, then each chosen file is uploaded to its media with a
  * progress bar. If an upload fails the draft stays, and the modal says so instead of closing.
  */
-export function AddArticleModal({ onClose }: { onClose(): void }) {
+export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; CategoryField: CategoryField }) {
   const toast = useToast();
   const create = useCreateArticle();
   const [values, setValues] = useState<ArticleFormValues>(EMPTY);
@@ -46,7 +48,7 @@ export function AddArticleModal({ onClose }: { onClose(): void }) {
       const imageUrl = files.length ? undefined : (firstUploadedImage(result.value.content) ?? undefined);
       articleId = (await create.mutateAsync({ ...result.value, imageUrl })).id;
     } catch (error) {
-      const message = errorText(error, MESSAGES.articles.addFailed);
+      const message = errorText(error, articleMessages.addFailed);
       setFormError(message);
       toast.error(message);
       return;
@@ -59,15 +61,15 @@ export function AddArticleModal({ onClose }: { onClose(): void }) {
         await addArticleMedia(articleId, file, (fraction) => setProgress((p) => ({ ...p, [i]: fraction })));
         setProgress((p) => ({ ...p, [i]: 1 }));
       } catch (error) {
-        failed.push(`${file.name}: ${errorText(error, MESSAGES.articles.uploadMediaFailed)}`);
+        failed.push(`${file.name}: ${errorText(error, articleMessages.uploadMediaFailed)}`);
       }
     }
     setUploadingMedia(false);
     if (failed.length) {
-      const message = `${MESSAGES.articles.uploadMediaFailed}. The article was saved as a draft without: ${failed.join('; ')}`;
+      const message = `${articleMessages.uploadMediaFailed}. The article was saved as a draft without: ${failed.join('; ')}`;
       setFormError(message);
       setSavedWithProblems(true);
-      toast.error(MESSAGES.articles.uploadMediaFailed);
+      toast.error(articleMessages.uploadMediaFailed);
       return;
     }
     toast.success('Article added successfully. It is saved as a draft.');
@@ -83,6 +85,7 @@ export function AddArticleModal({ onClose }: { onClose(): void }) {
           errors={errors}
           onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
           disabled={busy || savedWithProblems}
+          CategoryField={CategoryField}
         />
         <div className="space-y-1">
           <p className="text-sm font-medium text-slate-800">Media (optional)</p>

@@ -1,20 +1,23 @@
+import type { ComponentType } from 'react';
 import { LIMITS, SECTIONS } from '../../../../../shared/constants';
-import { useCategories } from '../../categories/api/get-categories.dashboard';
-import { MESSAGES } from '../../../lib/error-text';
-import type { ArticleFormValues, FieldErrors } from '../../../lib/validation';
+import type { FieldErrors } from '../../../lib/validation';
+import type { ArticleFormValues } from '../lib/validation';
 import { Select, TextArea, TextInput } from '../../../components/ui/dashboard/form-field';
 import { RichTextField } from './lazy-rich-text-editor';
+
+/** The category picker, given by the page: the categories feature owns the list. */
+export type CategoryField = ComponentType<{ value: string; onChange(categoryId: string): void; error?: string; disabled?: boolean }>;
 
 interface ArticleFieldsProps {
   values: ArticleFormValues;
   errors: FieldErrors<keyof ArticleFormValues>;
   onChange<K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]): void;
   disabled?: boolean;
+  CategoryField: CategoryField;
 }
 
 /** Title, summary, text (rich-text editor), category and section: the article form of SPEC.md §5. */
-export function ArticleFields({ values, errors, onChange, disabled }: ArticleFieldsProps) {
-  const categories = useCategories();
+export function ArticleFields({ values, errors, onChange, disabled, CategoryField }: ArticleFieldsProps) {
   return (
     <div className="space-y-4">
       <TextInput
@@ -46,21 +49,12 @@ export function ArticleFields({ values, errors, onChange, disabled }: ArticleFie
         disabled={disabled}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Category"
-          name="categoryId"
+        <CategoryField
           value={values.categoryId}
-          onChange={(e) => onChange('categoryId', e.target.value)}
-          error={errors.categoryId ?? (categories.error ? MESSAGES.categories.fetchFailed : undefined)}
+          onChange={(categoryId) => onChange('categoryId', categoryId)}
+          error={errors.categoryId}
           disabled={disabled}
-        >
-          <option value="">{categories.isPending ? 'Loading categories…' : 'Select a category'}</option>
-          {categories.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
+        />
         <Select
           label="Section"
           name="section"

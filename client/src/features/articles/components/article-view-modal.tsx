@@ -5,17 +5,19 @@ import { useToast } from '../../../components/ui/toast';
 import { useAddArticleMedia } from '../api/add-article-media';
 import { useDeleteArticleMedia } from '../api/delete-article-media';
 import { useArticleMedia } from '../api/get-article-media';
-import { getArticle } from '../api/get-article.dashboard';
-import { refetchArticleLists } from '../../../lib/query-keys';
+import { getArticle } from '../api/get-article';
+import { refetchArticleLists } from '../api/refetch-article-lists';
 import { useUpdateArticle } from '../api/update-article';
 import { useCloseAfterSuccess } from '../../../components/ui/dashboard/use-close-after-success';
 import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../hooks/use-story-actions';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { errorText, isStaleVersion, MESSAGES, staleVersionText } from '../../../lib/error-text';
-import { validateArticleEdit, type ArticleFormValues, type FieldErrors } from '../../../lib/validation';
-import { ArticleFields } from './article-fields';
+import { errorText, isStaleVersion, staleVersionText } from '../../../lib/error-text';
+import { articleMessages } from '../lib/messages';
+import type { FieldErrors } from '../../../lib/validation';
+import { validateArticleEdit, type ArticleFormValues } from '../lib/validation';
+import { ArticleFields, type CategoryField } from './article-fields';
 import { Button } from '../../../components/ui/dashboard/button';
 import { FormError } from '../../../components/ui/dashboard/form-field';
 import { MediaPicker } from './media-picker';
@@ -42,7 +44,7 @@ function MediaManager({ articleId }: { articleId: string }) {
         await add.mutateAsync({ file, onProgress: (fraction) => setProgress((p) => ({ ...p, [i]: fraction })) });
         toast.success(`${file.name} uploaded.`);
       } catch (error) {
-        toast.error(errorText(error, MESSAGES.articles.uploadMediaFailed));
+        toast.error(errorText(error, articleMessages.uploadMediaFailed));
       }
     }
     setFiles([]);
@@ -58,7 +60,7 @@ function MediaManager({ articleId }: { articleId: string }) {
       onConfirm: () =>
         remove.mutateAsync(item.id).then(
           () => toast.success('Media deleted.'),
-          (error: unknown) => toast.error(errorText(error, MESSAGES.articles.deleteMediaFailed)),
+          (error: unknown) => toast.error(errorText(error, articleMessages.deleteMediaFailed)),
         ),
     });
 
@@ -66,7 +68,7 @@ function MediaManager({ articleId }: { articleId: string }) {
     <section aria-label="Media" className="space-y-3">
       <h3 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">Media</h3>
       {media.error ? (
-        <p className="text-sm text-red-600">{MESSAGES.articles.loadMediaFailed}</p>
+        <p className="text-sm text-red-600">{articleMessages.loadMediaFailed}</p>
       ) : media.isPending ? (
         <div className="h-24 animate-pulse rounded bg-slate-100" />
       ) : media.data.length === 0 ? (
@@ -108,7 +110,17 @@ const formValues = (article: Article): ArticleFormValues => ({
   section: article.section,
 });
 
-function EditArticleForm({ article, onCancel, onSaved }: { article: Article; onCancel(): void; onSaved(): void }) {
+function EditArticleForm({
+  article,
+  onCancel,
+  onSaved,
+  CategoryField,
+}: {
+  article: Article;
+  onCancel(): void;
+  onSaved(): void;
+  CategoryField: CategoryField;
+}) {
   const toast = useToast();
   const update = useUpdateArticle();
   const queryClient = useQueryClient();
@@ -147,7 +159,7 @@ function EditArticleForm({ article, onCancel, onSaved }: { article: Article; onC
       onSaved();
     } catch (error) {
       const conflict = isStaleVersion(error);
-      const message = conflict ? staleVersionText('article') : errorText(error, MESSAGES.articles.updateFailed);
+      const message = conflict ? staleVersionText('article') : errorText(error, articleMessages.updateFailed);
       setStale(conflict);
       setFormError(message);
       toast.error(message);
@@ -164,6 +176,7 @@ function EditArticleForm({ article, onCancel, onSaved }: { article: Article; onC
         errors={errors}
         onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
         disabled={update.isPending}
+        CategoryField={CategoryField}
       />
       <div className="flex justify-end gap-2">
         <Button onClick={onCancel} disabled={update.isPending}>
@@ -182,7 +195,7 @@ function EditArticleForm({ article, onCancel, onSaved }: { article: Article; onC
  * author the publish and story buttons; delete only for admins. `article` is the live list entry, so
  * optimistic changes show here at once.
  */
-export function ArticleViewModal({ article, onClose }: { article: Article; onClose(): void }) {
+export function ArticleViewModal({ article, onClose, CategoryField }: { article: Article; onClose(): void; CategoryField: CategoryField }) {
   const { can } = useDashboardUser();
   const actions = useStoryActions();
   const [editing, setEditing] = useState(false);
@@ -191,7 +204,7 @@ export function ArticleViewModal({ article, onClose }: { article: Article; onClo
   return (
     <Modal open title={editing ? 'Edit Article' : 'Article Details'} onClose={onClose} busy={succeeded} size="xl">
       {editing ? (
-        <EditArticleForm article={article} onCancel={() => setEditing(false)} onSaved={succeed} />
+        <EditArticleForm article={article} onCancel={() => setEditing(false)} onSaved={succeed} CategoryField={CategoryField} />
       ) : (
         <div className="space-y-5">
           <div className="space-y-2">

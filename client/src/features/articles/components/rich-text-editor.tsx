@@ -5,7 +5,8 @@ import StarterKit from '@tiptap/starter-kit';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { uploadFile } from '../api/upload-file';
-import { errorText, MESSAGES } from '../../../lib/error-text';
+import { errorText } from '../../../lib/error-text';
+import { articleMessages } from '../lib/messages';
 import { Icon, type IconName } from '../../../components/ui/dashboard/icons';
 import { ProgressBar } from '../../../components/ui/dashboard/progress-bar';
 import { RICH_TEXT_CLASS } from './rich-text';
@@ -205,7 +206,7 @@ export default function RichTextEditor({
       const alt = file.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ');
       editor.chain().focus().setImage({ src: result.path, alt }).run();
     } catch (error) {
-      toast.error(errorText(error, MESSAGES.articles.imageUploadFailed));
+      toast.error(errorText(error, articleMessages.imageUploadFailed));
     } finally {
       setUploading(null);
     }

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Article } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
 import { deleteArticle } from '../api/delete-article';
-import { refetchArticleLists } from '../../../lib/query-keys';
+import { refetchArticleLists } from '../api/refetch-article-lists';
 import { publishArticle } from '../api/publish-article';
 import { unpublishArticle } from '../api/unpublish-article';
 import { updateArticleFeatured, type FeaturedResult } from '../api/update-article-featured';
 import { updateArticleStatus } from '../api/update-article-status';
 import type { ArticleAction } from '../lib/article-updates';
-import { errorText, MESSAGES } from '../../../lib/error-text';
+import { errorText } from '../../../lib/error-text';
+import { articleMessages } from '../lib/messages';
 import { applyOptimistic, restoreSnapshot, snapshotArticleLists } from '../lib/optimistic';
 
 export type ArticleActionInput = { article: Article; action: Exclude<ArticleAction, { kind: 'edit' }> };
@@ -35,15 +36,15 @@ function run({ article, action }: ArticleActionInput): Promise<unknown> {
 export function failureText(action: ArticleActionInput['action']): string {
   switch (action.kind) {
     case 'publish':
-      return MESSAGES.articles.publishFailed;
+      return articleMessages.publishFailed;
     case 'unpublish':
-      return MESSAGES.articles.unpublishFailed;
+      return articleMessages.unpublishFailed;
     case 'featured':
-      return MESSAGES.articles.featuredFailed;
+      return articleMessages.featuredFailed;
     case 'delete':
-      return MESSAGES.articles.deleteFailed;
+      return articleMessages.deleteFailed;
     default:
-      return MESSAGES.articles.storyFailed;
+      return articleMessages.storyFailed;
   }
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Article, Page } from '../../../../../shared/types';
 import { LIMITS } from '../../../../../shared/constants';
-import { getPublishedArticlesQueryOptions } from '../api/get-published-articles.dashboard';
+import { getDashboardPublishedArticlesQueryOptions } from '../api/get-published-articles';
 import { dashboardKeys } from '../../../lib/query-keys';
 import { featuredInOrder, storyToUnfeature } from '../lib/article-updates';
 import { FEATURED_LIMIT } from '../lib/optimistic';
@@ -47,7 +47,7 @@ export function useStoryActions() {
     async (article: Article) => {
       if (article.isFeatured) return mutate({ article, action: { kind: 'featured', value: false } });
       const serverOrder = await queryClient
-        .ensureQueryData(getPublishedArticlesQueryOptions({ featured: true, limit: FEATURED_LIMIT }))
+        .ensureQueryData(getDashboardPublishedArticlesQueryOptions({ featured: true, limit: FEATURED_LIMIT }))
         .catch(() => null);
       const featured = featuredInOrder(cachedArticles(queryClient), serverOrder?.data ?? []);
       const oldest = storyToUnfeature(featured, article.id);

@@ -4,11 +4,11 @@ import { LIMITS } from '../../../../../shared/constants';
 import type { BreakingNews } from '../../../../../shared/types';
 import { useCreateBreakingNews } from '../api/create-breaking-news';
 import { refetchBreakingNews } from '../api/refetch-breaking-news';
-import { getBreakingNewsItem } from '../api/get-breaking-news.dashboard';
+import { getBreakingNewsItem } from '../api/get-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
 import { useFormSubmit } from '../../../components/ui/dashboard/use-form-submit';
-import { MESSAGES } from '../../../lib/error-text';
-import { validateBreakingNews } from '../../../lib/validation';
+import { breakingNewsMessages } from '../lib/messages';
+import { validateBreakingNews } from '../lib/validation';
 import { Button } from '../../../components/ui/dashboard/button';
 import { FormError, TextInput } from '../../../components/ui/dashboard/form-field';
 import { Modal } from '../../../components/ui/dashboard/modal';
@@ -38,7 +38,7 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
     await save(
       () => (item ? update.mutateAsync({ id: item.id, headline: value, version }) : create.mutateAsync({ headline: value })),
       item ? 'Breaking news updated successfully.' : 'Breaking news added successfully.',
-      item ? MESSAGES.breakingNews.updateFailed : MESSAGES.breakingNews.formFailed,
+      item ? breakingNewsMessages.updateFailed : breakingNewsMessages.formFailed,
     );
   };
 

@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../../shared/constants';
 import type { Category } from '../../../../../shared/types';
 import { useCreateCategory } from '../api/create-category';
-import { getCategory } from '../api/get-categories.dashboard';
+import { getCategory } from '../api/get-category';
 import { reloadCategories } from '../api/reload-categories';
 import { useUpdateCategory } from '../api/update-category';
 import { useFormSubmit } from '../../../components/ui/dashboard/use-form-submit';
-import { MESSAGES } from '../../../lib/error-text';
-import { validateCategory } from '../../../lib/validation';
+import { categoryMessages } from '../lib/messages';
+import { validateCategory } from '../lib/validation';
 import { Button } from '../../../components/ui/dashboard/button';
 import { FormError, TextInput } from '../../../components/ui/dashboard/form-field';
 import { Modal } from '../../../components/ui/dashboard/modal';
@@ -39,7 +39,7 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
     await save(
       () => (category ? update.mutateAsync({ id: category.id, name: value, version }) : create.mutateAsync({ name: value })),
       category ? 'Category updated successfully.' : 'Category added successfully.',
-      category ? MESSAGES.categories.updateFailed : MESSAGES.categories.formFailed,
+      category ? categoryMessages.updateFailed : categoryMessages.formFailed,
     );
   };
 

@@ -11,18 +11,18 @@ export interface AdminComments {
 }
 
 /** GET /api/comments/admin/all: every comment, newest first (authors: those on their own articles). */
-export function getComments(page: number, limit: number, signal?: AbortSignal): Promise<AdminComments> {
+export function getAdminComments(page: number, limit: number, signal?: AbortSignal): Promise<AdminComments> {
   return api.get<AdminComments>('/api/comments/admin/all', { signal, query: { page, limit } });
 }
 
-export const getCommentsQueryOptions = (page: number, limit: number) =>
+export const getAdminCommentsQueryOptions = (page: number, limit: number) =>
   queryOptions({
     queryKey: dashboardKeys.comments(page, limit),
-    queryFn: ({ signal }) => getComments(page, limit, signal),
+    queryFn: ({ signal }) => getAdminComments(page, limit, signal),
     select: (r) => r.data,
   });
 
 /** SPEC.md §9: the dashboard asks for page 1 with 100 comments. */
-export function useComments(page = 1, limit = 100) {
-  return useQuery(getCommentsQueryOptions(page, limit));
+export function useAdminComments(page = 1, limit = 100) {
+  return useQuery(getAdminCommentsQueryOptions(page, limit));
 }

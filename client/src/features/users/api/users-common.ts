@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, getToken } from '../../../lib/api-client';
-import { MESSAGES } from '../../../lib/error-text';
+import { userMessages } from '../lib/messages';
 import { dashboardKeys } from '../../../lib/query-keys';
 
 /** SPEC.md §7: every users call needs the token. */
 export function requireToken(): void {
-  if (!getToken()) throw new ApiError(401, 'Unauthorized', MESSAGES.users.noToken);
+  if (!getToken()) throw new ApiError(401, 'Unauthorized', userMessages.noToken);
 }
 
 /** SPEC.md §7: the users list is refetched after each change. */

@@ -7,9 +7,10 @@ import { getUser } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 import { refetchUsers } from '../api/users-common';
 import { useFormSubmit } from '../../../components/ui/dashboard/use-form-submit';
-import { MESSAGES } from '../../../lib/error-text';
+import { userMessages } from '../lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';
-import { validateNewUser, validateUserEdit, type FieldErrors, type UserFormValues } from '../../../lib/validation';
+import type { FieldErrors } from '../../../lib/validation';
+import { validateNewUser, validateUserEdit, type UserFormValues } from '../lib/validation';
 import { Button } from '../../../components/ui/dashboard/button';
 import { FormError, Select, TextArea, TextInput } from '../../../components/ui/dashboard/form-field';
 import { Modal } from '../../../components/ui/dashboard/modal';
@@ -58,13 +59,13 @@ export function UserFormModal({
         await save(
           () => update.mutateAsync({ id: user.id, input: result.value, version }),
           'User updated successfully.',
-          MESSAGES.users.updateFailed,
+          userMessages.updateFailed,
         );
       return;
     }
     const result = validateNewUser(values);
     setErrors(result.ok ? {} : result.errors);
-    if (result.ok) await save(() => create.mutateAsync(result.value), 'User created successfully.', MESSAGES.users.createFailed);
+    if (result.ok) await save(() => create.mutateAsync(result.value), 'User created successfully.', userMessages.createFailed);
   };
 
   const reload = async () => {
