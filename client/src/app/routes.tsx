@@ -1,6 +1,7 @@
 import { Suspense, lazy, useLayoutEffect, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { LoadingText } from '../components/ui/page-state';
+import { routePatterns } from '../config/paths';
 import { PublicLayout } from './reader/public-layout';
 import { ArticleRoute } from './reader/routes/article';
 import { CategoryRoute } from './reader/routes/category';
@@ -51,14 +52,14 @@ export function AppRoutes() {
             </RouteErrorBoundary>
           }
         >
-          <Route path="/" element={<HomeRoute />} />
-          <Route path="/article/:id" element={<ArticleRoute />} />
-          <Route path="/category/:idOrSlug" element={<CategoryRoute />} />
-          <Route path="/news/:section" element={<SectionRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
+          <Route path={routePatterns.home} element={<HomeRoute />} />
+          <Route path={routePatterns.article} element={<ArticleRoute />} />
+          <Route path={routePatterns.category} element={<CategoryRoute />} />
+          <Route path={routePatterns.section} element={<SectionRoute />} />
+          <Route path={routePatterns.any} element={<NotFoundRoute />} />
         </Route>
         <Route
-          path="/auth"
+          path={routePatterns.auth}
           element={
             <Loading>
               <AuthRoute />
@@ -66,7 +67,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="/auth/reset-password"
+          path={routePatterns.resetPassword}
           element={
             <Loading>
               <ResetPasswordRoute />
@@ -74,7 +75,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="/dashboard/*"
+          path={routePatterns.dashboard}
           element={
             <Loading>
               <DashboardRoute />

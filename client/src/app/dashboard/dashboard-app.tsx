@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { dashboardPages, paths, routePatterns, type DashboardPage } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { dashboardKeys } from '../../lib/query-keys';
@@ -12,7 +12,7 @@ import { DashboardLayout } from './dashboard-layout';
 import { DashboardUserContext, type DashboardUser } from '../../lib/dashboard-user';
 import { FEATURED_LIMIT } from '../../features/articles/lib/optimistic';
 import { capabilities, isStaff } from '../../lib/staff-roles';
-import { PAGE_PATHS, routesFor, type DashboardPage } from './pages';
+import { routesFor } from './pages';
 import { HomePage } from './routes/home';
 import { UnknownRolePage } from './routes/unknown-role';
 
@@ -97,9 +97,9 @@ export function DashboardApp() {
             <Route index element={<HomePage />} />
             {allowed.map((page) => {
               const Page = PAGES[page];
-              return <Route key={page} path={PAGE_PATHS[page]} element={<Page />} />;
+              return <Route key={page} path={dashboardPages[page]} element={<Page />} />;
             })}
-            <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+            <Route path={routePatterns.any} element={<Navigate to={paths.dashboard} replace />} />
           </Routes>
         </DashboardLayout>
       </ConfirmProvider>

@@ -1,17 +1,5 @@
+import { paths, type DashboardPage } from '../../config/paths';
 import type { StaffRole } from '../../lib/staff-roles';
-
-/** The dashboard's screens, relative to /dashboard (SPEC.md §2). */
-export type DashboardPage = 'home' | 'users' | 'categories' | 'articles' | 'stories' | 'breaking-news' | 'reports';
-
-export const PAGE_PATHS: Record<DashboardPage, string> = {
-  home: '',
-  users: 'users',
-  categories: 'categories',
-  articles: 'articles',
-  stories: 'stories',
-  'breaking-news': 'breaking-news',
-  reports: 'reports',
-};
 
 export const PAGE_LABELS: Record<DashboardPage, string> = {
   home: 'Dashboard',
@@ -49,7 +37,7 @@ export function menuFor(role: StaffRole): { page: DashboardPage; label: string; 
   return MENUS[role].map((page) => ({
     page,
     label: PAGE_LABELS[page],
-    to: PAGE_PATHS[page] ? `/dashboard/${PAGE_PATHS[page]}` : '/dashboard',
+    to: paths.dashboardPage(page),
   }));
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { roleLabel, type StaffRole } from '../../lib/staff-roles';
-import { menuFor, type DashboardPage } from './pages';
+import type { DashboardPage } from '../../config/paths';
+import { menuFor } from './pages';
 import { Icon } from '../../components/ui/dashboard/icons';
 
 export const CMS_TITLE = 'Chronicle CMS';

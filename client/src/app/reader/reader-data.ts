@@ -64,7 +64,7 @@ export async function loadReaderRoute(pathname: string, queryClient: QueryClient
     return withFailures(queryClient, { render: true, status: 200, page: { kind: 'home', mainStory: main?.data[0] ?? null } });
   }
 
-  const articleId = segment(pathname, '/article/');
+  const articleId = segment(pathname, paths.article(''));
   if (articleId !== null) {
     const article = await queryClient.fetchQuery(getArticleQueryOptions(articleId)).catch((err: unknown) => err);
     if (isMissing(article)) return { render: true, status: 404, page: { kind: 'not-found', title: 'Article Not Found' } };
@@ -77,7 +77,7 @@ export async function loadReaderRoute(pathname: string, queryClient: QueryClient
     return { render: true, status: 200, page: { kind: 'article', article: found } };
   }
 
-  const idOrSlug = segment(pathname, '/category/');
+  const idOrSlug = segment(pathname, paths.category(''));
   if (idOrSlug !== null) {
     const category = await queryClient.fetchQuery(getCategoryQueryOptions(idOrSlug)).catch((err: unknown) => err);
     if (isMissing(category)) return { render: true, status: 404, page: { kind: 'not-found', title: 'Category Not Found' } };
@@ -92,7 +92,7 @@ export async function loadReaderRoute(pathname: string, queryClient: QueryClient
     return withFailures(queryClient, { render: true, status: 200, page });
   }
 
-  const sectionName = segment(pathname, '/news/');
+  const sectionName = segment(pathname, paths.section(''));
   if (sectionName !== null) {
     const section = sectionFromPath(sectionName);
     if (!section) return { render: true, status: 404, page: { kind: 'not-found', title: 'Section Not Found' } };
