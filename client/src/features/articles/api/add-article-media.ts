@@ -3,6 +3,7 @@ import type { MediaItem } from '../../../../../shared/types';
 import { upload } from '../../../lib/api-client';
 import { dashboardKeys } from '../../../lib/query-keys';
 import { refetchArticleLists } from './refetch-article-lists';
+import * as apiPaths from '../../../config/api-paths';
 
 export function mediaTypeOf(file: File): 'image' | 'video' {
   return file.type.startsWith('video/') ? 'video' : 'image';
@@ -13,7 +14,7 @@ export function addArticleMedia(articleId: string, file: File, onProgress?: (fra
   const form = new FormData();
   form.append('type', mediaTypeOf(file));
   form.append('media', file);
-  return upload<MediaItem>(`/api/articles/${encodeURIComponent(articleId)}/media`, form, onProgress);
+  return upload<MediaItem>(apiPaths.articles.media(articleId), form, onProgress);
 }
 
 export function useAddArticleMedia(articleId: string) {

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from '../../../lib/query-keys';
 import { refetchArticleLists } from './refetch-article-lists';
+import * as apiPaths from '../../../config/api-paths';
 
 export function deleteArticleMedia(articleId: string, mediaId: string): Promise<{ success: boolean; message: string }> {
-  return api.delete(`/api/articles/${encodeURIComponent(articleId)}/media/${encodeURIComponent(mediaId)}`);
+  return api.delete(apiPaths.articles.mediaItem(articleId, mediaId));
 }
 
 export function useDeleteArticleMedia(articleId: string) {

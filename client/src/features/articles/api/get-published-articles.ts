@@ -4,6 +4,7 @@ import type { ArticleListItem, Page } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
 import { sortNewestFirst } from '../lib/sort';
+import * as apiPaths from '../../../config/api-paths';
 
 /** Filters of GET /api/articles/published (docs/api.md): ask only for what a screen shows; with `featured` the server orders by when each story was featured, newest first. */
 export interface PublishedArticlesFilter {
@@ -19,7 +20,7 @@ export function getPublishedArticles(
   filter: PublishedArticlesFilter & { offset?: number },
   signal?: AbortSignal,
 ): Promise<Page<ArticleListItem>> {
-  return api.get<Page<ArticleListItem>>('/api/articles/published', {
+  return api.get<Page<ArticleListItem>>(apiPaths.articles.published, {
     signal,
     query: {
       section: filter.section,

@@ -1,4 +1,5 @@
 import { upload } from '../../../lib/api-client';
+import * as apiPaths from '../../../config/api-paths';
 
 export interface UploadResult {
   success: boolean;
@@ -10,5 +11,5 @@ export interface UploadResult {
 export function uploadFile(file: File, onProgress?: (fraction: number) => void): Promise<UploadResult> {
   const form = new FormData();
   form.append('file', file);
-  return upload<UploadResult>('/api/uploads', form, onProgress);
+  return upload<UploadResult>(apiPaths.uploads, form, onProgress);
 }

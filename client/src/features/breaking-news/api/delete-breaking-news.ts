@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { refetchBreakingNews } from './refetch-breaking-news';
+import * as apiPaths from '../../../config/api-paths';
 
 export function deleteBreakingNews(id: string): Promise<{ success: boolean; message: string }> {
-  return api.delete(`/api/breaking-news/${encodeURIComponent(id)}`);
+  return api.delete(apiPaths.breakingNews.one(id));
 }
 
 export function useDeleteBreakingNews() {

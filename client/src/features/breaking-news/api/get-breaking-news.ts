@@ -3,11 +3,12 @@ import type { BreakingNews } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
 import { TICKER_MAX_ITEMS, selectHeadlines } from '../lib/headlines';
+import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/breaking-news, newest first: for readers the published items, for staff every item, drafts included. */
 export async function getBreakingNews(limit: number, signal?: AbortSignal): Promise<BreakingNews[]> {
   // docs/api.md answers `{ news }`; SPEC.md §7 also allows a bare array.
-  const body = await api.get<{ news: BreakingNews[] } | BreakingNews[]>('/api/breaking-news', { signal, query: { limit } });
+  const body = await api.get<{ news: BreakingNews[] } | BreakingNews[]>(apiPaths.breakingNews.list, { signal, query: { limit } });
   return Array.isArray(body) ? body : (body.news ?? []);
 }
 

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { reloadCategories } from './reload-categories';
+import * as apiPaths from '../../../config/api-paths';
 
 export function deleteCategory(id: string): Promise<{ success: boolean; message: string }> {
-  return api.delete(`/api/categories/${encodeURIComponent(id)}`);
+  return api.delete(apiPaths.categories.one(id));
 }
 
 export function useDeleteCategory() {

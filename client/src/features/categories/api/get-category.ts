@@ -4,10 +4,11 @@ import { api } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import { matchCategory } from '../lib/match-category';
 import { getCategoriesQueryOptions } from './get-categories';
+import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/categories/:idOrSlug: the category page's category, and the dashboard's refill of an edit form after a conflict. */
 export function getCategory(idOrSlug: string, signal?: AbortSignal): Promise<Category> {
-  return api.get<Category>(`/api/categories/${encodeURIComponent(idOrSlug)}`, { signal });
+  return api.get<Category>(apiPaths.categories.one(idOrSlug), { signal });
 }
 
 export const getCategoryQueryOptions = (idOrSlug: string) =>

@@ -3,10 +3,11 @@ import type { Category } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { versionTag } from '../../../../../shared/schemas/version';
 import { reloadCategories } from './reload-categories';
+import * as apiPaths from '../../../config/api-paths';
 
 /** `version`: the one the form was filled from; a stale one is refused (412), never overwritten. */
 export function updateCategory(id: string, input: { name: string }, version: number): Promise<Category> {
-  return api.put<Category>(`/api/categories/${encodeURIComponent(id)}`, input, { headers: { 'If-Match': versionTag(version) } });
+  return api.put<Category>(apiPaths.categories.one(id), input, { headers: { 'If-Match': versionTag(version) } });
 }
 
 export function useUpdateCategory() {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Comment } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from '../../../lib/query-keys';
+import * as apiPaths from '../../../config/api-paths';
 
 export type AdminComment = Comment & { article: { id: string; title: string } };
 
@@ -12,7 +13,7 @@ export interface AdminComments {
 
 /** GET /api/comments/admin/all: every comment, newest first (authors: those on their own articles). */
 export function getAdminComments(page: number, limit: number, signal?: AbortSignal): Promise<AdminComments> {
-  return api.get<AdminComments>('/api/comments/admin/all', { signal, query: { page, limit } });
+  return api.get<AdminComments>(apiPaths.comments.all, { signal, query: { page, limit } });
 }
 
 export const getAdminCommentsQueryOptions = (page: number, limit: number) =>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from '../../../lib/query-keys';
+import * as apiPaths from '../../../config/api-paths';
 
 export interface ActivityItem {
   type: 'article' | 'comment' | 'breaking-news';
@@ -13,7 +14,7 @@ export interface ActivityItem {
 
 /** GET /api/stats/activity: the latest real events (articles, comments, breaking news), newest first. */
 export function getActivity(limit: number, signal?: AbortSignal): Promise<{ data: ActivityItem[] }> {
-  return api.get<{ data: ActivityItem[] }>('/api/stats/activity', { signal, query: { limit } });
+  return api.get<{ data: ActivityItem[] }>(apiPaths.stats.activity, { signal, query: { limit } });
 }
 
 export const getActivityQueryOptions = (limit: number) =>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from '../../../lib/query-keys';
+import * as apiPaths from '../../../config/api-paths';
 
 export interface DailyViews {
   date: string;
@@ -9,7 +10,7 @@ export interface DailyViews {
 
 /** GET /api/view/daily: views per day from the view logs, oldest day first. */
 export function getDailyViews(days: number, signal?: AbortSignal): Promise<{ data: DailyViews[] }> {
-  return api.get<{ data: DailyViews[] }>('/api/view/daily', { signal, query: { days } });
+  return api.get<{ data: DailyViews[] }>(apiPaths.views.daily, { signal, query: { days } });
 }
 
 export const getDailyViewsQueryOptions = (days: number) =>

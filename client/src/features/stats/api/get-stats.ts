@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from '../../../lib/query-keys';
+import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/stats: counters for the caller's role, counted by the database. */
 export interface DashboardStats {
@@ -20,7 +21,7 @@ export interface DashboardStats {
 }
 
 export function getStats(signal?: AbortSignal): Promise<DashboardStats> {
-  return api.get<DashboardStats>('/api/stats', { signal });
+  return api.get<DashboardStats>(apiPaths.stats.counters, { signal });
 }
 
 export const getStatsQueryOptions = () => queryOptions({ queryKey: dashboardKeys.stats, queryFn: ({ signal }) => getStats(signal) });

@@ -3,10 +3,11 @@ import type { CreateUserInput } from '../../../../../shared/schemas/users';
 import type { PublicUser } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { refetchUsers, requireToken } from './users-common';
+import * as apiPaths from '../../../config/api-paths';
 
 export async function createUser(input: CreateUserInput): Promise<PublicUser> {
   requireToken();
-  return api.post<PublicUser>('/api/users', input);
+  return api.post<PublicUser>(apiPaths.users.list, input);
 }
 
 export function useCreateUser() {

@@ -3,11 +3,12 @@ import type { Page, PublicUser } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from '../../../lib/query-keys';
 import { requireToken } from './users-common';
+import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/users; `q` searches names and e-mail addresses. */
 export async function getUsers(q: string, signal?: AbortSignal): Promise<Page<PublicUser>> {
   requireToken();
-  return api.get<Page<PublicUser>>('/api/users', { signal, query: { limit: 500, q: q || undefined } });
+  return api.get<Page<PublicUser>>(apiPaths.users.list, { signal, query: { limit: 500, q: q || undefined } });
 }
 
 /** One user as stored now (from the list, which has no single-user call), to refill an edit form after a conflict. */

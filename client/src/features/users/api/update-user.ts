@@ -4,11 +4,12 @@ import { api } from '../../../lib/api-client';
 import type { UpdateUserInput } from '../../../../../shared/schemas/users';
 import { versionTag } from '../../../../../shared/schemas/version';
 import { refetchUsers, requireToken } from './users-common';
+import * as apiPaths from '../../../config/api-paths';
 
 /** `version`: the one the form was filled from; a stale one is refused (412), never overwritten. */
 export async function updateUser(id: string, input: UpdateUserInput, version: number): Promise<PublicUser> {
   requireToken();
-  return api.put<PublicUser>(`/api/users/${encodeURIComponent(id)}`, input, { headers: { 'If-Match': versionTag(version) } });
+  return api.put<PublicUser>(apiPaths.users.one(id), input, { headers: { 'If-Match': versionTag(version) } });
 }
 
 export function useUpdateUser() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
+import * as apiPaths from '../../../config/api-paths';
 
 export interface ViewStats {
   articleId: string;
@@ -8,7 +9,7 @@ export interface ViewStats {
 }
 
 export function getViewStats(articleId: string, signal?: AbortSignal): Promise<ViewStats> {
-  return api.get<ViewStats>(`/api/view/article/${encodeURIComponent(articleId)}/stats`, { signal });
+  return api.get<ViewStats>(apiPaths.views.articleStats(articleId), { signal });
 }
 
 export const getViewStatsQueryOptions = (articleId: string) =>
