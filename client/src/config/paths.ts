@@ -1,3 +1,16 @@
+/** The dashboard's screens, relative to /dashboard (SPEC.md §2): the dashboard's own routes are declared with these. */
+export const dashboardPages = {
+  home: '',
+  users: 'users',
+  categories: 'categories',
+  articles: 'articles',
+  stories: 'stories',
+  'breaking-news': 'breaking-news',
+  reports: 'reports',
+} as const;
+
+export type DashboardPage = keyof typeof dashboardPages;
+
 /** Every route of the app in one place (SPEC.md §2). */
 export const paths = {
   home: '/',
@@ -7,4 +20,17 @@ export const paths = {
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard',
+  dashboardPage: (page: DashboardPage) => (dashboardPages[page] ? `/dashboard/${dashboardPages[page]}` : '/dashboard'),
+} as const;
+
+/** The route patterns that match the paths above, for the router. */
+export const routePatterns = {
+  home: '/',
+  article: '/article/:id',
+  category: '/category/:idOrSlug',
+  section: '/news/:section',
+  auth: '/auth',
+  resetPassword: '/auth/reset-password',
+  dashboard: '/dashboard/*',
+  any: '*',
 } as const;

@@ -3,7 +3,7 @@ import { isStaffRole } from './session';
 
 /** Only a path on this site (not `//evil.example`) may be returned to. */
 const isLocalPath = (value: unknown): value is string =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/auth');
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith(paths.auth);
 
 /**
  * Where a logged-in user goes from /auth (SPEC.md §2): staff to /dashboard; a reader to /, or back to

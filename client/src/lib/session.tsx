@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, 
 import { STAFF_ROLES, type Role } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/types';
 import { TOKEN_KEY, USER_KEY, api } from './api-client';
+import * as apiPaths from '../config/api-paths';
 
 /** The session of SPEC.md §4: token and user in localStorage (`token`, `user`), restored on start. */
 export interface Session {
@@ -74,7 +75,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
   const signOut = useCallback(async () => {
     try {
-      await api.post('/api/auth/logout');
+      await api.post(apiPaths.auth.logout);
     } catch (err) {
       console.warn('Logout failed', err);
     } finally {

@@ -1,16 +1,17 @@
 import type { Article } from '../../../../../shared/types';
+import * as apiPaths from '../../../config/api-paths';
+import { paths } from '../../../config/paths';
 
 /**
  * Share targets (SPEC.md §2): the social networks get the server's share page, whose meta tags make the
  * preview and which sends people on to the article; 'copy link' copies the article's own address.
  */
 export function shareLinks(origin: string, article: Pick<Article, 'id' | 'title'>) {
-  const id = encodeURIComponent(article.id);
-  const share = `${origin}/api/articles/share/${id}`;
+  const share = `${origin}${apiPaths.articles.share(article.id)}`;
   const u = encodeURIComponent(share);
   return {
     share,
-    article: `${origin}/article/${id}`,
+    article: `${origin}${paths.article(article.id)}`,
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
     twitter: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(article.title)}`,
     linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,

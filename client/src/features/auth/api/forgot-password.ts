@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from './types';
 import { api } from '../../../lib/api-client';
+import * as apiPaths from '../../../config/api-paths';
 
 /** POST /api/auth/forgot-password: the same answer for known and unknown addresses. */
 export function forgotPassword(input: { email: string }): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/auth/forgot-password', input);
+  return api.post<MessageResponse>(apiPaths.auth.forgotPassword, input);
 }
 
 export function useForgotPassword() {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from './types';
 import { api } from '../../../lib/api-client';
+import * as apiPaths from '../../../config/api-paths';
 
 /** POST /api/auth/signup/initiate: e-mails a 6-digit code (409 when the address is registered, 429 cooldown). */
 export function signupInitiate(input: { email: string }): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/auth/signup/initiate', input);
+  return api.post<MessageResponse>(apiPaths.auth.signupInitiate, input);
 }
 
 export function useSignupInitiate() {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from './types';
 import { api } from '../../../lib/api-client';
+import * as apiPaths from '../../../config/api-paths';
 
 /** POST /api/auth/signup/verify-otp: checks the sign-up code. */
 export function signupVerifyOtp(input: { email: string; otp: string }): Promise<MessageResponse & { verified: true }> {
-  return api.post<MessageResponse & { verified: true }>('/api/auth/signup/verify-otp', input);
+  return api.post<MessageResponse & { verified: true }>(apiPaths.auth.signupVerifyOtp, input);
 }
 
 export function useSignupVerifyOtp() {

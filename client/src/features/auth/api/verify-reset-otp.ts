@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from './types';
 import { api } from '../../../lib/api-client';
+import * as apiPaths from '../../../config/api-paths';
 
 /** POST /api/auth/verify-otp: checks the password-reset code. */
 export function verifyResetOtp(input: { email: string; otp: string }): Promise<MessageResponse & { verified: true }> {
-  return api.post<MessageResponse & { verified: true }>('/api/auth/verify-otp', input);
+  return api.post<MessageResponse & { verified: true }>(apiPaths.auth.verifyResetOtp, input);
 }
 
 export function useVerifyResetOtp() {

@@ -3,6 +3,7 @@ import type { Comment } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { insertComment } from '../lib/comment-tree';
 import { getCommentsQueryOptions, mapCommentPages } from './get-comments';
+import * as apiPaths from '../../../config/api-paths';
 
 export interface CreateCommentInput {
   content: string;
@@ -10,10 +11,7 @@ export interface CreateCommentInput {
 }
 
 export async function createComment(articleId: string, input: CreateCommentInput): Promise<Comment> {
-  const body = await api.post<{ success: boolean; data: Comment; message: string }>(
-    `/api/comments/article/${encodeURIComponent(articleId)}`,
-    input,
-  );
+  const body = await api.post<{ success: boolean; data: Comment; message: string }>(apiPaths.comments.ofArticle(articleId), input);
   return body.data;
 }
 

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { removeComment } from '../lib/comment-tree';
 import { getCommentsQueryOptions, mapCommentPages } from './get-comments';
+import * as apiPaths from '../../../config/api-paths';
 
 export function deleteComment(id: string): Promise<{ success: boolean; message: string }> {
-  return api.delete(`/api/comments/${encodeURIComponent(id)}`);
+  return api.delete(apiPaths.comments.one(id));
 }
 
 /** Deletes a comment (its replies go with it) and removes it from the list (SPEC.md §4). */

@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Comment } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
+import { readerKeys } from '../../../lib/query-keys';
+import * as apiPaths from '../../../config/api-paths';
 
 export interface CommentsPage {
   success: boolean;
@@ -11,7 +13,7 @@ export interface CommentsPage {
 export const COMMENTS_PAGE_SIZE = 20;
 
 export function getComments(articleId: string, offset: number, signal?: AbortSignal): Promise<CommentsPage> {
-  return api.get<CommentsPage>(`/api/comments/article/${encodeURIComponent(articleId)}`, {
+  return api.get<CommentsPage>(apiPaths.comments.ofArticle(articleId), {
     signal,
     query: { includeReplies: true, limit: COMMENTS_PAGE_SIZE, offset: offset || undefined },
   });
@@ -19,7 +21,7 @@ export function getComments(articleId: string, offset: number, signal?: AbortSig
 
 export const getCommentsQueryOptions = (articleId: string) =>
   infiniteQueryOptions({
-    queryKey: ['comments', 'article', articleId],
+    queryKey: readerKeys.articleComments(articleId),
     queryFn: ({ pageParam, signal }) => getComments(articleId, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last: CommentsPage) => {

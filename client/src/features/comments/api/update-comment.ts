@@ -3,9 +3,10 @@ import type { Comment } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
 import { replaceComment } from '../lib/comment-tree';
 import { getCommentsQueryOptions, mapCommentPages } from './get-comments';
+import * as apiPaths from '../../../config/api-paths';
 
 export async function updateComment(id: string, content: string): Promise<Comment> {
-  const body = await api.put<{ success: boolean; data: Comment; message: string }>(`/api/comments/${encodeURIComponent(id)}`, { content });
+  const body = await api.put<{ success: boolean; data: Comment; message: string }>(apiPaths.comments.one(id), { content });
   return body.data;
 }
 

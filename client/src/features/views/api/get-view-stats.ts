@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readerKeys } from '../../../lib/query-keys';
+import * as apiPaths from '../../../config/api-paths';
 
 export interface ViewStats {
   articleId: string;
@@ -7,12 +9,12 @@ export interface ViewStats {
 }
 
 export function getViewStats(articleId: string, signal?: AbortSignal): Promise<ViewStats> {
-  return api.get<ViewStats>(`/api/view/article/${encodeURIComponent(articleId)}/stats`, { signal });
+  return api.get<ViewStats>(apiPaths.views.articleStats(articleId), { signal });
 }
 
 export const getViewStatsQueryOptions = (articleId: string) =>
   queryOptions({
-    queryKey: ['views', 'stats', articleId],
+    queryKey: readerKeys.viewStats(articleId),
     queryFn: async ({ signal }) => {
       try {
         return await getViewStats(articleId, signal);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { ReadProgress } from '../lib/read-progress';
 import { getViewStatsQueryOptions } from './get-view-stats';
+import * as apiPaths from '../../../config/api-paths';
 
 export interface LogViewInput {
   viewedAt: string;
@@ -23,7 +24,7 @@ export interface LogViewResult {
 }
 
 export function logView(articleId: string, input: LogViewInput): Promise<LogViewResult> {
-  return api.post<LogViewResult>(`/api/view/article/${encodeURIComponent(articleId)}`, input);
+  return api.post<LogViewResult>(apiPaths.views.ofArticle(articleId), input);
 }
 
 export function toLogViewInput(progress: ReadProgress, now = new Date()): LogViewInput {

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { dashboardKeys } from '../../../lib/query-keys';
+import { refetchArticleLists } from './refetch-article-lists';
+import * as apiPaths from '../../../config/api-paths';
+
+export function deleteArticleMedia(articleId: string, mediaId: string): Promise<{ success: boolean; message: string }> {
+  return api.delete(apiPaths.articles.mediaItem(articleId, mediaId));
+}
+
+export function useDeleteArticleMedia(articleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mediaId: string) => deleteArticleMedia(articleId, mediaId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.articleMedia(articleId) }),
+        refetchArticleLists(queryClient, 'full-and-published'),
+      ]),
+  });
+}

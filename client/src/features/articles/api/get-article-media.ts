@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MediaItem } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { dashboardKeys } from '../../../lib/query-keys';
+import * as apiPaths from '../../../config/api-paths';
+
+export function getArticleMedia(id: string, signal?: AbortSignal): Promise<{ data: MediaItem[] }> {
+  return api.get<{ data: MediaItem[] }>(apiPaths.articles.media(id), { signal });
+}
+
+export const getArticleMediaQueryOptions = (id: string) =>
+  queryOptions({ queryKey: dashboardKeys.articleMedia(id), queryFn: ({ signal }) => getArticleMedia(id, signal), select: (r) => r.data });
+
+export function useArticleMedia(id: string) {
+  return useQuery(getArticleMediaQueryOptions(id));
+}

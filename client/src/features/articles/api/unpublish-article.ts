@@ -1,0 +1,8 @@
+import type { Article } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import * as apiPaths from '../../../config/api-paths';
+
+/** POST /api/articles/:id/unpublish. Run through useArticleAction for the optimistic update. */
+export function unpublishArticle(id: string): Promise<Article> {
+  return api.post<Article>(apiPaths.articles.unpublish(id));
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { refetchBreakingNews } from './refetch-breaking-news';
+import * as apiPaths from '../../../config/api-paths';
+
+export function deleteBreakingNews(id: string): Promise<{ success: boolean; message: string }> {
+  return api.delete(apiPaths.breakingNews.one(id));
+}
+
+export function useDeleteBreakingNews() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteBreakingNews, onSuccess: () => refetchBreakingNews(queryClient) });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BreakingNews } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { refetchBreakingNews } from './refetch-breaking-news';
+import * as apiPaths from '../../../config/api-paths';
+
+export function publishBreakingNews(id: string): Promise<BreakingNews> {
+  return api.post<BreakingNews>(apiPaths.breakingNews.publish(id));
+}
+
+export function usePublishBreakingNews() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: publishBreakingNews, onSuccess: () => refetchBreakingNews(queryClient) });
+}

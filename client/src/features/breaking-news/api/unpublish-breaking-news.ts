@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BreakingNews } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { refetchBreakingNews } from './refetch-breaking-news';
+import * as apiPaths from '../../../config/api-paths';
+
+export function unpublishBreakingNews(id: string): Promise<BreakingNews> {
+  return api.post<BreakingNews>(apiPaths.breakingNews.unpublish(id));
+}
+
+export function useUnpublishBreakingNews() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: unpublishBreakingNews, onSuccess: () => refetchBreakingNews(queryClient) });
+}

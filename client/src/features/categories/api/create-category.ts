@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Category } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { reloadCategories } from './reload-categories';
+import * as apiPaths from '../../../config/api-paths';
+
+export function createCategory(input: { name: string }): Promise<Category> {
+  return api.post<Category>(apiPaths.categories.list, input);
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCategory, onSuccess: () => reloadCategories(queryClient) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { reloadCategories } from './reload-categories';
+import * as apiPaths from '../../../config/api-paths';
+
+export function deleteCategory(id: string): Promise<{ success: boolean; message: string }> {
+  return api.delete(apiPaths.categories.one(id));
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteCategory, onSuccess: () => reloadCategories(queryClient) });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { refetchUsers, requireToken } from './users-common';
+import * as apiPaths from '../../../config/api-paths';
+
+export async function deleteUser(id: string): Promise<{ success: boolean; message: string }> {
+  requireToken();
+  return api.delete(apiPaths.users.one(id));
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => refetchUsers(queryClient) });
+}

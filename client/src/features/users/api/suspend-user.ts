@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { refetchUsers, requireToken } from './users-common';
+import * as apiPaths from '../../../config/api-paths';
+
+/** POST /api/users/:id/suspend: the user can no longer log in and their sessions end at once. */
+export async function suspendUser(id: string): Promise<PublicUser> {
+  requireToken();
+  return api.post<PublicUser>(apiPaths.users.suspend(id));
+}
+
+export function useSuspendUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: suspendUser, onSuccess: () => refetchUsers(queryClient) });
+}
