@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS, loginAttemptKey, loginPairKey, loginSuccessKey } from '../../server/src/auth/auth.service';
 import { CODE_REQUESTS_PER_IP_PER_HOUR } from '../../server/src/auth/auth.routes';
-import { authPoster, codeFrom, startMailbox, uniqueEmail, wrongCode } from '../../server/src/auth/test-support';
+import { authPoster, codeFrom, startMailbox, uniqueEmail, wrongCode } from '../helpers/auth';
 import { HASH_CONCURRENCY, hashingLoad } from '../../server/src/lib/passwords';
 import { createTestApp } from '../helpers/app';
 import { createUser, login, TEST_PASSWORD } from '../helpers/factories';

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { ACTORS, createComment, createUser, type Actor } from '../../../tests/helpers/factories';
 import { variantsIdle } from '../lib/image-variants';
-import { articlesTestbed } from './articles.fixtures';
+import { articlesTestbed } from '../../../tests/helpers/articles';
 
 const { app, ctx, db, byRole, headers, article } = await articlesTestbed();
 const editor = headers('editor');

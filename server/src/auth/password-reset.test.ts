@@ -4,7 +4,7 @@ import { createTestApp } from '../../../tests/helpers/app';
 import { createUser, login as loginAs, TEST_PASSWORD } from '../../../tests/helpers/factories';
 import { verifyPassword } from '../lib/passwords';
 import { cooldownKey } from './otp';
-import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from './test-support';
+import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from '../../../tests/helpers/auth';
 
 const mailbox = await startMailbox();
 const { app, ctx, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl });

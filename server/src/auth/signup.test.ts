@@ -4,7 +4,7 @@ import { createTestApp } from '../../../tests/helpers/app';
 import { createUser } from '../../../tests/helpers/factories';
 import { ACCOUNT_CREATIONS_PER_HOUR } from './auth.routes';
 import { cooldownKey } from './otp';
-import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from './test-support';
+import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from '../../../tests/helpers/auth';
 
 const mailbox = await startMailbox();
 const { app, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl });

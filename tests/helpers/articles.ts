@@ -1,6 +1,6 @@
-import type { Prisma } from '../generated/prisma/client';
-import { createTestApp } from '../../../tests/helpers/app';
-import { actors, createArticle, createCategory, createUser } from '../../../tests/helpers/factories';
+import type { Prisma } from '../../server/src/generated/prisma/client';
+import { createTestApp } from './app';
+import { actors, createArticle, createCategory, createUser } from './factories';
 
 /**
  * Shared set-up of the article API tests: the app over its own database, one signed-in user per role,
