@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, relativeTime } from './relative-time';
+import { formatDate, formatShortDate, relativeTime } from './dates';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
@@ -24,6 +24,7 @@ describe('relativeTime (SPEC §9)', () => {
     [14 * DAY, '2 weeks ago'],
     [27 * DAY, '3 weeks ago'],
     [28 * DAY, '1 month ago'],
+    [29 * DAY, '1 month ago'],
     [30 * DAY, '1 month ago'],
     [60 * DAY, '2 months ago'],
     [330 * DAY, '11 months ago'],
@@ -40,6 +41,7 @@ describe('relativeTime (SPEC §9)', () => {
 
   it('keeps a value that already ends in "ago"', () => {
     expect(relativeTime('3 days ago', NOW)).toBe('3 days ago');
+    expect(relativeTime('5 minutes AGO', NOW)).toBe('5 minutes AGO');
   });
 
   it('shows an unparseable date as it is', () => {
@@ -57,5 +59,18 @@ describe('formatDate', () => {
     expect(formatDate('2026-03-04T10:00:00Z')).toBe('March 4, 2026');
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDate(null)).toBe('');
+  });
+
+  it('formats in the time zone asked for', () => {
+    expect(formatDate('2026-03-05T01:30:00Z', 'UTC')).toBe('March 5, 2026');
+    expect(formatDate('2026-03-05T01:30:00Z', 'America/New_York')).toBe('March 4, 2026');
+  });
+});
+
+describe('formatShortDate', () => {
+  it("is the dashboard tables' date, with a dash for none", () => {
+    expect(formatShortDate('2026-03-04T10:00:00Z')).toBe('4 Mar 2026');
+    expect(formatShortDate('not a date')).toBe('not a date');
+    expect(formatShortDate(null)).toBe('—');
   });
 });
