@@ -74,7 +74,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
       {
         onSuccess: (res) => {
           setSuccess(res.message);
-          toast.toast({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
+          toast.show({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
           cooldown.start(RESEND_COOLDOWN_S);
           setAdvancing(true);
           later(AFTER_CODE_SENT_MS, () => goTo(2));
@@ -91,7 +91,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
       {
         onSuccess: (res) => {
           setSuccess(res.message);
-          toast.toast({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
+          toast.show({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
           cooldown.start(RESEND_COOLDOWN_S);
         },
         onError: (err) => fail(err, 'Failed to send verification email'),
@@ -110,7 +110,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
       {
         onSuccess: (res) => {
           setSuccess(res.message);
-          toast.toast({ title: 'Email Verified! ✅', description: res.message, variant: 'success' });
+          toast.show({ title: 'Email Verified! ✅', description: res.message, variant: 'success' });
           setAdvancing(true);
           later(AFTER_CODE_VERIFIED_MS, () => goTo(3));
         },
@@ -132,7 +132,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
           const message = res.message || 'Account created successfully! Please log in with your credentials.';
           setCreated(true);
           setSuccess(message);
-          toast.toast({
+          toast.show({
             title: 'Account Created Successfully! 🎉',
             description: 'You can now log in with your credentials.',
             variant: 'success',
