@@ -49,7 +49,9 @@ function size(keys) {
 }
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const dashboardKey = Object.keys(manifest).find((k) => /app\/routes\/dashboard\.tsx$/.test(k) || /app\/dashboard\/.*index\.tsx?$/.test(k));
+const dashboardKey = Object.keys(manifest).find(
+  (k) => /app\/routes\/dashboard\.tsx$/.test(k) || /app\/dashboard\/(dashboard-route|index)\.tsx?$/.test(k),
+);
 if (!entry || !dashboardKey) throw new Error('The manifest names no entry or no dashboard chunk');
 
 const reader = closure([entry]);

@@ -3,9 +3,9 @@ import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
-import { loadReaderRoute, type ReaderPage } from './app/reader-data';
+import { loadReaderRoute, type ReaderPage } from './app/reader/reader-data';
 import { AppRoutes } from './app/routes';
-import { preloadArticleRoute } from './app/routes/article';
+import { preloadArticleRoute } from './app/reader/routes/article';
 import { setTransport, type Transport } from './lib/api-client';
 import { createQueryClient, serializeQueries, type PageState } from './lib/query-client';
 

@@ -1,19 +1,19 @@
 import { Suspense, lazy, useLayoutEffect, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { LoadingText } from '../components/ui/page-state';
-import { PublicLayout } from './layout/public-layout';
-import { ArticleRoute } from './routes/article';
-import { CategoryRoute } from './routes/category';
-import { HomeRoute } from './routes/home';
-import { NotFoundRoute } from './routes/not-found';
-import { RouteErrorBoundary } from './routes/route-error';
-import { SectionRoute } from './routes/section';
+import { PublicLayout } from './reader/public-layout';
+import { ArticleRoute } from './reader/routes/article';
+import { CategoryRoute } from './reader/routes/category';
+import { HomeRoute } from './reader/routes/home';
+import { NotFoundRoute } from './reader/routes/not-found';
+import { RouteErrorBoundary } from './reader/routes/route-error';
+import { SectionRoute } from './reader/routes/section';
 
 // The dashboard is a separate chunk that readers never download; the auth pages are their own chunk too
 // (most readers never open them). Both render in the browser only.
-const AuthRoute = lazy(() => import('./routes/auth').then((m) => ({ default: m.AuthRoute })));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
-const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
+const AuthRoute = lazy(() => import('./reader/routes/auth').then((m) => ({ default: m.AuthRoute })));
+const ResetPasswordRoute = lazy(() => import('./reader/routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
+const DashboardRoute = lazy(() => import('./dashboard/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
 
 function Loading({ children }: { children: ReactNode }) {
   return (

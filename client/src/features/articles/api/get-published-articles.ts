@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ArticleListItem, Page } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
+import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
 import { sortNewestFirst } from '../lib/sort';
 
-/** Filters of GET /api/articles/published (docs/api.md): ask only for what a screen shows. */
+/** Filters of GET /api/articles/published (docs/api.md): ask only for what a screen shows; with `featured` the server orders by when each story was featured, newest first. */
 export interface PublishedArticlesFilter {
   section?: string;
   /** Category id or slug. */
@@ -33,7 +34,7 @@ export function getPublishedArticles(
 
 export const getPublishedArticlesQueryOptions = (filter: PublishedArticlesFilter) =>
   queryOptions({
-    queryKey: ['articles', 'published', filter],
+    queryKey: readerKeys.publishedList(filter),
     queryFn: ({ signal }) => getPublishedArticles(filter, signal),
   });
 
@@ -44,7 +45,7 @@ export function usePublishedArticles(filter: PublishedArticlesFilter, options: {
 /** Page after page of one filter, for the category and section pages ('Load more'). */
 export const getPublishedArticlesInfiniteQueryOptions = (filter: PublishedArticlesFilter) =>
   infiniteQueryOptions({
-    queryKey: ['articles', 'published', 'pages', filter],
+    queryKey: readerKeys.publishedPages(filter),
     queryFn: ({ pageParam, signal }) => getPublishedArticles({ ...filter, offset: pageParam }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {
@@ -58,4 +59,17 @@ export function usePublishedArticlesPages(filter: PublishedArticlesFilter, optio
   const query = useInfiniteQuery({ ...getPublishedArticlesInfiniteQueryOptions(filter), enabled: options.enabled ?? true });
   const list = useMemo(() => sortNewestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
   return { ...query, list, total: query.data?.pages[0]?.pagination.total ?? list.length };
+}
+
+/** The dashboard's published lists (the featured order of the stories screen), kept apart from the reader's caches. */
+export interface DashboardPublishedParams {
+  featured?: boolean;
+  limit: number;
+}
+
+export const getDashboardPublishedArticlesQueryOptions = (params: DashboardPublishedParams) =>
+  queryOptions({ queryKey: dashboardKeys.publishedList(params), queryFn: ({ signal }) => getPublishedArticles(params, signal) });
+
+export function useDashboardPublishedArticles(params: DashboardPublishedParams) {
+  return useQuery(getDashboardPublishedArticlesQueryOptions(params));
 }

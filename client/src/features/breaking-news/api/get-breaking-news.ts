@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BreakingNews } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
+import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
 import { TICKER_MAX_ITEMS, selectHeadlines } from '../lib/headlines';
 
+/** GET /api/breaking-news, newest first: for readers the published items, for staff every item, drafts included. */
 export async function getBreakingNews(limit: number, signal?: AbortSignal): Promise<BreakingNews[]> {
   // docs/api.md answers `{ news }`; SPEC.md §7 also allows a bare array.
   const body = await api.get<{ news: BreakingNews[] } | BreakingNews[]>('/api/breaking-news', { signal, query: { limit } });
@@ -11,7 +13,7 @@ export async function getBreakingNews(limit: number, signal?: AbortSignal): Prom
 
 export const getBreakingNewsQueryOptions = (limit = TICKER_MAX_ITEMS) =>
   queryOptions({
-    queryKey: ['breaking-news', 'public', limit],
+    queryKey: readerKeys.headlines(limit),
     queryFn: async ({ signal }) => {
       try {
         return await getBreakingNews(limit, signal);
@@ -29,4 +31,21 @@ export const getBreakingNewsQueryOptions = (limit = TICKER_MAX_ITEMS) =>
 export function useHeadlines(): { headlines: BreakingNews[]; isPending: boolean } {
   const { data, isPending } = useQuery(getBreakingNewsQueryOptions());
   return { headlines: selectHeadlines(data ?? []), isPending };
+}
+
+/** The dashboard's list asks for up to 100 items. */
+const DASHBOARD_LIMIT = 100;
+
+/** One item as stored now (from the staff list, which has no single-item call), to refill an edit form after a conflict. */
+export async function getBreakingNewsItem(id: string): Promise<BreakingNews> {
+  const item = (await getBreakingNews(DASHBOARD_LIMIT)).find((n) => n.id === id);
+  if (!item) throw new Error('The breaking news item is gone');
+  return item;
+}
+
+export const getDashboardBreakingNewsQueryOptions = () =>
+  queryOptions({ queryKey: dashboardKeys.breakingNews, queryFn: ({ signal }) => getBreakingNews(DASHBOARD_LIMIT, signal) });
+
+export function useDashboardBreakingNews() {
+  return useQuery(getDashboardBreakingNewsQueryOptions());
 }

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
+import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
 
+/** GET /api/categories, in name order. The categories "store" of SPEC.md §4 is this query. */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   // docs/api.md answers an array; SPEC.md §7 also allows `{ categories: [...] }`.
   const body = await api.get<Category[] | { categories: Category[] }>('/api/categories', { signal });
@@ -10,11 +12,18 @@ export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
 
 export const getCategoriesQueryOptions = () =>
   queryOptions({
-    queryKey: ['categories'],
+    queryKey: readerKeys.categories,
     queryFn: ({ signal }) => getCategories(signal),
     staleTime: 5 * 60_000,
   });
 
 export function useCategories() {
   return useQuery(getCategoriesQueryOptions());
+}
+
+export const getDashboardCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: dashboardKeys.categories, queryFn: ({ signal }) => getCategories(signal) });
+
+export function useDashboardCategories() {
+  return useQuery(getDashboardCategoriesQueryOptions());
 }

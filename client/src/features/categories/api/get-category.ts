@@ -1,16 +1,18 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
+import { readerKeys } from '../../../lib/query-keys';
 import { matchCategory } from '../lib/match-category';
 import { getCategoriesQueryOptions } from './get-categories';
 
+/** GET /api/categories/:idOrSlug: the category page's category, and the dashboard's refill of an edit form after a conflict. */
 export function getCategory(idOrSlug: string, signal?: AbortSignal): Promise<Category> {
   return api.get<Category>(`/api/categories/${encodeURIComponent(idOrSlug)}`, { signal });
 }
 
 export const getCategoryQueryOptions = (idOrSlug: string) =>
   queryOptions({
-    queryKey: ['categories', 'one', idOrSlug],
+    queryKey: readerKeys.category(idOrSlug),
     queryFn: ({ signal }) => getCategory(idOrSlug, signal),
   });
 

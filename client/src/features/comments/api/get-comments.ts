@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Comment } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
+import { readerKeys } from '../../../lib/query-keys';
 
 export interface CommentsPage {
   success: boolean;
@@ -19,7 +20,7 @@ export function getComments(articleId: string, offset: number, signal?: AbortSig
 
 export const getCommentsQueryOptions = (articleId: string) =>
   infiniteQueryOptions({
-    queryKey: ['comments', 'article', articleId],
+    queryKey: readerKeys.articleComments(articleId),
     queryFn: ({ pageParam, signal }) => getComments(articleId, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last: CommentsPage) => {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readerKeys } from '../../../lib/query-keys';
 
 export interface ViewStats {
   articleId: string;
@@ -12,7 +13,7 @@ export function getViewStats(articleId: string, signal?: AbortSignal): Promise<V
 
 export const getViewStatsQueryOptions = (articleId: string) =>
   queryOptions({
-    queryKey: ['views', 'stats', articleId],
+    queryKey: readerKeys.viewStats(articleId),
     queryFn: async ({ signal }) => {
       try {
         return await getViewStats(articleId, signal);

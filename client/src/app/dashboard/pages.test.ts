@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { canOpen, menuFor, routesFor } from './pages';
+
+describe('dashboard menus (SPEC.md §2)', () => {
+  it.each([
+    ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports']],
+    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports']],
+    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories']],
+    ['author', ['Dashboard', 'Articles', 'Breaking News']],
+  ] as const)('%s sees exactly its menu, in order', (role, labels) => {
+    expect(menuFor(role).map((m) => m.label)).toEqual(labels);
+  });
+
+  it('links each menu entry under /dashboard', () => {
+    expect(menuFor('admin').map((m) => m.to)).toEqual([
+      '/dashboard',
+      '/dashboard/users',
+      '/dashboard/categories',
+      '/dashboard/articles',
+      '/dashboard/stories',
+      '/dashboard/breaking-news',
+      '/dashboard/reports',
+    ]);
+  });
+});
+
+describe('dashboard routes per role', () => {
+  it('gives authors /stories although their menu has no entry for it', () => {
+    expect(routesFor('author')).toEqual(['home', 'articles', 'stories', 'breaking-news']);
+    expect(menuFor('author').some((m) => m.page === 'stories')).toBe(false);
+  });
+
+  it.each([
+    ['editor', 'users', false],
+    ['editor', 'reports', false],
+    ['editor', 'categories', true],
+    ['author', 'categories', false],
+    ['author', 'users', false],
+    ['admin', 'users', true],
+    ['super-admin', 'reports', true],
+  ] as const)('%s may open %s: %s', (role, page, allowed) => {
+    expect(canOpen(role, page)).toBe(allowed);
+  });
+});

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import type { ArticleStatus } from '../../../../../shared/constants';
+import type { Article } from '../../../../../shared/types';
+import { useArticles } from '../../../features/articles/api/get-articles';
+import { AddArticleModal } from '../../../features/articles/components/add-article-modal';
+import { CategorySelect } from '../../../features/categories/components/category-select';
+import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
+import { Button } from '../../../components/ui/dashboard/button';
+import { PageHeader } from '../dashboard-layout';
+import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
+import { Icon } from '../../../components/ui/dashboard/icons';
+import { ArticleStatusBadge } from '../../../components/ui/dashboard/status-badge';
+import { StoryFlags } from '../../../features/articles/components/story-actions';
+import { useDashboardUser } from '../../../lib/dashboard-user';
+import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
+import { formatDate } from '../../../lib/format';
+import { articleMessages } from '../../../features/articles/lib/messages';
+
+export const PAGE_SIZE = 25;
+
+const FILTERS: { label: string; status?: ArticleStatus }[] = [
+  { label: 'All' },
+  { label: 'Drafts', status: 'draft' },
+  { label: 'Published', status: 'published' },
+  { label: 'Unpublished', status: 'unpublished' },
+];
+
+export function ArticlesPage() {
+  const { user, can } = useDashboardUser();
+  const [status, setStatus] = useState<ArticleStatus | undefined>();
+  const [offset, setOffset] = useState(0);
+  const articles = useArticles({ status, limit: PAGE_SIZE, offset });
+  const actions = useStoryActions();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(0);
+  const rows = articles.data?.data;
+  const total = articles.data?.pagination.total ?? 0;
+  const viewed = viewing ? rows?.find((a) => a.id === viewing) : undefined;
+
+  const columns: Column<Article>[] = [
+    {
+      header: 'Title',
+      cell: (a) => (
+        <div className="max-w-md">
+          <button type="button" onClick={() => setViewing(a.id)} className="text-left font-medium text-slate-900 hover:underline">
+            {a.title}
+          </button>
+          <p className="line-clamp-1 text-xs text-slate-500">{a.summary}</p>
+          <div className="mt-1">
+            <StoryFlags article={a} />
+          </div>
+        </div>
+      ),
+    },
+    { header: 'Category', hideBelow: 'md', cell: (a) => a.category.name },
+    { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
+    ...(user.role === 'author' ? [] : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => a.author.name }]),
+    { header: 'Status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
+    { header: 'Date', hideBelow: 'sm', cell: (a) => <span className="whitespace-nowrap">{formatDate(a.publishedAt ?? a.createdAt)}</span> },
+    {
+      header: 'Actions',
+      className: 'w-px text-right whitespace-nowrap',
+      cell: (a) => {
+        const busy = actions.pending?.article.id === a.id;
+        return (
+          <div className="flex justify-end gap-2">
+            <Button size="sm" onClick={() => setViewing(a.id)} aria-label={`View “${a.title}”`}>
+              View
+            </Button>
+            {can.publishArticles &&
+              (a.status === 'published' ? (
+                <Button size="sm" onClick={() => actions.togglePublished(a)} disabled={busy} aria-label={`Unpublish “${a.title}”`}>
+                  Unpublish
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="success"
+                  onClick={() => actions.togglePublished(a)}
+                  disabled={busy}
+                  aria-label={`Publish “${a.title}”`}
+                >
+                  Publish
+                </Button>
+              ))}
+            {can.deleteArticles && (
+              <Button size="sm" variant="danger" onClick={() => void actions.remove(a)} disabled={busy} aria-label={`Delete “${a.title}”`}>
+                Delete
+              </Button>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Articles"
+        description={
+          user.role === 'author'
+            ? 'Your articles, newest first. New articles are drafts until an editor publishes them.'
+            : 'Every article, newest first.'
+        }
+        actions={
+          <Button variant="primary" onClick={() => setAdding(Date.now())}>
+            <Icon name="plus" className="h-4 w-4" />
+            Add Article
+          </Button>
+        }
+      />
+      <div role="group" aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <button
+            key={f.label}
+            type="button"
+            aria-pressed={status === f.status}
+            onClick={() => {
+              setStatus(f.status);
+              setOffset(0);
+            }}
+            className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:bg-slate-50 aria-pressed:border-slate-900 aria-pressed:bg-slate-900 aria-pressed:text-white"
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <DataTable
+        caption="Articles"
+        rows={rows}
+        columns={columns}
+        rowKey={(a) => a.id}
+        loading={articles.isPending}
+        error={articles.error ? articleMessages.fetchFailed : null}
+        empty={articleMessages.empty}
+      />
+      {total > PAGE_SIZE && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-600">
+          <span>
+            {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
+          </span>
+          <span className="flex gap-2">
+            <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+              Previous
+            </Button>
+            <Button size="sm" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+              Next
+            </Button>
+          </span>
+        </nav>
+      )}
+      {adding > 0 && <AddArticleModal key={adding} onClose={() => setAdding(0)} CategoryField={CategorySelect} />}
+      {viewed && <ArticleViewModal key={viewed.id} article={viewed} onClose={() => setViewing(null)} CategoryField={CategorySelect} />}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import type { BreakingNews } from '../../../../../shared/types';
+import { useToast } from '../../../components/ui/toast';
+import { useDashboardBreakingNews } from '../../../features/breaking-news/api/get-breaking-news';
+import { useDeleteBreakingNews } from '../../../features/breaking-news/api/delete-breaking-news';
+import { usePublishBreakingNews } from '../../../features/breaking-news/api/publish-breaking-news';
+import { useUnpublishBreakingNews } from '../../../features/breaking-news/api/unpublish-breaking-news';
+import { Button } from '../../../components/ui/dashboard/button';
+import { BreakingNewsFormModal } from '../../../features/breaking-news/components/breaking-news-form-modal';
+import { PageHeader } from '../dashboard-layout';
+import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
+import { Icon } from '../../../components/ui/dashboard/icons';
+import { BreakingNewsStatusBadge } from '../../../components/ui/dashboard/status-badge';
+import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { useDashboardUser } from '../../../lib/dashboard-user';
+import { relativeTime } from '../../../lib/format';
+import { errorText } from '../../../lib/error-text';
+import { breakingNewsMessages } from '../../../features/breaking-news/lib/messages';
+import { roleLabel } from '../../../lib/staff-roles';
+
+export function BreakingNewsPage() {
+  const { can } = useDashboardUser();
+  const news = useDashboardBreakingNews();
+  const publish = usePublishBreakingNews();
+  const unpublish = useUnpublishBreakingNews();
+  const remove = useDeleteBreakingNews();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [editing, setEditing] = useState<{ item: BreakingNews | null; key: number } | null>(null);
+
+  const run = (promise: Promise<unknown>, success: string, failure: string) =>
+    promise.then(
+      () => toast.success(success),
+      (error: unknown) => toast.error(errorText(error, failure)),
+    );
+
+  const askPublish = (item: BreakingNews) =>
+    confirm({
+      title: 'Publish Breaking News',
+      message: 'Publish this headline? It will appear in the breaking-news ticker on the public site.',
+      confirmLabel: 'Publish',
+      onConfirm: () => run(publish.mutateAsync(item.id), 'Breaking news published.', breakingNewsMessages.publishFailed),
+    });
+  const askUnpublish = (item: BreakingNews) =>
+    confirm({
+      title: 'Unpublish Breaking News',
+      message: 'Unpublish this headline? It will be removed from the ticker.',
+      confirmLabel: 'Unpublish',
+      onConfirm: () => run(unpublish.mutateAsync(item.id), 'Breaking news unpublished.', breakingNewsMessages.unpublishFailed),
+    });
+  const askDelete = (item: BreakingNews) =>
+    confirm({
+      title: 'Delete Breaking News',
+      message: 'Delete this headline? This cannot be undone.',
+      confirmLabel: 'Delete',
+      tone: 'danger',
+      onConfirm: () => run(remove.mutateAsync(item.id), 'Breaking news deleted.', breakingNewsMessages.deleteFailed),
+    });
+
+  const columns: Column<BreakingNews>[] = [
+    { header: 'Headline', cell: (n) => <span className="font-medium text-slate-900">{n.headline}</span> },
+    { header: 'Status', cell: (n) => <BreakingNewsStatusBadge status={n.status} /> },
+    {
+      header: 'Author',
+      hideBelow: 'md',
+      cell: (n) => (
+        <>
+          {n.author.name}
+          <span className="block text-xs text-slate-500">{roleLabel(n.author.role)}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Updated',
+      hideBelow: 'sm',
+      className: 'whitespace-nowrap',
+      cell: (n) => <time dateTime={n.updatedAt}>{relativeTime(n.updatedAt)}</time>,
+    },
+  ];
+  // SPEC.md §6: authors see no action column.
+  if (can.manageBreakingNews)
+    columns.push({
+      header: 'Actions',
+      className: 'w-px text-right whitespace-nowrap',
+      cell: (n) => (
+        <div className="flex justify-end gap-2">
+          <Button size="sm" onClick={() => setEditing({ item: n, key: Date.now() })} aria-label={`Edit "${n.headline}"`}>
+            Edit
+          </Button>
+          {n.status === 'published' ? (
+            <Button size="sm" onClick={() => void askUnpublish(n)} aria-label={`Unpublish "${n.headline}"`}>
+              Unpublish
+            </Button>
+          ) : (
+            <Button size="sm" variant="success" onClick={() => void askPublish(n)} aria-label={`Publish "${n.headline}"`}>
+              Publish
+            </Button>
+          )}
+          <Button size="sm" variant="danger" onClick={() => void askDelete(n)} aria-label={`Delete "${n.headline}"`}>
+            Delete
+          </Button>
+        </div>
+      ),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Breaking News"
+        description="Short headlines for the ticker at the top of every public page; the five newest published ones are shown."
+        actions={
+          <Button variant="primary" onClick={() => setEditing({ item: null, key: Date.now() })}>
+            <Icon name="plus" className="h-4 w-4" />
+            Add Breaking News
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Breaking news"
+        rows={news.data}
+        columns={columns}
+        rowKey={(n) => n.id}
+        loading={news.isPending}
+        error={news.error ? breakingNewsMessages.fetchFailed : null}
+        empty={breakingNewsMessages.empty}
+      />
+      {editing && <BreakingNewsFormModal key={editing.key} item={editing.item} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { Category } from '../../../../../shared/types';
+import { useToast } from '../../../components/ui/toast';
+import { useDashboardCategories } from '../../../features/categories/api/get-categories';
+import { useDeleteCategory } from '../../../features/categories/api/delete-category';
+import { Button } from '../../../components/ui/dashboard/button';
+import { CategoryFormModal } from '../../../features/categories/components/category-form-modal';
+import { PageHeader } from '../dashboard-layout';
+import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
+import { Icon } from '../../../components/ui/dashboard/icons';
+import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { errorText } from '../../../lib/error-text';
+import { categoryMessages } from '../../../features/categories/lib/messages';
+
+export function CategoriesPage() {
+  const categories = useDashboardCategories();
+  const remove = useDeleteCategory();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [editing, setEditing] = useState<{ category: Category | null; key: number } | null>(null);
+
+  const askDelete = (category: Category) =>
+    confirm({
+      title: 'Delete Category',
+      message: (
+        <>
+          Delete the category <strong>{category.name}</strong>? This cannot be undone.
+        </>
+      ),
+      confirmLabel: 'Delete',
+      tone: 'danger',
+      onConfirm: () =>
+        remove.mutateAsync(category.id).then(
+          () => toast.success('Category deleted successfully.'),
+          (error: unknown) => toast.error(errorText(error, categoryMessages.deleteFailed)),
+        ),
+    });
+
+  const columns: Column<Category>[] = [
+    { header: 'Name', cell: (c) => <span className="font-medium text-slate-900">{c.name}</span> },
+    { header: 'Slug', cell: (c) => <code className="text-xs text-slate-600">{c.slug}</code>, hideBelow: 'sm' },
+    ...(categories.data?.some((c) => c.articleCount !== undefined)
+      ? [{ header: 'Articles', cell: (c: Category) => c.articleCount ?? '—' }]
+      : []),
+    {
+      header: 'Actions',
+      className: 'w-px text-right whitespace-nowrap',
+      cell: (c) => (
+        <div className="flex justify-end gap-2">
+          <Button size="sm" onClick={() => setEditing({ category: c, key: Date.now() })} aria-label={`Edit ${c.name}`}>
+            Edit
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => void askDelete(c)} aria-label={`Delete ${c.name}`}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Categories"
+        description="The categories readers browse by; a category with articles cannot be deleted."
+        actions={
+          <Button variant="primary" onClick={() => setEditing({ category: null, key: Date.now() })}>
+            <Icon name="plus" className="h-4 w-4" />
+            Add Category
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Categories"
+        rows={categories.data}
+        columns={columns}
+        rowKey={(c) => c.id}
+        loading={categories.isPending}
+        error={categories.error ? categoryMessages.fetchFailed : null}
+        empty={categoryMessages.empty}
+      />
+      {editing && <CategoryFormModal key={editing.key} category={editing.category} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

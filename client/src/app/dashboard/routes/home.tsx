@@ -1,0 +1,202 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useActivity, type ActivityItem } from '../../../features/stats/api/get-activity';
+import { useAdminComments } from '../../../features/comments/api/get-admin-comments';
+import { useDailyViews } from '../../../features/stats/api/get-daily-views';
+import { useStats, type DashboardStats } from '../../../features/stats/api/get-stats';
+import { Icon, type IconName } from '../../../components/ui/dashboard/icons';
+import { StatCard } from '../../../components/ui/dashboard/stat-card';
+import { ViewsChart } from '../../../features/stats/components/views-chart';
+import { useDashboardUser } from '../../../lib/dashboard-user';
+import { fillDays, formatNumber, relativeTime } from '../../../lib/format';
+import { commentMessages } from '../../../features/comments/lib/messages';
+import { statsMessages } from '../../../features/stats/lib/messages';
+import { roleLabel, type StaffRole } from '../../../lib/staff-roles';
+
+type Card = {
+  label: string;
+  icon: IconName;
+  tone: 'slate' | 'red' | 'emerald' | 'amber' | 'sky';
+  value: (s: DashboardStats) => number | undefined;
+};
+
+/** The stat cards of each role (SPEC.md §6). */
+export const STAT_CARDS: Record<StaffRole, Card[]> = {
+  'super-admin': adminCards(),
+  admin: adminCards(),
+  editor: [
+    { label: 'Managed', icon: 'articles', tone: 'sky', value: (s) => s.totalArticles },
+    { label: 'Published Today', icon: 'check', tone: 'emerald', value: (s) => s.publishedToday },
+    { label: 'Pending Review', icon: 'clock', tone: 'amber', value: (s) => s.pendingReview },
+  ],
+  author: [
+    { label: 'My Articles', icon: 'articles', tone: 'sky', value: (s) => s.myArticles },
+    { label: 'Comments', icon: 'comment', tone: 'emerald', value: (s) => s.myComments },
+    { label: 'Drafts', icon: 'draft', tone: 'amber', value: (s) => s.myDrafts },
+  ],
+};
+
+function adminCards(): Card[] {
+  return [
+    { label: 'Total Users', icon: 'users', tone: 'red', value: (s) => s.totalUsers },
+    { label: 'Total Articles', icon: 'articles', tone: 'sky', value: (s) => s.totalArticles },
+    { label: 'Published Articles', icon: 'check', tone: 'emerald', value: (s) => s.publishedArticles },
+    { label: 'Pending Review', icon: 'clock', tone: 'amber', value: (s) => s.pendingReview },
+    { label: 'Comments', icon: 'comment', tone: 'slate', value: (s) => s.totalComments },
+    { label: 'Total Views', icon: 'eye', tone: 'slate', value: (s) => s.totalViews },
+  ];
+}
+
+const QUICK_ACTIONS: { label: string; icon: IconName }[] = [
+  { label: 'Profile Settings', icon: 'user' },
+  { label: 'Manage Users', icon: 'users' },
+  { label: 'Analytics', icon: 'chart' },
+  { label: 'System Settings', icon: 'settings' },
+];
+
+const ACTIVITY: Record<ActivityItem['type'], { label: string; icon: IconName; tone: string }> = {
+  article: { label: 'Article', icon: 'articles', tone: 'bg-sky-100 text-sky-700' },
+  comment: { label: 'Comment', icon: 'comment', tone: 'bg-emerald-100 text-emerald-700' },
+  'breaking-news': { label: 'Breaking news', icon: 'breaking-news', tone: 'bg-red-100 text-red-700' },
+};
+
+function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-xl bg-white p-5 shadow-sm ${className}`} aria-label={title}>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function HomePage() {
+  const { user } = useDashboardUser();
+  const stats = useStats();
+  const activity = useActivity(10);
+  const views = useDailyViews(30);
+  const comments = useAdminComments();
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-r from-slate-900 to-slate-700 p-6 text-white shadow-sm">
+        <div>
+          <h1 className="text-2xl font-bold">Welcome back, {user.name}</h1>
+          <span className="mt-2 inline-block rounded-full bg-white/15 px-3 py-0.5 text-sm font-medium" data-testid="role-badge">
+            {roleLabel(user.role)}
+          </span>
+        </div>
+        <Link
+          to={paths.home}
+          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+        >
+          <Icon name="external" className="h-4 w-4" />
+          Visit Website
+        </Link>
+      </div>
+
+      {stats.error && <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">{statsMessages.fetchFailed}</p>}
+      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {STAT_CARDS[user.role].map((card) => {
+          const value = stats.data ? card.value(stats.data) : undefined;
+          return (
+            <StatCard
+              key={card.label}
+              label={card.label}
+              icon={card.icon}
+              tone={card.tone}
+              value={value === undefined ? (stats.error ? '—' : undefined) : formatNumber(value)}
+            />
+          );
+        })}
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+        <Panel title="Views over the last 30 days" className="xl:col-span-2">
+          {views.error ? (
+            <p className="text-sm text-red-700">{statsMessages.viewsFailed}</p>
+          ) : views.data ? (
+            <ViewsChart data={fillDays(views.data, 30)} />
+          ) : (
+            <div className="h-48 animate-pulse rounded bg-slate-100" />
+          )}
+        </Panel>
+
+        <Panel title="Quick Actions">
+          <ul className="grid grid-cols-2 gap-3">
+            {QUICK_ACTIONS.map((action) => (
+              <li key={action.label}>
+                <button
+                  type="button"
+                  aria-disabled="true"
+                  title="Coming soon"
+                  className="flex h-full w-full cursor-default flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 text-center text-sm font-medium text-slate-700"
+                >
+                  <Icon name={action.icon} className="h-6 w-6 text-slate-500" />
+                  {action.label}
+                  <span className="text-xs font-normal text-slate-400">Coming soon</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+
+        <Panel title="Recent Activity" className="xl:col-span-2">
+          {activity.error ? (
+            <p className="text-sm text-red-700">{statsMessages.activityFailed}</p>
+          ) : !activity.data ? (
+            <div className="space-y-3">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="h-10 animate-pulse rounded bg-slate-100" />
+              ))}
+            </div>
+          ) : activity.data.length === 0 ? (
+            <p className="text-sm text-slate-600">No recent activity.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {activity.data.map((item) => {
+                const kind = ACTIVITY[item.type] ?? ACTIVITY.article;
+                return (
+                  <li key={`${item.type}-${item.id}-${item.at}`} className="flex items-start gap-3 py-3">
+                    <span className={`rounded-md p-2 ${kind.tone}`}>
+                      <Icon name={kind.icon} className="h-4 w-4" />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium text-slate-900">{item.title}</p>
+                      <p className="text-xs text-slate-500">
+                        {kind.label} {item.action} · {item.actor} · <time dateTime={item.at}>{relativeTime(item.at)}</time>
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel title="Recent Comments">
+          {comments.error ? (
+            <p className="text-sm text-red-700">{commentMessages.fetchFailed}</p>
+          ) : !comments.data ? (
+            <div className="h-40 animate-pulse rounded bg-slate-100" />
+          ) : comments.data.comments.length === 0 ? (
+            <p className="text-sm text-slate-600">No comments yet.</p>
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-slate-600">{formatNumber(comments.data.pagination.total)} comments in total</p>
+              <ul tabIndex={0} aria-label="Recent comments" className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
+                {comments.data.comments.map((c) => (
+                  <li key={c.id} className="py-3">
+                    <p className="line-clamp-2 text-sm text-slate-800">{c.content}</p>
+                    <p className="mt-1 truncate text-xs text-slate-500">
+                      {c.author.name} on “{c.article.title}” · <time dateTime={c.createdAt}>{relativeTime(c.createdAt)}</time>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}

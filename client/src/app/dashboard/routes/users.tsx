@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import type { PublicUser } from '../../../../../shared/types';
+import { useToast } from '../../../components/ui/toast';
+import { useDeleteUser } from '../../../features/users/api/delete-user';
+import { useUsers } from '../../../features/users/api/get-users';
+import { useSuspendUser } from '../../../features/users/api/suspend-user';
+import { useUnsuspendUser } from '../../../features/users/api/unsuspend-user';
+import { Button } from '../../../components/ui/dashboard/button';
+import { PageHeader } from '../dashboard-layout';
+import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
+import { controlClass } from '../../../components/ui/dashboard/form-field';
+import { Icon } from '../../../components/ui/dashboard/icons';
+import { Badge } from '../../../components/ui/dashboard/status-badge';
+import { UserFormModal } from '../../../features/users/components/user-form-modal';
+import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { useDashboardUser } from '../../../lib/dashboard-user';
+import { formatDate } from '../../../lib/format';
+import { errorText } from '../../../lib/error-text';
+import { userMessages } from '../../../features/users/lib/messages';
+import { roleLabel } from '../../../lib/staff-roles';
+
+const ROLE_TONES = { 'super-admin': 'violet', admin: 'red', editor: 'sky', author: 'green', user: 'slate' } as const;
+
+export function UsersPage() {
+  const { user: me, can } = useDashboardUser();
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const users = useUsers(can.manageUsers, q);
+  const suspend = useSuspendUser();
+  const unsuspend = useUnsuspendUser();
+  const remove = useDeleteUser();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [editing, setEditing] = useState<{ user: PublicUser | null; key: number } | null>(null);
+
+  /** An admin leaves super-admins alone; nobody suspends or deletes themselves (CONTRACT.md §3). */
+  const manageable = (u: PublicUser) => can.manageSuperAdmins || u.role !== 'super-admin';
+
+  const askSuspend = (u: PublicUser) =>
+    confirm({
+      title: 'Suspend User',
+      message: (
+        <>
+          Suspend <strong>{u.name}</strong>? They are signed out at once and cannot log in until unblocked.
+        </>
+      ),
+      confirmLabel: 'Suspend',
+      tone: 'danger',
+      onConfirm: () =>
+        suspend.mutateAsync(u.id).then(
+          () => toast.success(`${u.name} has been suspended.`),
+          (error: unknown) => toast.error(errorText(error, userMessages.suspendFailed)),
+        ),
+    });
+  const unblock = (u: PublicUser) =>
+    unsuspend.mutate(u.id, {
+      onSuccess: () => toast.success(`${u.name} has been unblocked.`),
+      onError: (error) => toast.error(errorText(error, userMessages.unsuspendFailed)),
+    });
+  const askDelete = (u: PublicUser) =>
+    confirm({
+      title: 'Delete User',
+      message: (
+        <>
+          Delete <strong>{u.name}</strong> ({u.email})? This cannot be undone.
+        </>
+      ),
+      confirmLabel: 'Delete',
+      tone: 'danger',
+      onConfirm: () =>
+        remove.mutateAsync(u.id).then(
+          () => toast.success('User deleted successfully.'),
+          (error: unknown) => toast.error(errorText(error, userMessages.deleteFailed)),
+        ),
+    });
+
+  const columns: Column<PublicUser>[] = [
+    {
+      header: 'Name',
+      cell: (u) => (
+        <>
+          <span className="font-medium text-slate-900">{u.name}</span>
+          {u.id === me.id && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+          <span className="block text-xs text-slate-500 md:hidden">{u.email}</span>
+        </>
+      ),
+    },
+    { header: 'Email', hideBelow: 'md', cell: (u) => u.email },
+    { header: 'Role', cell: (u) => <Badge tone={ROLE_TONES[u.role] ?? 'slate'}>{roleLabel(u.role)}</Badge> },
+    { header: 'Status', cell: (u) => (u.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>) },
+    { header: 'Joined', hideBelow: 'lg', cell: (u) => formatDate(u.createdAt) },
+    {
+      header: 'Actions',
+      className: 'w-px text-right whitespace-nowrap',
+      cell: (u) =>
+        manageable(u) ? (
+          <div className="flex justify-end gap-2">
+            <Button size="sm" onClick={() => setEditing({ user: u, key: Date.now() })} aria-label={`Edit ${u.name}`}>
+              Edit
+            </Button>
+            {u.id !== me.id &&
+              (u.suspended ? (
+                <Button
+                  size="sm"
+                  variant="success"
+                  onClick={() => unblock(u)}
+                  disabled={unsuspend.isPending && unsuspend.variables === u.id}
+                  aria-label={`Unblock ${u.name}`}
+                >
+                  Unblock
+                </Button>
+              ) : (
+                <Button size="sm" onClick={() => void askSuspend(u)} aria-label={`Suspend ${u.name}`}>
+                  Suspend
+                </Button>
+              ))}
+            {u.id !== me.id && (
+              <Button size="sm" variant="danger" onClick={() => void askDelete(u)} aria-label={`Delete ${u.name}`}>
+                Delete
+              </Button>
+            )}
+          </div>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Staff and readers. A suspended user cannot log in; a user with articles or breaking news cannot be deleted."
+        actions={
+          <Button variant="primary" onClick={() => setEditing({ user: null, key: Date.now() })}>
+            <Icon name="plus" className="h-4 w-4" />
+            Add User
+          </Button>
+        }
+      />
+      <div className="mb-4 max-w-sm">
+        <label htmlFor="user-search" className="sr-only">
+          Search users
+        </label>
+        <input
+          id="user-search"
+          type="search"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={controlClass}
+        />
+      </div>
+      <DataTable
+        caption="Users"
+        rows={users.data?.data}
+        columns={columns}
+        rowKey={(u) => u.id}
+        loading={users.isPending}
+        error={users.error ? (users.error.message === userMessages.noToken ? userMessages.noToken : userMessages.fetchFailed) : null}
+        empty={userMessages.empty}
+      />
+      {users.data && users.data.pagination.total > users.data.data.length && (
+        <p className="mt-3 text-sm text-slate-600">
+          Showing {users.data.data.length} of {users.data.pagination.total} users.
+        </p>
+      )}
+      {editing && (
+        <UserFormModal
+          key={editing.key}
+          user={editing.user}
+          canManageSuperAdmins={can.manageSuperAdmins}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import '../../../lib/zod-config';
+import { useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { AuthShell } from '../../../components/layout/auth-shell';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { SignupWizard } from '../../../features/auth/components/signup-wizard';
+import { cn } from '../../../lib/cn';
+import { landingFor } from '../../../lib/redirects';
+import { useSession } from '../../../lib/session';
+
+type Mode = 'login' | 'signup';
+
+/** /auth (SPEC.md §2): login and the 3-step sign-up; a logged-in user is sent on (staff: dashboard). */
+export function AuthRoute() {
+  const { session } = useSession();
+  const location = useLocation();
+  const [mode, setMode] = useState<Mode>('login');
+  const [notice, setNotice] = useState<{ email: string; message: string } | null>(null);
+
+  if (session) return <Navigate to={landingFor(session.user.role, (location.state as { from?: unknown } | null)?.from)} replace />;
+
+  const tab = (value: Mode, label: string) => (
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      onClick={() => setMode(value)}
+      className={cn(
+        'rounded-md py-2 text-sm font-semibold transition-colors',
+        mode === value ? 'bg-white text-slate-900 shadow' : 'text-slate-600 hover:text-slate-900',
+      )}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <AuthShell title="Welcome to Chronicle News" subtitle="Sign in or create an account to continue">
+      <title>{`${mode === 'login' ? 'Login' : 'Sign Up'} | Chronicle News`}</title>
+      <div role="group" aria-label="Login or Sign Up" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+        {tab('login', 'Login')}
+        {tab('signup', 'Sign Up')}
+      </div>
+      {mode === 'login' ? (
+        <LoginForm key={notice?.email ?? ''} initialEmail={notice?.email} notice={notice?.message} />
+      ) : (
+        <SignupWizard
+          onDone={(email, message) => {
+            setNotice({ email, message });
+            setMode('login');
+          }}
+        />
+      )}
+    </AuthShell>
+  );
+}

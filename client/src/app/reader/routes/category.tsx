@@ -1,0 +1,81 @@
+import { useNavigate, useParams } from 'react-router';
+import { ErrorBox } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { GoHomeState, LoadingText, PageState } from '../../../components/ui/page-state';
+import { paths } from '../../../config/paths';
+import { usePublishedArticlesPages } from '../../../features/articles/api/get-published-articles';
+import { ArticleGrid } from '../../../features/articles/components/article-grid';
+import { LatestStories } from '../../../features/articles/components/latest-stories';
+import { splitLatest } from '../../../features/articles/lib/sort';
+import { useCategory } from '../../../features/categories/api/get-category';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+
+export const CATEGORY_PAGE_SIZE = 27;
+
+/** The category page /category/:idOrSlug (SPEC.md §2). */
+export function CategoryRoute() {
+  const { idOrSlug = '' } = useParams();
+  const navigate = useNavigate();
+  const category = useCategory(idOrSlug);
+  const id = category.data?.id;
+  const articles = usePublishedArticlesPages({ category: id, limit: CATEGORY_PAGE_SIZE }, { enabled: !!id });
+  const { list } = articles;
+  const { total } = articles;
+  useDocumentTitle(category.data ? pageTitle(category.data.name) : null);
+
+  if (category.isPending) return <LoadingText>Loading category articles...</LoadingText>;
+  if (category.isError && !category.data) {
+    const missing = category.error instanceof ApiError && category.error.status >= 400 && category.error.status < 500;
+    if (!missing) return <ErrorBox className="mx-auto my-10 max-w-xl">{errorMessage(category.error, 'Failed to fetch articles')}</ErrorBox>;
+    return <GoHomeState title="Category Not Found">The category you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
+  }
+
+  const { latest, more } = splitLatest(list);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Button variant="ghost" size="sm" className="-ml-2" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}>
+        <ArrowLeftIcon width={16} height={16} /> Back
+      </Button>
+      <div className="mt-2 mb-8 border-b-2 border-slate-900 pb-4">
+        <h1 className="font-serif text-3xl font-bold md:text-4xl">{category.data.name}</h1>
+        {articles.data && <p className="mt-1 text-slate-600">{total} article(s) found</p>}
+      </div>
+      {articles.isPending ? (
+        <LoadingText>Loading category articles...</LoadingText>
+      ) : articles.isError ? (
+        <ErrorBox>{errorMessage(articles.error, 'Failed to fetch articles')}</ErrorBox>
+      ) : list.length === 0 ? (
+        <PageState title="No articles found" as="h2">
+          <p>There are no articles in this category yet.</p>
+        </PageState>
+      ) : (
+        <div className="space-y-12">
+          <section aria-labelledby="latest-heading">
+            <h2 id="latest-heading" className="mb-5 font-serif text-2xl font-bold">
+              Latest Stories
+            </h2>
+            <LatestStories articles={latest} />
+          </section>
+          {more.length > 0 && (
+            <section aria-labelledby="more-heading">
+              <h2 id="more-heading" className="mb-5 font-serif text-2xl font-bold">
+                More Stories
+              </h2>
+              <ArticleGrid articles={more} />
+            </section>
+          )}
+          {articles.hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="secondary" onClick={() => articles.fetchNextPage()} disabled={articles.isFetchingNextPage}>
+                {articles.isFetchingNextPage ? 'Loading...' : 'Load more stories'}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

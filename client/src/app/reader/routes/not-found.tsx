@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+
+/** Any other path (SPEC.md §2): '404', 'Oops! Page not found', 'Return to Home'; the path is logged. */
+export function NotFoundRoute() {
+  const { pathname } = useLocation();
+  useDocumentTitle(pageTitle('Page not found'));
+  useEffect(() => {
+    console.warn(`404: no page at ${pathname}`);
+  }, [pathname]);
+  return (
+    <div className="flex flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <h1 className="font-serif text-7xl font-bold text-slate-900">404</h1>
+      <p className="text-xl text-slate-700">Oops! Page not found</p>
+      <Link to={paths.home} className={buttonClasses('primary', 'lg')}>
+        Return to Home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import '../../../lib/zod-config';
+import { Link, Navigate } from 'react-router';
+import { AuthShell } from '../../../components/layout/auth-shell';
+import { paths } from '../../../config/paths';
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
+import { landingFor } from '../../../lib/redirects';
+import { useSession } from '../../../lib/session';
+
+/** /auth/reset-password (SPEC.md §2). */
+export function ResetPasswordRoute() {
+  const { session } = useSession();
+  if (session) return <Navigate to={landingFor(session.user.role)} replace />;
+  return (
+    <AuthShell
+      title="Reset Your Password"
+      subtitle="Enter your email, verify OTP, and set a new password"
+      footer={
+        <>
+          Remembered password?{' '}
+          <Link to={paths.auth} className="font-semibold text-blue-800 hover:underline">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <title>Reset Your Password | Chronicle News</title>
+      <ResetPasswordForm />
+    </AuthShell>
+  );
+}

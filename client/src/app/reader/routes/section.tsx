@@ -1,0 +1,51 @@
+import { useParams } from 'react-router';
+import { ErrorBox } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { GoHomeState, LoadingText, PageState } from '../../../components/ui/page-state';
+import { usePublishedArticlesPages } from '../../../features/articles/api/get-published-articles';
+import { ArticleGrid } from '../../../features/articles/components/article-grid';
+import { sectionFromPath } from '../../../features/articles/lib/sections';
+import { errorMessage } from '../../../lib/errors';
+import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+
+export const SECTION_PAGE_SIZE = 24;
+
+/** The section page /news/:section (SPEC.md §2). */
+export function SectionRoute() {
+  const { section: name } = useParams();
+  const section = sectionFromPath(name);
+  const articles = usePublishedArticlesPages({ section: section?.section, limit: SECTION_PAGE_SIZE }, { enabled: !!section });
+  const { list } = articles;
+  useDocumentTitle(section ? pageTitle(section.heading) : null);
+
+  if (!section) {
+    return <GoHomeState title="Section Not Found">The section you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="mb-8 border-b-2 border-slate-900 pb-4 font-serif text-3xl font-bold md:text-4xl">{section.heading}</h1>
+      {articles.isPending ? (
+        <LoadingText>Loading section articles...</LoadingText>
+      ) : articles.isError ? (
+        <ErrorBox>{errorMessage(articles.error, 'Failed to fetch articles')}</ErrorBox>
+      ) : list.length === 0 ? (
+        <PageState title="No articles found" as="h2">
+          <p>There are no published articles in this section yet.</p>
+        </PageState>
+      ) : (
+        <>
+          <h2 className="sr-only">Articles</h2>
+          <ArticleGrid articles={list} eagerFirst={4} />
+          {articles.hasNextPage && (
+            <div className="mt-10 flex justify-center">
+              <Button variant="secondary" onClick={() => articles.fetchNextPage()} disabled={articles.isFetchingNextPage}>
+                {articles.isFetchingNextPage ? 'Loading...' : 'Load more stories'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

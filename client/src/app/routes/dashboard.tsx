@@ -1,7 +1,0 @@
-import '../../lib/zod-config';
-import { DashboardApp } from '../../features/dashboard/dashboard-app';
-
-/** Entry of the dashboard chunk (SPEC.md §2, /dashboard/*). */
-export function DashboardRoute() {
-  return <DashboardApp />;
-}

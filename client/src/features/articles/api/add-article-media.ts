@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MediaItem } from '../../../../../shared/types';
+import { upload } from '../../../lib/api-client';
+import { dashboardKeys } from '../../../lib/query-keys';
+import { refetchArticleLists } from './refetch-article-lists';
+
+export function mediaTypeOf(file: File): 'image' | 'video' {
+  return file.type.startsWith('video/') ? 'video' : 'image';
+}
+
+/** POST /api/articles/:id/media (multipart `media`, `type`), reporting upload progress from 0 to 1. */
+export function addArticleMedia(articleId: string, file: File, onProgress?: (fraction: number) => void): Promise<MediaItem> {
+  const form = new FormData();
+  form.append('type', mediaTypeOf(file));
+  form.append('media', file);
+  return upload<MediaItem>(`/api/articles/${encodeURIComponent(articleId)}/media`, form, onProgress);
+}
+
+export function useAddArticleMedia(articleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+      addArticleMedia(articleId, file, onProgress),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.articleMedia(articleId) }),
+        refetchArticleLists(queryClient, 'full-and-published'),
+      ]),
+  });
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Article, Page } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { dashboardKeys, type ArticleListParams } from '../../../lib/query-keys';
+
+/** GET /api/articles: every article, drafts included (authors get their own), newest first. */
+export function getArticles(params: ArticleListParams, signal?: AbortSignal): Promise<Page<Article>> {
+  return api.get<Page<Article>>('/api/articles', { signal, query: { status: params.status, limit: params.limit, offset: params.offset } });
+}
+
+export const getArticlesQueryOptions = (params: ArticleListParams) =>
+  queryOptions({
+    queryKey: dashboardKeys.articleList(params),
+    queryFn: ({ signal }) => getArticles(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useArticles(params: ArticleListParams) {
+  return useQuery(getArticlesQueryOptions(params));
+}

@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
+
+/**
+ * SPEC.md §4 refetch rules: after an update, publish, unpublish, status change or featuring, both the
+ * full list and the published list; after a create or delete, the full list. The reader's public
+ * article caches and the dashboard counters are refreshed too.
+ */
+export function refetchArticleLists(queryClient: QueryClient, scope: 'full' | 'full-and-published'): Promise<unknown> {
+  const jobs: Promise<unknown>[] = [
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.articles }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.activities }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.allComments }),
+    queryClient.invalidateQueries({ queryKey: readerKeys.articles }),
+  ];
+  if (scope === 'full-and-published') jobs.push(queryClient.invalidateQueries({ queryKey: dashboardKeys.published }));
+  return Promise.all(jobs);
+}

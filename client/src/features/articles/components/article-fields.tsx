@@ -1,0 +1,76 @@
+import type { ComponentType } from 'react';
+import { LIMITS, SECTIONS } from '../../../../../shared/constants';
+import type { FieldErrors } from '../../../lib/validation';
+import type { ArticleFormValues } from '../lib/validation';
+import { Select, TextArea, TextInput } from '../../../components/ui/dashboard/form-field';
+import { RichTextField } from './lazy-rich-text-editor';
+
+/** The category picker, given by the page: the categories feature owns the list. */
+export type CategoryField = ComponentType<{ value: string; onChange(categoryId: string): void; error?: string; disabled?: boolean }>;
+
+interface ArticleFieldsProps {
+  values: ArticleFormValues;
+  errors: FieldErrors<keyof ArticleFormValues>;
+  onChange<K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]): void;
+  disabled?: boolean;
+  CategoryField: CategoryField;
+}
+
+/** Title, summary, text (rich-text editor), category and section: the article form of SPEC.md §5. */
+export function ArticleFields({ values, errors, onChange, disabled, CategoryField }: ArticleFieldsProps) {
+  return (
+    <div className="space-y-4">
+      <TextInput
+        label="Title"
+        name="title"
+        value={values.title}
+        maxLength={LIMITS.titleMax}
+        onChange={(e) => onChange('title', e.target.value)}
+        error={errors.title}
+        disabled={disabled}
+        data-autofocus
+      />
+      <TextArea
+        label="Summary"
+        name="summary"
+        rows={2}
+        value={values.summary}
+        maxLength={LIMITS.summaryMax}
+        onChange={(e) => onChange('summary', e.target.value)}
+        error={errors.summary}
+        disabled={disabled}
+        hint={`${values.summary.length}/${LIMITS.summaryMax}`}
+      />
+      <RichTextField
+        label="Content"
+        value={values.content}
+        onChange={(html) => onChange('content', html)}
+        error={errors.content}
+        disabled={disabled}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <CategoryField
+          value={values.categoryId}
+          onChange={(categoryId) => onChange('categoryId', categoryId)}
+          error={errors.categoryId}
+          disabled={disabled}
+        />
+        <Select
+          label="Section"
+          name="section"
+          value={values.section}
+          onChange={(e) => onChange('section', e.target.value)}
+          error={errors.section}
+          disabled={disabled}
+        >
+          <option value="">Select a section</option>
+          {SECTIONS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
+  );
+}

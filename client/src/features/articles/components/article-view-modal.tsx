@@ -1,0 +1,249 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { Article, MediaItem } from '../../../../../shared/types';
+import { useToast } from '../../../components/ui/toast';
+import { useAddArticleMedia } from '../api/add-article-media';
+import { useDeleteArticleMedia } from '../api/delete-article-media';
+import { useArticleMedia } from '../api/get-article-media';
+import { getArticle } from '../api/get-article';
+import { refetchArticleLists } from '../api/refetch-article-lists';
+import { useUpdateArticle } from '../api/update-article';
+import { useCloseAfterSuccess } from '../../../components/ui/dashboard/use-close-after-success';
+import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { useDashboardUser } from '../../../lib/dashboard-user';
+import { useStoryActions } from '../hooks/use-story-actions';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { errorText, isStaleVersion, staleVersionText } from '../../../lib/error-text';
+import { articleMessages } from '../lib/messages';
+import type { FieldErrors } from '../../../lib/validation';
+import { validateArticleEdit, type ArticleFormValues } from '../lib/validation';
+import { ArticleFields, type CategoryField } from './article-fields';
+import { Button } from '../../../components/ui/dashboard/button';
+import { FormError } from '../../../components/ui/dashboard/form-field';
+import { MediaPicker } from './media-picker';
+import { Modal } from '../../../components/ui/dashboard/modal';
+import { ReloadLatest } from '../../../components/ui/dashboard/reload-latest';
+import { RICH_TEXT_CLASS } from './rich-text';
+import { ArticleStatusBadge } from '../../../components/ui/dashboard/status-badge';
+import { StoryActionButtons, StoryFlags } from './story-actions';
+
+function MediaManager({ articleId }: { articleId: string }) {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const media = useArticleMedia(articleId);
+  const add = useAddArticleMedia(articleId);
+  const remove = useDeleteArticleMedia(articleId);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<Record<number, number>>({});
+
+  const uploadAll = async (chosen: File[]) => {
+    setFiles(chosen);
+    for (const [i, file] of chosen.entries()) {
+      setProgress((p) => ({ ...p, [i]: 0 }));
+      try {
+        await add.mutateAsync({ file, onProgress: (fraction) => setProgress((p) => ({ ...p, [i]: fraction })) });
+        toast.success(`${file.name} uploaded.`);
+      } catch (error) {
+        toast.error(errorText(error, articleMessages.uploadMediaFailed));
+      }
+    }
+    setFiles([]);
+    setProgress({});
+  };
+
+  const askDelete = (item: MediaItem) =>
+    confirm({
+      title: 'Delete Media',
+      message: 'Delete this media file from the article? This cannot be undone.',
+      confirmLabel: 'Delete',
+      tone: 'danger',
+      onConfirm: () =>
+        remove.mutateAsync(item.id).then(
+          () => toast.success('Media deleted.'),
+          (error: unknown) => toast.error(errorText(error, articleMessages.deleteMediaFailed)),
+        ),
+    });
+
+  return (
+    <section aria-label="Media" className="space-y-3">
+      <h3 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">Media</h3>
+      {media.error ? (
+        <p className="text-sm text-red-600">{articleMessages.loadMediaFailed}</p>
+      ) : media.isPending ? (
+        <div className="h-24 animate-pulse rounded bg-slate-100" />
+      ) : media.data.length === 0 ? (
+        <p className="text-sm text-slate-500">No media uploaded</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {media.data.map((item) => (
+            <li key={item.id} className="overflow-hidden rounded-md border border-slate-200">
+              {item.type === 'video' ? (
+                <video src={item.fileUrl} controls muted className="aspect-video w-full bg-black object-cover" />
+              ) : (
+                <img src={item.fileUrl} alt="" className="aspect-video w-full object-cover" />
+              )}
+              <div className="flex items-center justify-between px-2 py-1 text-xs text-slate-600">
+                <span className="capitalize">{item.type}</span>
+                <button
+                  type="button"
+                  onClick={() => void askDelete(item)}
+                  className="rounded px-1.5 py-0.5 text-red-700 hover:bg-red-50"
+                  aria-label={`Delete ${item.type}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MediaPicker files={files} onChange={(chosen) => void uploadAll(chosen)} progress={progress} disabled={files.length > 0} />
+    </section>
+  );
+}
+
+const formValues = (article: Article): ArticleFormValues => ({
+  title: article.title,
+  summary: article.summary,
+  content: article.content,
+  categoryId: article.categoryId,
+  section: article.section,
+});
+
+function EditArticleForm({
+  article,
+  onCancel,
+  onSaved,
+  CategoryField,
+}: {
+  article: Article;
+  onCancel(): void;
+  onSaved(): void;
+  CategoryField: CategoryField;
+}) {
+  const toast = useToast();
+  const update = useUpdateArticle();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<ArticleFormValues>(() => formValues(article));
+  // The version the form was filled from: the save names it, so it never overwrites someone else's change.
+  const [version, setVersion] = useState(article.version);
+  // Remounts the fields after a reload, so the rich-text editor shows the reloaded content.
+  const [loaded, setLoaded] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors<keyof ArticleFormValues>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+
+  const reload = async () => {
+    const latest = await getArticle(article.id);
+    setValues(formValues(latest));
+    setVersion(latest.version);
+    setLoaded((n) => n + 1);
+    setFormError(null);
+    setStale(false);
+    void refetchArticleLists(queryClient, 'full-and-published');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateArticleEdit(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setStale(false);
+    try {
+      await update.mutateAsync({ id: article.id, input: result.value, version });
+      toast.success('Article updated successfully.');
+      onSaved();
+    } catch (error) {
+      const conflict = isStaleVersion(error);
+      const message = conflict ? staleVersionText('article') : errorText(error, articleMessages.updateFailed);
+      setStale(conflict);
+      setFormError(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormError message={formError} />
+      {stale && <ReloadLatest onReload={reload} />}
+      <ArticleFields
+        key={loaded}
+        values={values}
+        errors={errors}
+        onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+        disabled={update.isPending}
+        CategoryField={CategoryField}
+      />
+      <div className="flex justify-end gap-2">
+        <Button onClick={onCancel} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * View and edit one article (SPEC.md §2): its text, media management, and for every role except
+ * author the publish and story buttons; delete only for admins. `article` is the live list entry, so
+ * optimistic changes show here at once.
+ */
+export function ArticleViewModal({ article, onClose, CategoryField }: { article: Article; onClose(): void; CategoryField: CategoryField }) {
+  const { can } = useDashboardUser();
+  const actions = useStoryActions();
+  const [editing, setEditing] = useState(false);
+  const { succeeded, succeed } = useCloseAfterSuccess(onClose);
+
+  return (
+    <Modal open title={editing ? 'Edit Article' : 'Article Details'} onClose={onClose} busy={succeeded} size="xl">
+      {editing ? (
+        <EditArticleForm article={article} onCancel={() => setEditing(false)} onSaved={succeed} CategoryField={CategoryField} />
+      ) : (
+        <div className="space-y-5">
+          <div className="space-y-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <ArticleStatusBadge status={article.status} />
+              <StoryFlags article={article} />
+            </div>
+            <h3 className="font-serif text-2xl font-bold text-slate-900">{article.title}</h3>
+            <p className="text-sm text-slate-600">
+              By {article.author.name} · {article.category.name} · {article.section} · Created {formatDate(article.createdAt)}
+              {article.publishedAt && <> · Published {formatDate(article.publishedAt)}</>} · {formatNumber(article.totalViews)} views
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-3">
+            <Button size="sm" variant="primary" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            {can.manageStories && <StoryActionButtons article={article} actions={actions} />}
+            {can.deleteArticles && (
+              <Button
+                size="sm"
+                variant="danger"
+                className="ml-auto"
+                aria-label="Delete article"
+                onClick={() => void actions.remove(article).then((ok) => ok && onClose())}
+              >
+                Delete
+              </Button>
+            )}
+          </div>
+          {article.summary && <p className="text-lg text-slate-700">{article.summary}</p>}
+          {/* The server sanitises article HTML with an allowlist before storing it (CONTRACT.md §4). */}
+          <div
+            className={`${RICH_TEXT_CLASS} rounded-lg border border-slate-200 p-4`}
+            dangerouslySetInnerHTML={{ __html: article.content }}
+          />
+          <MediaManager articleId={article.id} />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+/** Texts shown by the dashboard (SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
+export const articleMessages = {
+  fetchFailed: 'Failed to fetch articles',
+  addFailed: 'Failed to add article.',
+  updateFailed: 'Failed to update article.',
+  deleteFailed: 'Failed to delete article',
+  publishFailed: 'Failed to publish article.',
+  unpublishFailed: 'Failed to unpublish article.',
+  storyFailed: 'Failed to update story status.',
+  featuredFailed: 'Failed to update featured status.',
+  uploadMediaFailed: 'Failed to upload media',
+  deleteMediaFailed: 'Failed to delete media',
+  loadMediaFailed: 'Failed to load media',
+  imageUploadFailed: 'Image upload failed',
+  empty: 'No articles found.',
+  storiesEmpty: 'No stories found.',
+  contentRequired: 'Content is required',
+  categoryRequired: 'Choose a category.',
+  sectionRequired: 'Choose a section.',
+} as const;

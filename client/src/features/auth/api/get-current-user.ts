@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../../shared/types';
+import { api } from '../../../lib/api-client';
+import { dashboardKeys } from '../../../lib/query-keys';
+
+/** The signed-in user as the server sees it now (role changes and suspensions show at once). */
+export function getCurrentUser(signal?: AbortSignal): Promise<{ user: PublicUser }> {
+  return api.get<{ user: PublicUser }>('/api/auth/me', { signal });
+}
+
+export const getCurrentUserQueryOptions = () =>
+  queryOptions({ queryKey: dashboardKeys.me, queryFn: ({ signal }) => getCurrentUser(signal), staleTime: 60_000, retry: false });
+
+export function useCurrentUser(enabled: boolean) {
+  return useQuery({ ...getCurrentUserQueryOptions(), enabled });
+}

@@ -1,0 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
+
+/** SPEC.md §4: the categories are reloaded after every create, update or delete (the reader's header list too). */
+export function reloadCategories(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.categories }),
+    queryClient.invalidateQueries({ queryKey: readerKeys.categories }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.articles }),
+  ]);
+}

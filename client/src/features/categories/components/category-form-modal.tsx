@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { LIMITS } from '../../../../../shared/constants';
+import type { Category } from '../../../../../shared/types';
+import { useCreateCategory } from '../api/create-category';
+import { getCategory } from '../api/get-category';
+import { reloadCategories } from '../api/reload-categories';
+import { useUpdateCategory } from '../api/update-category';
+import { useFormSubmit } from '../../../components/ui/dashboard/use-form-submit';
+import { categoryMessages } from '../lib/messages';
+import { validateCategory } from '../lib/validation';
+import { Button } from '../../../components/ui/dashboard/button';
+import { FormError, TextInput } from '../../../components/ui/dashboard/form-field';
+import { Modal } from '../../../components/ui/dashboard/modal';
+import { ReloadLatest } from '../../../components/ui/dashboard/reload-latest';
+
+/** Add or edit a category: the form is remounted per opening (keyed by the caller), so it starts fresh. */
+export function CategoryFormModal({ category, onClose }: { category: Category | null; onClose(): void }) {
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(category?.name ?? '');
+  // The version the form was filled from: the save names it, so it never overwrites someone else's change.
+  const [version, setVersion] = useState(category?.version ?? 0);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const { formError, stale, clearError, succeeded, save } = useFormSubmit(onClose, 'category');
+  const pending = create.isPending || update.isPending;
+  const busy = pending || succeeded;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateCategory({ name });
+    if (!result.ok) {
+      setFieldError(result.errors.name);
+      return;
+    }
+    setFieldError(undefined);
+    const { name: value } = result.value;
+    await save(
+      () => (category ? update.mutateAsync({ id: category.id, name: value, version }) : create.mutateAsync({ name: value })),
+      category ? 'Category updated successfully.' : 'Category added successfully.',
+      category ? categoryMessages.updateFailed : categoryMessages.formFailed,
+    );
+  };
+
+  const reload = async () => {
+    if (!category) return;
+    const latest = await getCategory(category.id);
+    setName(latest.name);
+    setVersion(latest.version);
+    clearError();
+    void reloadCategories(queryClient);
+  };
+
+  return (
+    <Modal open title={category ? 'Edit Category' : 'Add Category'} onClose={onClose} busy={busy} size="sm">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormError message={formError} />
+        {stale && <ReloadLatest onReload={reload} />}
+        <TextInput
+          label="Category name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError}
+          hint={`${name.trim().length}/${LIMITS.categoryNameMax}`}
+          autoComplete="off"
+          data-autofocus
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {succeeded ? 'Saved!' : pending ? 'Saving…' : category ? 'Save Changes' : 'Add Category'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Role } from '../../../../../shared/constants';
+import { api } from '../../../lib/api-client';
+import { dashboardKeys } from '../../../lib/query-keys';
+
+/** GET /api/stats: counters for the caller's role, counted by the database. */
+export interface DashboardStats {
+  role: Role;
+  totalUsers?: number;
+  totalArticles: number;
+  publishedArticles: number;
+  publishedToday: number;
+  pendingReview: number;
+  myArticles: number;
+  myDrafts: number;
+  myComments: number;
+  totalComments: number;
+  totalViews: number;
+  publishedBreakingNews: number;
+}
+
+export function getStats(signal?: AbortSignal): Promise<DashboardStats> {
+  return api.get<DashboardStats>('/api/stats', { signal });
+}
+
+export const getStatsQueryOptions = () => queryOptions({ queryKey: dashboardKeys.stats, queryFn: ({ signal }) => getStats(signal) });
+
+export function useStats() {
+  return useQuery(getStatsQueryOptions());
+}

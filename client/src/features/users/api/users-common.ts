@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, getToken } from '../../../lib/api-client';
+import { userMessages } from '../lib/messages';
+import { dashboardKeys } from '../../../lib/query-keys';
+
+/** SPEC.md §7: every users call needs the token. */
+export function requireToken(): void {
+  if (!getToken()) throw new ApiError(401, 'Unauthorized', userMessages.noToken);
+}
+
+/** SPEC.md §7: the users list is refetched after each change. */
+export function refetchUsers(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.users }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
+  ]);
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { capabilities, isStaff } from './staff-roles';
+
+describe('staff roles', () => {
+  it('only knows the four staff roles', () => {
+    expect(['super-admin', 'admin', 'editor', 'author'].every(isStaff)).toBe(true);
+    expect(isStaff('user')).toBe(false);
+    expect(isStaff('owner')).toBe(false);
+    expect(isStaff(undefined)).toBe(false);
+  });
+});
+
+describe('capabilities mirror CONTRACT.md §3', () => {
+  it('hides publishing and story flags from authors', () => {
+    expect(capabilities('author')).toMatchObject({
+      publishArticles: false,
+      manageStories: false,
+      manageBreakingNews: false,
+      deleteArticles: false,
+    });
+  });
+  it('lets editors publish but not delete articles or manage users', () => {
+    expect(capabilities('editor')).toMatchObject({ publishArticles: true, manageStories: true, deleteArticles: false, manageUsers: false });
+  });
+  it('lets admins delete articles and manage users but not super-admins', () => {
+    expect(capabilities('admin')).toMatchObject({ deleteArticles: true, manageUsers: true, manageSuperAdmins: false });
+    expect(capabilities('super-admin').manageSuperAdmins).toBe(true);
+  });
+});
