@@ -35,6 +35,23 @@ describe('relativeTime (SPEC §9)', () => {
     expect(relativeTime(ago(seconds), NOW)).toBe(expected);
   });
 
+  // The dashboard's cases (they were lib/format.test.ts), its 'now' a Date. At 29 days it read '4 weeks ago';
+  // SPEC §9 stops weeks at 3, so 29 days is '1 month ago', as on the reader's side.
+  it.each([
+    [30, '30 seconds ago'],
+    [60, '1 minute ago'],
+    [3 * HOUR, '3 hours ago'],
+    [6 * DAY, '6 days ago'],
+    [7 * DAY, '1 week ago'],
+    [29 * DAY, '1 month ago'],
+    [45 * DAY, '1 month ago'],
+    [364 * DAY, '11 months ago'],
+    [800 * DAY, '2 years ago'],
+  ])('%i s → %s (now as a Date)', (seconds, text) => {
+    const now = new Date('2026-03-31T12:00:00.000Z');
+    expect(relativeTime(new Date(now.getTime() - seconds * 1000).toISOString(), now)).toBe(text);
+  });
+
   it('accepts Date objects', () => {
     expect(relativeTime(new Date(NOW - 5 * MIN * 1000), NOW)).toBe('5 minutes ago');
   });
@@ -42,6 +59,7 @@ describe('relativeTime (SPEC §9)', () => {
   it('keeps a value that already ends in "ago"', () => {
     expect(relativeTime('3 days ago', NOW)).toBe('3 days ago');
     expect(relativeTime('5 minutes AGO', NOW)).toBe('5 minutes AGO');
+    expect(relativeTime('yesterday-ish', NOW)).toBe('yesterday-ish');
   });
 
   it('shows an unparseable date as it is', () => {

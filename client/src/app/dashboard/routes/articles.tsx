@@ -13,7 +13,7 @@ import { ArticleStatusBadge } from '../../../components/ui/dashboard/status-badg
 import { StoryFlags } from '../../../features/articles/components/story-actions';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
-import { formatDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/dates';
 import { articleMessages } from '../../../features/articles/lib/messages';
 
 export const PAGE_SIZE = 25;
@@ -56,7 +56,7 @@ export function ArticlesPage() {
     { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
     ...(user.role === 'author' ? [] : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => a.author.name }]),
     { header: 'Status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
-    { header: 'Date', hideBelow: 'sm', cell: (a) => <span className="whitespace-nowrap">{formatDate(a.publishedAt ?? a.createdAt)}</span> },
+    { header: 'Date', hideBelow: 'sm', cell: (a) => <span className="whitespace-nowrap">{formatShortDate(a.publishedAt ?? a.createdAt)}</span> },
     {
       header: 'Actions',
       className: 'w-px text-right whitespace-nowrap',

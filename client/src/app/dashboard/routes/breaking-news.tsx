@@ -13,7 +13,7 @@ import { Icon } from '../../../components/ui/dashboard/icons';
 import { BreakingNewsStatusBadge } from '../../../components/ui/dashboard/status-badge';
 import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
 import { useDashboardUser } from '../../../lib/dashboard-user';
-import { relativeTime } from '../../../lib/format';
+import { relativeTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-text';
 import { breakingNewsMessages } from '../../../features/breaking-news/lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';

@@ -12,7 +12,7 @@ import { StoryActionButtons, StoryFlags } from '../../../features/articles/compo
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
 import { featuredInOrder, orderStories } from '../../../features/articles/lib/article-updates';
-import { formatDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/dates';
 import { articleMessages } from '../../../features/articles/lib/messages';
 import { FEATURED_LIMIT } from '../../../features/articles/lib/optimistic';
 
@@ -43,7 +43,7 @@ function StoryCard({
           <ArticleStatusBadge status={article.status} />
           <StoryFlags article={article} />
           <span className="text-xs text-slate-500">
-            {article.section} · priority {article.storyPriority} · {formatDate(article.publishedAt ?? article.createdAt)}
+            {article.section} · priority {article.storyPriority} · {formatShortDate(article.publishedAt ?? article.createdAt)}
           </span>
         </div>
         <button type="button" onClick={onView} className="block text-left font-semibold text-slate-900 hover:underline">

@@ -14,7 +14,7 @@ import { Badge } from '../../../components/ui/dashboard/status-badge';
 import { UserFormModal } from '../../../features/users/components/user-form-modal';
 import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
 import { useDashboardUser } from '../../../lib/dashboard-user';
-import { formatDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-text';
 import { userMessages } from '../../../features/users/lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';
@@ -92,7 +92,7 @@ export function UsersPage() {
     { header: 'Email', hideBelow: 'md', cell: (u) => u.email },
     { header: 'Role', cell: (u) => <Badge tone={ROLE_TONES[u.role] ?? 'slate'}>{roleLabel(u.role)}</Badge> },
     { header: 'Status', cell: (u) => (u.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>) },
-    { header: 'Joined', hideBelow: 'lg', cell: (u) => formatDate(u.createdAt) },
+    { header: 'Joined', hideBelow: 'lg', cell: (u) => formatShortDate(u.createdAt) },
     {
       header: 'Actions',
       className: 'w-px text-right whitespace-nowrap',

@@ -12,7 +12,8 @@ import { useCloseAfterSuccess } from '../../../components/ui/dashboard/use-close
 import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../hooks/use-story-actions';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/dates';
+import { formatNumber } from '../../../lib/format';
 import { errorText, isStaleVersion, staleVersionText } from '../../../lib/error-text';
 import { articleMessages } from '../lib/messages';
 import type { FieldErrors } from '../../../lib/validation';
@@ -214,8 +215,8 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             </div>
             <h3 className="font-serif text-2xl font-bold text-slate-900">{article.title}</h3>
             <p className="text-sm text-slate-600">
-              By {article.author.name} · {article.category.name} · {article.section} · Created {formatDate(article.createdAt)}
-              {article.publishedAt && <> · Published {formatDate(article.publishedAt)}</>} · {formatNumber(article.totalViews)} views
+              By {article.author.name} · {article.category.name} · {article.section} · Created {formatShortDate(article.createdAt)}
+              {article.publishedAt && <> · Published {formatShortDate(article.publishedAt)}</>} · {formatNumber(article.totalViews)} views
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-3">
