@@ -5,9 +5,9 @@ import { useArticles } from '../../../features/articles/api/get-articles';
 import { useDashboardPublishedArticles } from '../../../features/articles/api/get-published-articles';
 import { CategorySelect } from '../../../features/categories/components/category-select';
 import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../dashboard-layout';
-import { ArticleStatusBadge } from '../../../components/ui/dashboard/status-badge';
+import { ArticleStatusBadge } from '../../../features/articles/components/article-status-badge';
 import { StoryActionButtons, StoryFlags } from '../../../features/articles/components/story-actions';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
@@ -87,7 +87,7 @@ export function StoriesPage() {
         title="Stories"
         description={`Stories can be featured on the home page (at most ${LIMITS.maxFeatured}) and one per section can be the main story.`}
         actions={
-          <Button onClick={() => void all.refetch()} disabled={all.isFetching}>
+          <Button variant="secondary" onClick={() => void all.refetch()} disabled={all.isFetching}>
             Refresh
           </Button>
         }

@@ -8,8 +8,8 @@ import { useArticleMedia } from '../api/get-article-media';
 import { getArticle } from '../api/get-article';
 import { refetchArticleLists } from '../api/refetch-article-lists';
 import { useUpdateArticle } from '../api/update-article';
-import { useCloseAfterSuccess } from '../../../components/ui/dashboard/use-close-after-success';
-import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { useCloseAfterSuccess } from '../../../components/ui/use-close-after-success';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../hooks/use-story-actions';
 import { formatShortDate } from '../../../lib/dates';
@@ -19,13 +19,13 @@ import { articleMessages } from '../lib/messages';
 import type { FieldErrors } from '../../../lib/validation';
 import { validateArticleEdit, type ArticleFormValues } from '../lib/validation';
 import { ArticleFields, type CategoryField } from './article-fields';
-import { Button } from '../../../components/ui/dashboard/button';
-import { FormError } from '../../../components/ui/dashboard/form-field';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/field';
 import { MediaPicker } from './media-picker';
-import { Modal } from '../../../components/ui/dashboard/modal';
-import { ReloadLatest } from '../../../components/ui/dashboard/reload-latest';
+import { Dialog } from '../../../components/ui/dialog';
+import { ReloadLatest } from '../../../components/ui/reload-latest';
 import { RICH_TEXT_CLASS } from './rich-text';
-import { ArticleStatusBadge } from '../../../components/ui/dashboard/status-badge';
+import { ArticleStatusBadge } from './article-status-badge';
 import { StoryActionButtons, StoryFlags } from './story-actions';
 
 function MediaManager({ articleId }: { articleId: string }) {
@@ -180,7 +180,7 @@ function EditArticleForm({
         CategoryField={CategoryField}
       />
       <div className="flex justify-end gap-2">
-        <Button onClick={onCancel} disabled={update.isPending}>
+        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
           Cancel
         </Button>
         <Button type="submit" variant="primary" disabled={update.isPending}>
@@ -203,7 +203,7 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
   const { succeeded, succeed } = useCloseAfterSuccess(onClose);
 
   return (
-    <Modal open title={editing ? 'Edit Article' : 'Article Details'} onClose={onClose} busy={succeeded} size="xl">
+    <Dialog open title={editing ? 'Edit Article' : 'Article Details'} onClose={onClose} busy={succeeded} size="xl">
       {editing ? (
         <EditArticleForm article={article} onCancel={() => setEditing(false)} onSaved={succeed} CategoryField={CategoryField} />
       ) : (
@@ -220,13 +220,13 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-3">
-            <Button size="sm" variant="primary" onClick={() => setEditing(true)}>
+            <Button size="xs" variant="primary" onClick={() => setEditing(true)}>
               Edit
             </Button>
             {can.manageStories && <StoryActionButtons article={article} actions={actions} />}
             {can.deleteArticles && (
               <Button
-                size="sm"
+                size="xs"
                 variant="danger"
                 className="ml-auto"
                 aria-label="Delete article"
@@ -245,6 +245,6 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
           <MediaManager articleId={article.id} />
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -6,13 +6,13 @@ import { useCreateBreakingNews } from '../api/create-breaking-news';
 import { refetchBreakingNews } from '../api/refetch-breaking-news';
 import { getBreakingNewsItem } from '../api/get-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
-import { useFormSubmit } from '../../../components/ui/dashboard/use-form-submit';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { breakingNewsMessages } from '../lib/messages';
 import { validateBreakingNews } from '../lib/validation';
-import { Button } from '../../../components/ui/dashboard/button';
-import { FormError, TextInput } from '../../../components/ui/dashboard/form-field';
-import { Modal } from '../../../components/ui/dashboard/modal';
-import { ReloadLatest } from '../../../components/ui/dashboard/reload-latest';
+import { Button } from '../../../components/ui/button';
+import { FormError, Field } from '../../../components/ui/field';
+import { Dialog } from '../../../components/ui/dialog';
+import { ReloadLatest } from '../../../components/ui/reload-latest';
 
 export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | null; onClose(): void }) {
   const create = useCreateBreakingNews();
@@ -52,11 +52,11 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
   };
 
   return (
-    <Modal open title={item ? 'Edit Breaking News' : 'Add Breaking News'} onClose={onClose} busy={busy}>
+    <Dialog open title={item ? 'Edit Breaking News' : 'Add Breaking News'} onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormError message={formError} />
         {stale && <ReloadLatest onReload={reload} />}
-        <TextInput
+        <Field
           label="Headline"
           name="headline"
           value={headline}
@@ -73,7 +73,7 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
         />
         <p className="text-xs text-slate-500">New breaking news is saved as a draft; an editor publishes it to the ticker.</p>
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="primary" disabled={busy || !headline.trim()}>
@@ -81,6 +81,6 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

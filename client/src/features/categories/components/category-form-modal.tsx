@@ -6,13 +6,13 @@ import { useCreateCategory } from '../api/create-category';
 import { getCategory } from '../api/get-category';
 import { reloadCategories } from '../api/reload-categories';
 import { useUpdateCategory } from '../api/update-category';
-import { useFormSubmit } from '../../../components/ui/dashboard/use-form-submit';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { categoryMessages } from '../lib/messages';
 import { validateCategory } from '../lib/validation';
-import { Button } from '../../../components/ui/dashboard/button';
-import { FormError, TextInput } from '../../../components/ui/dashboard/form-field';
-import { Modal } from '../../../components/ui/dashboard/modal';
-import { ReloadLatest } from '../../../components/ui/dashboard/reload-latest';
+import { Button } from '../../../components/ui/button';
+import { FormError, Field } from '../../../components/ui/field';
+import { Dialog } from '../../../components/ui/dialog';
+import { ReloadLatest } from '../../../components/ui/reload-latest';
 
 /** Add or edit a category: the form is remounted per opening (keyed by the caller), so it starts fresh. */
 export function CategoryFormModal({ category, onClose }: { category: Category | null; onClose(): void }) {
@@ -53,11 +53,11 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
   };
 
   return (
-    <Modal open title={category ? 'Edit Category' : 'Add Category'} onClose={onClose} busy={busy} size="sm">
+    <Dialog open title={category ? 'Edit Category' : 'Add Category'} onClose={onClose} busy={busy} size="sm">
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormError message={formError} />
         {stale && <ReloadLatest onReload={reload} />}
-        <TextInput
+        <Field
           label="Category name"
           name="name"
           value={name}
@@ -68,7 +68,7 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
           data-autofocus
         />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="primary" disabled={busy}>
@@ -76,6 +76,6 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
