@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { problemFrom } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { FORM_OPTIONS } from '../lib/form-options';
+import { FORM_OPTIONS } from '../../../lib/form-options';
 import { loginFormSchema } from '../lib/forms';
 
 /** Login (SPEC.md §2): e-mail, password, 'Forgot password?', 'Login' / 'Logging in...'. */

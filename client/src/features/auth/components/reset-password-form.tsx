@@ -12,7 +12,7 @@ import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetOtp } from '../api/verify-reset-otp';
 import { useLater } from '../hooks/use-later';
 import { AFTER_RESET_MS } from '../lib/delays';
-import { FORM_OPTIONS } from '../lib/form-options';
+import { FORM_OPTIONS } from '../../../lib/form-options';
 import { PASSWORD_HINT, SIGNUP_OTP_LENGTH, otpDigits, resetFormSchema, type ResetFormValues } from '../lib/forms';
 import { StepIndicator } from './step-indicator';
 

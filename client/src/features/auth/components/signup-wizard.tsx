@@ -12,7 +12,7 @@ import { useSignupVerifyOtp } from '../api/signup-verify-otp';
 import { useCooldown } from '../hooks/use-cooldown';
 import { useLater } from '../hooks/use-later';
 import { AFTER_ACCOUNT_CREATED_MS, AFTER_CODE_SENT_MS, AFTER_CODE_VERIFIED_MS, RESEND_COOLDOWN_S } from '../lib/delays';
-import { FORM_OPTIONS } from '../lib/form-options';
+import { FORM_OPTIONS } from '../../../lib/form-options';
 import {
   PASSWORD_HINT,
   SIGNUP_OTP_LENGTH,
