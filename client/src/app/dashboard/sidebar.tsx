@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { roleLabel, type StaffRole } from '../../lib/staff-roles';
 import { menuFor, type DashboardPage } from './pages';
-import { Icon } from '../../components/ui/icons';
+import { Icon } from '../../components/ui/icon';
 
 export const CMS_TITLE = 'Chronicle CMS';
 

@@ -8,7 +8,7 @@ import { ArticleViewModal } from '../../../features/articles/components/article-
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '../../../components/ui/table';
-import { Icon } from '../../../components/ui/icons';
+import { Icon } from '../../../components/ui/icon';
 import { ArticleStatusBadge } from '../../../features/articles/components/article-status-badge';
 import { StoryFlags } from '../../../features/articles/components/story-actions';
 import { useDashboardUser } from '../../../lib/dashboard-user';

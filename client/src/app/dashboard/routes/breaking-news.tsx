@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { BreakingNewsFormModal } from '../../../features/breaking-news/components/breaking-news-form-modal';
 import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '../../../components/ui/table';
-import { Icon } from '../../../components/ui/icons';
+import { Icon } from '../../../components/ui/icon';
 import { BreakingNewsStatusBadge } from '../../../features/breaking-news/components/breaking-news-status-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { useDashboardUser } from '../../../lib/dashboard-user';

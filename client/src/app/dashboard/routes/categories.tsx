@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { CategoryFormModal } from '../../../features/categories/components/category-form-modal';
 import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '../../../components/ui/table';
-import { Icon } from '../../../components/ui/icons';
+import { Icon } from '../../../components/ui/icon';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/error-text';
 import { categoryMessages } from '../../../features/categories/lib/messages';

@@ -5,7 +5,7 @@ import { useActivity, type ActivityItem } from '../../../features/stats/api/get-
 import { useAdminComments } from '../../../features/comments/api/get-admin-comments';
 import { useDailyViews } from '../../../features/stats/api/get-daily-views';
 import { useStats, type DashboardStats } from '../../../features/stats/api/get-stats';
-import { Icon, type IconName } from '../../../components/ui/icons';
+import { Icon, type IconName } from '../../../components/ui/icon';
 import { StatCard } from '../../../components/ui/stat-card';
 import { ViewsChart } from '../../../features/stats/components/views-chart';
 import { useDashboardUser } from '../../../lib/dashboard-user';

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '../../../components/ui/table';
 import { controlClass } from '../../../components/ui/field';
-import { Icon } from '../../../components/ui/icons';
+import { Icon } from '../../../components/ui/icon';
 import { Badge } from '../../../components/ui/badge';
 import { UserFormModal } from '../../../features/users/components/user-form-modal';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
