@@ -16,7 +16,8 @@ describe('toast (sonner)', () => {
   it('announces one toast at a time in a status region: a new one replaces the one on screen', async () => {
     render(<Toaster />);
     act(() => toast.success('Category added.'));
-    const first = await screen.findByRole('status');
+    // The first toast loads sonner: slower than findBy's default second on a busy machine.
+    const first = await screen.findByRole('status', {}, { timeout: 5_000 });
     expect(first.textContent).toContain('Success');
     expect(first.textContent).toContain('Category added.');
 
