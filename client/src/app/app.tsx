@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
-import { ToastProvider } from '../components/ui/toast';
+import { Toaster } from '../components/ui/toast';
 import { SessionProvider } from '../lib/session';
 import { SiteProvider } from '../lib/site';
 
@@ -14,7 +14,8 @@ export function App({ queryClient, origin, children }: { queryClient: QueryClien
       <QueryClientProvider client={queryClient}>
         <SiteProvider origin={origin}>
           <SessionProvider>
-            <ToastProvider>{children}</ToastProvider>
+            {children}
+            <Toaster />
           </SessionProvider>
         </SiteProvider>
       </QueryClientProvider>

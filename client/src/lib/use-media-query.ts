@@ -1,6 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches, kept up to date; false where matchMedia is missing. */
+/**
+ * Whether a CSS media query matches, kept up to date; false on the server and where matchMedia is missing
+ * (jsdom).
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { dashboardKeys } from '../../lib/query-keys';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { getDashboardPublishedArticlesQueryOptions } from '../../features/articles/api/get-published-articles';
-import { ConfirmProvider } from '../../components/ui/dashboard/confirm-dialog';
+import { ConfirmProvider } from '../../components/ui/confirm-dialog';
 import { DashboardLayout } from './dashboard-layout';
 import { DashboardUserContext, type DashboardUser } from '../../lib/dashboard-user';
 import { FEATURED_LIMIT } from '../../features/articles/lib/optimistic';

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { StaffRole } from '../../lib/staff-roles';
-import { ScreenErrorBoundary } from '../../components/ui/dashboard/screen-error-boundary';
+import { ScreenErrorBoundary } from '../../components/ui/error-boundary';
 import { Sidebar } from './sidebar';
 
 export function DashboardLayout({

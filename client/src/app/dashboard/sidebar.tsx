@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { roleLabel, type StaffRole } from '../../lib/staff-roles';
 import type { DashboardPage } from '../../config/paths';
 import { menuFor } from './pages';
-import { Icon } from '../../components/ui/dashboard/icons';
+import { Icon } from '../../components/ui/icon';
 
 export const CMS_TITLE = 'Chronicle CMS';
 

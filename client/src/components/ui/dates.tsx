@@ -1,4 +1,4 @@
-import { formatDate, relativeTime } from '../../lib/relative-time';
+import { formatDate, relativeTime } from '../../lib/dates';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /**

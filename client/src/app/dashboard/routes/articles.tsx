@@ -5,15 +5,15 @@ import { useArticles } from '../../../features/articles/api/get-articles';
 import { AddArticleModal } from '../../../features/articles/components/add-article-modal';
 import { CategorySelect } from '../../../features/categories/components/category-select';
 import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../dashboard-layout';
-import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
-import { Icon } from '../../../components/ui/dashboard/icons';
-import { ArticleStatusBadge } from '../../../components/ui/dashboard/status-badge';
+import { DataTable, type Column } from '../../../components/ui/table';
+import { Icon } from '../../../components/ui/icon';
+import { ArticleStatusBadge } from '../../../features/articles/components/article-status-badge';
 import { StoryFlags } from '../../../features/articles/components/story-actions';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
-import { formatDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/dates';
 import { articleMessages } from '../../../features/articles/lib/messages';
 
 export const PAGE_SIZE = 25;
@@ -56,7 +56,11 @@ export function ArticlesPage() {
     { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
     ...(user.role === 'author' ? [] : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => a.author.name }]),
     { header: 'Status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
-    { header: 'Date', hideBelow: 'sm', cell: (a) => <span className="whitespace-nowrap">{formatDate(a.publishedAt ?? a.createdAt)}</span> },
+    {
+      header: 'Date',
+      hideBelow: 'sm',
+      cell: (a) => <span className="whitespace-nowrap">{formatShortDate(a.publishedAt ?? a.createdAt)}</span>,
+    },
     {
       header: 'Actions',
       className: 'w-px text-right whitespace-nowrap',
@@ -64,17 +68,23 @@ export function ArticlesPage() {
         const busy = actions.pending?.article.id === a.id;
         return (
           <div className="flex justify-end gap-2">
-            <Button size="sm" onClick={() => setViewing(a.id)} aria-label={`View “${a.title}”`}>
+            <Button variant="secondary" size="xs" onClick={() => setViewing(a.id)} aria-label={`View “${a.title}”`}>
               View
             </Button>
             {can.publishArticles &&
               (a.status === 'published' ? (
-                <Button size="sm" onClick={() => actions.togglePublished(a)} disabled={busy} aria-label={`Unpublish “${a.title}”`}>
+                <Button
+                  variant="secondary"
+                  size="xs"
+                  onClick={() => actions.togglePublished(a)}
+                  disabled={busy}
+                  aria-label={`Unpublish “${a.title}”`}
+                >
                   Unpublish
                 </Button>
               ) : (
                 <Button
-                  size="sm"
+                  size="xs"
                   variant="success"
                   onClick={() => actions.togglePublished(a)}
                   disabled={busy}
@@ -84,7 +94,7 @@ export function ArticlesPage() {
                 </Button>
               ))}
             {can.deleteArticles && (
-              <Button size="sm" variant="danger" onClick={() => void actions.remove(a)} disabled={busy} aria-label={`Delete “${a.title}”`}>
+              <Button size="xs" variant="danger" onClick={() => void actions.remove(a)} disabled={busy} aria-label={`Delete “${a.title}”`}>
                 Delete
               </Button>
             )}
@@ -141,10 +151,10 @@ export function ArticlesPage() {
             {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
           </span>
           <span className="flex gap-2">
-            <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+            <Button variant="secondary" size="xs" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
               Previous
             </Button>
-            <Button size="sm" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+            <Button variant="secondary" size="xs" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
               Next
             </Button>
           </span>

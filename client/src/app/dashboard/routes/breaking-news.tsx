@@ -5,15 +5,15 @@ import { useDashboardBreakingNews } from '../../../features/breaking-news/api/ge
 import { useDeleteBreakingNews } from '../../../features/breaking-news/api/delete-breaking-news';
 import { usePublishBreakingNews } from '../../../features/breaking-news/api/publish-breaking-news';
 import { useUnpublishBreakingNews } from '../../../features/breaking-news/api/unpublish-breaking-news';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '../../../components/ui/button';
 import { BreakingNewsFormModal } from '../../../features/breaking-news/components/breaking-news-form-modal';
 import { PageHeader } from '../dashboard-layout';
-import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
-import { Icon } from '../../../components/ui/dashboard/icons';
-import { BreakingNewsStatusBadge } from '../../../components/ui/dashboard/status-badge';
-import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { DataTable, type Column } from '../../../components/ui/table';
+import { Icon } from '../../../components/ui/icon';
+import { BreakingNewsStatusBadge } from '../../../features/breaking-news/components/breaking-news-status-badge';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { useDashboardUser } from '../../../lib/dashboard-user';
-import { relativeTime } from '../../../lib/format';
+import { relativeTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-text';
 import { breakingNewsMessages } from '../../../features/breaking-news/lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';
@@ -84,19 +84,24 @@ export function BreakingNewsPage() {
       className: 'w-px text-right whitespace-nowrap',
       cell: (n) => (
         <div className="flex justify-end gap-2">
-          <Button size="sm" onClick={() => setEditing({ item: n, key: Date.now() })} aria-label={`Edit "${n.headline}"`}>
+          <Button
+            variant="secondary"
+            size="xs"
+            onClick={() => setEditing({ item: n, key: Date.now() })}
+            aria-label={`Edit "${n.headline}"`}
+          >
             Edit
           </Button>
           {n.status === 'published' ? (
-            <Button size="sm" onClick={() => void askUnpublish(n)} aria-label={`Unpublish "${n.headline}"`}>
+            <Button variant="secondary" size="xs" onClick={() => void askUnpublish(n)} aria-label={`Unpublish "${n.headline}"`}>
               Unpublish
             </Button>
           ) : (
-            <Button size="sm" variant="success" onClick={() => void askPublish(n)} aria-label={`Publish "${n.headline}"`}>
+            <Button size="xs" variant="success" onClick={() => void askPublish(n)} aria-label={`Publish "${n.headline}"`}>
               Publish
             </Button>
           )}
-          <Button size="sm" variant="danger" onClick={() => void askDelete(n)} aria-label={`Delete "${n.headline}"`}>
+          <Button size="xs" variant="danger" onClick={() => void askDelete(n)} aria-label={`Delete "${n.headline}"`}>
             Delete
           </Button>
         </div>

@@ -3,12 +3,12 @@ import type { Category } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
 import { useDashboardCategories } from '../../../features/categories/api/get-categories';
 import { useDeleteCategory } from '../../../features/categories/api/delete-category';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '../../../components/ui/button';
 import { CategoryFormModal } from '../../../features/categories/components/category-form-modal';
 import { PageHeader } from '../dashboard-layout';
-import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
-import { Icon } from '../../../components/ui/dashboard/icons';
-import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { DataTable, type Column } from '../../../components/ui/table';
+import { Icon } from '../../../components/ui/icon';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/error-text';
 import { categoryMessages } from '../../../features/categories/lib/messages';
 
@@ -47,10 +47,10 @@ export function CategoriesPage() {
       className: 'w-px text-right whitespace-nowrap',
       cell: (c) => (
         <div className="flex justify-end gap-2">
-          <Button size="sm" onClick={() => setEditing({ category: c, key: Date.now() })} aria-label={`Edit ${c.name}`}>
+          <Button variant="secondary" size="xs" onClick={() => setEditing({ category: c, key: Date.now() })} aria-label={`Edit ${c.name}`}>
             Edit
           </Button>
-          <Button size="sm" variant="danger" onClick={() => void askDelete(c)} aria-label={`Delete ${c.name}`}>
+          <Button size="xs" variant="danger" onClick={() => void askDelete(c)} aria-label={`Delete ${c.name}`}>
             Delete
           </Button>
         </div>

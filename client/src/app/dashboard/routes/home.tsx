@@ -5,11 +5,12 @@ import { useActivity, type ActivityItem } from '../../../features/stats/api/get-
 import { useAdminComments } from '../../../features/comments/api/get-admin-comments';
 import { useDailyViews } from '../../../features/stats/api/get-daily-views';
 import { useStats, type DashboardStats } from '../../../features/stats/api/get-stats';
-import { Icon, type IconName } from '../../../components/ui/dashboard/icons';
-import { StatCard } from '../../../components/ui/dashboard/stat-card';
+import { Icon, type IconName } from '../../../components/ui/icon';
+import { StatCard } from '../../../components/ui/stat-card';
 import { ViewsChart } from '../../../features/stats/components/views-chart';
 import { useDashboardUser } from '../../../lib/dashboard-user';
-import { fillDays, formatNumber, relativeTime } from '../../../lib/format';
+import { relativeTime } from '../../../lib/dates';
+import { fillDays, formatNumber } from '../../../lib/format';
 import { commentMessages } from '../../../features/comments/lib/messages';
 import { statsMessages } from '../../../features/stats/lib/messages';
 import { roleLabel, type StaffRole } from '../../../lib/staff-roles';

@@ -5,14 +5,14 @@ import { useArticles } from '../../../features/articles/api/get-articles';
 import { useDashboardPublishedArticles } from '../../../features/articles/api/get-published-articles';
 import { CategorySelect } from '../../../features/categories/components/category-select';
 import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../dashboard-layout';
-import { ArticleStatusBadge } from '../../../components/ui/dashboard/status-badge';
+import { ArticleStatusBadge } from '../../../features/articles/components/article-status-badge';
 import { StoryActionButtons, StoryFlags } from '../../../features/articles/components/story-actions';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
 import { featuredInOrder, orderStories } from '../../../features/articles/lib/article-updates';
-import { formatDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/dates';
 import { articleMessages } from '../../../features/articles/lib/messages';
 import { FEATURED_LIMIT } from '../../../features/articles/lib/optimistic';
 
@@ -43,7 +43,7 @@ function StoryCard({
           <ArticleStatusBadge status={article.status} />
           <StoryFlags article={article} />
           <span className="text-xs text-slate-500">
-            {article.section} · priority {article.storyPriority} · {formatDate(article.publishedAt ?? article.createdAt)}
+            {article.section} · priority {article.storyPriority} · {formatShortDate(article.publishedAt ?? article.createdAt)}
           </span>
         </div>
         <button type="button" onClick={onView} className="block text-left font-semibold text-slate-900 hover:underline">
@@ -87,7 +87,7 @@ export function StoriesPage() {
         title="Stories"
         description={`Stories can be featured on the home page (at most ${LIMITS.maxFeatured}) and one per section can be the main story.`}
         actions={
-          <Button onClick={() => void all.refetch()} disabled={all.isFetching}>
+          <Button variant="secondary" onClick={() => void all.refetch()} disabled={all.isFetching}>
             Refresh
           </Button>
         }

@@ -5,16 +5,16 @@ import { useDeleteUser } from '../../../features/users/api/delete-user';
 import { useUsers } from '../../../features/users/api/get-users';
 import { useSuspendUser } from '../../../features/users/api/suspend-user';
 import { useUnsuspendUser } from '../../../features/users/api/unsuspend-user';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../dashboard-layout';
-import { DataTable, type Column } from '../../../components/ui/dashboard/data-table';
-import { controlClass } from '../../../components/ui/dashboard/form-field';
-import { Icon } from '../../../components/ui/dashboard/icons';
-import { Badge } from '../../../components/ui/dashboard/status-badge';
+import { DataTable, type Column } from '../../../components/ui/table';
+import { controlClass } from '../../../components/ui/field';
+import { Icon } from '../../../components/ui/icon';
+import { Badge } from '../../../components/ui/badge';
 import { UserFormModal } from '../../../features/users/components/user-form-modal';
-import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { useDashboardUser } from '../../../lib/dashboard-user';
-import { formatDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-text';
 import { userMessages } from '../../../features/users/lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';
@@ -92,20 +92,20 @@ export function UsersPage() {
     { header: 'Email', hideBelow: 'md', cell: (u) => u.email },
     { header: 'Role', cell: (u) => <Badge tone={ROLE_TONES[u.role] ?? 'slate'}>{roleLabel(u.role)}</Badge> },
     { header: 'Status', cell: (u) => (u.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>) },
-    { header: 'Joined', hideBelow: 'lg', cell: (u) => formatDate(u.createdAt) },
+    { header: 'Joined', hideBelow: 'lg', cell: (u) => formatShortDate(u.createdAt) },
     {
       header: 'Actions',
       className: 'w-px text-right whitespace-nowrap',
       cell: (u) =>
         manageable(u) ? (
           <div className="flex justify-end gap-2">
-            <Button size="sm" onClick={() => setEditing({ user: u, key: Date.now() })} aria-label={`Edit ${u.name}`}>
+            <Button variant="secondary" size="xs" onClick={() => setEditing({ user: u, key: Date.now() })} aria-label={`Edit ${u.name}`}>
               Edit
             </Button>
             {u.id !== me.id &&
               (u.suspended ? (
                 <Button
-                  size="sm"
+                  size="xs"
                   variant="success"
                   onClick={() => unblock(u)}
                   disabled={unsuspend.isPending && unsuspend.variables === u.id}
@@ -114,12 +114,12 @@ export function UsersPage() {
                   Unblock
                 </Button>
               ) : (
-                <Button size="sm" onClick={() => void askSuspend(u)} aria-label={`Suspend ${u.name}`}>
+                <Button variant="secondary" size="xs" onClick={() => void askSuspend(u)} aria-label={`Suspend ${u.name}`}>
                   Suspend
                 </Button>
               ))}
             {u.id !== me.id && (
-              <Button size="sm" variant="danger" onClick={() => void askDelete(u)} aria-label={`Delete ${u.name}`}>
+              <Button size="xs" variant="danger" onClick={() => void askDelete(u)} aria-label={`Delete ${u.name}`}>
                 Delete
               </Button>
             )}

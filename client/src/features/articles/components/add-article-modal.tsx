@@ -2,16 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { addArticleMedia } from '../api/add-article-media';
 import { useCreateArticle } from '../api/create-article';
-import { useCloseAfterSuccess } from '../../../components/ui/dashboard/use-close-after-success';
+import { useCloseAfterSuccess } from '../../../components/ui/use-close-after-success';
 import { errorText } from '../../../lib/error-text';
 import { articleMessages } from '../lib/messages';
 import type { FieldErrors } from '../../../lib/validation';
 import { firstUploadedImage, validateNewArticle, type ArticleFormValues } from '../lib/validation';
 import { ArticleFields, type CategoryField } from './article-fields';
-import { Button } from '../../../components/ui/dashboard/button';
-import { FormError } from '../../../components/ui/dashboard/form-field';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/field';
 import { MediaPicker } from './media-picker';
-import { Modal } from '../../../components/ui/dashboard/modal';
+import { Dialog } from '../../../components/ui/dialog';
 
 const EMPTY: ArticleFormValues = { title: '', summary: '', content: '', categoryId: '', section: 'General' };
 
@@ -77,7 +77,7 @@ export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; C
   };
 
   return (
-    <Modal open title="Add Article" onClose={onClose} busy={busy} size="xl">
+    <Dialog open title="Add Article" onClose={onClose} busy={busy} size="xl">
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormError message={formError} />
         <ArticleFields
@@ -98,7 +98,7 @@ export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; C
             </Button>
           ) : (
             <>
-              <Button onClick={onClose} disabled={busy}>
+              <Button variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel
               </Button>
               <Button type="submit" variant="primary" disabled={busy}>
@@ -108,6 +108,6 @@ export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; C
           )}
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

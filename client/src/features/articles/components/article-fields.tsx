@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { LIMITS, SECTIONS } from '../../../../../shared/constants';
 import type { FieldErrors } from '../../../lib/validation';
 import type { ArticleFormValues } from '../lib/validation';
-import { Select, TextArea, TextInput } from '../../../components/ui/dashboard/form-field';
+import { Select, TextArea, Field } from '../../../components/ui/field';
 import { RichTextField } from './lazy-rich-text-editor';
 
 /** The category picker, given by the page: the categories feature owns the list. */
@@ -20,7 +20,7 @@ interface ArticleFieldsProps {
 export function ArticleFields({ values, errors, onChange, disabled, CategoryField }: ArticleFieldsProps) {
   return (
     <div className="space-y-4">
-      <TextInput
+      <Field
         label="Title"
         name="title"
         value={values.title}

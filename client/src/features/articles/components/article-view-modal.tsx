@@ -8,23 +8,24 @@ import { useArticleMedia } from '../api/get-article-media';
 import { getArticle } from '../api/get-article';
 import { refetchArticleLists } from '../api/refetch-article-lists';
 import { useUpdateArticle } from '../api/update-article';
-import { useCloseAfterSuccess } from '../../../components/ui/dashboard/use-close-after-success';
-import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { useCloseAfterSuccess } from '../../../components/ui/use-close-after-success';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { useDashboardUser } from '../../../lib/dashboard-user';
 import { useStoryActions } from '../hooks/use-story-actions';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/dates';
+import { formatNumber } from '../../../lib/format';
 import { errorText, isStaleVersion, staleVersionText } from '../../../lib/error-text';
 import { articleMessages } from '../lib/messages';
 import type { FieldErrors } from '../../../lib/validation';
 import { validateArticleEdit, type ArticleFormValues } from '../lib/validation';
 import { ArticleFields, type CategoryField } from './article-fields';
-import { Button } from '../../../components/ui/dashboard/button';
-import { FormError } from '../../../components/ui/dashboard/form-field';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/field';
 import { MediaPicker } from './media-picker';
-import { Modal } from '../../../components/ui/dashboard/modal';
-import { ReloadLatest } from '../../../components/ui/dashboard/reload-latest';
+import { Dialog } from '../../../components/ui/dialog';
+import { ReloadLatest } from '../../../components/ui/reload-latest';
 import { RICH_TEXT_CLASS } from './rich-text';
-import { ArticleStatusBadge } from '../../../components/ui/dashboard/status-badge';
+import { ArticleStatusBadge } from './article-status-badge';
 import { StoryActionButtons, StoryFlags } from './story-actions';
 
 function MediaManager({ articleId }: { articleId: string }) {
@@ -179,7 +180,7 @@ function EditArticleForm({
         CategoryField={CategoryField}
       />
       <div className="flex justify-end gap-2">
-        <Button onClick={onCancel} disabled={update.isPending}>
+        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
           Cancel
         </Button>
         <Button type="submit" variant="primary" disabled={update.isPending}>
@@ -202,7 +203,7 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
   const { succeeded, succeed } = useCloseAfterSuccess(onClose);
 
   return (
-    <Modal open title={editing ? 'Edit Article' : 'Article Details'} onClose={onClose} busy={succeeded} size="xl">
+    <Dialog open title={editing ? 'Edit Article' : 'Article Details'} onClose={onClose} busy={succeeded} size="xl">
       {editing ? (
         <EditArticleForm article={article} onCancel={() => setEditing(false)} onSaved={succeed} CategoryField={CategoryField} />
       ) : (
@@ -214,18 +215,18 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             </div>
             <h3 className="font-serif text-2xl font-bold text-slate-900">{article.title}</h3>
             <p className="text-sm text-slate-600">
-              By {article.author.name} · {article.category.name} · {article.section} · Created {formatDate(article.createdAt)}
-              {article.publishedAt && <> · Published {formatDate(article.publishedAt)}</>} · {formatNumber(article.totalViews)} views
+              By {article.author.name} · {article.category.name} · {article.section} · Created {formatShortDate(article.createdAt)}
+              {article.publishedAt && <> · Published {formatShortDate(article.publishedAt)}</>} · {formatNumber(article.totalViews)} views
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-3">
-            <Button size="sm" variant="primary" onClick={() => setEditing(true)}>
+            <Button size="xs" variant="primary" onClick={() => setEditing(true)}>
               Edit
             </Button>
             {can.manageStories && <StoryActionButtons article={article} actions={actions} />}
             {can.deleteArticles && (
               <Button
-                size="sm"
+                size="xs"
                 variant="danger"
                 className="ml-auto"
                 aria-label="Delete article"
@@ -244,6 +245,6 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
           <MediaManager articleId={article.id} />
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }

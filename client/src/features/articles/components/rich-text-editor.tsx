@@ -7,8 +7,8 @@ import { useToast } from '../../../components/ui/toast';
 import { uploadFile } from '../api/upload-file';
 import { errorText } from '../../../lib/error-text';
 import { articleMessages } from '../lib/messages';
-import { Icon, type IconName } from '../../../components/ui/dashboard/icons';
-import { ProgressBar } from '../../../components/ui/dashboard/progress-bar';
+import { Icon, type IconName } from '../../../components/ui/icon';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { RICH_TEXT_CLASS } from './rich-text';
 
 export interface RichTextEditorProps {

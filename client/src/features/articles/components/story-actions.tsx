@@ -1,6 +1,6 @@
 import type { Article } from '../../../../../shared/types';
 import type { useStoryActions } from '../hooks/use-story-actions';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '../../../components/ui/button';
 
 type Actions = ReturnType<typeof useStoryActions>;
 
@@ -12,12 +12,18 @@ export function StoryActionButtons({ article, actions, publish = true }: { artic
     <div className="flex flex-wrap gap-2">
       {publish &&
         (article.status === 'published' ? (
-          <Button size="sm" onClick={() => actions.togglePublished(article)} disabled={busy} aria-label={`Unpublish ${name}`}>
+          <Button
+            variant="secondary"
+            size="xs"
+            onClick={() => actions.togglePublished(article)}
+            disabled={busy}
+            aria-label={`Unpublish ${name}`}
+          >
             Unpublish
           </Button>
         ) : (
           <Button
-            size="sm"
+            size="xs"
             variant="success"
             onClick={() => actions.togglePublished(article)}
             disabled={busy}
@@ -27,7 +33,8 @@ export function StoryActionButtons({ article, actions, publish = true }: { artic
           </Button>
         ))}
       <Button
-        size="sm"
+        variant="secondary"
+        size="xs"
         onClick={() => void actions.toggleStory(article)}
         disabled={busy}
         aria-label={`${article.isStory ? 'Remove story' : 'Mark as story'}: ${name}`}
@@ -37,7 +44,8 @@ export function StoryActionButtons({ article, actions, publish = true }: { artic
       {article.isStory && article.status === 'published' && (
         <>
           <Button
-            size="sm"
+            variant="secondary"
+            size="xs"
             onClick={() => void actions.toggleFeatured(article)}
             disabled={busy}
             aria-label={`${article.isFeatured ? 'Unfeature' : 'Feature'} ${name}`}
@@ -45,7 +53,8 @@ export function StoryActionButtons({ article, actions, publish = true }: { artic
             {article.isFeatured ? 'Unfeature' : 'Feature'}
           </Button>
           <Button
-            size="sm"
+            variant="secondary"
+            size="xs"
             onClick={() => void actions.toggleMain(article)}
             disabled={busy}
             aria-label={`${article.isMainStory ? 'Remove main' : 'Set as main'} story: ${name}`}
@@ -56,7 +65,8 @@ export function StoryActionButtons({ article, actions, publish = true }: { artic
       )}
       {article.isStory && (
         <Button
-          size="sm"
+          variant="secondary"
+          size="xs"
           onClick={() => actions.raisePriority(article)}
           disabled={busy}
           aria-label={`Priority +1 for ${name} (now ${article.storyPriority})`}

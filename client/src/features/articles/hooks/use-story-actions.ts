@@ -7,7 +7,7 @@ import { dashboardKeys } from '../../../lib/query-keys';
 import { featuredInOrder, storyToUnfeature } from '../lib/article-updates';
 import { FEATURED_LIMIT } from '../lib/optimistic';
 import { useArticleAction } from './use-article-action';
-import { useConfirm } from '../../../components/ui/dashboard/use-confirm';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 
 /** Every article the dashboard holds in its caches, the newest copy of each. */
 function cachedArticles(queryClient: ReturnType<typeof useQueryClient>): Article[] {

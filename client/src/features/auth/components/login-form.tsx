@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ErrorBox, SuccessBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,48 +8,33 @@ import { paths } from '../../../config/paths';
 import { problemFrom } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { hasErrors, validateLogin, type FieldErrors } from '../lib/validation';
+import { FORM_OPTIONS } from '../../../lib/form-options';
+import { loginFormSchema } from '../lib/forms';
 
 /** Login (SPEC.md §2): e-mail, password, 'Forgot password?', 'Login' / 'Logging in...'. */
 export function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notice?: string | null }) {
   const { signIn } = useSession();
   const login = useLogin();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<'email' | 'password'>>({});
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(loginFormSchema), ...FORM_OPTIONS, defaultValues: { email: initialEmail, password: '' } });
 
   const problem = login.isError ? problemFrom(login.error, 'Login failed') : null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const errors = validateLogin({ email, password });
-    setFieldErrors(errors);
-    if (hasErrors(errors)) return;
+  const submit = handleSubmit(() => {
+    const { email, password } = getValues();
     login.mutate({ email: email.trim(), password }, { onSuccess: (res) => signIn({ token: res.token, user: res.user }) });
-  };
+  });
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Login">
       {problem && <ErrorBox details={problem.details}>{problem.message}</ErrorBox>}
       {notice && !login.isError && <SuccessBox>{notice}</SuccessBox>}
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fieldErrors.email}
-      />
-      <Field
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={fieldErrors.password}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+      <Field label="Password" type="password" autoComplete="current-password" {...register('password')} error={errors.password?.message} />
       <div className="flex justify-end">
         <Link to={paths.resetPassword} className="text-sm font-medium text-blue-800 hover:underline">
           Forgot password?

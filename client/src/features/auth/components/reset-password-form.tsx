@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ErrorBox, SuccessBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,18 +12,17 @@ import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetOtp } from '../api/verify-reset-otp';
 import { useLater } from '../hooks/use-later';
 import { AFTER_RESET_MS } from '../lib/delays';
-import {
-  PASSWORD_HINT,
-  SIGNUP_OTP_LENGTH,
-  hasErrors,
-  otpDigits,
-  validateReset,
-  type FieldErrors,
-  type ResetValues,
-} from '../lib/validation';
+import { FORM_OPTIONS } from '../../../lib/form-options';
+import { PASSWORD_HINT, SIGNUP_OTP_LENGTH, otpDigits, resetFormSchema, type ResetFormValues } from '../lib/forms';
 import { StepIndicator } from './step-indicator';
 
 type Step = 1 | 2 | 3;
+/** Each step checks its fields and those before it. */
+const RESOLVERS = {
+  1: zodResolver(resetFormSchema(1)),
+  2: zodResolver(resetFormSchema(2)),
+  3: zodResolver(resetFormSchema(3)),
+} as unknown as Record<Step, Resolver<ResetFormValues>>;
 
 /**
  * Password reset (SPEC.md §2, §4): e-mail, then the e-mailed code, then the new password; on success a
@@ -34,36 +35,42 @@ export function ResetPasswordForm() {
   const verify = useVerifyResetOtp();
   const reset = useResetPassword();
   const [step, setStep] = useState<Step>(1);
-  const [values, setValues] = useState<ResetValues>({ email: '', otp: '', newPassword: '', confirmPassword: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof ResetValues>>({});
+  const stepRef = useRef<Step>(1);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<ResetFormValues>({
+    ...FORM_OPTIONS,
+    resolver: (values, context, options) => RESOLVERS[stepRef.current](values, context, options),
+    defaultValues: { email: '', otp: '', newPassword: '', confirmPassword: '' },
+  });
+  const otpField = register('otp');
   const [problem, setProblem] = useState<{ message: string; details: string[] } | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const set = (key: keyof ResetValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const goTo = (next: Step) => {
+    stepRef.current = next;
+    setStep(next);
+  };
   const fail = (err: unknown, fallback: string) => {
     setSuccess(null);
     setProblem(problemFrom(err, fallback));
   };
-  const check = () => {
-    const errors = validateReset(values, step);
-    setFieldErrors(errors);
-    if (hasErrors(errors)) return false;
-    setProblem(null);
-    return true;
-  };
-  const email = values.email.trim();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!check()) return;
+  const submit = handleSubmit(() => {
+    setProblem(null);
+    const values = getValues();
+    const email = values.email.trim();
     if (step === 1) {
       forgot.mutate(
         { email },
         {
           onSuccess: (res) => {
             setSuccess(res.message);
-            setStep(2);
+            goTo(2);
           },
           onError: (err) => fail(err, 'Failed to send OTP'),
         },
@@ -74,7 +81,7 @@ export function ResetPasswordForm() {
         {
           onSuccess: (res) => {
             setSuccess(res.message);
-            setStep(3);
+            goTo(3);
           },
           onError: (err) => fail(err, 'OTP verification failed'),
         },
@@ -92,7 +99,7 @@ export function ResetPasswordForm() {
         },
       );
     }
-  };
+  });
 
   const busy = forgot.isPending || verify.isPending || reset.isPending;
   return (
@@ -101,26 +108,19 @@ export function ResetPasswordForm() {
       {problem && <ErrorBox details={problem.details}>{problem.message}</ErrorBox>}
       {success && !problem && <SuccessBox>{success}</SuccessBox>}
       <form onSubmit={submit} className="space-y-4" noValidate aria-label="Reset password">
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.target.value)}
-          error={fieldErrors.email}
-          readOnly={step > 1}
-        />
+        <Field label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} readOnly={step > 1} />
         {step >= 2 && (
           <Field
             label="Verification code"
-            name="otp"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={SIGNUP_OTP_LENGTH}
-            value={values.otp}
-            onChange={(e) => set('otp')(otpDigits(e.target.value))}
-            error={fieldErrors.otp}
+            {...otpField}
+            onChange={(e) => {
+              e.target.value = otpDigits(e.target.value);
+              void otpField.onChange(e);
+            }}
+            error={errors.otp?.message}
             readOnly={step > 2}
           />
         )}
@@ -129,21 +129,17 @@ export function ResetPasswordForm() {
             <Field
               label="New Password"
               type="password"
-              name="new-password"
               autoComplete="new-password"
-              value={values.newPassword}
-              onChange={(e) => set('newPassword')(e.target.value)}
-              error={fieldErrors.newPassword}
+              {...register('newPassword')}
+              error={errors.newPassword?.message}
               hint={PASSWORD_HINT}
             />
             <Field
               label="Confirm New Password"
               type="password"
-              name="confirm-password"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(e) => set('confirmPassword')(e.target.value)}
-              error={fieldErrors.confirmPassword}
+              {...register('confirmPassword')}
+              error={errors.confirmPassword?.message}
             />
           </>
         )}

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { ErrorBox, SuccessBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -10,20 +12,26 @@ import { useSignupVerifyOtp } from '../api/signup-verify-otp';
 import { useCooldown } from '../hooks/use-cooldown';
 import { useLater } from '../hooks/use-later';
 import { AFTER_ACCOUNT_CREATED_MS, AFTER_CODE_SENT_MS, AFTER_CODE_VERIFIED_MS, RESEND_COOLDOWN_S } from '../lib/delays';
+import { FORM_OPTIONS } from '../../../lib/form-options';
 import {
   PASSWORD_HINT,
   SIGNUP_OTP_LENGTH,
-  hasErrors,
   otpDigits,
-  validateEmail,
-  validateProfile,
-  validateSignupOtp,
-  type FieldErrors,
-} from '../lib/validation';
+  signupCodeFormSchema,
+  signupEmailFormSchema,
+  signupProfileFormSchema,
+  type SignupFormValues,
+} from '../lib/forms';
 import { StepIndicator } from './step-indicator';
 
 type Step = 1 | 2 | 3;
 const TITLES: Record<Step, string> = { 1: 'Create Your Account', 2: 'Verify Your Email', 3: 'Complete Your Profile' };
+/** Each step checks its own fields only. */
+const RESOLVERS = {
+  1: zodResolver(signupEmailFormSchema),
+  2: zodResolver(signupCodeFormSchema),
+  3: zodResolver(signupProfileFormSchema),
+} as unknown as Record<Step, Resolver<SignupFormValues>>;
 
 interface Problem {
   message: string;
@@ -43,12 +51,23 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
   const complete = useSignupComplete();
 
   const [step, setStep] = useState<Step>(1);
-  const [email, setEmail] = useState('');
-  const [otp, setOtp] = useState('');
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<'email' | 'otp' | 'name' | 'password' | 'confirmPassword'>>({});
+  // One form across the steps, so the e-mail and the code stay while their inputs are gone.
+  const stepRef = useRef<Step>(1);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    clearErrors,
+    control,
+    formState: { errors },
+  } = useForm<SignupFormValues>({
+    ...FORM_OPTIONS,
+    resolver: (values, context, options) => RESOLVERS[stepRef.current](values, context, options),
+    defaultValues: { email: '', otp: '', name: '', password: '', confirmPassword: '' },
+  });
+  const otp = useWatch({ control, name: 'otp' });
+  const otpField = register('otp');
+  const email = () => getValues('email').trim();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [advancing, setAdvancing] = useState(false);
@@ -56,25 +75,22 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
 
   const fail = (err: unknown, fallback: string) => setProblem(problemFrom(err, fallback));
   const goTo = (next: Step) => {
+    stepRef.current = next;
     setStep(next);
     setProblem(null);
     setSuccess(null);
-    setFieldErrors({});
+    clearErrors();
     setAdvancing(false);
   };
 
-  const sendCode = (e: FormEvent) => {
-    e.preventDefault();
-    const invalid = validateEmail(email);
-    setFieldErrors({ email: invalid });
-    if (invalid) return;
+  const sendCode = handleSubmit(() => {
     setProblem(null);
     initiate.mutate(
-      { email: email.trim() },
+      { email: email() },
       {
         onSuccess: (res) => {
           setSuccess(res.message);
-          toast.toast({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
+          toast.show({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
           cooldown.start(RESEND_COOLDOWN_S);
           setAdvancing(true);
           later(AFTER_CODE_SENT_MS, () => goTo(2));
@@ -82,16 +98,16 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
         onError: (err) => fail(err, 'Failed to send verification email'),
       },
     );
-  };
+  });
 
   const resend = () => {
     setProblem(null);
     initiate.mutate(
-      { email: email.trim() },
+      { email: email() },
       {
         onSuccess: (res) => {
           setSuccess(res.message);
-          toast.toast({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
+          toast.show({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
           cooldown.start(RESEND_COOLDOWN_S);
         },
         onError: (err) => fail(err, 'Failed to send verification email'),
@@ -99,50 +115,43 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
     );
   };
 
-  const checkCode = (e: FormEvent) => {
-    e.preventDefault();
-    const invalid = validateSignupOtp(otp);
-    setFieldErrors({ otp: invalid });
-    if (invalid) return;
+  const checkCode = handleSubmit(() => {
     setProblem(null);
     verify.mutate(
-      { email: email.trim(), otp },
+      { email: email(), otp: getValues('otp') },
       {
         onSuccess: (res) => {
           setSuccess(res.message);
-          toast.toast({ title: 'Email Verified! ✅', description: res.message, variant: 'success' });
+          toast.show({ title: 'Email Verified! ✅', description: res.message, variant: 'success' });
           setAdvancing(true);
           later(AFTER_CODE_VERIFIED_MS, () => goTo(3));
         },
         onError: (err) => fail(err, 'OTP verification failed'),
       },
     );
-  };
+  });
 
-  const createAccount = (e: FormEvent) => {
-    e.preventDefault();
-    const errors = validateProfile({ name, password, confirmPassword });
-    setFieldErrors(errors);
-    if (hasErrors(errors)) return;
+  const createAccount = handleSubmit(() => {
     setProblem(null);
+    const { otp: code, name, password } = getValues();
     complete.mutate(
-      { email: email.trim(), otp, name: name.trim(), password },
+      { email: email(), otp: code, name: name.trim(), password },
       {
         onSuccess: (res) => {
           const message = res.message || 'Account created successfully! Please log in with your credentials.';
           setCreated(true);
           setSuccess(message);
-          toast.toast({
+          toast.show({
             title: 'Account Created Successfully! 🎉',
             description: 'You can now log in with your credentials.',
             variant: 'success',
           });
-          later(AFTER_ACCOUNT_CREATED_MS, () => onDone(email.trim(), message));
+          later(AFTER_ACCOUNT_CREATED_MS, () => onDone(email(), message));
         },
         onError: (err) => fail(err, 'Signup completion failed'),
       },
     );
-  };
+  });
 
   const headingId = 'signup-step-title';
   return (
@@ -157,15 +166,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
       {step === 1 && (
         <form onSubmit={sendCode} className="space-y-4" noValidate aria-labelledby={headingId}>
           <p className="text-sm text-slate-600">Enter your email address and we will send you a 6-digit verification code.</p>
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={fieldErrors.email}
-          />
+          <Field label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
           <Button type="submit" size="lg" className="w-full" disabled={initiate.isPending || advancing}>
             {initiate.isPending ? 'Sending...' : 'Send Verification Code'}
           </Button>
@@ -175,18 +176,20 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
       {step === 2 && (
         <form onSubmit={checkCode} className="space-y-4" noValidate aria-labelledby={headingId}>
           <p className="text-sm text-slate-600">
-            Enter the 6-digit code we sent to <strong className="break-all">{email.trim()}</strong>.
+            Enter the 6-digit code we sent to <strong className="break-all">{email()}</strong>.
           </p>
           <Field
             label="Verification code"
-            name="otp"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={SIGNUP_OTP_LENGTH}
-            value={otp}
-            onChange={(e) => setOtp(otpDigits(e.target.value))}
-            error={fieldErrors.otp}
+            {...otpField}
+            onChange={(e) => {
+              e.target.value = otpDigits(e.target.value);
+              void otpField.onChange(e);
+            }}
+            error={errors.otp?.message}
             className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
           />
           <Button type="submit" size="lg" className="w-full" disabled={verify.isPending || advancing || otp.length !== SIGNUP_OTP_LENGTH}>
@@ -203,32 +206,21 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
 
       {step === 3 && (
         <form onSubmit={createAccount} className="space-y-4" noValidate aria-labelledby={headingId}>
-          <Field
-            label="Full Name"
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={fieldErrors.name}
-          />
+          <Field label="Full Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
           <Field
             label="Password"
             type="password"
-            name="new-password"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={fieldErrors.password}
+            {...register('password')}
+            error={errors.password?.message}
             hint={PASSWORD_HINT}
           />
           <Field
             label="Confirm Password"
             type="password"
-            name="confirm-password"
             autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-            error={fieldErrors.confirmPassword}
+            {...register('confirmPassword')}
+            error={errors.confirmPassword?.message}
           />
           <Button type="submit" size="lg" className="w-full" disabled={complete.isPending || created}>
             {created ? 'Account Created! Redirecting to login...' : complete.isPending ? 'Creating Account...' : 'Create Account'}

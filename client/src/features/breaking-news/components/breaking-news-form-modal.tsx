@@ -1,68 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../../../shared/constants';
+import { breakingNewsInputSchema } from '../../../../../shared/schemas/breaking-news';
 import type { BreakingNews } from '../../../../../shared/types';
 import { useCreateBreakingNews } from '../api/create-breaking-news';
 import { refetchBreakingNews } from '../api/refetch-breaking-news';
 import { getBreakingNewsItem } from '../api/get-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
-import { useFormSubmit } from '../../../components/ui/dashboard/use-form-submit';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { breakingNewsMessages } from '../lib/messages';
-import { validateBreakingNews } from '../lib/validation';
-import { Button } from '../../../components/ui/dashboard/button';
-import { FormError, TextInput } from '../../../components/ui/dashboard/form-field';
-import { Modal } from '../../../components/ui/dashboard/modal';
-import { ReloadLatest } from '../../../components/ui/dashboard/reload-latest';
+import { Button } from '../../../components/ui/button';
+import { FormError, Field } from '../../../components/ui/field';
+import { Dialog } from '../../../components/ui/dialog';
+import { ReloadLatest } from '../../../components/ui/reload-latest';
+import { FORM_OPTIONS } from '../../../lib/form-options';
 
 export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | null; onClose(): void }) {
   const create = useCreateBreakingNews();
   const update = useUpdateBreakingNews();
   const queryClient = useQueryClient();
-  const [headline, setHeadline] = useState(item?.headline ?? '');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm({ ...FORM_OPTIONS, resolver: zodResolver(breakingNewsInputSchema), defaultValues: { headline: item?.headline ?? '' } });
+  const headline = useWatch({ control, name: 'headline' });
   // The version the form was filled from: the save names it, so it never overwrites someone else's change.
   const [version, setVersion] = useState(item?.version ?? 0);
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const { formError, stale, clearError, succeeded, save } = useFormSubmit(onClose, 'breaking news item');
   const pending = create.isPending || update.isPending;
   const busy = pending || succeeded;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateBreakingNews({ headline });
-    if (!result.ok) {
-      setFieldError(result.errors.headline);
-      return;
-    }
-    setFieldError(undefined);
-    const { headline: value } = result.value;
+  const submit = handleSubmit(async ({ headline: value }) => {
     await save(
       () => (item ? update.mutateAsync({ id: item.id, headline: value, version }) : create.mutateAsync({ headline: value })),
       item ? 'Breaking news updated successfully.' : 'Breaking news added successfully.',
       item ? breakingNewsMessages.updateFailed : breakingNewsMessages.formFailed,
     );
-  };
+  });
 
   const reload = async () => {
     if (!item) return;
     const latest = await getBreakingNewsItem(item.id);
-    setHeadline(latest.headline);
+    setValue('headline', latest.headline);
     setVersion(latest.version);
     clearError();
     void refetchBreakingNews(queryClient);
   };
 
   return (
-    <Modal open title={item ? 'Edit Breaking News' : 'Add Breaking News'} onClose={onClose} busy={busy}>
+    <Dialog open title={item ? 'Edit Breaking News' : 'Add Breaking News'} onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormError message={formError} />
         {stale && <ReloadLatest onReload={reload} />}
-        <TextInput
+        <Field
           label="Headline"
-          name="headline"
-          value={headline}
           maxLength={LIMITS.headlineMax}
-          onChange={(e) => setHeadline(e.target.value)}
-          error={fieldError}
+          {...register('headline')}
+          error={errors.headline?.message}
           hint={
             <span aria-live="polite" data-testid="headline-counter">
               {headline.length}/{LIMITS.headlineMax}
@@ -73,7 +72,7 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
         />
         <p className="text-xs text-slate-500">New breaking news is saved as a draft; an editor publishes it to the ticker.</p>
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="primary" disabled={busy || !headline.trim()}>
@@ -81,6 +80,6 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Select } from '../../../components/ui/dashboard/form-field';
+import { Select } from '../../../components/ui/field';
 import { useDashboardCategories } from '../api/get-categories';
 import { categoryMessages } from '../lib/messages';
 

@@ -6,15 +6,15 @@ import { useCreateUser } from '../api/create-user';
 import { getUser } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 import { refetchUsers } from '../api/users-common';
-import { useFormSubmit } from '../../../components/ui/dashboard/use-form-submit';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { userMessages } from '../lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';
 import type { FieldErrors } from '../../../lib/validation';
 import { validateNewUser, validateUserEdit, type UserFormValues } from '../lib/validation';
-import { Button } from '../../../components/ui/dashboard/button';
-import { FormError, Select, TextArea, TextInput } from '../../../components/ui/dashboard/form-field';
-import { Modal } from '../../../components/ui/dashboard/modal';
-import { ReloadLatest } from '../../../components/ui/dashboard/reload-latest';
+import { Button } from '../../../components/ui/button';
+import { FormError, Select, TextArea, Field } from '../../../components/ui/field';
+import { Dialog } from '../../../components/ui/dialog';
+import { ReloadLatest } from '../../../components/ui/reload-latest';
 
 /** The roles a manager may hand out: only a super-admin grants super-admin (CONTRACT.md §3). */
 export function assignableRoles(canManageSuperAdmins: boolean): Role[] {
@@ -78,11 +78,11 @@ export function UserFormModal({
   };
 
   return (
-    <Modal open title={user ? 'Edit User' : 'Add User'} onClose={onClose} busy={busy}>
+    <Dialog open title={user ? 'Edit User' : 'Add User'} onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormError message={formError} />
         {stale && <ReloadLatest onReload={reload} />}
-        <TextInput
+        <Field
           label="Name"
           name="name"
           value={values.name}
@@ -91,7 +91,7 @@ export function UserFormModal({
           autoComplete="off"
           data-autofocus
         />
-        <TextInput
+        <Field
           label="Email"
           name="email"
           type="email"
@@ -101,7 +101,7 @@ export function UserFormModal({
           autoComplete="off"
         />
         {mode === 'create' && (
-          <TextInput
+          <Field
             label="Password"
             name="password"
             type="password"
@@ -129,7 +129,7 @@ export function UserFormModal({
           error={errors.bio}
         />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="primary" disabled={busy || !filled}>
@@ -137,6 +137,6 @@ export function UserFormModal({
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

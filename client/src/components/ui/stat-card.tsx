@@ -1,4 +1,4 @@
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from './icon';
 
 export function StatCard({
   label,

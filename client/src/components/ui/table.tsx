@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { Skeleton } from './skeleton';
 
 export interface Column<T> {
   header: string;
@@ -11,7 +12,7 @@ export interface Column<T> {
 
 const HIDE = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell' } as const;
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   caption: string;
   rows: readonly T[] | undefined;
   columns: readonly Column<T>[];
@@ -23,7 +24,7 @@ interface DataTableProps<T> {
 
 /**
  * A list screen's table with its loading, error (red) and empty states. On a phone each row becomes a
- * card listing every column, its actions last.
+ * card listing every column, its actions (the column headed 'Actions') last.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const narrow = useMediaQuery('(max-width: 639px)');
@@ -40,7 +41,7 @@ function CardList<T>({ caption, rows, columns, rowKey, loading, error, empty }: 
           {error}
         </p>
       )}
-      {loading && !rows && <div className="h-24 animate-pulse rounded-xl bg-white" />}
+      {loading && !rows && <Skeleton className="h-24 rounded-xl bg-white" />}
       {!loading && !error && rows?.length === 0 && (
         <p className="rounded-xl bg-white px-4 py-10 text-center text-slate-500 shadow-sm">{empty}</p>
       )}
@@ -66,6 +67,7 @@ function CardList<T>({ caption, rows, columns, rowKey, loading, error, empty }: 
 }
 
 function Table<T>({ caption, rows, columns, rowKey, loading, error, empty }: DataTableProps<T>) {
+  const cellClass = (c: Column<T>) => `px-4 py-3 ${c.hideBelow ? HIDE[c.hideBelow] : ''} ${c.className ?? ''}`;
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm">
       {error && (
@@ -79,7 +81,7 @@ function Table<T>({ caption, rows, columns, rowKey, loading, error, empty }: Dat
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               {columns.map((c) => (
-                <th key={c.header} scope="col" className={`px-4 py-3 ${c.hideBelow ? HIDE[c.hideBelow] : ''} ${c.className ?? ''}`}>
+                <th key={c.header} scope="col" className={cellClass(c)}>
                   {c.header}
                 </th>
               ))}
@@ -90,14 +92,14 @@ function Table<T>({ caption, rows, columns, rowKey, loading, error, empty }: Dat
               ? [0, 1, 2].map((i) => (
                   <tr key={i}>
                     <td colSpan={columns.length} className="px-4 py-3">
-                      <div className="h-5 animate-pulse rounded bg-slate-100" />
+                      <Skeleton className="h-5 bg-slate-100" />
                     </td>
                   </tr>
                 ))
               : rows?.map((row) => (
                   <tr key={rowKey(row)} className="align-top hover:bg-slate-50/60">
                     {columns.map((c) => (
-                      <td key={c.header} className={`px-4 py-3 ${c.hideBelow ? HIDE[c.hideBelow] : ''} ${c.className ?? ''}`}>
+                      <td key={c.header} className={cellClass(c)}>
                         {c.cell(row)}
                       </td>
                     ))}

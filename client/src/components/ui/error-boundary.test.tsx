@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ScreenErrorBoundary } from './screen-error-boundary';
+import { ScreenErrorBoundary } from './error-boundary';
 
 function Broken(): never {
   throw new TypeError('Failed to fetch dynamically imported module: /assets/stories-old.js');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useToast } from '../toast';
-import { errorText, isStaleVersion, staleVersionText } from '../../../lib/error-text';
+import { useToast } from './toast';
+import { errorText, isStaleVersion, staleVersionText } from '../../lib/error-text';
 import { useCloseAfterSuccess } from './use-close-after-success';
 
 /**

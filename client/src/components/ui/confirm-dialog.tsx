@@ -1,6 +1,6 @@
-import { createContext, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { Button } from './button';
-import { Modal } from './modal';
+import { Dialog } from './dialog';
 
 export interface ConfirmOptions {
   title: string;
@@ -13,13 +13,13 @@ export interface ConfirmOptions {
 
 export type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 
-export const ConfirmContext = createContext<Confirm | null>(null);
+const ConfirmContext = createContext<Confirm | null>(null);
 
 interface Pending extends ConfirmOptions {
   resolve(value: boolean): void;
 }
 
-/** One confirmation dialog for the dashboard, asked for with `await confirm({...})`. */
+/** One confirmation dialog for the screens under it, asked for with `await confirm({...})` (useConfirm). */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,11 +56,10 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     }
   };
 
-  const value = useMemo(() => confirm, [confirm]);
   return (
-    <ConfirmContext.Provider value={value}>
+    <ConfirmContext.Provider value={confirm}>
       {children}
-      <Modal
+      <Dialog
         open={!!pending}
         title={pending?.title ?? ''}
         onClose={() => settle(false)}
@@ -68,7 +67,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         size="sm"
         footer={
           <>
-            <Button onClick={() => settle(false)} disabled={busy}>
+            <Button variant="secondary" onClick={() => settle(false)} disabled={busy}>
               Cancel
             </Button>
             <Button variant={pending?.tone === 'danger' ? 'danger' : 'primary'} onClick={accept} disabled={busy} data-autofocus>
@@ -78,7 +77,13 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         }
       >
         <div className="text-sm text-slate-700">{pending?.message}</div>
-      </Modal>
+      </Dialog>
     </ConfirmContext.Provider>
   );
+}
+
+export function useConfirm(): Confirm {
+  const confirm = useContext(ConfirmContext);
+  if (!confirm) throw new Error('useConfirm must be used inside <ConfirmProvider>');
+  return confirm;
 }

@@ -21,7 +21,7 @@ export function ReloadLatest({ onReload }: { onReload(): Promise<void> }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button size="sm" variant="primary" onClick={() => void reload()} disabled={pending}>
+      <Button size="xs" variant="primary" onClick={() => void reload()} disabled={pending}>
         {pending ? 'Reloading…' : 'Reload latest version'}
       </Button>
       {failed && <span className="text-sm text-red-600">It could not be reloaded. Close this form and open it again.</span>}
