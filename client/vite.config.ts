@@ -13,6 +13,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Emitted for debugging builds locally, but not referenced from the scripts; the server refuses them in production.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 600,
+    // The reader's pages and everything they import statically load as one chunk. Without this group
+    // Rolldown splits the modules the dashboard's chunks also import (React, TanStack Query, the API
+    // client, the fetchers) into small common chunks that every reader downloads anyway, each with its
+    // own import and export glue. The dashboard and the auth pages stay lazy chunks of their own.
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : { output: { codeSplitting: { groups: [{ name: 'reader', test: /client[\\/]src[\\/](main|app[\\/]app|app[\\/]routes)\.tsx$/ }] } } },
   },
   ssr: {
     // The server's render bundle (client/dist-server, built with --ssr) carries React and every library it
