@@ -13,8 +13,6 @@ export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const VARIANT_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
-export const VARIANT_MIME: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
-
 const EXTENSION: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
 
 /** An upload of this site, split into folder, stem and extension. */

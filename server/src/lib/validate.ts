@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { z, type ZodError, type ZodType } from 'zod';
 import { validationFailed } from './errors';
 
@@ -38,6 +37,3 @@ export function parse<T extends ZodType>(schema: T, value: unknown): z.output<T>
   return result.data;
 }
 
-export const parseBody = <T extends ZodType>(schema: T, req: Request) => parse(schema, req.body ?? {});
-export const parseQuery = <T extends ZodType>(schema: T, req: Request) => parse(schema, req.query);
-export const parseParams = <T extends ZodType>(schema: T, req: Request) => parse(schema, req.params);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** POST /api/uploads: where the file now lives, and what it was recognised as (by its bytes). */
+/**
+ * POST /api/uploads: where the file now lives, and what it was recognised as (by its bytes).
+ * @public (knip misses its one use, in uploads.routes.ts)
+ */
 export const uploadedFileSchema = z
   .object({
     success: z.literal(true),

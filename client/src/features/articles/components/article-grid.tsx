@@ -1,7 +1,6 @@
 import type { ArticleListItem } from '../../../../../shared/types';
 import { cn } from '../../../lib/cn';
 import { ArticleCard } from './article-card';
-import { ArticleCardSkeleton } from './card-skeletons';
 
 /** A dense grid of small cards: 2 columns on small screens, 4 on large (SPEC.md §2). */
 export function ArticleGrid({
@@ -17,16 +16,6 @@ export function ArticleGrid({
     <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4', className)}>
       {articles.map((a, i) => (
         <ArticleCard key={a.id} article={a} variant="compact" eager={i < eagerFirst} />
-      ))}
-    </div>
-  );
-}
-
-export function ArticleGridSkeleton({ count = 4, className }: { count?: number; className?: string }) {
-  return (
-    <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4', className)} aria-hidden="true">
-      {Array.from({ length: count }, (_, i) => (
-        <ArticleCardSkeleton key={i} />
       ))}
     </div>
   );
