@@ -19,7 +19,11 @@ import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-
 import { publicRoute, requirePermission, signedInUser } from '../lib/policy';
 import { idParam, none, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
+import * as articleMedia from './article-media.service';
+import { isUuid } from './article-records';
 import * as articles from './articles.service';
+import * as share from './share.service';
+import * as stories from './stories.service';
 import { shareImage } from './share-image';
 import { renderShareNotFound, renderSharePage } from './share-page';
 
@@ -33,12 +37,12 @@ export function articlesRouter(ctx: AppContext): Router {
   const route = routesFor(router, '/articles');
 
   // An id that is not a UUID names no article: 404, like any other unknown id.
-  router.param('id', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Article not found')));
-  router.param('mediaId', (_req, _res, next, id: string) => next(articles.isUuid(id) ? undefined : notFound('Media not found')));
+  router.param('id', (_req, _res, next, id: string) => next(isUuid(id) ? undefined : notFound('Article not found')));
+  router.param('mediaId', (_req, _res, next, id: string) => next(isUuid(id) ? undefined : notFound('Media not found')));
 
   // Who may add media to the article is settled before the file is read, not after receiving it in full.
   const requireEditableTarget: RequestHandler = async (req, _res, next) => {
-    await articles.requireEditableArticle(db, String(req.params.id), signedInUser(req));
+    await articleMedia.requireEditableArticle(db, String(req.params.id), signedInUser(req));
     next();
   };
 
@@ -83,7 +87,7 @@ export function articlesRouter(ctx: AppContext): Router {
       cacheTags: ({ params }) => [Tags.article(params.articleId)],
     },
     async ({ params }, _req, res) => {
-      const article = await articles.findShareable(db, params.articleId);
+      const article = await share.findShareable(db, params.articleId);
       if (!article) {
         res.status(404).type('html').send(renderShareNotFound());
         return;
@@ -105,7 +109,7 @@ export function articlesRouter(ctx: AppContext): Router {
       cacheTags: ({ params }) => [Tags.article(params.articleId)],
     },
     async ({ params }, _req, res) => {
-      const article = await articles.findShareable(db, params.articleId);
+      const article = await share.findShareable(db, params.articleId);
       if (!article) throw notFound('Article not found');
       const jpeg = await shareImage(ctx, article);
       res.status(200).type('image/jpeg').send(jpeg);
@@ -230,7 +234,7 @@ export function articlesRouter(ctx: AppContext): Router {
       // A new main story replaces the section's last one, whose id is not at hand: rare, so everything goes.
       purges: () => [Tags.everything],
     },
-    ({ params, body }) => articles.setStoryStatus(db, params.id, body),
+    ({ params, body }) => stories.setStoryStatus(db, params.id, body),
   );
 
   route(
@@ -251,7 +255,7 @@ export function articlesRouter(ctx: AppContext): Router {
           : []),
       ],
     },
-    ({ params, body }) => articles.setFeatured(db, params.id, body),
+    ({ params, body }) => stories.setFeatured(db, params.id, body),
   );
 
   route(
@@ -266,7 +270,7 @@ export function articlesRouter(ctx: AppContext): Router {
       cacheTags: ({ params }) => [Tags.article(params.id)],
     },
     async ({ params, user }) => {
-      const data = await articles.listMedia(db, params.id, user);
+      const data = await articleMedia.listMedia(db, params.id, user);
       return { data };
     },
   );
@@ -294,7 +298,7 @@ export function articlesRouter(ctx: AppContext): Router {
     },
     async ({ params, body, user }, req) => {
       const stored = await storeFile(ctx, requireFile(req, 'media'), user.id, body.type);
-      const media = await articles.addMedia(ctx, params.id, stored);
+      const media = await articleMedia.addMedia(ctx, params.id, stored);
       // Resized copies are made in the background: the answer does not wait for them.
       if (media.type === 'image') void scheduleVariants(ctx, media.fileUrl);
       return media;
@@ -313,7 +317,7 @@ export function articlesRouter(ctx: AppContext): Router {
       purges: ({ params }) => articleChanged(params.id),
     },
     async ({ params, user }) => {
-      await articles.deleteMedia(ctx, user, params.id, params.mediaId);
+      await articleMedia.deleteMedia(ctx, user, params.id, params.mediaId);
       return { success: true, message: 'Media deleted' };
     },
   );

@@ -1,9 +1,7 @@
-import type { Article, ArticleListItem, MediaItem, Page } from '../../../shared/types';
+import type { Article, ArticleListItem, Page } from '../../../shared/types';
 import { LIMITS } from '../../../shared/constants';
 import type { z } from 'zod';
 import type {
-  articleFeaturedInputSchema,
-  articleStatusInputSchema,
   createArticleInputSchema,
   ListArticlesQuery,
   PublishedArticlesQuery,
@@ -13,55 +11,29 @@ import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { prismaCode } from '../lib/error-middleware';
-import { conflict, notFound, validationFailed } from '../lib/errors';
-import { removeUnusedFiles, type StoredFile } from '../lib/media-files';
-import { allows, requireOwnership, type AuthUser } from '../lib/policy';
+import { validationFailed } from '../lib/errors';
+import { removeUnusedFiles } from '../lib/media-files';
+import { requireOwnership, type AuthUser } from '../lib/policy';
 import { sanitizeArticleHtml } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugCandidates } from '../lib/slug';
-import { sectionFromWire, sectionToWire } from '../lib/wire';
+import { sectionFromWire } from '../lib/wire';
 import {
   articleSelect,
-  loadImages,
   publishedOnly,
   toArticle,
   toArticleListItem,
   toArticles,
-  toMediaItem,
-  type ArticleRow,
 } from './article.mapper';
 import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads';
 import { removeShareImages } from './share-image';
 import { shareDescription, summaryDescription } from './share-page';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../cache/scope';
+import { articleNotFound, canRead, isUuid, lockArticle, NEXT_VERSION, readArticle } from './article-records';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;
-type StoryStatus = z.output<typeof articleStatusInputSchema>;
-type Featured = z.output<typeof articleFeaturedInputSchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-const articleNotFound = () => notFound('Article not found');
-
-/**
- * Every change to story slots (main story per section, the three featured stories) runs in a
- * transaction that first takes this advisory lock, so concurrent requests queue instead of both
- * seeing a free slot. The partial unique index on main stories is the backstop.
- */
-const STORY_SLOTS_LOCK = 7_340_001;
-const lockStorySlots = (tx: Tx) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORY_SLOTS_LOCK}::bigint)`;
-
-/**
- * Every read-then-write of one article holds its row lock until the transaction ends, so what was
- * checked (owner, version, section, main-story flag) is still true when the write lands.
- */
-const lockArticle = (tx: Tx, id: string) => tx.$executeRaw`SELECT 1 FROM "Article" WHERE id = ${id}::uuid FOR UPDATE`;
-
-/** Every write of an article through the API moves its version (docs/decisions/020); the view counter does not. */
-const NEXT_VERSION = { version: { increment: 1 } } as const;
 
 /**
  * The body as stored: sanitised, not empty once unsafe markup is gone, and within the size limit as
@@ -87,34 +59,6 @@ async function requireCategory(db: Db | Tx, categoryId: string): Promise<void> {
 /** A category deleted between the check and the write is refused by the foreign key: answer as the check would. */
 function categoryGone(err: unknown): unknown {
   return prismaCode(err) === 'P2003' ? noSuchCategory() : err;
-}
-
-/** Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404). */
-export function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {
-  return row.status === 'published' || allows(user, 'articles:read-draft', row.author.id);
-}
-
-/**
- * Reads an article in the wire shape. Writes select only what they need and the article is read
- * afterwards, outside any transaction: Prisma loads relations in parallel, which a transaction's
- * single connection would have to queue.
- */
-async function readArticle(db: Db, id: string): Promise<Article> {
-  const [article] = await toArticles(db, [await db.article.findUniqueOrThrow({ where: { id }, select: articleSelect })]);
-  return article!;
-}
-
-async function findReadable(db: Db, id: string, user: AuthUser | undefined): Promise<ArticleRow> {
-  const row = await db.article.findUnique({ where: { id }, select: articleSelect });
-  if (!row || !canRead(user, row)) throw articleNotFound();
-  return row;
-}
-
-/** An article the caller may edit: 404 when they may not even see it, 403 when they see it but may not edit it. */
-async function findEditable(db: Db, id: string, user: AuthUser): Promise<ArticleRow> {
-  const row = await findReadable(db, id, user);
-  requireOwnership(user, 'articles:edit', row.author.id);
-  return row;
 }
 
 export async function getArticle(db: Db, id: string, user: AuthUser | undefined): Promise<Article> {
@@ -306,131 +250,3 @@ export async function unpublishArticle(db: Db, id: string): Promise<Article> {
   return readArticle(db, id);
 }
 
-/** Story flags and priority (CONTRACT.md §4), race-free under the story-slots lock. */
-export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Promise<Article> {
-  await db.$transaction(async (tx) => {
-    await lockStorySlots(tx);
-    await lockArticle(tx, id);
-    const current = await tx.article.findUnique({
-      where: { id },
-      select: { isStory: true, isMainStory: true, section: true, status: true },
-    });
-    if (!current) throw articleNotFound();
-    const isStory = input.isStory ?? current.isStory;
-    const data: Prisma.ArticleUpdateInput = { ...NEXT_VERSION };
-    if (input.isStory !== undefined) data.isStory = input.isStory;
-    if (input.storyPriority !== undefined) data.storyPriority = input.storyPriority;
-    if (!isStory) {
-      if (input.isMainStory === true) throw conflict('Only stories can be set as main story');
-      Object.assign(data, { isFeatured: false, featuredAt: null, isMainStory: false });
-    } else if (input.isMainStory === true && !current.isMainStory) {
-      if (current.status !== 'published') throw conflict('Only published articles can be set as main story');
-      await tx.article.updateMany({
-        where: { section: current.section, isMainStory: true, NOT: { id } },
-        data: { isMainStory: false, ...NEXT_VERSION },
-      });
-      data.isMainStory = true;
-    } else if (input.isMainStory === false) {
-      data.isMainStory = false;
-    }
-    await tx.article.update({ where: { id }, data, select: { id: true } });
-  });
-  return readArticle(db, id);
-}
-
-export type FeaturedResult = Article & { unfeatured: { id: string; title: string } | null };
-
-/** Features or unfeatures a story; featuring a fourth unfeatures the one featured longest ago. */
-export async function setFeatured(db: Db, id: string, input: Featured): Promise<FeaturedResult> {
-  const unfeatured = await db.$transaction(async (tx) => {
-    await lockStorySlots(tx);
-    await lockArticle(tx, id);
-    const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isFeatured: true, status: true } });
-    if (!current) throw articleNotFound();
-    let released: FeaturedResult['unfeatured'] = null;
-    if (!input.isFeatured) {
-      await tx.article.update({ where: { id }, data: { isFeatured: false, featuredAt: null, ...NEXT_VERSION } });
-    } else if (!current.isFeatured) {
-      if (!current.isStory) throw conflict('Only stories can be featured');
-      if (current.status !== 'published') throw conflict('Only published articles can be featured');
-      const featured = await tx.article.findMany({
-        where: { isFeatured: true },
-        orderBy: [{ featuredAt: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
-        select: { id: true, title: true },
-      });
-      const excess = featured.slice(0, Math.max(0, featured.length - (LIMITS.maxFeatured - 1)));
-      if (excess.length) {
-        await tx.article.updateMany({
-          where: { id: { in: excess.map((a) => a.id) } },
-          data: { isFeatured: false, featuredAt: null, ...NEXT_VERSION },
-        });
-        released = excess[0] ?? null;
-      }
-      await tx.article.update({ where: { id }, data: { isFeatured: true, featuredAt: new Date(), ...NEXT_VERSION } });
-    }
-    return released;
-  });
-  return { ...(await readArticle(db, id)), unfeatured };
-}
-
-export async function listMedia(db: Db, id: string, user: AuthUser | undefined): Promise<MediaItem[]> {
-  const row = await findReadable(db, id, user);
-  const images = await loadImages(db, [row]);
-  return row.media.map((m) => toMediaItem(m, images));
-}
-
-/** Checks the caller may add media to the article (before the file is stored). */
-export async function requireEditableArticle(db: Db, id: string, user: AuthUser): Promise<void> {
-  await findEditable(db, id, user);
-}
-
-/** Records a stored file as media of the article; the file is removed again if that fails. */
-export async function addMedia(ctx: AppContext, id: string, file: StoredFile): Promise<MediaItem> {
-  try {
-    return await ctx.db.$transaction(async (tx) => {
-      const media = await tx.media.create({
-        data: { articleId: id, type: file.type, fileUrl: file.path },
-        select: { id: true, type: true, fileUrl: true },
-      });
-      // The article changed: its caches (share preview, ETags) must follow.
-      await tx.article.update({ where: { id }, data: NEXT_VERSION });
-      // A new file: its variants are made after this answer.
-      return toMediaItem(media, new Map());
-    });
-  } catch (err) {
-    await removeUnusedFiles(ctx, [file.path]);
-    throw err;
-  }
-}
-
-export async function deleteMedia(ctx: AppContext, user: AuthUser, id: string, mediaId: string): Promise<void> {
-  await findEditable(ctx.db, id, user);
-  const fileUrl = await ctx.db.$transaction(async (tx) => {
-    const media = await tx.media.findFirst({ where: { id: mediaId, articleId: id }, select: { fileUrl: true } });
-    if (!media) throw notFound('Media not found');
-    await tx.media.delete({ where: { id: mediaId } });
-    await tx.article.update({ where: { id }, data: NEXT_VERSION });
-    return media.fileUrl;
-  });
-  await removeUnusedFiles(ctx, [fileUrl]);
-}
-
-/** What the share page and its preview image need, for a published article only. */
-export async function findShareable(db: Db, id: string) {
-  if (!isUuid(id)) return null;
-  const row = await db.article.findFirst({
-    where: { id, ...publishedOnly },
-    select: {
-      id: true,
-      title: true,
-      shareDescription: true,
-      section: true,
-      imageUrl: true,
-      publishedAt: true,
-      updatedAt: true,
-      author: { select: { name: true } },
-      media: { select: { type: true, fileUrl: true }, orderBy: { createdAt: 'asc' } },
-    },
-  });
-  return row ? { ...row, section: sectionToWire(row.section), author: row.author.name } : null;
-}

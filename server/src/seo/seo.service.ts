@@ -1,5 +1,5 @@
 import { publishedOnly } from '../articles/article.mapper';
-import { isUuid } from '../articles/articles.service';
+import { isUuid } from '../articles/article-records';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { slugCandidates } from '../lib/slug';

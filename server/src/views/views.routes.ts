@@ -16,7 +16,7 @@ import {
   viewCountSchema,
   viewLogPageSchema,
 } from '../../../shared/schemas/responses/views';
-import { canRead } from '../articles/articles.service';
+import { canRead } from '../articles/article-records';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { notFound } from '../lib/errors';

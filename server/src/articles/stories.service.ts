@@ -1,0 +1,80 @@
+import { LIMITS } from '../../../shared/constants';
+import type { z } from 'zod';
+import type { articleFeaturedInputSchema, articleStatusInputSchema } from '../../../shared/schemas/articles';
+import type { Article } from '../../../shared/types';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import { conflict } from '../lib/errors';
+import { articleNotFound, lockArticle, lockStorySlots, NEXT_VERSION, readArticle } from './article-records';
+
+/** Stories: the story flags and priority, the main story of each section and the featured slots (CONTRACT.md §4). */
+
+type StoryStatus = z.output<typeof articleStatusInputSchema>;
+type Featured = z.output<typeof articleFeaturedInputSchema>;
+
+/** Story flags and priority (CONTRACT.md §4), race-free under the story-slots lock. */
+export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Promise<Article> {
+  await db.$transaction(async (tx) => {
+    await lockStorySlots(tx);
+    await lockArticle(tx, id);
+    const current = await tx.article.findUnique({
+      where: { id },
+      select: { isStory: true, isMainStory: true, section: true, status: true },
+    });
+    if (!current) throw articleNotFound();
+    const isStory = input.isStory ?? current.isStory;
+    const data: Prisma.ArticleUpdateInput = { ...NEXT_VERSION };
+    if (input.isStory !== undefined) data.isStory = input.isStory;
+    if (input.storyPriority !== undefined) data.storyPriority = input.storyPriority;
+    if (!isStory) {
+      if (input.isMainStory === true) throw conflict('Only stories can be set as main story');
+      Object.assign(data, { isFeatured: false, featuredAt: null, isMainStory: false });
+    } else if (input.isMainStory === true && !current.isMainStory) {
+      if (current.status !== 'published') throw conflict('Only published articles can be set as main story');
+      await tx.article.updateMany({
+        where: { section: current.section, isMainStory: true, NOT: { id } },
+        data: { isMainStory: false, ...NEXT_VERSION },
+      });
+      data.isMainStory = true;
+    } else if (input.isMainStory === false) {
+      data.isMainStory = false;
+    }
+    await tx.article.update({ where: { id }, data, select: { id: true } });
+  });
+  return readArticle(db, id);
+}
+
+export type FeaturedResult = Article & { unfeatured: { id: string; title: string } | null };
+
+/** Features or unfeatures a story; featuring a fourth unfeatures the one featured longest ago. */
+export async function setFeatured(db: Db, id: string, input: Featured): Promise<FeaturedResult> {
+  const unfeatured = await db.$transaction(async (tx) => {
+    await lockStorySlots(tx);
+    await lockArticle(tx, id);
+    const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isFeatured: true, status: true } });
+    if (!current) throw articleNotFound();
+    let released: FeaturedResult['unfeatured'] = null;
+    if (!input.isFeatured) {
+      await tx.article.update({ where: { id }, data: { isFeatured: false, featuredAt: null, ...NEXT_VERSION } });
+    } else if (!current.isFeatured) {
+      if (!current.isStory) throw conflict('Only stories can be featured');
+      if (current.status !== 'published') throw conflict('Only published articles can be featured');
+      const featured = await tx.article.findMany({
+        where: { isFeatured: true },
+        orderBy: [{ featuredAt: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
+        select: { id: true, title: true },
+      });
+      const excess = featured.slice(0, Math.max(0, featured.length - (LIMITS.maxFeatured - 1)));
+      if (excess.length) {
+        await tx.article.updateMany({
+          where: { id: { in: excess.map((a) => a.id) } },
+          data: { isFeatured: false, featuredAt: null, ...NEXT_VERSION },
+        });
+        released = excess[0] ?? null;
+      }
+      await tx.article.update({ where: { id }, data: { isFeatured: true, featuredAt: new Date(), ...NEXT_VERSION } });
+    }
+    return released;
+  });
+  return { ...(await readArticle(db, id)), unfeatured };
+}
