@@ -1,11 +1,12 @@
-import type { ResponseCache } from './cache';
+import type pg from 'pg';
+import { openResponseCache, type ResponseCache } from './cache';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { poolOf, type Db } from './db/client';
 import type { Logger } from './lib/logger';
-import type { Mailer } from './lib/mailer';
-import type { ViewRecorder } from './views/view-recorder';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createViewRecorder, type ViewRecorder } from './views/view-recorder';
 
-/** Everything a request handler may need, built once in main.ts (or by a test) and passed down. */
+/** Everything a request handler may need, built once by createAppContext (main.ts, the tests, the benchmark) and passed down. */
 export interface AppContext {
   config: Config;
   db: Db;
@@ -16,4 +17,30 @@ export interface AppContext {
   cache: ResponseCache;
   /** Batches view logs; closed (flushed) on a graceful stop, before the database. */
   viewRecorder: ViewRecorder;
+}
+
+export interface AppContextParts {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  jwtSecret: string;
+  /** The pool views are written through: the db's own (poolOf) unless the db is a wrapped client. */
+  viewPool?: pg.Pool;
+}
+
+/**
+ * Builds the context from its parts. The response cache opens first: it is the one part that can fail
+ * (an unreachable Redis), and then nothing else has been started that would need closing.
+ */
+export async function createAppContext({ config, db, logger, jwtSecret, viewPool }: AppContextParts): Promise<AppContext> {
+  const cache = await openResponseCache(config, logger);
+  return {
+    config,
+    db,
+    logger,
+    jwtSecret,
+    cache,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
+    viewRecorder: createViewRecorder(viewPool ?? poolOf(db)),
+  };
 }

@@ -1,22 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { createServerListener } from './app';
-import { openResponseCache } from './cache';
 import { Tags } from './cache/scope';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { ConfigError, loadDotEnv, parseConfig } from './config';
-import type { AppContext } from './context';
-import { createDb, poolOf, type Db } from './db/client';
+import { createAppContext, type AppContext } from './context';
+import { createDb, type Db } from './db/client';
 import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/database';
 import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
 import { startVariantBackfill, stopVariants } from './lib/image-variants';
 import { createLogger } from './lib/logger';
-import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
 import { scheduleSweep } from './maintenance/sweep';
-import { createViewRecorder } from './views/view-recorder';
 
 /** What a terminal's Ctrl-C, pm2, supervisord, systemd and a closed terminal send. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -134,18 +131,9 @@ async function main() {
   if (!(await proceed())) return;
 
   const db = (started.db = createDb(database.url));
-  const mailer = (started.mailer = createMailer(config.smtpUrl, config.mailFrom, logger));
-  const viewRecorder = (started.viewRecorder = createViewRecorder(poolOf(db)));
-  const cache = (started.cache = await openResponseCache(config, logger));
-  const ctx: AppContext = {
-    config,
-    db,
-    logger,
-    mailer,
-    cache,
-    viewRecorder,
-    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-  };
+  const ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
+  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache });
+  const { cache } = ctx;
 
   try {
     await ensureSuperAdmin(db, config, logger);

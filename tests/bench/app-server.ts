@@ -12,13 +12,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createServerListener } from '../../server/src/app';
-import { openResponseCache } from '../../server/src/cache';
 import { parseConfig } from '../../server/src/config';
-import type { AppContext } from '../../server/src/context';
-import { createDb, poolOf } from '../../server/src/db/client';
+import { createAppContext } from '../../server/src/context';
+import { createDb } from '../../server/src/db/client';
 import { createLogger } from '../../server/src/lib/logger';
-import { createMailer } from '../../server/src/lib/mailer';
-import { createViewRecorder } from '../../server/src/views/view-recorder';
 import { ID_TOKEN, answerCpuQuestions, type ChildMessage, type ParentMessage, type StatementGroups } from './scenarios';
 
 interface Recorded {
@@ -88,16 +85,7 @@ const config = parseConfig({
 });
 const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl!);
-const cache = await openResponseCache(config, logger);
-const ctx: AppContext = {
-  config,
-  db,
-  logger,
-  mailer: createMailer(undefined, config.mailFrom, logger),
-  jwtSecret: config.jwtSecret!,
-  viewRecorder: createViewRecorder(poolOf(db)),
-  cache,
-};
+const ctx = await createAppContext({ config, db, logger, jwtSecret: config.jwtSecret! });
 const server = http.createServer(createServerListener(ctx));
 server.keepAliveTimeout = 65_000;
 

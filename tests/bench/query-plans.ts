@@ -7,12 +7,10 @@
 import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../../server/src/app';
-import { openResponseCache } from '../../server/src/cache';
-import { createViewRecorder } from '../../server/src/views/view-recorder';
+import { createAppContext } from '../../server/src/context';
 import { parseConfig } from '../../server/src/config';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { createLogger } from '../../server/src/lib/logger';
-import { createMailer } from '../../server/src/lib/mailer';
 import {
   capturingDb,
   explain,
@@ -49,16 +47,16 @@ try {
     RESPONSE_CACHE: 'off',
   });
   const logger = createLogger('silent');
-  const app = createApp({
-    config,
-    db,
-    logger,
-    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
-    jwtSecret: 'plans'.repeat(8),
-    cache: await openResponseCache(config, logger),
-    // Views are not among the reads planned here.
-    viewRecorder: createViewRecorder(new pg.Pool({ connectionString: url.toString() })),
-  });
+  const app = createApp(
+    await createAppContext({
+      config,
+      db,
+      logger,
+      jwtSecret: 'plans'.repeat(8),
+      // Views are not among the reads planned here; the capturing client has no pool of its own to lend.
+      viewPool: new pg.Pool({ connectionString: url.toString() }),
+    }),
+  );
   console.log('| read | statement | index | rows read | most rows sorted | time (ms) |\n|---|---|---|--:|--:|--:|');
   for (const read of publicReads(ids)) {
     // Once to warm the caches, then the statements of a second read.

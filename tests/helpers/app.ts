@@ -5,15 +5,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createServerListener } from '../../server/src/app';
-import { openResponseCache, type ResponseCache } from '../../server/src/cache';
+import type { ResponseCache } from '../../server/src/cache';
 import { Tags } from '../../server/src/cache/scope';
 import { parseConfig } from '../../server/src/config';
-import type { AppContext } from '../../server/src/context';
-import { createDb, poolOf, type Db } from '../../server/src/db/client';
+import { createAppContext, type AppContext } from '../../server/src/context';
+import { createDb, type Db } from '../../server/src/db/client';
 import { variantsIdle } from '../../server/src/lib/image-variants';
 import { createLogger } from '../../server/src/lib/logger';
-import { createMailer } from '../../server/src/lib/mailer';
-import { createViewRecorder } from '../../server/src/views/view-recorder';
 
 const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
 
@@ -72,15 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const logger = createLogger('silent');
   const db = createDb(url.toString(), 5);
-  const ctx: AppContext = {
-    cache: await openResponseCache(config, logger),
-    config,
-    db,
-    logger,
-    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
-    jwtSecret: randomBytes(32).toString('hex'),
-    viewRecorder: createViewRecorder(poolOf(db)),
-  };
+  const ctx = await createAppContext({ config, db, logger, jwtSecret: randomBytes(32).toString('hex') });
   afterAll(async () => {
     ctx.mailer.close();
     await ctx.viewRecorder.close();
