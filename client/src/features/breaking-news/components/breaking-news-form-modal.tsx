@@ -11,10 +11,8 @@ import { getBreakingNewsItem } from '../api/get-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { breakingNewsMessages } from '../lib/messages';
-import { Button } from '../../../components/ui/button';
-import { FormError, Field } from '../../../components/ui/field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ReloadLatest } from '../../../components/ui/reload-latest';
+import { Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { FORM_OPTIONS } from '../../../lib/form-options';
 
 export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | null; onClose(): void }) {
@@ -33,7 +31,6 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
   const [version, setVersion] = useState(item?.version ?? 0);
   const { formError, stale, clearError, succeeded, save } = useFormSubmit(onClose, 'breaking news item');
   const pending = create.isPending || update.isPending;
-  const busy = pending || succeeded;
 
   const submit = handleSubmit(async ({ headline: value }) => {
     await save(
@@ -53,33 +50,30 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
   };
 
   return (
-    <Dialog open title={item ? 'Edit Breaking News' : 'Add Breaking News'} onClose={onClose} busy={busy}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormError message={formError} />
-        {stale && <ReloadLatest onReload={reload} />}
-        <Field
-          label="Headline"
-          maxLength={LIMITS.headlineMax}
-          {...register('headline')}
-          error={errors.headline?.message}
-          hint={
-            <span aria-live="polite" data-testid="headline-counter">
-              {headline.length}/{LIMITS.headlineMax}
-            </span>
-          }
-          autoComplete="off"
-          data-autofocus
-        />
-        <p className="text-xs text-slate-500">New breaking news is saved as a draft; an editor publishes it to the ticker.</p>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy || !headline.trim()}>
-            {succeeded ? 'Saved!' : pending ? 'Saving…' : item ? 'Save Changes' : 'Add Breaking News'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={item ? 'Edit Breaking News' : 'Add Breaking News'}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={{ pending, succeeded }}
+      formError={formError}
+      onReload={stale ? reload : undefined}
+      submitLabel={item ? 'Save Changes' : 'Add Breaking News'}
+      canSubmit={!!headline.trim()}
+    >
+      <Field
+        label="Headline"
+        maxLength={LIMITS.headlineMax}
+        {...register('headline')}
+        error={errors.headline?.message}
+        hint={
+          <span aria-live="polite" data-testid="headline-counter">
+            {headline.length}/{LIMITS.headlineMax}
+          </span>
+        }
+        autoComplete="off"
+        data-autofocus
+      />
+      <p className="text-xs text-slate-500">New breaking news is saved as a draft; an editor publishes it to the ticker.</p>
+    </FormDialog>
   );
 }

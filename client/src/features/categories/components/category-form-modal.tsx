@@ -11,10 +11,8 @@ import { reloadCategories } from '../api/reload-categories';
 import { useUpdateCategory } from '../api/update-category';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { categoryMessages } from '../lib/messages';
-import { Button } from '../../../components/ui/button';
-import { FormError, Field } from '../../../components/ui/field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ReloadLatest } from '../../../components/ui/reload-latest';
+import { Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { FORM_OPTIONS } from '../../../lib/form-options';
 
 /** Add or edit a category: the form is remounted per opening (keyed by the caller), so it starts fresh. */
@@ -34,7 +32,6 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
   const [version, setVersion] = useState(category?.version ?? 0);
   const { formError, stale, clearError, succeeded, save } = useFormSubmit(onClose, 'category');
   const pending = create.isPending || update.isPending;
-  const busy = pending || succeeded;
 
   const submit = handleSubmit(async ({ name: value }) => {
     await save(
@@ -54,27 +51,24 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
   };
 
   return (
-    <Dialog open title={category ? 'Edit Category' : 'Add Category'} onClose={onClose} busy={busy} size="sm">
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormError message={formError} />
-        {stale && <ReloadLatest onReload={reload} />}
-        <Field
-          label="Category name"
-          {...register('name')}
-          error={errors.name?.message}
-          hint={`${name.trim().length}/${LIMITS.categoryNameMax}`}
-          autoComplete="off"
-          data-autofocus
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {succeeded ? 'Saved!' : pending ? 'Saving…' : category ? 'Save Changes' : 'Add Category'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={category ? 'Edit Category' : 'Add Category'}
+      size="sm"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={{ pending, succeeded }}
+      formError={formError}
+      onReload={stale ? reload : undefined}
+      submitLabel={category ? 'Save Changes' : 'Add Category'}
+    >
+      <Field
+        label="Category name"
+        {...register('name')}
+        error={errors.name?.message}
+        hint={`${name.trim().length}/${LIMITS.categoryNameMax}`}
+        autoComplete="off"
+        data-autofocus
+      />
+    </FormDialog>
   );
 }

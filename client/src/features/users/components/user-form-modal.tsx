@@ -11,10 +11,8 @@ import { userMessages } from '../lib/messages';
 import { roleLabel } from '../../../lib/staff-roles';
 import type { FieldErrors } from '../../../lib/validation';
 import { validateNewUser, validateUserEdit, type UserFormValues } from '../lib/validation';
-import { Button } from '../../../components/ui/button';
-import { FormError, Select, TextArea, Field } from '../../../components/ui/field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ReloadLatest } from '../../../components/ui/reload-latest';
+import { Select, TextArea, Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 
 /** The roles a manager may hand out: only a super-admin grants super-admin (CONTRACT.md §3). */
 export function assignableRoles(canManageSuperAdmins: boolean): Role[] {
@@ -46,7 +44,6 @@ export function UserFormModal({
   const [errors, setErrors] = useState<FieldErrors<keyof UserFormValues>>({});
   const { formError, stale, clearError, succeeded, save } = useFormSubmit(onClose, 'user');
   const pending = create.isPending || update.isPending;
-  const busy = pending || succeeded;
   const filled = values.name.trim() !== '' && values.email.trim() !== '' && (mode === 'edit' || values.password !== '');
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -78,65 +75,62 @@ export function UserFormModal({
   };
 
   return (
-    <Dialog open title={user ? 'Edit User' : 'Add User'} onClose={onClose} busy={busy}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormError message={formError} />
-        {stale && <ReloadLatest onReload={reload} />}
+    <FormDialog
+      title={user ? 'Edit User' : 'Add User'}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={{ pending, succeeded }}
+      formError={formError}
+      onReload={stale ? reload : undefined}
+      submitLabel={user ? 'Save Changes' : 'Add User'}
+      canSubmit={filled}
+    >
+      <Field
+        label="Name"
+        name="name"
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        error={errors.name}
+        autoComplete="off"
+        data-autofocus
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        value={values.email}
+        onChange={(e) => set('email', e.target.value)}
+        error={errors.email}
+        autoComplete="off"
+      />
+      {mode === 'create' && (
         <Field
-          label="Name"
-          name="name"
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-          error={errors.name}
-          autoComplete="off"
-          data-autofocus
+          label="Password"
+          name="password"
+          type="password"
+          value={values.password}
+          onChange={(e) => set('password', e.target.value)}
+          error={errors.password}
+          hint="At least 8 characters."
+          autoComplete="new-password"
         />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-          error={errors.email}
-          autoComplete="off"
-        />
-        {mode === 'create' && (
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            value={values.password}
-            onChange={(e) => set('password', e.target.value)}
-            error={errors.password}
-            hint="At least 8 characters."
-            autoComplete="new-password"
-          />
-        )}
-        <Select label="Role" name="role" value={values.role} onChange={(e) => set('role', e.target.value as Role)} error={errors.role}>
-          {assignableRoles(canManageSuperAdmins).map((r) => (
-            <option key={r} value={r}>
-              {roleLabel(r)}
-            </option>
-          ))}
-        </Select>
-        <TextArea
-          label="Bio"
-          name="bio"
-          rows={3}
-          value={values.bio}
-          maxLength={LIMITS.bioMax}
-          onChange={(e) => set('bio', e.target.value)}
-          error={errors.bio}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy || !filled}>
-            {succeeded ? 'Saved!' : pending ? 'Saving…' : user ? 'Save Changes' : 'Add User'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+      <Select label="Role" name="role" value={values.role} onChange={(e) => set('role', e.target.value as Role)} error={errors.role}>
+        {assignableRoles(canManageSuperAdmins).map((r) => (
+          <option key={r} value={r}>
+            {roleLabel(r)}
+          </option>
+        ))}
+      </Select>
+      <TextArea
+        label="Bio"
+        name="bio"
+        rows={3}
+        value={values.bio}
+        maxLength={LIMITS.bioMax}
+        onChange={(e) => set('bio', e.target.value)}
+        error={errors.bio}
+      />
+    </FormDialog>
   );
 }
