@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article, Page } from '../../../../../shared/types';
 import { ToastProvider } from '../../../components/ui/toast';
 import { dashboardKeys } from '../../../lib/query-keys';
-import { makeArticle } from '../lib/test-articles';
+import { makeArticle } from '../../../../../tests/helpers/wire-articles';
 import { useArticleAction } from './use-article-action';
 
 const LIST = dashboardKeys.articleList({ limit: 25, offset: 0 });

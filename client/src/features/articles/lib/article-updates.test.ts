@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyArticleAction, applyToPage, featuredInOrder, orderStories, storyToUnfeature } from './article-updates';
-import { makeArticle } from './test-articles';
+import { makeArticle } from '../../../../../tests/helpers/wire-articles';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 

@@ -1,4 +1,4 @@
-import type { Article } from '../../../../../shared/types';
+import type { Article } from '../../shared/types';
 
 /** A complete wire Article for unit tests, with overrides. */
 export function makeArticle(overrides: Partial<Article> & { id: string }): Article {
