@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BreakingNews } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
-import { useDashboardBreakingNews } from '../../../features/breaking-news/api/get-breaking-news';
+import { useDashboardBreakingNews } from '../../../features/breaking-news/api/get-dashboard-breaking-news';
 import { useDeleteBreakingNews } from '../../../features/breaking-news/api/delete-breaking-news';
 import { usePublishBreakingNews } from '../../../features/breaking-news/api/publish-breaking-news';
 import { useUnpublishBreakingNews } from '../../../features/breaking-news/api/unpublish-breaking-news';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Category } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
-import { useDashboardCategories } from '../../../features/categories/api/get-categories';
+import { useDashboardCategories } from '../../../features/categories/api/get-dashboard-categories';
 import { useDeleteCategory } from '../../../features/categories/api/delete-category';
 import { Button } from '../../../components/ui/button';
 import { CategoryFormModal } from '../../../features/categories/components/category-form-modal';

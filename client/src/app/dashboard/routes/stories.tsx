@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Article } from '../../../../../shared/types';
 import { LIMITS } from '../../../../../shared/constants';
 import { useArticles } from '../../../features/articles/api/get-articles';
-import { useDashboardPublishedArticles } from '../../../features/articles/api/get-published-articles';
+import { useDashboardPublishedArticles } from '../../../features/articles/api/get-dashboard-published-articles';
 import { CategorySelect } from '../../../features/categories/components/category-select';
 import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaItem } from '../../../../../shared/types';
 import { upload } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import { refetchArticleLists } from './refetch-article-lists';
 import * as apiPaths from '../../../config/api-paths';
 

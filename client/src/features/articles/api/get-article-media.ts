@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MediaItem } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import * as apiPaths from '../../../config/api-paths';
 
 export function getArticleMedia(id: string, signal?: AbortSignal): Promise<{ data: MediaItem[] }> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Article, Page } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys, type ArticleListParams } from '../../../lib/query-keys';
+import { dashboardKeys, type ArticleListParams } from '../../../lib/dashboard-keys';
 import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/articles: every article, drafts included (authors get their own), newest first. */

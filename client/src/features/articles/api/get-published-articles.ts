@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ArticleListItem, Page } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
+import { readerKeys } from '../../../lib/query-keys';
 import { sortNewestFirst } from '../lib/sort';
 import * as apiPaths from '../../../config/api-paths';
 
@@ -60,17 +60,4 @@ export function usePublishedArticlesPages(filter: PublishedArticlesFilter, optio
   const query = useInfiniteQuery({ ...getPublishedArticlesInfiniteQueryOptions(filter), enabled: options.enabled ?? true });
   const list = useMemo(() => sortNewestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
   return { ...query, list, total: query.data?.pages[0]?.pagination.total ?? list.length };
-}
-
-/** The dashboard's published lists (the featured order of the stories screen), kept apart from the reader's caches. */
-export interface DashboardPublishedParams {
-  featured?: boolean;
-  limit: number;
-}
-
-export const getDashboardPublishedArticlesQueryOptions = (params: DashboardPublishedParams) =>
-  queryOptions({ queryKey: dashboardKeys.publishedList(params), queryFn: ({ signal }) => getPublishedArticles(params, signal) });
-
-export function useDashboardPublishedArticles(params: DashboardPublishedParams) {
-  return useQuery(getDashboardPublishedArticlesQueryOptions(params));
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
+import { readerKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 
 /**
  * SPEC.md §4 refetch rules: after an update, publish, unpublish, status change or featuring, both the

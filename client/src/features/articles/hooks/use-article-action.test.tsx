@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article, Page } from '../../../../../shared/types';
 import { ToastProvider } from '../../../components/ui/toast';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import { makeArticle } from '../../../../../tests/helpers/wire-articles';
 import { useArticleAction } from './use-article-action';
 

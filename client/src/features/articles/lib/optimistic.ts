@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Article, ArticleListItem, Page } from '../../../../../shared/types';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import { applyToPage, type ArticleAction } from './article-updates';
 
 /** What every cached article list held before an optimistic change, to put back if the call fails. */

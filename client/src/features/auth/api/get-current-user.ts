@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import * as apiPaths from '../../../config/api-paths';
 
 /** The signed-in user as the server sees it now (role changes and suspensions show at once). */

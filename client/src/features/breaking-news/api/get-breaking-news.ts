@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BreakingNews } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
+import { readerKeys } from '../../../lib/query-keys';
 import { TICKER_MAX_ITEMS, selectHeadlines } from '../lib/headlines';
 import * as apiPaths from '../../../config/api-paths';
 
@@ -32,21 +32,4 @@ export const getBreakingNewsQueryOptions = (limit = TICKER_MAX_ITEMS) =>
 export function useHeadlines(): { headlines: BreakingNews[]; isPending: boolean } {
   const { data, isPending } = useQuery(getBreakingNewsQueryOptions());
   return { headlines: selectHeadlines(data ?? []), isPending };
-}
-
-/** The dashboard's list asks for up to 100 items. */
-const DASHBOARD_LIMIT = 100;
-
-/** One item as stored now (from the staff list, which has no single-item call), to refill an edit form after a conflict. */
-export async function getBreakingNewsItem(id: string): Promise<BreakingNews> {
-  const item = (await getBreakingNews(DASHBOARD_LIMIT)).find((n) => n.id === id);
-  if (!item) throw new Error('The breaking news item is gone');
-  return item;
-}
-
-export const getDashboardBreakingNewsQueryOptions = () =>
-  queryOptions({ queryKey: dashboardKeys.breakingNews, queryFn: ({ signal }) => getBreakingNews(DASHBOARD_LIMIT, signal) });
-
-export function useDashboardBreakingNews() {
-  return useQuery(getDashboardBreakingNewsQueryOptions());
 }

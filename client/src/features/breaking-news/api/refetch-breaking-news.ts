@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
+import { readerKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 
 /** After any breaking-news change: the dashboard list, the counters and the public ticker. */
 export function refetchBreakingNews(queryClient: QueryClient): Promise<unknown> {

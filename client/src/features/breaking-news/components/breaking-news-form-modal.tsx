@@ -7,7 +7,7 @@ import { breakingNewsInputSchema } from '../../../../../shared/schemas/breaking-
 import type { BreakingNews } from '../../../../../shared/types';
 import { useCreateBreakingNews } from '../api/create-breaking-news';
 import { refetchBreakingNews } from '../api/refetch-breaking-news';
-import { getBreakingNewsItem } from '../api/get-breaking-news';
+import { getBreakingNewsItem } from '../api/get-dashboard-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { breakingNewsMessages } from '../lib/messages';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys, readerKeys } from '../../../lib/query-keys';
+import { readerKeys } from '../../../lib/query-keys';
 import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/categories, in name order. The categories "store" of SPEC.md §4 is this query. */
@@ -20,11 +20,4 @@ export const getCategoriesQueryOptions = () =>
 
 export function useCategories() {
   return useQuery(getCategoriesQueryOptions());
-}
-
-export const getDashboardCategoriesQueryOptions = () =>
-  queryOptions({ queryKey: dashboardKeys.categories, queryFn: ({ signal }) => getCategories(signal) });
-
-export function useDashboardCategories() {
-  return useQuery(getDashboardCategoriesQueryOptions());
 }

@@ -1,5 +1,5 @@
 import { Select } from '../../../components/ui/field';
-import { useDashboardCategories } from '../api/get-categories';
+import { useDashboardCategories } from '../api/get-dashboard-categories';
 import { categoryMessages } from '../lib/messages';
 
 /** The category field of the article form (SPEC.md §5): the categories, in name order. */

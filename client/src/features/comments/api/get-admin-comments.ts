@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Comment } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import * as apiPaths from '../../../config/api-paths';
 
 export type AdminComment = Comment & { article: { id: string; title: string } };

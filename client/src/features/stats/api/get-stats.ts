@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../../../shared/constants';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/stats: counters for the caller's role, counted by the database. */

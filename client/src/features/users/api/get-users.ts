@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page, PublicUser } from '../../../../../shared/types';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import { requireToken } from './users-common';
 import * as apiPaths from '../../../config/api-paths';
 

@@ -1,0 +1,15 @@
+import { segment } from './segment';
+
+export const articles = {
+  list: '/api/articles',
+  published: '/api/articles/published',
+  one: (id: string) => `/api/articles/${segment(id)}`,
+  publish: (id: string) => `/api/articles/${segment(id)}/publish`,
+  unpublish: (id: string) => `/api/articles/${segment(id)}/unpublish`,
+  featured: (id: string) => `/api/articles/${segment(id)}/featured`,
+  status: (id: string) => `/api/articles/${segment(id)}/status`,
+  media: (id: string) => `/api/articles/${segment(id)}/media`,
+  mediaItem: (id: string, mediaId: string) => `/api/articles/${segment(id)}/media/${segment(mediaId)}`,
+  /** The share page the social networks read (server-rendered meta tags), not a JSON call. */
+  share: (id: string) => `/api/articles/share/${segment(id)}`,
+};

@@ -1,0 +1,14 @@
+/**
+ * Every address of the API the client calls (docs/api.md), one group per resource, one file per group.
+ * Import it as a namespace (`import * as apiPaths from '…/config/api-paths'`): a bundle then keeps only
+ * the groups it uses, and the dashboard's groups (users, stats…) stay out of the readers' chunk.
+ */
+export { articles } from './articles';
+export { uploads } from './uploads';
+export { auth } from './auth';
+export { breakingNews } from './breaking-news';
+export { categories } from './categories';
+export { comments } from './comments';
+export { stats } from './stats';
+export { users } from './users';
+export { views } from './views';

@@ -1,0 +1,2 @@
+/** One path segment, escaped. */
+export const segment = encodeURIComponent;

@@ -1,0 +1,4 @@
+export const stats = {
+  counters: '/api/stats',
+  activity: '/api/stats/activity',
+};

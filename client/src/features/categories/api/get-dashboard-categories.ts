@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { getCategories } from './get-categories';
+
+/** The dashboard's categories, kept apart from the reader's cache. */
+export const getDashboardCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: dashboardKeys.categories, queryFn: ({ signal }) => getCategories(signal) });
+
+export function useDashboardCategories() {
+  return useQuery(getDashboardCategoriesQueryOptions());
+}

@@ -1,0 +1,30 @@
+import type { ArticleStatus } from '../../../shared/constants';
+
+export interface ArticleListParams {
+  status?: ArticleStatus;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Query keys of the dashboard (kept out of lib/query-keys.ts so that readers never download them). Its own data lives under 'dashboard' so that the reader side's caches
+ * (which may ask the same endpoints anonymously) never mix with a staff view that includes drafts.
+ */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  me: ['dashboard', 'me'] as const,
+  articles: ['dashboard', 'articles'] as const,
+  articleList: (params: ArticleListParams) => ['dashboard', 'articles', params] as const,
+  articleMedia: (id: string) => ['dashboard', 'article-media', id] as const,
+  published: ['dashboard', 'published'] as const,
+  publishedList: (params: { featured?: boolean; limit: number }) => ['dashboard', 'published', params] as const,
+  categories: ['dashboard', 'categories'] as const,
+  breakingNews: ['dashboard', 'breaking-news'] as const,
+  users: ['dashboard', 'users'] as const,
+  stats: ['dashboard', 'stats'] as const,
+  activities: ['dashboard', 'activity'] as const,
+  activity: (limit: number) => ['dashboard', 'activity', limit] as const,
+  dailyViews: (days: number) => ['dashboard', 'daily-views', days] as const,
+  allComments: ['dashboard', 'comments'] as const,
+  comments: (page: number, limit: number) => ['dashboard', 'comments', page, limit] as const,
+};
