@@ -98,6 +98,11 @@ const configSchema = z.object({
   RESPONSE_CACHE_MB: z.coerce.number().positive().max(65536).default(64),
   /** Check every JSON answer against its route's response schema (lib/route.ts); off in production unless set. */
   CHECK_RESPONSES: optionalString.pipe(bool.optional()),
+  /**
+   * On a stop signal, how long /readyz answers 503 while the process still serves, so that a balancer or
+   * Kubernetes takes it out of rotation before it stops accepting connections. 0 on a laptop.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Set by `npm run dev`: the client is served and rendered from its sources by Vite, with hot reload. */
   VITE_DEV: bool.default(false),
 });
@@ -113,6 +118,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const c = result.data;
   if (c.RESPONSE_CACHE === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RESPONSE_CACHE=redis needs REDIS_URL');
+  // Shared state means several processes: each would otherwise generate its own secret in its own DATA_DIR,
+  // and a login through one would be refused by the others (docs/decisions/034-many-replicas.md).
+  if (c.REDIS_URL && !c.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET must be set when REDIS_URL is (replicas sharing Redis must share the secret that signs logins)',
+    );
+  }
   const root = process.cwd();
   return {
     env: c.NODE_ENV,
@@ -152,6 +164,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
      * allow is a 500: the test suites then check every answer they get. Off in production, where it would only cost.
      */
     checkResponses: c.CHECK_RESPONSES ?? c.NODE_ENV !== 'production',
+    shutdownDelayMs: c.SHUTDOWN_DELAY_MS,
   };
 }
 

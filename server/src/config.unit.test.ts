@@ -42,8 +42,17 @@ describe('parseConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
     [{ MAX_IMAGE_MB: '-1' }, /MAX_IMAGE_MB/],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /JWT_SECRET must be set when REDIS_URL is/],
+    [{ SHUTDOWN_DELAY_MS: '-5' }, /SHUTDOWN_DELAY_MS/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it('takes REDIS_URL with a JWT_SECRET, and a shutdown delay', () => {
+    const c = parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: 'x'.repeat(32), SHUTDOWN_DELAY_MS: '5000' });
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.shutdownDelayMs).toBe(5000);
+    expect(parseConfig({}).shutdownDelayMs).toBe(0);
   });
 });

@@ -17,6 +17,8 @@ export interface AppContext {
   cache: ResponseCache;
   /** Batches view logs; closed (flushed) on a graceful stop, before the database. */
   viewRecorder: ViewRecorder;
+  /** Set by main.ts on a stop signal: /readyz answers 503 and every answer closes its connection. */
+  lifecycle: { stopping: boolean };
 }
 
 export interface AppContextParts {
@@ -42,5 +44,6 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     cache,
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     viewRecorder: createViewRecorder(viewPool ?? poolOf(db)),
+    lifecycle: { stopping: false },
   };
 }

@@ -9,6 +9,7 @@ import { createDb, type Db } from './db/client';
 import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/database';
 import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
+import { acquireStartupLock, type StartupLock } from './db/startup-lock';
 import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
 import { startVariantBackfill, stopVariants } from './lib/image-variants';
 import { createLogger } from './lib/logger';
@@ -49,6 +50,8 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
 
   let database: DatabaseHandle | undefined;
+  /** Held from the migrations to the end of the seed: replicas starting together take turns. */
+  let startupLock: StartupLock | undefined;
   /** What has been started so far: a stop during start-up stops only that. */
   const started: {
     db?: Db;
@@ -56,17 +59,26 @@ async function main() {
     mailer?: AppContext['mailer'];
     cache?: AppContext['cache'];
     viewRecorder?: AppContext['viewRecorder'];
+    lifecycle?: AppContext['lifecycle'];
   } = {};
   let stopSweep = () => {};
 
   let stopping: { reason: string; code: number } | undefined;
-  const stopDatabase = () =>
-    database?.stop().catch((err: unknown) => logger.error({ err }, 'could not stop the embedded database')) ?? Promise.resolve();
+  const stopDatabase = async () => {
+    await startupLock?.release();
+    await database?.stop().catch((err: unknown) => logger.error({ err }, 'could not stop the embedded database'));
+  };
 
   /** Stops what has been started, in order, and exits. Safe to call at any point of the start-up. */
   const shutdown = async () => {
     const { reason, code } = stopping!;
     logger.info(`${reason}: shutting down`);
+    if (started.lifecycle) started.lifecycle.stopping = true;
+    if (started.server?.listening && config.shutdownDelayMs > 0) {
+      // Still serving, but no longer ready: the balancer's next probes take this process out of rotation.
+      logger.info(`not ready; serving ${config.shutdownDelayMs} ms more before closing`);
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    }
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       database?.kill();
@@ -121,6 +133,8 @@ async function main() {
       },
     });
     if (!(await proceed())) return;
+    startupLock = await acquireStartupLock(database.url, () => logger.info('another process is starting on this database; waiting for it'));
+    if (!(await proceed())) return;
     const applied = await applyMigrations(database.url);
     if (applied.length) logger.info({ applied }, 'migrations applied');
   } catch (err) {
@@ -132,7 +146,7 @@ async function main() {
 
   const db = (started.db = createDb(database.url));
   const ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
-  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache });
+  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache, lifecycle: ctx.lifecycle });
   const { cache } = ctx;
 
   try {
@@ -140,6 +154,7 @@ async function main() {
     if (config.seedDemo) await seedDemoContent(db, config, logger);
     // Other processes sharing the cache may have read the database before the seed.
     await cache.purge([Tags.everything]);
+    await startupLock?.release();
     await warnAboutDemoAccounts(db, logger);
   } catch (err) {
     if (stopping) return void (await proceed());
@@ -150,7 +165,12 @@ async function main() {
   if (!(await proceed())) return;
 
   stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'));
-  const server = (started.server = http.createServer(createServerListener(ctx)));
+  const listener = createServerListener(ctx);
+  const server = (started.server = http.createServer((req, res) => {
+    // While stopping, every answer says `Connection: close`, so keep-alive clients reconnect elsewhere.
+    if (ctx.lifecycle.stopping) res.shouldKeepAlive = false;
+    listener(req, res);
+  }));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 

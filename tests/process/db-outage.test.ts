@@ -7,14 +7,12 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app';
-import { openResponseCache } from '../../server/src/cache';
 import { parseConfig } from '../../server/src/config';
-import { createDb, poolOf } from '../../server/src/db/client';
+import { createAppContext } from '../../server/src/context';
+import { createDb } from '../../server/src/db/client';
 import { freePort } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { createLogger } from '../../server/src/lib/logger';
-import { createMailer } from '../../server/src/lib/mailer';
-import { createViewRecorder } from '../../server/src/views/view-recorder';
 
 /** CONTRACT.md §6: when the database goes away requests fail fast with 503, and the server recovers by itself. */
 describe('database outage', () => {
@@ -43,9 +41,7 @@ describe('database outage', () => {
       const logger = createLogger('silent');
       const db = createDb(url, 2);
       const jwtSecret = randomBytes(32).toString('hex');
-      const cache = await openResponseCache(config, logger);
-      const mailer = createMailer(undefined, config.mailFrom, logger);
-      const app = createApp({ config, db, logger, mailer, jwtSecret, viewRecorder: createViewRecorder(poolOf(db)), cache });
+      const app = createApp(await createAppContext({ config, db, logger, jwtSecret }));
       // A well-signed token makes the request read its session from the database.
       const token = jwt.sign({ sub: randomUUID() }, jwtSecret, { jwtid: randomUUID(), expiresIn: 60 });
 

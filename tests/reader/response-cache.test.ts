@@ -275,6 +275,7 @@ describe('two app instances sharing Redis', async () => {
   const env = {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: `chronicle-test-${randomBytes(4).toString('hex')}:`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
     NODE_ENV: 'test' as const,
   };
   const config = { ...ctx.config, ...parseConfig(env) };

@@ -5,6 +5,7 @@ import { createDb } from './client';
 import { openDatabase } from './database';
 import { applyMigrations, createMigration } from './migrate';
 import { seedDemoContent } from './seed/seed';
+import { underStartupLock } from './startup-lock';
 import { ensureSuperAdmin } from '../bootstrap/super-admin';
 
 /**
@@ -19,7 +20,8 @@ async function main() {
   const database = await openDatabase(config, {});
   try {
     if (command === 'migrate') {
-      const applied = await applyMigrations(database.url);
+      // Under the lock the app's start-up takes: a migration Job beside starting replicas migrates once.
+      const applied = await underStartupLock(database.url, () => applyMigrations(database.url));
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
     } else if (command === 'create') {
       // Migrations are made from the committed ones to the schema, through a throw-away shadow database.
@@ -28,11 +30,13 @@ async function main() {
       const dir = await createMigration(database.adminUrl, name);
       console.log(dir ? `Created ${dir}` : 'The schema matches the migrations: nothing to create.');
     } else if (command === 'seed') {
-      await applyMigrations(database.url);
       const db = createDb(database.url);
       try {
-        await ensureSuperAdmin(db, config, logger);
-        const seeded = await seedDemoContent(db, config, logger, { force: rest.includes('--force') });
+        const seeded = await underStartupLock(database.url, async () => {
+          await applyMigrations(database.url);
+          await ensureSuperAdmin(db, config, logger);
+          return seedDemoContent(db, config, logger, { force: rest.includes('--force') });
+        });
         console.log(
           seeded ? 'Demo content seeded.' : 'The database already has content; nothing seeded (use -- --force to add demo content anyway).',
         );

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../server/src/db/embedded';
+import { MIGRATIONS_DIR } from '../../server/src/db/migrate';
+import { startServer, waitReady } from '../helpers/server-process';
+
+/**
+ * Issue 13, "safe start of many replicas": processes starting together on one empty database migrate and
+ * seed once (db/startup-lock.ts), and a stopping process leaves rotation before it stops serving.
+ */
+const admin = new URL(inject('templateDatabaseUrl'));
+admin.pathname = '/postgres';
+const name = `chronicle_replicas_${randomBytes(4).toString('hex')}`;
+const databaseUrl = new URL(admin);
+databaseUrl.pathname = `/${name}`;
+const dirs: string[] = [];
+
+async function sql<T extends pg.QueryResultRow>(url: URL, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+await sql(admin, `CREATE DATABASE "${name}"`);
+afterAll(async () => {
+  await sql(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function replicaEnv(extra: Record<string, string> = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-replica-'));
+  dirs.push(dir);
+  return {
+    DATABASE_URL: databaseUrl.toString(),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    JWT_SECRET: 'replicas-share-this-secret-of-at-least-32-chars',
+    // No password: the first super-admin's is generated and printed by the one process that creates it.
+    SUPERADMIN_PASSWORD: '',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+const migrationCount = readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter(
+  (d) => d.isDirectory() && existsSync(path.join(MIGRATIONS_DIR, d.name, 'migration.sql')),
+).length;
+
+describe('replicas starting together on one empty database', () => {
+  it('migrate once, create one super-admin, and all become ready', { timeout: 240_000 }, async () => {
+    const ports = [await freePort(), await freePort(), await freePort()];
+    const replicas = ports.map((port) => startServer(replicaEnv({ PORT: String(port) })));
+    try {
+      await Promise.all(replicas.map((r, i) => waitReady(ports[i], r.exited, 180_000)));
+
+      const migrations = await sql<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }>(
+        databaseUrl,
+        'SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations',
+      );
+      expect(migrations).toHaveLength(migrationCount);
+      expect(migrations.every((m) => m.finished_at && !m.rolled_back_at)).toBe(true);
+      expect(await sql(databaseUrl, `SELECT id FROM "User" WHERE role = 'super-admin'`)).toHaveLength(1);
+
+      const outputs = replicas.map((r) => r.output());
+      expect(outputs.filter((o) => o.includes('First super-admin created'))).toHaveLength(1);
+      // Each process waited for, or held, the lock; at least one found another starting.
+      expect(outputs.some((o) => o.includes('another process is starting on this database'))).toBe(true);
+      for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/api/categories`)).status).toBe(200);
+    } finally {
+      for (const r of replicas) r.child.kill('SIGTERM');
+      await Promise.all(replicas.map((r) => r.exited));
+    }
+  });
+});
+
+describe('a replica stopping', () => {
+  it('answers /readyz 503 while it still serves for SHUTDOWN_DELAY_MS, closes connections, then exits 0', { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const replica = startServer(replicaEnv({ PORT: String(port), SHUTDOWN_DELAY_MS: '3000' }));
+    await waitReady(port, replica.exited, 90_000);
+    const at = (p: string) => fetch(`http://127.0.0.1:${port}${p}`);
+    expect((await at('/readyz')).status).toBe(200);
+
+    const sentAt = Date.now();
+    replica.child.kill('SIGTERM');
+    let notReady: Response | undefined;
+    while (Date.now() - sentAt < 2_500) {
+      const res = await at('/readyz');
+      if (res.status === 503) {
+        notReady = res;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(notReady?.status).toBe(503);
+    expect(await notReady?.json()).toEqual({ error: 'Service Unavailable', message: 'This process is shutting down' });
+    // Alive, and still serving what it is asked, but telling keep-alive clients to go elsewhere.
+    expect((await at('/healthz')).status).toBe(200);
+    const page = await at('/api/categories');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('connection')).toBe('close');
+
+    const { code } = await replica.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('refuses to start with REDIS_URL and no JWT_SECRET, in one clear line', async () => {
+    const replica = startServer(replicaEnv({ PORT: String(await freePort()), JWT_SECRET: '', REDIS_URL: 'redis://127.0.0.1:6379' }));
+    const { code } = await replica.exited;
+    expect(code).toBe(1);
+    expect(replica.output()).toContain('chronicle: Invalid configuration: JWT_SECRET must be set when REDIS_URL is');
+  });
+});
