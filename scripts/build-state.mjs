@@ -19,7 +19,9 @@ const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : -1);
 export function staleParts() {
   const parts = [];
   const shared = Math.max(newest('package.json'), newest('package-lock.json'));
-  if (builtAt('client/dist/index.html') < Math.max(shared, newest('client'), newest('shared'))) parts.push('client');
+  // Both halves of the client build: `npm run bundle:report` (say) rebuilds client/dist alone.
+  const clientBuiltAt = Math.min(builtAt('client/dist/index.html'), builtAt('client/dist-server/entry-server.js'));
+  if (clientBuiltAt < Math.max(shared, newest('client'), newest('shared'))) parts.push('client');
   if (builtAt('server/dist/main.js') < Math.max(shared, newest('server/src'), newest('prisma/schema.prisma'), newest('shared')))
     parts.push('server');
   return parts;

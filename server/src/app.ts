@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import { isFillingCache } from './cache/response-cache';
 import type { AppContext } from './context';
@@ -42,7 +42,9 @@ export function createApp(ctx: AppContext): Express {
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   });
-  app.use(compression({ filter: (req, res) => !isFillingCache(req) && compression.filter(req, res) }));
+  // An event stream is never compressed: the compressor would hold its events until a buffer fills.
+  const streaming = (res: ServerResponse) => String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
+  app.use(compression({ filter: (req, res) => !isFillingCache(req) && !streaming(res) && compression.filter(req, res) }));
   app.use(requestLogger(logger));
 
   app.use(healthRouter(ctx));

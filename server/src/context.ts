@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { poolOf, type Db } from './db/client';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createLiveFeed, type LiveFeed } from './breaking-news/live-feed';
 import { createViewRecorder, type ViewRecorder } from './views/view-recorder';
 
 /** Everything a request handler may need, built once by createAppContext (main.ts, the tests, the benchmark) and passed down. */
@@ -17,6 +18,8 @@ export interface AppContext {
   cache: ResponseCache;
   /** Batches view logs; closed (flushed) on a graceful stop, before the database. */
   viewRecorder: ViewRecorder;
+  /** The readers' live ticker streams (GET /api/breaking-news/stream); closed first on a stop. */
+  liveFeed: LiveFeed;
   /** Set by main.ts on a stop signal: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { stopping: boolean };
 }
@@ -26,7 +29,7 @@ export interface AppContextParts {
   db: Db;
   logger: Logger;
   jwtSecret: string;
-  /** The pool views are written through: the db's own (poolOf) unless the db is a wrapped client. */
+  /** The pool views are written (and breaking news listened for) through: the db's own (poolOf) unless the db is a wrapped client. */
   viewPool?: pg.Pool;
 }
 
@@ -36,6 +39,7 @@ export interface AppContextParts {
  */
 export async function createAppContext({ config, db, logger, jwtSecret, viewPool }: AppContextParts): Promise<AppContext> {
   const cache = await openResponseCache(config, logger);
+  const pool = viewPool ?? poolOf(db);
   return {
     config,
     db,
@@ -43,7 +47,8 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     jwtSecret,
     cache,
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
-    viewRecorder: createViewRecorder(viewPool ?? poolOf(db)),
+    viewRecorder: createViewRecorder(pool),
+    liveFeed: createLiveFeed({ db, pool, logger }),
     lifecycle: { stopping: false },
   };
 }

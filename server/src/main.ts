@@ -60,6 +60,7 @@ async function main() {
     cache?: AppContext['cache'];
     viewRecorder?: AppContext['viewRecorder'];
     lifecycle?: AppContext['lifecycle'];
+    liveFeed?: AppContext['liveFeed'];
   } = {};
   let stopSweep = () => {};
 
@@ -79,6 +80,8 @@ async function main() {
       logger.info(`not ready; serving ${config.shutdownDelayMs} ms more before closing`);
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     }
+    // Live tickers are long requests: ended now, their browsers reconnect to a replica that is staying.
+    await started.liveFeed?.close();
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       database?.kill();
@@ -146,7 +149,7 @@ async function main() {
 
   const db = (started.db = createDb(database.url));
   const ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
-  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache, lifecycle: ctx.lifecycle });
+  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache, lifecycle: ctx.lifecycle, liveFeed: ctx.liveFeed });
   const { cache } = ctx;
 
   try {

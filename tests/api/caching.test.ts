@@ -23,8 +23,10 @@ const fill = (fullPath: string) =>
     name === 'idOrSlug' ? category.slug : fullPath.startsWith('/api/comments/:') ? comment.id : published.id,
   );
 
-/** Every public GET of the route table. */
-const publicGets = registeredRoutes().filter((r) => r.spec.method === 'get' && r.spec.guard === publicRoute);
+/** Every public GET of the route table, but the live ticker's event stream (no-store, live-feed.test.ts). */
+const publicGets = registeredRoutes().filter(
+  (r) => r.spec.method === 'get' && r.spec.guard === publicRoute && r.spec.produces !== 'text/event-stream',
+);
 
 describe('Cache-Control on public reads', () => {
   it.each(publicGets.map((r) => [r.fullPath]))('GET %s says how long it may be kept', async (fullPath) => {

@@ -46,6 +46,14 @@ export async function listen(app: TestApp['app']) {
         },
         (res) => {
           const chunks: Buffer[] = [];
+          if (/text\/event-stream/.test(res.headers['content-type'] ?? '')) {
+            // An event stream never ends: its first chunk (the stream opened) is the answer, then it is dropped.
+            res.once('data', (c: Buffer) => {
+              res.destroy();
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text: c.toString('utf8'), json: undefined });
+            });
+            return;
+          }
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');

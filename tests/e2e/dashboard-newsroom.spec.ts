@@ -210,7 +210,7 @@ test('the editor publishes it, makes it a story, features four stories and sets 
   await page.context().close();
 });
 
-test('breaking news published from the dashboard appears in the public ticker', async ({ browser }) => {
+test('breaking news published from the dashboard appears in an open page\'s ticker, and goes when withdrawn', async ({ browser }) => {
   const page = await pageAs(browser, editor.email, PASSWORD);
   const headline = unique('Ferry strike called off');
   await page.goto('/dashboard/breaking-news');
@@ -224,17 +224,24 @@ test('breaking news published from the dashboard appears in the public ticker', 
   const row = page.getByRole('row', { name: new RegExp(headline) });
   await expect(row).toContainText('Draft');
 
+  // A reader already on the home page (issue 13: the ticker is live, no reload).
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  const ticker = visitor.getByRole('region', { name: 'Breaking news' });
+  await expect(ticker).not.toContainText(headline);
+
   await row.getByRole('button', { name: `Publish "${headline}"` }).click();
   const confirm = page.getByRole('dialog', { name: 'Publish Breaking News' });
   await confirm.getByRole('button', { name: 'Publish' }).click();
   await expect(row).toContainText('Published');
   await shot(page, 'breaking-news');
 
-  const visitor = await browser.newPage();
-  await visitor.goto('/');
-  await expect(visitor.getByRole('region', { name: 'Breaking news' })).toContainText(headline, {
-    timeout: 15_000,
-  });
+  await expect(ticker).toContainText(headline, { timeout: 15_000 });
+  // Withdrawn from the dashboard: gone from the open page too.
+  await row.getByRole('button', { name: `Unpublish "${headline}"` }).click();
+  await page.getByRole('dialog', { name: 'Unpublish Breaking News' }).getByRole('button', { name: 'Unpublish' }).click();
+  await expect(row).toContainText('Draft');
+  await expect(ticker).not.toContainText(headline, { timeout: 15_000 });
   await visitor.close();
   await page.context().close();
 });

@@ -15,7 +15,9 @@ async function load(page: Page, path: string) {
   });
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   page.on('request', (r) => {
-    if (r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/')) reads.push(new URL(r.url()).pathname);
+    const { pathname } = new URL(r.url());
+    // The live ticker's stream (issue 13) is not a read of the page's data: it only brings later changes.
+    if (r.method() === 'GET' && pathname.startsWith('/api/') && pathname !== '/api/breaking-news/stream') reads.push(pathname);
   });
   const response = await page.goto(path, { waitUntil: 'networkidle' });
   // Hydration has run once the main script has; give React's passive effects a moment.

@@ -68,10 +68,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: 'http://chronicle.test',
     ...env,
   });
-  const logger = createLogger('silent');
+  const logger = createLogger(process.env.TEST_LOG ?? 'silent');
   const db = createDb(url.toString(), 5);
   const ctx = await createAppContext({ config, db, logger, jwtSecret: randomBytes(32).toString('hex') });
   afterAll(async () => {
+    await ctx.liveFeed.close();
     ctx.mailer.close();
     await ctx.viewRecorder.close();
     // Image variants still being made in the background use the database and the folder.

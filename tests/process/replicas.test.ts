@@ -58,9 +58,9 @@ const migrationCount = readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filt
 describe('replicas starting together on one empty database', () => {
   it('migrate once, create one super-admin, and all become ready', { timeout: 240_000 }, async () => {
     const ports = [await freePort(), await freePort(), await freePort()];
-    const replicas = ports.map((port) => startServer(replicaEnv({ PORT: String(port) })));
+    const replicas = ports.map((port) => ({ port, ...startServer(replicaEnv({ PORT: String(port) })) }));
     try {
-      await Promise.all(replicas.map((r, i) => waitReady(ports[i], r.exited, 180_000)));
+      await Promise.all(replicas.map((r) => waitReady(r.port, r.exited, 180_000)));
 
       const migrations = await sql<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }>(
         databaseUrl,

@@ -4,13 +4,14 @@ import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNew
 import { breakingNewsListSchema, breakingNewsSchema } from '../../../shared/schemas/responses/breaking-news';
 import { deletedSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
+import { serviceUnavailable } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../cache/scope';
 import { idParam, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import * as news from './breaking-news.service';
 
-export function breakingNewsRouter({ db }: AppContext): Router {
+export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '/breaking-news');
   const byId = z.object({ id: idParam });
@@ -28,6 +29,22 @@ export function breakingNewsRouter({ db }: AppContext): Router {
     async ({ query, user }) => {
       const staff = allows(user, 'breaking-news:list-all');
       return { news: await news.listBreakingNews(db, staff, query) };
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/stream',
+      summary:
+        'The live ticker, as Server-Sent Events: an event `headlines` with `{ news }` (the published headlines, newest first, at most 5) now and after every change; its id, sent back as Last-Event-ID on a reconnect, skips a ticker the reader already has',
+      guard: publicRoute,
+      produces: 'text/event-stream',
+      returns: { description: 'An event stream that stays open' },
+      errors: { 503: 'this process is stopping, or keeps as many streams open as it can; the browser retries' },
+    },
+    async (_input, req, res) => {
+      if (!(await liveFeed.subscribe(req, res))) throw serviceUnavailable('Live updates are not available on this server right now, please retry shortly');
     },
   );
 

@@ -12,8 +12,11 @@ const brotli = promisify(zlib.brotliCompress);
 
 /** Answers kept, and the only ones: their status says the same thing to every anonymous reader. */
 const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
-/** Files and probes: served by express.static or the health routes, never worth a lookup. */
-const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz)$/i;
+/**
+ * Files and probes, served by express.static or the health routes, are never worth a lookup; the live
+ * ticker's event stream never ends, so it must never be held back.
+ */
+const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)$/i;
 /** Answers larger than this are sent through as they come, never held back or stored (an uploaded video). */
 const MAX_CAPTURE_BYTES = 4 * 1024 * 1024;
 /** Headers that belong to one sending, not to the answer. */

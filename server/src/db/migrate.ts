@@ -82,13 +82,36 @@ function markCharColumns<T extends object>(factory: T): T {
   return factory;
 }
 
+/**
+ * The pg adapter runs a migration script by splitting it at every semicolon, quoted or not, which cuts a
+ * function body in two (the breaking-news trigger). PostgreSQL's simple query protocol takes the whole
+ * script in one round trip, as `prisma migrate deploy`'s native engine sends it, and runs it as one
+ * implicit transaction: a migration that fails leaves nothing half applied.
+ */
+function wholeScripts<T extends object>(factory: T, pool: pg.Pool): T {
+  const f = factory as unknown as { connect: () => Promise<{ executeScript: (script: string) => Promise<void>; onError: (e: unknown) => never }> };
+  const connect = f.connect.bind(f);
+  f.connect = async () => {
+    const adapter = await connect();
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pool.query(script);
+      } catch (err) {
+        adapter.onError(err);
+      }
+    };
+    return adapter;
+  };
+  return factory;
+}
+
 type Engine = Awaited<ReturnType<typeof bg.SchemaEngine.new>>;
 
 /** The engine over a pool we end afterwards, so no connection outlives the call (a template database must be idle to be cloned). */
 async function withEngine<T>(url: string, fn: (engine: Engine) => Promise<T>): Promise<T> {
   loadWasm();
   const pool = charAsText(new pg.Pool({ connectionString: url, max: 2 }));
-  const adapter = bindMigrationAwareSqlAdapterFactory(markCharColumns(new PrismaPg(pool)));
+  const adapter = bindMigrationAwareSqlAdapterFactory(wholeScripts(markCharColumns(new PrismaPg(pool)), pool));
   const schema = readFileSync(SCHEMA_FILE, 'utf8');
   const engine = await bg.SchemaEngine.new({ datamodels: [[SCHEMA_FILE, schema]] }, () => {}, adapter);
   try {

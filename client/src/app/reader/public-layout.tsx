@@ -5,6 +5,7 @@ import { SiteHeader } from '../../components/layout/site-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useHeadlines } from '../../features/breaking-news/api/get-breaking-news';
 import { BreakingNewsTicker, TICKER_HEIGHT } from '../../features/breaking-news/components/breaking-news-ticker';
+import { useLiveHeadlines } from '../../features/breaking-news/hooks/use-live-headlines';
 import { useCategories } from '../../features/categories/api/get-categories';
 
 // The page does not depend on the ticker or the category list: their answers re-render only the frame.
@@ -22,6 +23,7 @@ const Page = memo(function Page() {
  */
 export function PublicLayout() {
   const { headlines, isPending } = useHeadlines();
+  useLiveHeadlines();
   const categories = useCategories();
   const tickerShown = isPending || headlines.length > 0;
   return (
