@@ -1,0 +1,511 @@
+/**
+ * `npm run test:cluster` (issue 13): Chronicle as a cluster, for real, on this machine. A balancer (Debian's
+ * HAProxy, which checks each replica's /readyz) in front of three app processes (the production build, `node server/dist/main.js`) on one shared
+ * PostgreSQL, one Redis and one S3 server (s3rver, started here). It proves across replicas what an operator
+ * relies on, then measures throughput through the balancer with one replica and with three.
+ *
+ * Prints "Tests  N passed, M failed" at the end (counted by .ci/run), and exits non-zero when a check failed.
+ * PostgreSQL: TEST_DATABASE_URL, else the machine's at 127.0.0.1:5432, else an embedded one (a database of
+ * its own in each case, dropped after).
+ * Redis: TEST_REDIS_URL, else the machine's at 127.0.0.1:6379, else a redis-server of its own.
+ * HAProxy: HAPROXY (a path), else `haproxy` on the PATH, else /usr/sbin/haproxy (.ci/run installs it when missing).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createClient } from 'redis';
+import { startEmbeddedPostgres } from '../../server/src/db/embedded';
+import { openSse } from '../helpers/sse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WORK = mkdtempSync(path.join(os.tmpdir(), 'chronicle-cluster-'));
+// Run as root, the embedded PostgreSQL drops to an account of its own, which must reach its folder in here.
+chmodSync(WORK, 0o755);
+const PASSWORD = `Cluster#${randomBytes(6).toString('hex')}`;
+const ADMIN = 'admin@cluster.test';
+const PREFIX = `chronicle-cluster-${randomBytes(4).toString('hex')}:`;
+const REPLICAS = 3;
+/** The drain a stopping replica keeps serving while not ready (docs/decisions/034-many-replicas.md). */
+const SHUTDOWN_DELAY_MS = 2_500;
+
+let passed = 0;
+let failed = 0;
+const cleanups: (() => Promise<void> | void)[] = [];
+const figures: string[] = [];
+
+class Fatal extends Error {}
+
+async function check(name: string, fn: () => unknown | Promise<unknown>, fatal = false): Promise<void> {
+  const started = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`  ✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    failed++;
+    console.log(`  ✗ ${name}\n      ${err instanceof Error ? err.message : String(err)}`);
+    if (fatal) throw new Fatal(name);
+  }
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = createClient({ url, socket: { connectTimeout: 1_000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    await client.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- shared parts
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A database of its own on the PostgreSQL server; an embedded one (as `npm start` uses) when none answers. */
+async function database(): Promise<string> {
+  let base = new URL(process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  if (!(await reachable(base.toString()))) {
+    const embedded = await startEmbeddedPostgres(path.join(WORK, 'pg'), 'postgres');
+    cleanups.push(() => embedded.stop());
+    base = new URL(embedded.adminUrl);
+  }
+  const name = `chronicle_cluster_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: base.toString() });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function redis(): Promise<string> {
+  const given = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (await answers(given)) {
+    cleanups.push(async () => {
+      const client = await createClient({ url: given }).connect();
+      for await (const keys of client.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 500 })) if (keys.length) await client.unlink(keys);
+      await client.close();
+    });
+    return given;
+  }
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  cleanups.push(() => void child.kill());
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50 && !(await answers(url)); i++) await sleep(100);
+  return url;
+}
+
+function haproxyBinary(): string {
+  for (const candidate of [process.env.HAPROXY, 'haproxy', '/usr/sbin/haproxy']) {
+    if (candidate && spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
+  }
+  throw new Fatal('HAProxy is not installed (apt-get install haproxy, or set HAPROXY)');
+}
+
+/**
+ * HAProxy as the balancer, as a load balancer in front of replicas is set up: round robin, each replica's
+ * /readyz checked every 400 ms (a stopping replica leaves rotation at its second 503, while it still serves
+ * what it has), and a request that could not reach a replica sent to another.
+ */
+async function balancer(upstreams: number[]): Promise<{ port: number; close: () => void }> {
+  const bin = haproxyBinary();
+  const port = await freePort();
+  const conf = path.join(WORK, `haproxy-${port}.cfg`);
+  writeFileSync(
+    conf,
+    `global
+  maxconn 4096
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 1h
+  timeout server 1h
+  option redispatch
+  retries 3
+  # Only what never reached a replica, or that a replica refused while stopping, is sent again.
+  retry-on conn-failure empty-response 503
+frontend web
+  bind 127.0.0.1:${port}
+  option forwardfor
+  default_backend replicas
+backend replicas
+  balance roundrobin
+  option httpchk
+  http-check send meth GET uri /readyz
+  # Two failed checks take a replica out (well within its SHUTDOWN_DELAY_MS), one good check brings it back.
+  timeout check 1s
+  default-server inter 400ms fastinter 400ms fall 2 rise 1
+${upstreams.map((p, i) => `  server r${i} 127.0.0.1:${p} check`).join('\n')}
+`,
+  );
+  const check = spawnSync(bin, ['-c', '-q', '-f', conf], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Fatal(`the HAProxy configuration is refused: ${check.stderr}`);
+  const child = spawn(bin, ['-db', '-f', conf], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const close = () => void child.kill('SIGTERM');
+  cleanups.push(close);
+  for (let i = 0; i < 50; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
+    await sleep(100);
+  }
+  return { port, close };
+}
+
+// ---------------------------------------------------------------------------------------------- replicas
+
+interface Replica {
+  name: string;
+  port: number;
+  child?: ChildProcess;
+  exited?: Promise<number | null>;
+  output: string;
+}
+
+let sharedEnv: Record<string, string> = {};
+
+function start(replica: Replica): void {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, ...sharedEnv, PORT: String(replica.port), DATA_DIR: path.join(WORK, replica.name) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  replica.child = child;
+  replica.output = '';
+  child.stdout!.on('data', (d: Buffer) => (replica.output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (replica.output += d.toString()));
+  replica.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+async function ready(replica: Replica, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let gone = false;
+  void replica.exited?.then(() => (gone = true));
+  while (Date.now() < deadline && !gone) {
+    if (await fetch(`http://127.0.0.1:${replica.port}/readyz`).then((r) => r.ok, () => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`${replica.name} did not become ready:\n${replica.output.slice(-2000)}`);
+}
+
+async function stop(replica: Replica, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  replica.child?.kill(signal);
+  return (await replica.exited) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------- HTTP
+
+async function api<T = Record<string, unknown>>(
+  port: number,
+  method: string,
+  pathname: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(`http://127.0.0.1:${port}${pathname}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // HTML and the like stay text.
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/**
+ * Keeps `concurrency` clients busy through the balancer until stopped: reads of pages and the API, and one
+ * client writing breaking-news drafts. Counts every answer; remembers every write the cluster acknowledged.
+ */
+function load(port: number, token: string, concurrency = 8) {
+  let running = true;
+  const counts = { ok: 0, failed: 0, errors: [] as string[] };
+  const acknowledged: string[] = [];
+  const reads = ['/', '/api/articles/published?limit=5', '/api/categories', '/rss.xml', '/api/breaking-news'];
+  const workers = Array.from({ length: concurrency }, async (_, i) => {
+    let n = 0;
+    while (running) {
+      n++;
+      try {
+        if (i === 0) {
+          const res = await api<{ id: string }>(port, 'POST', '/api/breaking-news', { headline: `Load ${n} ${randomBytes(3).toString('hex')}` }, token);
+          if (res.status === 201) {
+            acknowledged.push(res.body.id);
+            counts.ok++;
+          } else {
+            counts.failed++;
+            counts.errors.push(`POST ${res.status}`);
+          }
+        } else {
+          const res = await fetch(`http://127.0.0.1:${port}${reads[n % reads.length]}`);
+          await res.arrayBuffer();
+          if (res.ok) counts.ok++;
+          else {
+            counts.failed++;
+            counts.errors.push(`GET ${reads[n % reads.length]} ${res.status}`);
+          }
+        }
+      } catch (err) {
+        counts.failed++;
+        counts.errors.push(String(err));
+      }
+    }
+  });
+  return {
+    counts,
+    acknowledged,
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+async function throughput(port: number, seconds: number): Promise<number> {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}/api/articles/published?limit=10`, connections: 32, duration: seconds });
+  return Math.round(result.requests.average);
+}
+
+// ---------------------------------------------------------------------------------------------- the run
+
+async function main() {
+  console.log('== cluster: building the production server and client when stale');
+  const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Fatal('the build failed');
+
+  const databaseUrl = await database();
+  const redisUrl = await redis();
+  sharedEnv = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: PREFIX,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SUPERADMIN_EMAIL: ADMIN,
+    SUPERADMIN_PASSWORD: PASSWORD,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'loopback',
+    UPLOAD_DIR: path.join(WORK, 'uploads'),
+    SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+    PUBLIC_URL: 'http://chronicle.cluster.test',
+  };
+  const replicas: Replica[] = [];
+  for (const name of ['a', 'b', 'c']) replicas.push({ name, port: await freePort(), output: '' });
+  cleanups.push(async () => {
+    await Promise.all(replicas.map((r) => (r.child?.exitCode === null ? stop(r, 'SIGKILL') : undefined)));
+  });
+  const [a, b, c] = replicas as [Replica, Replica, Replica];
+
+  console.log(`== cluster: ${REPLICAS} replicas, PostgreSQL, Redis and HAProxy`);
+  await check(
+    'three replicas start together on one empty database and become ready',
+    async () => {
+      replicas.forEach(start);
+      await Promise.all(replicas.map((r) => ready(r)));
+    },
+    true,
+  );
+  const lb = await balancer(replicas.map((r) => r.port));
+
+  let token = '';
+  await check(
+    'a login through one replica works on the others',
+    async () => {
+      const login = await api<{ token: string }>(a.port, 'POST', '/api/auth/login', { email: ADMIN, password: PASSWORD });
+      assert(login.status === 200, `login on A: ${login.status}`);
+      token = login.body.token;
+      for (const r of [b, c]) {
+        const me = await api<{ user: { email: string } }>(r.port, 'GET', '/api/auth/me', undefined, token);
+        assert(me.status === 200 && me.body.user.email === ADMIN, `GET /api/auth/me on ${r.name}: ${me.status}`);
+      }
+      // A logout through B revokes the token on C.
+      const second = await api<{ token: string }>(b.port, 'POST', '/api/auth/login', { email: ADMIN, password: PASSWORD });
+      assert((await api(b.port, 'POST', '/api/auth/logout', undefined, second.body.token)).status === 200, 'logout on B');
+      const revoked = await api(c.port, 'GET', '/api/auth/me', undefined, second.body.token);
+      assert(revoked.status === 401, `a token revoked on B still works on C: ${revoked.status}`);
+    },
+    true,
+  );
+
+  await check('a publication through one replica is fresh at once on every page of every replica', async () => {
+    const categories = await api<{ id: string; slug: string }[]>(a.port, 'GET', '/api/categories');
+    const category = categories.body[0]!;
+    // Every replica reads (and caches) the pages first.
+    const pages = [`/category/${category.slug}`, '/news/general', '/rss.xml', '/sitemaps/news.xml', '/api/articles/published?limit=5'];
+    for (const r of replicas) for (const p of pages) await api(r.port, 'GET', p);
+    const title = `Cluster scoop ${randomBytes(3).toString('hex')}`;
+    const created = await api<{ id: string }>(
+      a.port,
+      'POST',
+      '/api/articles',
+      { title, summary: 'A summary of the scoop.', content: '<p>The whole story.</p>', categoryId: category.id, section: 'General' },
+      token,
+    );
+    assert(created.status === 201, `create on A: ${created.status} ${JSON.stringify(created.body)}`);
+    const published = await api(a.port, 'POST', `/api/articles/${created.body.id}/publish`, undefined, token);
+    assert(published.status === 200, `publish on A: ${published.status}`);
+    for (const r of replicas) {
+      for (const p of [...pages, `/article/${created.body.id}`]) {
+        const text = JSON.stringify((await api<unknown>(r.port, 'GET', p)).body);
+        // The news sitemap names the article by its address, the others by its title.
+        const shown = p === '/sitemaps/news.xml' ? text.includes(created.body.id) : text.includes(title);
+        assert(shown, `${p} on ${r.name} does not show the new article at once`);
+      }
+    }
+  });
+
+  await check('rate limits count across replicas: the 11th wrong password for one account is refused, whichever replica', async () => {
+    const email = `nobody-${randomBytes(3).toString('hex')}@cluster.test`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = replicas[i % replicas.length]!;
+      statuses.push((await api(r.port, 'POST', '/api/auth/login', { email, password: 'wrong password 1' })).status);
+    }
+    assert(statuses.slice(0, 10).every((s) => s === 401), `first ten: ${statuses.slice(0, 10).join(',')}`);
+    assert(statuses[10] === 429, `the 11th: ${statuses[10]}`);
+  });
+
+  await check('a live ticker on replica C sees breaking news published on replica A', async () => {
+    const stream = await openSse(`http://127.0.0.1:${c.port}/api/breaking-news/stream`);
+    try {
+      await stream.next((e) => e.event === 'headlines');
+      const headline = `Live from A ${randomBytes(3).toString('hex')}`;
+      const created = await api<{ id: string }>(a.port, 'POST', '/api/breaking-news', { headline }, token);
+      const from = stream.events.length;
+      assert((await api(a.port, 'POST', `/api/breaking-news/${created.body.id}/publish`, undefined, token)).status === 200, 'publish');
+      await stream.next((e) => e.event === 'headlines' && e.data.includes(headline), { from, timeoutMs: 10_000 });
+      // And through the balancer too, event by event.
+      const viaLb = await openSse(`http://127.0.0.1:${lb.port}/api/breaking-news/stream`);
+      try {
+        const first = await viaLb.next((e) => e.event === 'headlines');
+        assert(first.data.includes(headline), 'the stream through the balancer has the headline');
+      } finally {
+        viaLb.close();
+      }
+    } finally {
+      stream.close();
+    }
+  });
+
+  await check('one replica killed mid-load: no request lost beyond those in flight on it, no acknowledged write lost', async () => {
+    const running = load(lb.port, token);
+    await sleep(2_000);
+    await stop(b, 'SIGKILL');
+    await sleep(3_000);
+    await running.stop();
+    figures.push(`kill: ${running.counts.ok} answered, ${running.counts.failed} failed (${running.counts.errors.slice(0, 3).join('; ')})`);
+    // At most the requests in flight on B when it died: one per load client.
+    assert(running.counts.failed <= 8, `${running.counts.failed} failed: ${running.counts.errors.slice(0, 5).join('; ')}`);
+    assert(running.counts.ok > 50, `only ${running.counts.ok} answered`);
+    await assertStored(databaseUrl, running.acknowledged);
+    start(b);
+    await ready(b);
+  });
+
+  await check('a rolling restart of all three under load loses no request and no acknowledged write', async () => {
+    const running = load(lb.port, token);
+    await sleep(1_000);
+    for (const r of replicas) {
+      const code = await stop(r, 'SIGTERM');
+      assert(code === 0, `${r.name} exited with ${code}:\n${r.output.slice(-1000)}`);
+      start(r);
+      await ready(r);
+      // Back in rotation at the balancer's next check, before the next replica goes.
+      await sleep(1_000);
+    }
+    await running.stop();
+    figures.push(`rolling restart: ${running.counts.ok} answered, ${running.counts.failed} failed`);
+    assert(running.counts.failed === 0, `${running.counts.failed} failed: ${running.counts.errors.slice(0, 5).join('; ')}`);
+    await assertStored(databaseUrl, running.acknowledged);
+  });
+
+  await check('throughput through the balancer: one replica, then three', async () => {
+    const single = await balancer([a.port]);
+    await throughput(single.port, 2); // warm-up
+    const one = await throughput(single.port, 8);
+    single.close();
+    await throughput(lb.port, 2);
+    const three = await throughput(lb.port, 8);
+    figures.push(`throughput, GET /api/articles/published?limit=10, 32 connections, 8 s: 1 replica ${one} req/s, 3 replicas ${three} req/s`);
+    assert(one > 0 && three > 0, 'no throughput');
+  });
+}
+
+/** Every id the cluster acknowledged (201) is in the database. */
+async function assertStored(databaseUrl: string, ids: string[]): Promise<void> {
+  assert(ids.length > 0, 'no write was acknowledged');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM "BreakingNews" WHERE id = ANY($1::uuid[])', [ids]);
+    assert(Number(rows[0]!.n) === ids.length, `${ids.length - Number(rows[0]!.n)} of ${ids.length} acknowledged writes are missing`);
+  } finally {
+    await client.end();
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (err) {
+  if (!(err instanceof Fatal)) {
+    failed++;
+    console.log(`  ✗ ${err instanceof Error ? err.stack : String(err)}`);
+  }
+} finally {
+  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
+  rmSync(WORK, { recursive: true, force: true });
+  for (const line of figures) console.log(`  · ${line}`);
+  console.log(`\n  Tests  ${passed} passed | ${failed} failed`);
+  if (failed) exitCode = 1;
+}
+process.exit(exitCode);
