@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import type { RequestListener, ServerResponse } from 'node:http';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler, type Response } from 'express';
 import { isFillingCache } from './cache/response-cache';
 import type { AppContext } from './context';
 import { healthRouter } from './health/health.routes';
 import { HSTS, requestLogger, securityHeaders } from './lib/edge';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
-import { notFound } from './lib/errors';
+import { notFound, serviceUnavailable } from './lib/errors';
+import { isMediaName } from './storage/media-storage';
 import { readerPages } from './reader/render';
 import { speculationRules } from './reader/speculation';
 import { viewLane, type TrustProxy } from './views/view-lane';
@@ -22,6 +23,29 @@ import { seoRouter } from './seo/seo.routes';
 export function createServerListener(ctx: AppContext, app: Express = createApp(ctx)): RequestListener {
   const trust = app.get('trust proxy fn') as TrustProxy;
   return viewLane(ctx, trust)(ctx.cache.frontDoor(app));
+}
+
+/** GET /uploads/<name> for a file this replica does not have yet: fetched from the bucket, then sent as a local file. */
+function fromBucket(ctx: AppContext, options: Parameters<Response['sendFile']>[1]): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next(notFound());
+    let name: string;
+    try {
+      name = decodeURIComponent(req.path.slice(1));
+    } catch {
+      return next(notFound());
+    }
+    if (!isMediaName(name)) return next(notFound());
+    let file: string | undefined;
+    try {
+      file = await ctx.storage.fetch(name);
+    } catch (err) {
+      ctx.logger.error({ err, name }, 'could not fetch a media object from the bucket');
+      return next(serviceUnavailable('Media storage is not reachable, please retry shortly'));
+    }
+    if (!file) return next(notFound());
+    res.sendFile(file, options, (err) => err && next(err));
+  };
 }
 
 export function createApp(ctx: AppContext): Express {
@@ -54,18 +78,17 @@ export function createApp(ctx: AppContext): Express {
   app.use(speculationRules());
   app.use('/api', express.json({ limit: '1mb' }), apiRouter(ctx), apiNotFound());
 
-  app.use(
-    '/uploads',
-    express.static(config.uploadDir, {
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: false,
-      // Every stored name is new (random, never reused), variants included: a year, like the hashed assets.
-      maxAge: '1y',
-      immutable: true,
-      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
-    }),
-  );
+  // Every stored name is new (random, never reused), variants included: a year, like the hashed assets.
+  const uploads = {
+    index: false,
+    dotfiles: 'deny',
+    maxAge: '1y',
+    immutable: true,
+    setHeaders: (res: ServerResponse) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  } as const;
+  // With a bucket, a file this replica lacks is fetched from it (storage/media-storage.ts), then served alike.
+  app.use('/uploads', express.static(config.uploadDir, { ...uploads, fallthrough: ctx.storage.kind === 's3' }));
+  if (ctx.storage.kind === 's3') app.use('/uploads', fromBucket(ctx, uploads));
 
   if (config.viteDev) {
     const reader = readerPages(ctx);

@@ -94,6 +94,22 @@ const configSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only')
     .default('chronicle:'),
+  /** Media in an S3-compatible bucket (docs/decisions/033-object-storage.md): on when S3_BUCKET is set. */
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, . and -)')
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Names in the bucket start with it: several sites can share one bucket. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'folder names ending in /, or empty')
+    .default(''),
   RESPONSE_CACHE: optionalString.pipe(z.enum(['off', 'memory', 'redis']).optional()),
   RESPONSE_CACHE_MB: z.coerce.number().positive().max(65536).default(64),
   /** Check every JSON answer against its route's response schema (lib/route.ts); off in production unless set. */
@@ -118,11 +134,22 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const c = result.data;
   if (c.RESPONSE_CACHE === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RESPONSE_CACHE=redis needs REDIS_URL');
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET must be set with S3_ENDPOINT and the S3 credentials (media stay on local disk without it)');
+  }
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
   // Shared state means several processes: each would otherwise generate its own secret in its own DATA_DIR,
   // and a login through one would be refused by the others (docs/decisions/034-many-replicas.md).
   if (c.REDIS_URL && !c.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration: JWT_SECRET must be set when REDIS_URL is (replicas sharing Redis must share the secret that signs logins)',
+    );
+  }
+  if (c.S3_BUCKET && !c.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET must be set when S3_BUCKET is (replicas sharing a bucket must share the secret that signs logins)',
     );
   }
   const root = process.cwd();
@@ -165,6 +192,17 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     checkResponses: c.CHECK_RESPONSES ?? c.NODE_ENV !== 'production',
     shutdownDelayMs: c.SHUTDOWN_DELAY_MS,
+    /** Media in a bucket when S3_BUCKET is set; otherwise on local disk only (storage/media-storage.ts). */
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          accessKeyId: c.S3_ACCESS_KEY_ID,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          prefix: c.S3_PREFIX,
+        }
+      : undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import { poolOf, type Db } from './db/client';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLiveFeed, type LiveFeed } from './breaking-news/live-feed';
+import { createMediaStorage, type MediaStorage } from './storage/media-storage';
 import { createViewRecorder, type ViewRecorder } from './views/view-recorder';
 
 /** Everything a request handler may need, built once by createAppContext (main.ts, the tests, the benchmark) and passed down. */
@@ -18,6 +19,8 @@ export interface AppContext {
   cache: ResponseCache;
   /** Batches view logs; closed (flushed) on a graceful stop, before the database. */
   viewRecorder: ViewRecorder;
+  /** Uploaded media: local disk, and an S3 bucket when configured (storage/media-storage.ts). */
+  storage: MediaStorage;
   /** The readers' live ticker streams (GET /api/breaking-news/stream); closed first on a stop. */
   liveFeed: LiveFeed;
   /** Set by main.ts on a stop signal: /readyz answers 503 and every answer closes its connection. */
@@ -49,6 +52,7 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     viewRecorder: createViewRecorder(pool),
     liveFeed: createLiveFeed({ db, pool, logger }),
+    storage: createMediaStorage(config, logger),
     lifecycle: { stopping: false },
   };
 }

@@ -154,7 +154,7 @@ async function main() {
 
   try {
     await ensureSuperAdmin(db, config, logger);
-    if (config.seedDemo) await seedDemoContent(db, config, logger);
+    if (config.seedDemo) await seedDemoContent(db, config, logger, { storage: ctx.storage });
     // Other processes sharing the cache may have read the database before the seed.
     await cache.purge([Tags.everything]);
     await startupLock?.release();
@@ -167,7 +167,7 @@ async function main() {
   }
   if (!(await proceed())) return;
 
-  stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'));
+  stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'), undefined, ctx.storage);
   const listener = createServerListener(ctx);
   const server = (started.server = http.createServer((req, res) => {
     // While stopping, every answer says `Connection: close`, so keep-alive clients reconnect elsewhere.

@@ -1,7 +1,7 @@
 /**
  * `npm run test:cluster` (issue 13): Chronicle as a cluster, for real, on this machine. A balancer (Debian's
  * HAProxy, which checks each replica's /readyz) in front of three app processes (the production build, `node server/dist/main.js`) on one shared
- * PostgreSQL, one Redis and one S3 server (s3rver, started here). It proves across replicas what an operator
+ * PostgreSQL, one Redis and one S3 server (s3rver, started here); each replica has its own uploads folder. It proves across replicas what an operator
  * relies on, then measures throughput through the balancer with one replica and with three.
  *
  * Prints "Tests  N passed, M failed" at the end (counted by .ci/run), and exits non-zero when a check failed.
@@ -19,8 +19,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import sharp from 'sharp';
 import { createClient } from 'redis';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded';
+import { startS3 } from '../helpers/s3';
 import { openSse } from '../helpers/sse';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -210,7 +212,14 @@ let sharedEnv: Record<string, string> = {};
 function start(replica: Replica): void {
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, ...sharedEnv, PORT: String(replica.port), DATA_DIR: path.join(WORK, replica.name) },
+    // Each replica its own data and uploads folder (a cache of the bucket): nothing shared but the services.
+    env: {
+      ...process.env,
+      ...sharedEnv,
+      PORT: String(replica.port),
+      DATA_DIR: path.join(WORK, replica.name),
+      UPLOAD_DIR: path.join(WORK, replica.name, 'uploads'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   replica.child = child;
@@ -322,7 +331,10 @@ async function main() {
 
   const databaseUrl = await database();
   const redisUrl = await redis();
+  const s3 = await startS3('chronicle-cluster');
+  cleanups.push(() => s3.stop());
   sharedEnv = {
+    ...s3.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
@@ -334,7 +346,6 @@ async function main() {
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'loopback',
-    UPLOAD_DIR: path.join(WORK, 'uploads'),
     SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
     PUBLIC_URL: 'http://chronicle.cluster.test',
   };
@@ -345,7 +356,7 @@ async function main() {
   });
   const [a, b, c] = replicas as [Replica, Replica, Replica];
 
-  console.log(`== cluster: ${REPLICAS} replicas, PostgreSQL, Redis and HAProxy`);
+  console.log(`== cluster: ${REPLICAS} replicas, PostgreSQL, Redis, S3 (s3rver) and HAProxy`);
   await check(
     'three replicas start together on one empty database and become ready',
     async () => {
@@ -400,6 +411,33 @@ async function main() {
         const shown = p === '/sitemaps/news.xml' ? text.includes(created.body.id) : text.includes(title);
         assert(shown, `${p} on ${r.name} does not show the new article at once`);
       }
+    }
+  });
+
+  await check('an upload through one replica is served by all, and so are its resized variants', async () => {
+    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#993366' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+    const res = await fetch(`http://127.0.0.1:${a.port}/api/uploads`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    assert(res.status === 201, `upload on A: ${res.status}`);
+    const { path: url } = (await res.json()) as { path: string };
+    for (const r of replicas) {
+      const served = await fetch(`http://127.0.0.1:${r.port}${url}`);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      assert(served.status === 200 && bytes.equals(png), `${url} on ${r.name}: ${served.status}, ${bytes.length} bytes`);
+      assert(served.headers.get('cache-control') === 'public, max-age=31536000, immutable', `cache-control on ${r.name}`);
+    }
+    // The variants are made in the background by A: each replica serves them once they exist.
+    const variant = url.replace(/\.png$/, '-640w.webp');
+    for (const r of replicas) {
+      let status = 0;
+      for (let i = 0; i < 60 && status !== 200; i++) {
+        status = (await fetch(`http://127.0.0.1:${r.port}${variant}`)).status;
+        if (status !== 200) await sleep(250);
+      }
+      assert(status === 200, `${variant} on ${r.name}: ${status}`);
     }
   });
 

@@ -22,12 +22,18 @@ export interface ShareImageSource {
 /** Rendered previews live in a hidden folder of the uploads folder (never served: dotfiles are denied). */
 const cacheDir = (ctx: AppContext) => path.join(ctx.config.uploadDir, '.cache', 'share');
 
-/** The first local image of the article: its first image media, else its cover image if uploaded here. */
-function localSourceImage(ctx: AppContext, article: ShareImageSource): string | undefined {
+/** The first uploaded image of the article: its first image media, else its cover image if uploaded here (fetched from the bucket when this replica lacks it). */
+async function localSourceImage(ctx: AppContext, article: ShareImageSource): Promise<string | undefined> {
   const candidates = [...article.media.filter((m) => m.type === 'image').map((m) => m.fileUrl), article.imageUrl];
   for (const candidate of candidates) {
     const file = candidate ? uploadFileOnDisk(ctx, candidate) : undefined;
-    if (file && existsSync(file)) return file;
+    if (!file) continue;
+    if (existsSync(file)) return file;
+    const fetched = await ctx.storage.fetch(path.basename(file)).catch((err: unknown) => {
+      ctx.logger.warn({ err, file }, 'could not fetch an image from the bucket for a share card');
+      return undefined;
+    });
+    if (fetched) return fetched;
   }
   return undefined;
 }
@@ -77,7 +83,7 @@ function brandedSvg(title: string, section: string): string {
 
 async function render(ctx: AppContext, article: ShareImageSource): Promise<Buffer> {
   const { width, height } = SHARE_IMAGE;
-  const source = localSourceImage(ctx, article);
+  const source = await localSourceImage(ctx, article);
   if (source) {
     try {
       return await sharp(source, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })

@@ -6,17 +6,27 @@ import { openDatabase } from './database';
 import { applyMigrations, createMigration } from './migrate';
 import { seedDemoContent } from './seed/seed';
 import { underStartupLock } from './startup-lock';
+import { copyUploadsToBucket } from '../storage/copy-to-bucket';
+import { createMediaStorage } from '../storage/media-storage';
 import { ensureSuperAdmin } from '../bootstrap/super-admin';
 
 /**
  * `npm run db:migrate | db:migration -- <name> | db:seed | media:variants`, against DATABASE_URL or the
- * embedded database.
+ * embedded database, and `npm run media:to-s3`, which needs no database.
  */
 async function main() {
   loadDotEnv();
   const [command, ...rest] = process.argv.slice(2);
   const config = parseConfig();
   const logger = createLogger(config.logLevel);
+  if (command === 'to-s3') {
+    if (!config.s3) throw new Error('Set S3_BUCKET (with S3_ENDPOINT and the credentials for a server other than AWS) first');
+    console.log(`Copying ${config.uploadDir} into s3://${config.s3.bucket}/${config.s3.prefix}`);
+    const result = await copyUploadsToBucket(config.uploadDir, createMediaStorage(config, logger), (line) => console.log(line));
+    console.log(`Media: ${result.copied} copied, ${result.skipped} already in the bucket, ${result.failed} failed.`);
+    if (result.failed) process.exitCode = 1;
+    return;
+  }
   const database = await openDatabase(config, {});
   try {
     if (command === 'migrate') {
@@ -35,7 +45,7 @@ async function main() {
         const seeded = await underStartupLock(database.url, async () => {
           await applyMigrations(database.url);
           await ensureSuperAdmin(db, config, logger);
-          return seedDemoContent(db, config, logger, { force: rest.includes('--force') });
+          return seedDemoContent(db, config, logger, { force: rest.includes('--force'), storage: createMediaStorage(config, logger) });
         });
         console.log(
           seeded ? 'Demo content seeded.' : 'The database already has content; nothing seeded (use -- --force to add demo content anyway).',
@@ -49,7 +59,7 @@ async function main() {
       await applyMigrations(database.url);
       const db = createDb(database.url);
       try {
-        const counts = await backfillVariants({ db, config, logger });
+        const counts = await backfillVariants({ db, config, logger, storage: createMediaStorage(config, logger) });
         console.log(
           `Image variants: ${counts.made} image(s) done now, ${counts.skipped} skipped (see the log), ${counts.missing} file(s) missing, ${counts.failed} failed.`,
         );
@@ -58,7 +68,7 @@ async function main() {
         await db.$disconnect();
       }
     } else {
-      throw new Error(`Unknown command "${command ?? ''}": use migrate, create <name>, seed or variants`);
+      throw new Error(`Unknown command "${command ?? ''}": use migrate, create <name>, seed, variants or to-s3`);
     }
   } finally {
     await database.stop();

@@ -8,6 +8,7 @@ import type { ImageInfo } from '../../../shared/types';
 import { Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import type { MediaStorage } from '../storage/media-storage';
 
 /**
  * Resized variants of uploaded images (docs/decisions/023-image-variants.md): every image under /uploads gets,
@@ -19,6 +20,8 @@ export type VariantsContext = Pick<AppContext, 'db' | 'logger'> & {
   config: Pick<AppContext['config'], 'uploadDir'>;
   /** The app's response cache: answers that show the image (with or without its variants) are purged once they exist. */
   cache?: Pick<AppContext['cache'], 'purge'>;
+  /** The shared store: variants are kept in it, and an original this process lacks is fetched from it. */
+  storage?: Pick<MediaStorage, 'keep' | 'fetch' | 'forget'>;
 };
 
 /**
@@ -68,6 +71,7 @@ async function writeVariant(ctx: VariantsContext, pixels: { data: Buffer; info: 
   try {
     await ENCODERS[format](sharp(data, { raw })).toFile(tmp);
     await rename(tmp, target);
+    await ctx.storage?.keep(path.basename(target));
   } finally {
     await rm(tmp, { force: true });
   }
@@ -82,7 +86,7 @@ export async function makeVariants(ctx: VariantsContext, url: string): Promise<V
   if (!hasVariantUrls(url)) return 'not-local';
   if (await ctx.db.imageVariants.findUnique({ where: { fileUrl: url }, select: { fileUrl: true } })) return 'done-before';
   const original = onDisk(ctx.config.uploadDir, url);
-  if (!existsSync(original)) return 'missing';
+  if (!existsSync(original) && !(await ctx.storage?.fetch(path.basename(original)))) return 'missing';
 
   const skip = async (reason: string, size = { width: 0, height: 0 }) => {
     ctx.logger.warn({ url, reason }, 'image variants: none made for this image');
@@ -128,7 +132,7 @@ export async function makeVariants(ctx: VariantsContext, url: string): Promise<V
   }
   await record(ctx, url, { ...size, widths, skipped: null });
   // Deleted while its variants were being made: they go too (removeVariants found none to delete).
-  if (!existsSync(original)) await removeVariants(ctx.db, ctx.config.uploadDir, [url]);
+  if (!existsSync(original)) await removeVariants(ctx.db, ctx.config.uploadDir, [url], ctx.storage);
   return 'made';
 }
 
@@ -195,12 +199,19 @@ export async function backfillVariants(ctx: VariantsContext): Promise<Record<Var
 }
 
 /** Deletes the variants of these originals, files and rows; run when the originals are deleted. */
-export async function removeVariants(db: Pick<Db, 'imageVariants'>, uploadDir: string, urls: string[]): Promise<void> {
+export async function removeVariants(
+  db: Pick<Db, 'imageVariants'>,
+  uploadDir: string,
+  urls: string[],
+  storage?: Pick<MediaStorage, 'forget'>,
+): Promise<void> {
   const originals = [...new Set(urls.filter(hasVariantUrls))];
   if (!originals.length) return;
   const rows = await db.imageVariants.findMany({ where: { fileUrl: { in: originals } }, select: { fileUrl: true, widths: true } });
   const widths = new Map(rows.map((r) => [r.fileUrl, r.widths]));
-  await Promise.all(originals.flatMap((url) => variantFiles(uploadDir, url, widths.get(url))).map((file) => rm(file, { force: true })));
+  const files = originals.flatMap((url) => variantFiles(uploadDir, url, widths.get(url)));
+  await Promise.all(files.map((file) => rm(file, { force: true })));
+  await storage?.forget(files.map((file) => path.basename(file)));
   await db.imageVariants.deleteMany({ where: { fileUrl: { in: originals } } });
 }
 

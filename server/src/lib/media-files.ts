@@ -195,8 +195,11 @@ export async function storeFile(ctx: AppContext, file: Express.Multer.File, user
   });
   try {
     await rename(file.path, path.join(ctx.config.uploadDir, name));
+    // In the bucket before the answer: any replica can serve it from the next request on.
+    await ctx.storage.keep(name);
   } catch (err) {
     await ctx.db.upload.deleteMany({ where: { fileUrl } });
+    await rm(path.join(ctx.config.uploadDir, name), { force: true });
     throw err;
   }
   return { path: fileUrl, type: accepted.kind };
@@ -234,7 +237,8 @@ export async function removeUnusedFiles(ctx: AppContext, publicPaths: string[]):
       await rm(file, { force: true }).catch((err: unknown) => ctx.logger.warn({ err, file }, 'could not delete an uploaded file'));
     }),
   );
-  await removeVariants(ctx.db, ctx.config.uploadDir, unused).catch((err: unknown) =>
+  await ctx.storage.forget(unused.map((p) => p.slice('/uploads/'.length)));
+  await removeVariants(ctx.db, ctx.config.uploadDir, unused, ctx.storage).catch((err: unknown) =>
     ctx.logger.warn({ err }, 'could not delete image variants'),
   );
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { UPLOAD_PATH } from '../../../shared/schemas/articles';
 import type { Db } from '../db/client';
 import { removeVariants } from '../lib/image-variants';
+import type { MediaStorage } from '../storage/media-storage';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -33,7 +34,13 @@ export async function sweepExpired(db: Db, now = new Date()) {
  * `referenced` and never looked at again (removing an article's media and image deletes their files
  * already). Files without an Upload row (older than the table, or the demo images) are left alone.
  */
-export async function sweepUploads(db: Db, uploadDir: string, now = new Date(), tempIdleMs = TEMP_IDLE_MS) {
+export async function sweepUploads(
+  db: Db,
+  uploadDir: string,
+  now = new Date(),
+  tempIdleMs = TEMP_IDLE_MS,
+  storage?: Pick<MediaStorage, 'forget'>,
+) {
   const cutoff = new Date(now.getTime() - UPLOAD_GRACE_MS);
   // `used` is repeated in both statements so that the DELETE re-checks at its own instant.
   await db.$executeRaw`
@@ -49,8 +56,10 @@ export async function sweepUploads(db: Db, uploadDir: string, now = new Date(), 
       AND NOT EXISTS (SELECT 1 FROM "Article" a WHERE a."imageUrl" = u."fileUrl" OR strpos(a.content, u."fileUrl") > 0)
     RETURNING u."fileUrl"`;
   const files = swept.map((row) => row.fileUrl).filter((url) => UPLOAD_PATH.test(url));
-  await Promise.all(files.map((url) => rm(path.join(uploadDir, url.slice('/uploads/'.length)), { force: true })));
-  await removeVariants(db, uploadDir, files);
+  const names = files.map((url) => url.slice('/uploads/'.length));
+  await Promise.all(names.map((name) => rm(path.join(uploadDir, name), { force: true })));
+  await storage?.forget(names);
+  await removeVariants(db, uploadDir, files, storage);
   return { uploads: swept.length, tempFiles: await sweepTempFiles(path.join(uploadDir, '.tmp'), now, tempIdleMs) };
 }
 
@@ -74,10 +83,16 @@ async function sweepTempFiles(dir: string, now: Date, idleMs: number): Promise<n
  * Runs the sweeps now (temporary uploads with the shorter start-up idle time) and then every
  * `intervalMs`; returns a stop function. Failures are logged, never thrown.
  */
-export function scheduleSweep(db: Db, uploadDir: string, onError: (err: unknown) => void, intervalMs = HOUR_MS): () => void {
+export function scheduleSweep(
+  db: Db,
+  uploadDir: string,
+  onError: (err: unknown) => void,
+  intervalMs = HOUR_MS,
+  storage?: Pick<MediaStorage, 'forget'>,
+): () => void {
   const run = (tempIdleMs: number) => {
     void sweepExpired(db).catch(onError);
-    void sweepUploads(db, uploadDir, new Date(), tempIdleMs).catch(onError);
+    void sweepUploads(db, uploadDir, new Date(), tempIdleMs, storage).catch(onError);
   };
   run(TEMP_IDLE_AT_START_MS);
   const timer = setInterval(() => run(TEMP_IDLE_MS), intervalMs);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
 import { scheduleVariants } from '../../lib/image-variants';
+import type { MediaStorage } from '../../storage/media-storage';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { categorySlug } from '../../lib/slug';
 import { shareDescription } from '../../articles/share-page';
@@ -62,12 +63,19 @@ export async function warnAboutDemoAccounts(db: Db, logger: Logger): Promise<voi
  * Seeds demo content into an empty database (no articles and no categories), in one transaction.
  * Returns false when there is content already (unless forced).
  */
-export async function seedDemoContent(db: Db, config: Config, logger: Logger, { force = false } = {}): Promise<boolean> {
+export async function seedDemoContent(
+  db: Db,
+  config: Config,
+  logger: Logger,
+  { force = false, storage }: { force?: boolean; storage?: Pick<MediaStorage, 'keep' | 'fetch' | 'forget'> } = {},
+): Promise<boolean> {
   if (!force) {
     const [articles, categories] = await Promise.all([db.article.count(), db.category.count()]);
     if (articles > 0 || categories > 0) return false;
   }
   const images = await writeDemoImages(config.uploadDir);
+  // Other replicas serve them from the bucket.
+  if (storage) await Promise.all(images.map((url) => storage.keep(url.slice('/uploads/'.length))));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
 
@@ -201,6 +209,6 @@ export async function seedDemoContent(db: Db, config: Config, logger: Logger, { 
 
   logger.info({ articles: DEMO_ARTICLES.length, categories: DEMO_CATEGORIES.length }, 'demo content seeded');
   // Their resized variants are made in the background (lib/image-variants.ts variantsIdle waits for them).
-  for (const url of images) void scheduleVariants({ db, config, logger }, url);
+  for (const url of images) void scheduleVariants({ db, config, logger, storage }, url);
   return true;
 }
