@@ -123,6 +123,9 @@ const configSchema = z.object({
   VITE_DEV: bool.default(false),
 });
 
+/** Every setting the app reads (deployment files are checked against it). */
+export const CONFIG_KEYS = Object.keys(configSchema.shape);
+
 export type Config = ReturnType<typeof parseConfig>;
 
 /** Parses the environment once. Everything else receives the result; nothing else reads process.env. */

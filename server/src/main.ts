@@ -9,7 +9,7 @@ import { createDb, type Db } from './db/client';
 import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/database';
 import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
-import { acquireStartupLock, type StartupLock } from './db/startup-lock';
+import { acquireStartupLock, underStartupLock, type StartupLock } from './db/startup-lock';
 import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
 import { startVariantBackfill, stopVariants } from './lib/image-variants';
 import { createLogger } from './lib/logger';
@@ -195,4 +195,26 @@ async function main() {
   });
 }
 
-main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+/**
+ * `node server/dist/main.js migrate`: applies pending migrations under the start-up lock and exits, for a
+ * deployment's migration step (the Kubernetes Job in deploy/k8s). Replicas starting meanwhile wait for it.
+ */
+async function migrateOnly() {
+  loadDotEnv();
+  let config;
+  try {
+    config = parseConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  if (!config.databaseUrl) fail('migrate needs DATABASE_URL (the embedded database is migrated by the server itself)');
+  const logger = createLogger(config.logLevel);
+  const applied = await underStartupLock(config.databaseUrl, () => applyMigrations(config.databaseUrl!), () =>
+    logger.info('another process is migrating this database; waiting for it'),
+  );
+  logger.info(applied.length ? { applied } : {}, applied.length ? 'migrations applied' : 'the database is up to date');
+}
+
+if (process.argv[2] === 'migrate') migrateOnly().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+else main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));

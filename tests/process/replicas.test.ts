@@ -82,6 +82,33 @@ describe('replicas starting together on one empty database', () => {
   });
 });
 
+describe('the migration step of a deployment', () => {
+  it('`main.js migrate` migrates an empty database under the lock and exits; again, it finds nothing to do', { timeout: 120_000 }, async () => {
+    const other = `chronicle_migrate_${randomBytes(4).toString('hex')}`;
+    await sql(admin, `CREATE DATABASE "${other}"`);
+    const url = new URL(admin);
+    url.pathname = `/${other}`;
+    try {
+      const run = async () => {
+        const step = startServer(replicaEnv({ DATABASE_URL: url.toString() }), ['--import', 'tsx', 'server/src/main.ts', 'migrate']);
+        const { code } = await step.exited;
+        return { code, output: step.output() };
+      };
+      const first = await run();
+      expect(first.code, first.output).toBe(0);
+      expect(first.output).toContain('migrations applied');
+      expect(await sql(url, 'SELECT 1 FROM _prisma_migrations')).toHaveLength(migrationCount);
+      // Migrated only: no super-admin yet (the first replica's start creates it).
+      expect(await sql(url, 'SELECT id FROM "User"')).toHaveLength(0);
+      const second = await run();
+      expect(second.code, second.output).toBe(0);
+      expect(second.output).toContain('the database is up to date');
+    } finally {
+      await sql(admin, `DROP DATABASE IF EXISTS "${other}" WITH (FORCE)`);
+    }
+  });
+});
+
 describe('a replica stopping', () => {
   it('answers /readyz 503 while it still serves for SHUTDOWN_DELAY_MS, closes connections, then exits 0', { timeout: 120_000 }, async () => {
     const port = await freePort();
