@@ -1,24 +1,17 @@
 import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
+import { codeFrom, startSmtpCatcher, type CaughtMail } from './smtp-catcher';
 import request from 'supertest';
 import { expect } from 'vitest';
 
 /**
- * Support for the auth API tests (never loaded by the app). startMailbox: a real SMTP server on loopback,
- * in the test's own process, keeping every message it receives; the app sends to it through SMTP_URL.
+ * Support for the auth API tests (never loaded by the app). startMailbox: a real SMTP server on loopback
+ * (helpers/smtp-catcher.ts), in the test's own process, keeping every message it receives; the app sends to
+ * it through SMTP_URL.
  */
-export interface ReceivedMail {
-  to: string[];
-  subject: string;
-  raw: string;
+export interface ReceivedMail extends CaughtMail {
   /** The raw message with quoted-printable soft line breaks and `=XX` escapes undone (good enough to search). */
   body: string;
-}
-
-function header(raw: string, name: string): string {
-  const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw);
-  return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
 }
 
 function decodeQuotedPrintable(raw: string): string {
@@ -38,28 +31,7 @@ export interface Mailbox {
 
 export async function startMailbox(): Promise<Mailbox> {
   const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: header(raw, 'Subject'),
-          raw,
-          body: decodeQuotedPrintable(raw),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { port, close } = await startSmtpCatcher((mail) => mails.push({ ...mail, body: decodeQuotedPrintable(mail.raw) }));
   const to = (addr: string) => mails.filter((m) => m.to.includes(addr.toLowerCase()));
   return {
     smtpUrl: `smtp://127.0.0.1:${port}`,
@@ -74,16 +46,11 @@ export async function startMailbox(): Promise<Mailbox> {
       }
       throw new Error(`mail #${n} to ${addr} did not arrive within ${timeoutMs} ms`);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 
-/** The six-digit code that CONTRACT.md §5 puts in the subject. */
-export function codeFrom(mail: ReceivedMail): string {
-  const match = /\b(\d{6})\b/.exec(mail.subject);
-  if (!match) throw new Error(`no code in the subject "${mail.subject}"`);
-  return match[1]!;
-}
+export { codeFrom };
 
 /** A code that is certainly not `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -1,0 +1,44 @@
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server on loopback that hands every message it receives to `onMail`: the API tests keep them
+ * in memory (helpers/auth.ts), the browser tests in a file the test processes read (e2e/mailbox.ts).
+ */
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  raw: string;
+}
+
+function header(raw: string, name: string): string {
+  const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw);
+  return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
+}
+
+export async function startSmtpCatcher(onMail: (mail: CaughtMail) => void): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        onMail({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: header(raw, 'Subject'), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The six-digit code that CONTRACT.md §5 puts in the subject. */
+export function codeFrom(mail: Pick<CaughtMail, 'subject'>): string {
+  const match = /\b(\d{6})\b/.exec(mail.subject);
+  if (!match) throw new Error(`no code in the subject "${mail.subject}"`);
+  return match[1]!;
+}
