@@ -16,6 +16,7 @@ import { getCommentsQueryOptions, type CommentsPage } from '../features/comments
 import { CommentsSection } from '../features/comments/components/comments-section';
 import { SessionProvider } from '../lib/session';
 import { SiteProvider } from '../lib/site';
+import { makeArticle } from '../../../tests/helpers/wire-articles';
 
 /**
  * Issue 10: reader components render on the server and hydrate in the browser. Each case renders to HTML,
@@ -31,28 +32,19 @@ const PUBLISHED = '2026-03-04T23:30:00.000Z';
 const SERVER_NOW = new Date('2026-03-05T01:30:00.000Z');
 const ORIGIN = 'https://news.example';
 
-const article: Article = {
+const article: Article = makeArticle({
   id: 'a1',
   title: 'Harbour bridge reopens',
   summary: 'Six months of repairs end a week early.',
   content: '<p>The bridge reopened on Wednesday.</p>',
-  imageUrl: null,
   author: { id: 'u1', name: 'Aria Author' },
   category: { id: 'c1', name: 'Local', slug: 'local' },
-  categoryId: 'c1',
-  section: 'General',
-  status: 'published',
   isStory: true,
-  isFeatured: false,
   isMainStory: true,
-  storyPriority: 0,
   createdAt: PUBLISHED,
   updatedAt: PUBLISHED,
   publishedAt: PUBLISHED,
-  totalViews: 0,
-  media: [],
-  version: 1,
-};
+});
 
 const comment: Comment = {
   id: 'k1',

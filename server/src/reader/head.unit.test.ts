@@ -2,6 +2,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import type { Article } from '../../../shared/types';
 import { DESCRIPTION_MAX, HEADLINE_MAX, buildHead, truncateOnWord, type ReaderPage, type SiteInfo } from './head';
+import { makeArticle } from '../../../tests/helpers/wire-articles';
 
 const site: SiteInfo = {
   publicUrl: 'https://news.example.org',
@@ -13,7 +14,7 @@ const site: SiteInfo = {
 const HOSTILE = `</script><script>alert(1)</script> <!--<script> "Quotes" & 'apostrophes' <b>`;
 
 function article(overrides: Partial<Article> = {}): Article {
-  return {
+  return makeArticle({
     id: '0b8f4a57-3c1e-4d0a-9d55-0a4c1f0e2b11',
     title: 'Council approves the new river bridge',
     summary: 'The bridge opens in spring after a vote of 7 to 2.',
@@ -21,21 +22,11 @@ function article(overrides: Partial<Article> = {}): Article {
     imageUrl: '/uploads/bridge.jpg',
     author: { id: 'u1', name: 'Jane Doe' },
     category: { id: 'c1', name: 'Local Politics', slug: 'local-politics' },
-    categoryId: 'c1',
-    section: 'General',
-    status: 'published',
-    isStory: false,
-    isFeatured: false,
-    isMainStory: false,
-    storyPriority: 0,
     createdAt: '2025-03-01T08:00:00.000Z',
     updatedAt: '2025-03-02T09:30:00.000Z',
     publishedAt: '2025-03-01T10:00:00.000Z',
-    totalViews: 0,
-    media: [],
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 /** The head as a browser and a crawler read it: parsed by a real HTML parser. */

@@ -4,32 +4,21 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Article } from '../../../../../shared/types';
 import { StoryBlock } from './story-block';
+import { makeArticle } from '../../../../../tests/helpers/wire-articles';
 
 afterEach(cleanup);
 
-const article = (n: number, over: Partial<Article> = {}): Article => ({
-  id: `a${n}`,
-  title: `Story ${n}`,
-  summary: `Summary ${n}`,
-  content: '<p>x</p>',
-  imageUrl: null,
-  author: { id: 'u', name: 'Aria Author' },
-  category: { id: 'c', name: 'Sports', slug: 'sports' },
-  categoryId: 'c',
-  section: 'Sports',
-  status: 'published',
-  isStory: false,
-  isFeatured: false,
-  isMainStory: false,
-  storyPriority: 0,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  publishedAt: '2026-01-01T00:00:00Z',
-  totalViews: 0,
-  media: [],
-  version: 1,
-  ...over,
-});
+const article = (n: number, over: Partial<Article> = {}): Article =>
+  makeArticle({
+    id: `a${n}`,
+    title: `Story ${n}`,
+    summary: `Summary ${n}`,
+    author: { id: 'u', name: 'Aria Author' },
+    category: { id: 'c', name: 'Sports', slug: 'sports' },
+    categoryId: 'c',
+    section: 'Sports',
+    ...over,
+  });
 
 const renderBlock = (articles: Article[] | undefined, isPending = false) =>
   render(
