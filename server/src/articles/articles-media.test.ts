@@ -109,6 +109,12 @@ describe('POST /api/articles/:id/media', () => {
     expect((await upload(own.id, headers('author')).attach('media', await png(), 'a.png')).status).toBe(201);
     const theirs = await article();
     expect((await upload(theirs.id, headers('author')).attach('media', await png(), 'a.png')).status).toBe(404);
+    // The check before the body is read sees the id as the route parses it: one spelling per id.
+    const upper = await upload(own.id.toUpperCase(), headers('author')).attach('media', await png(), 'a.png');
+    expect(upper.status).toBe(201);
+    const listed = await request(app).get(`/api/articles/${own.id}/media`).set(headers('author'));
+    expect((listed.body.data as { id: string }[]).map((m) => m.id)).toContain(upper.body.id);
+    expect((await upload(theirs.id.toUpperCase(), headers('author')).attach('media', await png(), 'a.png')).status).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import {
   articleFeaturedInputSchema,
@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { scheduleVariants } from '../lib/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
-import { publicRoute, requirePermission, signedInUser } from '../lib/policy';
+import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, none, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import * as articleMedia from './article-media.service';
@@ -39,12 +39,6 @@ export function articlesRouter(ctx: AppContext): Router {
   // An id that is not a UUID names no article: 404, like any other unknown id.
   router.param('id', (_req, _res, next, id: string) => next(isUuid(id) ? undefined : notFound('Article not found')));
   router.param('mediaId', (_req, _res, next, id: string) => next(isUuid(id) ? undefined : notFound('Media not found')));
-
-  // Who may add media to the article is settled before the file is read, not after receiving it in full.
-  const requireEditableTarget: RequestHandler = async (req, _res, next) => {
-    await articleMedia.requireEditableArticle(db, String(req.params.id), signedInUser(req));
-    next();
-  };
 
   route(
     {
@@ -281,7 +275,9 @@ export function articlesRouter(ctx: AppContext): Router {
       path: '/:id/media',
       summary: 'Add an image or a video to an article (authors: their own)',
       guard: requirePermission('articles:edit'),
-      before: [requireEditableTarget, limitUploads(ctx), receiveFile(ctx, 'media')],
+      // Who may add media to the article is settled before the file is read, not after receiving it in full.
+      precheck: ({ params, user }) => articleMedia.requireEditableArticle(db, params.id, user),
+      before: [limitUploads(ctx), receiveFile(ctx, 'media')],
       file: 'media',
       params: idParams,
       body: z.object({ type: mediaTypeSchema.optional() }),

@@ -45,7 +45,12 @@ export interface RouteSpec<
   returns?: ZodType | { schema?: ZodType; description: string };
   /** Other responses worth documenting, e.g. { 409: 'the category still has articles' }. */
   errors?: Record<number, string>;
-  /** Extra middleware after the guard (multer, rate limits). */
+  /**
+   * A check of the parsed path and the caller, run after the guard and before `before` (so before an
+   * upload's body is read): who may add media to this article, say. It throws the HttpError to answer.
+   */
+  precheck?: (input: Pick<RouteInput<P, Q, B, CallerOf<G>>, 'params' | 'user'>) => Promise<void>;
+  /** Extra middleware after the guard and the precheck (multer, rate limits). */
   before?: RequestHandler[];
   /** The response is not JSON (an HTML page): the handler writes it. */
   produces?: string;
@@ -126,7 +131,17 @@ export function routesFor(router: Router, base: string) {
     };
     // An upload refused before its body is read closes the connection rather than draining the body.
     const intro = spec.file ? [closeWhenAnsweredUnread] : [];
-    router[spec.method](spec.path, ...intro, ...guards, ...(spec.before ?? []), run);
+    const { precheck } = spec;
+    const checks: RequestHandler[] = precheck
+      ? [
+          async (req, _res, next) => {
+            const params = (spec.params ? parseParams(spec.params, req.params) : undefined) as Out<P>;
+            await precheck({ params, user: (isSignedInGuard(spec.guard) ? signedInUser(req) : req.user) as CallerOf<G> });
+            next();
+          },
+        ]
+      : [];
+    router[spec.method](spec.path, ...intro, ...guards, ...checks, ...(spec.before ?? []), run);
   };
 }
 
