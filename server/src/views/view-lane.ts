@@ -95,8 +95,9 @@ function takes(req: IncomingMessage): string | undefined {
   const { authorization, 'content-type': type, 'content-length': length, 'content-encoding': encoding } = req.headers;
   if (authorization !== undefined || encoding !== undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
   if (!type || !JSON_TYPE.test(type) || !length || !/^\d{1,5}$/.test(length) || Number(length) > MAX_BODY_BYTES) return undefined;
-  // An id that does not parse names nothing: the route's 404.
-  return idParam.safeParse(match[1]).success ? match[1] : undefined;
+  // An id that does not parse names nothing: the route's 404. One that does is the route's: lower-cased.
+  const id = idParam.safeParse(match[1]);
+  return id.success ? id.data : undefined;
 }
 
 /** As express.json (strict) reads a body: empty is {}, anything but an object or array is not JSON. */

@@ -78,16 +78,16 @@ describe('a burst of views', () => {
 describe('the view recorder', () => {
   const input = { percentViewed: 10, fullyViewed: false, middleViewed: false, topViewed: true, bottomViewed: false };
 
-  it('takes a view queued the moment the previous flush settled (no lost wakeup), and one id in any letter case', async () => {
+  it('takes a view queued the moment the previous flush settled (no lost wakeup)', async () => {
     const recorder = createViewRecorder(poolOf(ctx.db));
     const article = await published();
     // Each record starts in the continuation of the last one's settling, when the drain that wrote it is ending.
     const first = await recorder.record(pendingView(article.id, '192.0.2.50', null, input));
     const second = await recorder.record(pendingView(article.id, '192.0.2.51', null, input));
-    // The same reader, the id in upper case: the same article and the same 30-minute window.
-    const shouted = await recorder.record(pendingView(article.id.toUpperCase(), '192.0.2.51', null, input));
-    const third = await recorder.record(pendingView(article.id.toUpperCase(), '192.0.2.52', null, input));
-    expect([first, second, shouted, third]).toEqual<ViewOutcome[]>([
+    // The same reader again: the same 30-minute window (an id in upper case is lower-cased where it is parsed: views.test.ts).
+    const repeat = await recorder.record(pendingView(article.id, '192.0.2.51', null, input));
+    const third = await recorder.record(pendingView(article.id, '192.0.2.52', null, input));
+    expect([first, second, repeat, third]).toEqual<ViewOutcome[]>([
       { kind: 'counted', totalViews: 1 },
       { kind: 'counted', totalViews: 2 },
       { kind: 'repeat', totalViews: 2 },

@@ -21,12 +21,11 @@ export interface ViewInput {
  * A view as the recorder queues it. The first view of an article by one client (IP, and user when signed in)
  * in a 30-minute window counts; the others are answered but change nothing (CONTRACT.md §4: one client
  * cannot inflate a count). The window lives in the shared RateLimit table under `dedupKey`, so concurrent
- * repeats count once, on every app server.
+ * repeats count once, on every app server. `articleId` is the id as the route or the view lane parsed it
+ * (`idParam`: lower case), so another spelling cannot open a window of its own.
  */
-export function pendingView(id: string, client: string, userId: string | null, view: ViewInput): PendingView {
+export function pendingView(articleId: string, client: string, userId: string | null, view: ViewInput): PendingView {
   const { percentViewed, fullyViewed, middleViewed, topViewed, bottomViewed } = view;
-  // One spelling per article: a UUID may come in upper case, and each spelling must not open a window of its own.
-  const articleId = id.toLowerCase();
   return {
     id: uuidv7(),
     articleId,

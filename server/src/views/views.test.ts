@@ -22,6 +22,20 @@ const MISSING = '0195f0a2-7b1c-7c3d-8e4f-5a6b7c8d9e0f';
 const reader = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}` });
 
 describe('POST /api/view/article/:id', () => {
+  it('counts an id in any letter case as the same article and the same 30-minute window, signed in or not', async () => {
+    const article = await published();
+    const post = (id: string, n: number, auth: Record<string, string> = {}) =>
+      request(app).post(`/api/view/article/${id}`).set(reader(n)).set(auth).send({});
+    // Anonymous: the view lane answers; signed in: the route does. Both parse the id the same way.
+    expect((await post(article.id, 1)).body.counted).toBe(true);
+    expect((await post(article.id.toUpperCase(), 1)).body).toMatchObject({ counted: false, totalViews: 1 });
+    expect((await post(article.id.toUpperCase(), 2)).body).toMatchObject({ counted: true, totalViews: 2 });
+    expect((await post(article.id.toUpperCase(), 3, headers('user'))).body).toMatchObject({ counted: true, totalViews: 3 });
+    expect((await post(article.id, 3, headers('user'))).body).toMatchObject({ counted: false, totalViews: 3 });
+    const logs = await db.viewLog.findMany({ where: { articleId: article.id } });
+    expect(logs).toHaveLength(3);
+  });
+
   it('stores one view log with its read depth and adds 1 to totalViews', async () => {
     const article = await published();
     const viewedAt = new Date(Date.now() - 60_000).toISOString();
