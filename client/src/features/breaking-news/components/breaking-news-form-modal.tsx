@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../../../shared/constants';
 import { breakingNewsInputSchema } from '../../../../../shared/schemas/breaking-news';
 import type { BreakingNews } from '../../../../../shared/types';
@@ -9,62 +7,47 @@ import { useCreateBreakingNews } from '../api/create-breaking-news';
 import { refetchBreakingNews } from '../api/refetch-breaking-news';
 import { getBreakingNewsItem } from '../api/get-dashboard-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
-import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { breakingNewsMessages } from '../lib/messages';
 import { Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { FORM_OPTIONS } from '../../../lib/form-options';
+import { useRecordForm } from '../../../components/ui/use-record-form';
 
 export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | null; onClose(): void }) {
   const create = useCreateBreakingNews();
   const update = useUpdateBreakingNews();
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    control,
-    formState: { errors },
-  } = useForm({ ...FORM_OPTIONS, resolver: zodResolver(breakingNewsInputSchema), defaultValues: { headline: item?.headline ?? '' } });
-  const headline = useWatch({ control, name: 'headline' });
-  // The version the form was filled from: the save names it, so it never overwrites someone else's change.
-  const [version, setVersion] = useState(item?.version ?? 0);
-  const { formError, stale, clearError, succeeded, save } = useFormSubmit(onClose, 'breaking news item');
-  const pending = create.isPending || update.isPending;
-
-  const submit = handleSubmit(async ({ headline: value }) => {
-    await save(
-      () => (item ? update.mutateAsync({ id: item.id, headline: value, version }) : create.mutateAsync({ headline: value })),
-      item ? 'Breaking news updated successfully.' : 'Breaking news added successfully.',
-      item ? breakingNewsMessages.updateFailed : breakingNewsMessages.formFailed,
-    );
+  const { form, dialog } = useRecordForm({
+    record: item,
+    schema: breakingNewsInputSchema,
+    values: (n) => ({ headline: n?.headline ?? '' }),
+    what: 'breaking news item',
+    create: ({ headline }) => create.mutateAsync({ headline }),
+    update: (n, { headline }, version) => update.mutateAsync({ id: n.id, headline, version }),
+    pending: create.isPending || update.isPending,
+    messages: {
+      created: 'Breaking news added successfully.',
+      updated: 'Breaking news updated successfully.',
+      createFailed: breakingNewsMessages.formFailed,
+      updateFailed: breakingNewsMessages.updateFailed,
+    },
+    latest: getBreakingNewsItem,
+    reloaded: () => void refetchBreakingNews(queryClient),
+    onClose,
   });
-
-  const reload = async () => {
-    if (!item) return;
-    const latest = await getBreakingNewsItem(item.id);
-    setValue('headline', latest.headline);
-    setVersion(latest.version);
-    clearError();
-    void refetchBreakingNews(queryClient);
-  };
+  const headline = useWatch({ control: form.control, name: 'headline' });
 
   return (
     <FormDialog
       title={item ? 'Edit Breaking News' : 'Add Breaking News'}
-      onClose={onClose}
-      onSubmit={submit}
-      busy={{ pending, succeeded }}
-      formError={formError}
-      onReload={stale ? reload : undefined}
+      {...dialog}
       submitLabel={item ? 'Save Changes' : 'Add Breaking News'}
       canSubmit={!!headline.trim()}
     >
       <Field
         label="Headline"
         maxLength={LIMITS.headlineMax}
-        {...register('headline')}
-        error={errors.headline?.message}
+        {...form.register('headline')}
+        error={form.formState.errors.headline?.message}
         hint={
           <span aria-live="polite" data-testid="headline-counter">
             {headline.length}/{LIMITS.headlineMax}

@@ -1,25 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { validateNewUser, validateUserEdit } from './validation';
+import { userFormSchema } from './validation';
 
-describe('form rules with the exact SPEC.md §5 messages', () => {
-  it('new user: the password needs at least 8 characters; the role defaults are the form’s', () => {
+const firstIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((i) => [String(i.path[0]), i.message]);
+
+describe('the user form’s schema, with the exact SPEC.md §5 messages', () => {
+  it('new user: the password needs at least 8 characters; the save has the schema’s output', () => {
     const base = { name: 'Ed Editor', email: 'ed@example.com', role: 'editor' as const, bio: '' };
-    expect(validateNewUser({ ...base, password: 'short' })).toEqual({
-      ok: false,
-      errors: { password: 'Password must be at least 8 characters.' },
+    expect(firstIssue(userFormSchema(false).safeParse({ ...base, password: 'short' }))).toEqual([
+      ['password', 'Password must be at least 8 characters.'],
+    ]);
+    expect(userFormSchema(false).parse({ ...base, password: 'long-enough' })).toMatchObject({
+      name: 'Ed Editor',
+      email: 'ed@example.com',
+      role: 'editor',
+      bio: null,
+      password: 'long-enough',
     });
-    const ok = validateNewUser({ ...base, password: 'long-enough' });
-    expect(ok.ok && ok.value).toMatchObject({ name: 'Ed Editor', email: 'ed@example.com', role: 'editor', bio: null });
   });
 
   it('editing a user ignores the password field', () => {
-    expect(validateUserEdit({ name: 'Ed', email: 'ED@Example.com', role: 'author', bio: 'Hi', password: '' })).toEqual({
-      ok: true,
-      value: { name: 'Ed', email: 'ed@example.com', role: 'author', bio: 'Hi' },
+    expect(userFormSchema(true).parse({ name: 'Ed', email: 'ED@Example.com', role: 'author', bio: 'Hi', password: '' })).toEqual({
+      name: 'Ed',
+      email: 'ed@example.com',
+      role: 'author',
+      bio: 'Hi',
     });
-    expect(validateUserEdit({ name: 'Ed', email: 'nope', role: 'author', bio: '', password: '' })).toMatchObject({
-      ok: false,
-      errors: { email: 'Invalid email address' },
-    });
+    expect(firstIssue(userFormSchema(true).safeParse({ name: 'Ed', email: 'nope', role: 'author', bio: '', password: '' }))).toEqual([
+      ['email', 'Invalid email address'],
+    ]);
   });
 });
