@@ -36,15 +36,19 @@ function fail(message: string): never {
 const within = (ms: number, work: Promise<unknown>) =>
   Promise.race([work.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
-async function main() {
+/** The configuration from .env and the environment; one clear line and exit 1 when it is invalid. */
+function loadConfig() {
   loadDotEnv();
-  let config;
   try {
-    config = parseConfig();
+    return parseConfig();
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+}
+
+async function main() {
+  const config = loadConfig();
   const logger = createLogger(config.logLevel);
   mkdirSync(config.uploadDir, { recursive: true });
   mkdirSync(config.dataDir, { recursive: true });
@@ -200,14 +204,7 @@ async function main() {
  * deployment's migration step (the Kubernetes Job in deploy/k8s). Replicas starting meanwhile wait for it.
  */
 async function migrateOnly() {
-  loadDotEnv();
-  let config;
-  try {
-    config = parseConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadConfig();
   if (!config.databaseUrl) fail('migrate needs DATABASE_URL (the embedded database is migrated by the server itself)');
   const logger = createLogger(config.logLevel);
   const applied = await underStartupLock(config.databaseUrl, () => applyMigrations(config.databaseUrl!), () =>

@@ -13,7 +13,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import { createClient } from 'redis';
-import { startEmbeddedPostgres } from '../../server/src/db/embedded';
+import { freePort, startEmbeddedPostgres } from '../../server/src/db/embedded';
 import { startS3 } from '../helpers/s3';
 import { openSse } from '../helpers/sse';
 
@@ -62,17 +61,6 @@ function assert(condition: unknown, message: string): asserts condition {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function answers(url: string): Promise<boolean> {
   const client = createClient({ url, socket: { connectTimeout: 1_000, reconnectStrategy: false } });
