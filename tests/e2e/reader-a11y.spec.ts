@@ -20,6 +20,15 @@ async function violations(page: Page, include?: string) {
 async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('#root')).not.toBeEmpty();
+  await transitionsDone(page);
+}
+
+/**
+ * A colour mid-transition (a submit button enabled by hydration, fading from its disabled grey) is no colour
+ * a reader keeps seeing: wait for CSS transitions to end. The ticker's animations are not transitions.
+ */
+async function transitionsDone(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'));
 }
 
 const TICKER = 'section[aria-label="Breaking news"]';
@@ -147,6 +156,7 @@ test.describe('reader pages: no axe violations', () => {
       for (const p of pages.slice(0, 4)) {
         await page.goto(p.path());
         await expect(page.getByRole('region', { name: 'Breaking news' })).toBeVisible();
+        await transitionsDone(page);
         expect(await violations(page), `${p.name} while loading`).toEqual([]);
       }
       await page.unrouteAll({ behavior: 'ignoreErrors' });
