@@ -119,6 +119,13 @@ const configSchema = z.object({
    * Kubernetes takes it out of rotation before it stops accepting connections. 0 on a laptop.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * Background jobs (e-mail, docs/decisions/036-background-jobs.md): worked by every app process unless false,
+   * when `node server/dist/main.js worker` processes do it instead.
+   */
+  RUN_JOBS: bool.default(true),
+  /** Jobs one process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Set by `npm run dev`: the client is served and rendered from its sources by Vite, with hot reload. */
   VITE_DEV: bool.default(false),
 });
@@ -195,6 +202,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     checkResponses: c.CHECK_RESPONSES ?? c.NODE_ENV !== 'production',
     shutdownDelayMs: c.SHUTDOWN_DELAY_MS,
+    runJobs: c.RUN_JOBS,
+    jobConcurrency: c.JOB_CONCURRENCY,
     /** Media in a bucket when S3_BUCKET is set; otherwise on local disk only (storage/media-storage.ts). */
     s3: c.S3_BUCKET
       ? {

@@ -44,6 +44,8 @@ describe('parseConfig', () => {
     [{ MAX_IMAGE_MB: '-1' }, /MAX_IMAGE_MB/],
     [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /JWT_SECRET must be set when REDIS_URL is/],
     [{ SHUTDOWN_DELAY_MS: '-5' }, /SHUTDOWN_DELAY_MS/],
+    [{ RUN_JOBS: 'sometimes' }, /RUN_JOBS/],
+    [{ JOB_CONCURRENCY: '0' }, /JOB_CONCURRENCY/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
@@ -54,5 +56,10 @@ describe('parseConfig', () => {
     expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(c.shutdownDelayMs).toBe(5000);
     expect(parseConfig({}).shutdownDelayMs).toBe(0);
+  });
+
+  it('works the job queue in the app process unless RUN_JOBS=false', () => {
+    expect(parseConfig({})).toMatchObject({ runJobs: true, jobConcurrency: 2 });
+    expect(parseConfig({ RUN_JOBS: 'false', JOB_CONCURRENCY: '4' })).toMatchObject({ runJobs: false, jobConcurrency: 4 });
   });
 });

@@ -11,8 +11,11 @@ import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { acquireStartupLock, underStartupLock, type StartupLock } from './db/startup-lock';
 import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
+import { startJobs } from './jobs/tasks';
+import type { JobWorker } from './jobs/job-queue';
 import { startVariantBackfill, stopVariants } from './lib/image-variants';
 import { createLogger } from './lib/logger';
+import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
 import { scheduleSweep } from './maintenance/sweep';
 
@@ -65,6 +68,7 @@ async function main() {
     viewRecorder?: AppContext['viewRecorder'];
     lifecycle?: AppContext['lifecycle'];
     liveFeed?: AppContext['liveFeed'];
+    jobs?: JobWorker;
   } = {};
   let stopSweep = () => {};
 
@@ -102,6 +106,8 @@ async function main() {
     }
     stopSweep();
     stopVariants();
+    // Running jobs get a moment to end; those cut short are retried by another worker or the next start.
+    if (started.jobs) await within(REQUEST_GRACE_MS, started.jobs.stop());
     started.mailer?.close();
     // Views still queued (their requests cut at the grace limit) are written before the pool closes.
     await started.viewRecorder?.close();
@@ -171,6 +177,16 @@ async function main() {
   }
   if (!(await proceed())) return;
 
+  if (config.runJobs) {
+    try {
+      started.jobs = await startJobs(ctx, database.url);
+    } catch (err) {
+      logger.error({ err }, 'the job worker could not start');
+      requestStop('the job worker could not start', 1);
+    }
+  }
+  if (!(await proceed())) return;
+
   stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'), undefined, ctx.storage);
   const listener = createServerListener(ctx);
   const server = (started.server = http.createServer((req, res) => {
@@ -213,5 +229,35 @@ async function migrateOnly() {
   logger.info(applied.length ? { applied } : {}, applied.length ? 'migrations applied' : 'the database is up to date');
 }
 
-if (process.argv[2] === 'migrate') migrateOnly().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+/**
+ * `node server/dist/main.js worker`: works the job queue and serves nothing, for deployments that keep jobs off
+ * the app replicas (RUN_JOBS=false there). It needs the app's DATABASE_URL, SMTP_URL and JWT secret (queued
+ * mails are sealed with it); any number of workers share the queue, each job running once.
+ */
+async function workerOnly() {
+  const config = loadConfig();
+  if (!config.databaseUrl) fail('worker needs DATABASE_URL (the database the app servers use)');
+  const logger = createLogger(config.logLevel);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, logger);
+  const jobs = await startJobs({ config, logger, mailer, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) }, config.databaseUrl);
+  logger.info('Chronicle News worker is running');
+  let stopping = false;
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info(`${signal}: stopping the worker`);
+      setTimeout(() => process.exit(1), HARD_STOP_MS).unref();
+      void within(HARD_STOP_MS - POOL_CLOSE_MS, jobs.stop()).then(() => {
+        mailer.close();
+        logger.info('stopped');
+        process.exit(0);
+      });
+    });
+  }
+}
+
+const command = process.argv[2];
+if (command === 'worker') workerOnly().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+else if (command === 'migrate') migrateOnly().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
 else main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));

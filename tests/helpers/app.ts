@@ -10,6 +10,7 @@ import { Tags } from '../../server/src/cache/scope';
 import { parseConfig } from '../../server/src/config';
 import { createAppContext, type AppContext } from '../../server/src/context';
 import { createDb, type Db } from '../../server/src/db/client';
+import { startJobs } from '../../server/src/jobs/tasks';
 import { variantsIdle } from '../../server/src/lib/image-variants';
 import { createLogger } from '../../server/src/lib/logger';
 
@@ -71,7 +72,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
   const db = createDb(url.toString(), 5);
   const ctx = await createAppContext({ config, db, logger, jwtSecret: randomBytes(32).toString('hex') });
+  // The job queue is worked as in the server (main.ts): queued mails go out through SMTP_URL.
+  const jobs = config.runJobs ? await startJobs(ctx, url.toString()) : undefined;
   afterAll(async () => {
+    await jobs?.stop();
     await ctx.liveFeed.close();
     ctx.mailer.close();
     await ctx.viewRecorder.close();

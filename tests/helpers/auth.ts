@@ -29,9 +29,10 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-export async function startMailbox(): Promise<Mailbox> {
+/** `listenOn`: the port to listen on (a free port when 0), say where the app's mail server was down. */
+export async function startMailbox(listenOn = 0): Promise<Mailbox> {
   const mails: ReceivedMail[] = [];
-  const { port, close } = await startSmtpCatcher((mail) => mails.push({ ...mail, body: decodeQuotedPrintable(mail.raw) }));
+  const { port, close } = await startSmtpCatcher((mail) => mails.push({ ...mail, body: decodeQuotedPrintable(mail.raw) }), listenOn);
   const to = (addr: string) => mails.filter((m) => m.to.includes(addr.toLowerCase()));
   return {
     smtpUrl: `smtp://127.0.0.1:${port}`,

@@ -15,7 +15,8 @@ function header(raw: string, name: string): string {
   return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
 }
 
-export async function startSmtpCatcher(onMail: (mail: CaughtMail) => void): Promise<{ port: number; close: () => Promise<void> }> {
+/** Listens on `port` (a free one when 0): a test can start it where a mail server was down. */
+export async function startSmtpCatcher(onMail: (mail: CaughtMail) => void, port = 0): Promise<{ port: number; close: () => Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -30,10 +31,9 @@ export async function startSmtpCatcher(onMail: (mail: CaughtMail) => void): Prom
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { port: typeof address === 'object' && address ? address.port : port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** The six-digit code that CONTRACT.md §5 puts in the subject. */

@@ -129,6 +129,9 @@ describe('embedded PostgreSQL credentials', () => {
          WHERE n.nspname = 'public' AND relkind IN ('r', 'S')`,
       );
       expect(owners).toEqual([{ owner: 'chronicle_app' }]);
+      // The job queue made by the superuser is the app's too: it can queue work.
+      await query(upgraded.url, `SELECT FROM graphile_worker.add_job('send-mail', '{}'::json)`);
+      expect(await query(upgraded.url, 'SELECT 1 FROM graphile_worker._private_jobs')).toHaveLength(1);
     } finally {
       await upgraded.stop();
     }

@@ -75,13 +75,12 @@ export function authRouter(ctx: AppContext): Router {
       method: 'post',
       path: '/signup/initiate',
       summary:
-        'Start a sign-up: e-mail a 6-digit code to a new address (the owner of an existing account is told of the attempt instead; same answer)',
+        'Start a sign-up: e-mail a 6-digit code to a new address (the owner of an existing account is told of the attempt instead; same answer). The mail is queued with its code and retried while the mail server is down.',
       guard: publicRoute,
       body: signupInitiateInputSchema,
       returns: messageSchema,
       errors: {
         429: `A code was sent to this address less than 60 s ago, 5 codes were sent to it in the last hour, or ${CODE_REQUESTS_PER_IP_PER_HOUR} codes were requested from this IP in the last hour (Retry-After)`,
-        503: 'The verification e-mail could not be sent',
       },
       purges: none,
     },

@@ -10,14 +10,14 @@ import type {
   VerifyOtpInput,
 } from '../../../shared/schemas/auth';
 import type { AppContext } from '../context';
-import { badRequest, conflict, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../lib/errors';
+import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
 import { passwordTooLong } from '../../../shared/schemas/auth';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { enforce, reserve, settle } from '../lib/rate-limit';
 import { publicUserSelect, toPublicUser } from '../users/user.mapper';
 import { codeMail, signupAttemptMail } from './auth.mails';
-import { checkCode, CODE_FAILURES, consumeCode, createCode, enforceSendLimits, GENERIC_CODE_FAILURE } from './otp';
+import { checkCode, CODE_FAILURES, consumeCode, enforceSendLimits, issueCode, GENERIC_CODE_FAILURE } from './otp';
 import { issueToken, revokeAllSessions } from './tokens';
 
 export const MESSAGES = {
@@ -38,7 +38,6 @@ export const MESSAGES = {
   resetSent: 'If an account exists for this email address, a password reset code has been sent to it. The code is valid for 10 minutes.',
   otpVerified: 'Code verified. You can now choose a new password.',
   passwordReset: 'Password reset successful! You may now log in.',
-  mailFailed: 'Failed to send verification email. Please try again later.',
 } as const;
 
 /**
@@ -68,7 +67,7 @@ let dummyHash: Promise<string> | undefined;
 export const warmDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
 export function authService(ctx: AppContext) {
-  const { db, logger, mailer, config } = ctx;
+  const { db, config } = ctx;
 
   async function assertEmailFree(email: string): Promise<void> {
     if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(MESSAGES.emailTaken);
@@ -113,23 +112,16 @@ export function authService(ctx: AppContext) {
     },
 
     /**
-     * The same answer, limits and work for every address: a code is stored and one mail is sent either way.
+     * The same answer, limits and work for every address: a code is stored and one mail queued either way.
      * A new address gets the code; the owner of an existing account gets word of the attempt instead (the
      * stored code never leaves the server), so the answer reveals nothing about who has an account.
      */
     async initiateSignup({ email }: SignupInitiateInput): Promise<{ message: string }> {
       await enforceSendLimits(ctx, email, 'signup');
       const owner = await db.user.findUnique({ where: { email }, select: { id: true } });
-      const code = await createCode(ctx, email, 'signup');
-      const mail = owner ? signupAttemptMail(email, config.publicUrl) : codeMail('signup', email, code, config.publicUrl);
-      try {
-        await mailer.send(mail);
-      } catch (err) {
-        // The mail server is at fault, not the caller: say so plainly and leave no usable code behind.
-        logger.error({ err }, 'sign-up e-mail could not be sent');
-        await db.emailCode.deleteMany({ where: { email, purpose: 'signup' } });
-        throw serviceUnavailable(MESSAGES.mailFailed);
-      }
+      await issueCode(ctx, email, 'signup', (code) =>
+        owner ? signupAttemptMail(email, config.publicUrl) : codeMail('signup', email, code, config.publicUrl),
+      );
       return { message: MESSAGES.codeSent };
     },
 
@@ -203,20 +195,14 @@ export function authService(ctx: AppContext) {
     },
 
     /**
-     * The same answer, limits and database work for every address: a code is stored either way, and mailed
-     * only to an account's address, after the answer has gone, so neither its time nor its work tells.
+     * The same answer, limits and database work for every address: a code is stored and a mail job queued
+     * either way, and the job mails the code only to an account's address (its payload is sealed, so even the
+     * queue's rows do not tell which), after the answer has gone.
      */
     async forgotPassword({ email }: ForgotPasswordInput): Promise<{ message: string }> {
       await enforceSendLimits(ctx, email, 'reset');
       const user = await db.user.findUnique({ where: { email }, select: { id: true } });
-      const code = await createCode(ctx, email, 'reset');
-      if (user) {
-        setImmediate(() => {
-          mailer.send(codeMail('reset', email, code, config.publicUrl)).catch((err: unknown) => {
-            logger.error({ err }, 'password reset e-mail could not be sent');
-          });
-        });
-      }
+      await issueCode(ctx, email, 'reset', (code) => (user ? codeMail('reset', email, code, config.publicUrl) : null));
       return { message: MESSAGES.resetSent };
     },
 

@@ -3,6 +3,8 @@ import { LIMITS } from '../../../shared/constants';
 import type { AppContext } from '../context';
 import type { CodePurpose } from '../generated/prisma/enums';
 import { badRequest, tooManyRequests } from '../lib/errors';
+import { queueMail } from '../jobs/mail-job';
+import type { Mail } from '../lib/mailer';
 import { hit } from '../lib/rate-limit';
 
 /**
@@ -55,23 +57,23 @@ export async function enforceSendLimits(ctx: Ctx, email: string, purpose: CodePu
   }
 }
 
-/** Stores a fresh code (replacing every earlier one of this address and purpose) and returns it in clear. */
-export async function createCode(ctx: Ctx, email: string, purpose: CodePurpose): Promise<string> {
+/**
+ * Stores a fresh code (replacing every earlier one of this address and purpose) and queues its mail, in one
+ * transaction: the code exists exactly when its mail is on its way (jobs/mail-job.ts), and a mail server
+ * that is down delays the mail without losing it. `mailFor` writes the mail; null queues a job that sends
+ * nothing, so that an address without an account costs the same work.
+ */
+export async function issueCode(ctx: Ctx, email: string, purpose: CodePurpose, mailFor: (code: string) => Mail | null): Promise<void> {
   const code = generateCode();
   const createdAt = new Date();
-  await ctx.db.$transaction([
-    ctx.db.emailCode.deleteMany({ where: { email, purpose } }),
-    ctx.db.emailCode.create({
-      data: {
-        email,
-        purpose,
-        codeHash: hashCode(ctx.jwtSecret, email, purpose, code),
-        createdAt,
-        expiresAt: new Date(createdAt.getTime() + OTP_TTL_MS),
-      },
-    }),
-  ]);
-  return code;
+  const expiresAt = new Date(createdAt.getTime() + OTP_TTL_MS);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.emailCode.deleteMany({ where: { email, purpose } });
+    await tx.emailCode.create({
+      data: { email, purpose, codeHash: hashCode(ctx.jwtSecret, email, purpose, code), createdAt, expiresAt },
+    });
+    await queueMail(tx, ctx.jwtSecret, { mail: mailFor(code), expiresAt, key: `mail:${purpose}:${email}` });
+  });
 }
 
 export type CodeFailure = 'missing' | 'expired' | 'exhausted' | 'wrong';

@@ -226,27 +226,39 @@ async function prepareAppDatabase(adminUrl: (db: string) => string, database: st
   });
   await withClient(adminUrl(database), async (c) => {
     await c.query(`ALTER SCHEMA public OWNER TO ${APP_USER}`);
+    // The app's schemas: its tables (public) and its job queue's (graphile_worker, jobs/job-queue.ts).
     await c.query(`
       DO $$
       DECLARE r record;
       BEGIN
+        IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'graphile_worker' AND nspowner <> '${APP_USER}'::regrole) THEN
+          ALTER SCHEMA graphile_worker OWNER TO ${APP_USER};
+        END IF;
         FOR r IN
-          SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+          SELECT n.nspname, c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname IN ('public', 'graphile_worker') AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
             AND c.relowner <> '${APP_USER}'::regrole
             -- sequences of serial and identity columns follow their table
             AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i') AND c.relkind = 'S')
         LOOP
-          EXECUTE format('ALTER %s public.%I OWNER TO ${APP_USER}',
+          EXECUTE format('ALTER %s %I.%I OWNER TO ${APP_USER}',
             CASE r.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END,
-            r.relname);
+            r.nspname, r.relname);
         END LOOP;
         FOR r IN
-          SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
-          WHERE n.nspname = 'public' AND t.typtype IN ('e', 'd')
+          SELECT n.nspname, t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+          WHERE n.nspname IN ('public', 'graphile_worker') AND t.typtype IN ('e', 'd', 'c')
             AND t.typowner <> '${APP_USER}'::regrole
+            -- a table's row type follows its table
+            AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind <> 'c')
         LOOP
-          EXECUTE format('ALTER TYPE public.%I OWNER TO ${APP_USER}', r.typname);
+          EXECUTE format('ALTER TYPE %I.%I OWNER TO ${APP_USER}', r.nspname, r.typname);
+        END LOOP;
+        FOR r IN
+          SELECT p.oid::regprocedure AS routine FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+          WHERE n.nspname IN ('public', 'graphile_worker') AND p.proowner <> '${APP_USER}'::regrole
+        LOOP
+          EXECUTE format('ALTER ROUTINE %s OWNER TO ${APP_USER}', r.routine);
         END LOOP;
       END $$`);
   });

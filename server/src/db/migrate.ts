@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
+import { migrateJobQueue } from '../jobs/job-queue';
 
 /**
  * Prisma's schema engine compiled to WebAssembly, driven through the pg adapter: migrations work on
@@ -149,10 +150,13 @@ function migrationList() {
 
 /** Applies pending migrations and records them in `_prisma_migrations`, as `prisma migrate deploy` does. */
 export async function applyMigrations(url: string): Promise<string[]> {
-  return withEngine(url, async (engine) => {
+  const applied = await withEngine(url, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList: migrationList(), filters: NO_FILTERS } as never);
     return (out as { appliedMigrationNames: string[] }).appliedMigrationNames;
   });
+  // The job queue's own tables (schema graphile_worker), kept by graphile-worker's migrations.
+  await migrateJobQueue(url);
+  return applied;
 }
 
 /**

@@ -26,7 +26,8 @@ export function createMailer(smtpUrl: string | undefined, from: string, logger: 
       close() {},
     };
   }
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  // A mail server that stops answering fails the send in seconds (nodemailer waits minutes by default): the job is retried.
+  const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });

@@ -1,0 +1,111 @@
+import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import pg from 'pg';
+import type { Db, Tx } from '../db/client';
+import { DB_TIMEOUTS, SESSION_OPTIONS } from '../db/client';
+import type { Logger } from '../lib/logger';
+
+/**
+ * Background work on PostgreSQL, through graphile-worker (docs/decisions/036-background-jobs.md): a job is a
+ * row added in the same transaction as the change that asks for it, so it exists exactly when that change
+ * does; any number of workers, in the app processes or in `worker` processes, share the queue, and each
+ * job is locked by the one running it, so it runs once across replicas. A job that throws is retried later
+ * with a growing delay (graphile-worker's exponential back-off: about 3 s, 7 s, 20 s, 55 s, 2.5 min…).
+ */
+
+/** Every kind of job, by name; each has its task in jobs/tasks.ts. */
+export type JobName = 'send-mail';
+
+export interface JobOptions {
+  /** One pending job per key: adding another with the same key replaces it (its payload and run time). */
+  key?: string;
+  /** Attempts before the job is left failed in the queue (graphile-worker's default is 25). */
+  maxAttempts?: number;
+}
+
+/** Adds a job through `db` — a transaction's client, so that the job commits or rolls back with the change. */
+export async function addJob(db: Db | Tx, name: JobName, payload: object, options: JobOptions = {}): Promise<void> {
+  await db.$executeRaw`SELECT FROM graphile_worker.add_job(
+    ${name}, ${JSON.stringify(payload)}::json,
+    max_attempts => ${options.maxAttempts ?? null}::int, job_key => ${options.key ?? null}::text)`;
+}
+
+/** The worker's own pool: its LISTEN connection and its running jobs never wait behind requests for a connection. */
+function workerPool(connectionString: string, concurrency: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: concurrency + 2,
+    connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: DB_TIMEOUTS.statementMs,
+    keepAlive: true,
+    options: SESSION_OPTIONS,
+  });
+  // A connection the database dropped (a restart): the pool discards it; graphile-worker reconnects its listener.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/** graphile-worker's log lines, into the app's log (its debug chatter at debug). */
+function workerLogger(logger: Logger): WorkerLogger {
+  return new WorkerLogger((scope) => (level, message, meta) => {
+    const fields = { jobs: { ...scope, ...meta } };
+    if (level === 'error') logger.error(fields, message);
+    else if (level === 'warning') logger.warn(fields, message);
+    else if (level === 'info') logger.info(fields, message);
+    else logger.debug(fields, message);
+  });
+}
+
+/** Creates graphile-worker's tables (schema `graphile_worker`), or brings them up to date. Called by applyMigrations. */
+export async function migrateJobQueue(connectionString: string): Promise<void> {
+  const pool = workerPool(connectionString, 1);
+  try {
+    await runMigrations({ pgPool: pool, logger: new WorkerLogger(() => () => {}) });
+  } finally {
+    await pool.end();
+  }
+}
+
+export interface JobWorker {
+  /** Takes no new job, lets the running ones finish, and closes its connections. */
+  stop(): Promise<void>;
+}
+
+export interface JobWorkerOptions {
+  connectionString: string;
+  logger: Logger;
+  tasks: Record<JobName, Task>;
+  /** Jobs run at once by this process. */
+  concurrency?: number;
+  /** How often due retries are looked for; new jobs are announced at once (LISTEN/NOTIFY). */
+  pollIntervalMs?: number;
+}
+
+export async function startJobWorker({ connectionString, logger, tasks, concurrency = 2, pollIntervalMs = 1_000 }: JobWorkerOptions): Promise<JobWorker> {
+  const pool = workerPool(connectionString, concurrency);
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: pool,
+      taskList: tasks,
+      concurrency,
+      pollInterval: pollIntervalMs,
+      noHandleSignals: true,
+      // A stop waits this long for running jobs, then aborts them (they fail and are retried): main.ts's stop is short.
+      gracefulShutdownAbortTimeout: 1_500,
+      logger: workerLogger(logger),
+    });
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  let stopped: Promise<void> | undefined;
+  return {
+    stop: () =>
+      (stopped ??= (async () => {
+        await runner.stop().catch((err: unknown) => logger.warn({ err }, 'the job worker did not stop cleanly'));
+        await pool.end().catch(() => {});
+      })()),
+  };
+}

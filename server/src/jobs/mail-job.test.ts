@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/helpers/app';
+import { authPoster, codeFrom, startMailbox, uniqueEmail } from '../../../tests/helpers/auth';
+import { freePort } from '../db/embedded';
+import { createLogger } from '../lib/logger';
+import { createMailer, type Mail, type Mailer } from '../lib/mailer';
+import { openMail, queueMail, sealMail } from './mail-job';
+import { startJobs } from './tasks';
+
+/**
+ * E-mail as background jobs (docs/decisions/036-background-jobs.md), on a real PostgreSQL queue and a real SMTP
+ * server: the app's mail server is down when the test starts, and comes up on its port later.
+ */
+const smtpPort = await freePort();
+// Each test starts the workers it needs.
+const { app, ctx, db, databaseUrl } = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RUN_JOBS: 'false' });
+const post = authPoster(app);
+
+interface JobRow {
+  id: string;
+  key: string | null;
+  attempts: number;
+  last_error: string | null;
+  payload: string;
+}
+const jobs = (task = 'send-mail') =>
+  db.$queryRaw<JobRow[]>`
+    SELECT j.id::text, j.key, j.attempts, j.last_error, j.payload::text
+    FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+    WHERE t.identifier = ${task} ORDER BY j.id`;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const mailTo = (to: string, subject = 'A test mail'): Mail => ({ to, subject, text: subject, html: `<p>${subject}</p>` });
+const inTenMinutes = () => new Date(Date.now() + 10 * 60_000);
+
+describe('mail jobs: an SMTP outage delays a code, never loses it', () => {
+  const email = uniqueEmail('outage');
+  let mailbox: Awaited<ReturnType<typeof startMailbox>> | undefined;
+  let worker: Awaited<ReturnType<typeof startJobs>> | undefined;
+  afterAll(async () => {
+    await worker?.stop();
+    await mailbox?.close();
+  });
+
+  it('answers the sign-up at once, keeps retrying while the mail server is down, and delivers a working code once it is back', async () => {
+    worker = await startJobs(ctx, databaseUrl);
+    const res = await post('/signup/initiate', { email });
+    expect(res.status).toBe(200);
+
+    // The first attempt fails (nothing listens on the port) and the job stays queued for a retry.
+    const failed = await until('a failed attempt', async () => (await jobs()).find((j) => j.attempts >= 1 && j.last_error));
+    expect(failed.key).toBe(`mail:signup:${email}`);
+    // The queue holds the mail sealed: neither the address nor the subject (with its code) in clear.
+    expect(failed.payload).not.toContain(email);
+    expect(failed.payload).not.toMatch(/verification code|\b\d{6}\b/);
+    expect(await db.emailCode.count({ where: { email, purpose: 'signup' } })).toBe(1);
+
+    mailbox = await startMailbox(smtpPort);
+    const mail = await mailbox.waitFor(email, 1, 30_000);
+    const code = codeFrom(mail);
+    expect(failed.payload).not.toContain(code);
+    expect((await post('/signup/verify-otp', { email, otp: code })).status).toBe(200);
+    // Sent: the job is gone, and it was sent once.
+    await until('the job to be gone', async () => (await jobs()).length === 0);
+    expect(mailbox.to(email)).toHaveLength(1);
+  });
+});
+
+describe('mail jobs: the queue', () => {
+  it('keeps one waiting mail per key: a newer code replaces the one still waiting', async () => {
+    const key = `mail:test:${uniqueEmail()}`;
+    await db.$transaction(async (tx) => {
+      await queueMail(tx, ctx.jwtSecret, { mail: mailTo('a@example.test', 'first'), expiresAt: inTenMinutes(), key });
+      await queueMail(tx, ctx.jwtSecret, { mail: mailTo('a@example.test', 'second'), expiresAt: inTenMinutes(), key });
+    });
+    const waiting = (await jobs()).filter((j) => j.key === key);
+    expect(waiting).toHaveLength(1);
+    expect(openMail(ctx.jwtSecret, (JSON.parse(waiting[0]!.payload) as { sealed: string }).sealed)?.subject).toBe('second');
+    await db.$executeRaw`SELECT graphile_worker.remove_job(${key})`;
+  });
+
+  it('adds nothing when the transaction that asked for the mail rolls back', async () => {
+    const key = `mail:test:${uniqueEmail()}`;
+    await expect(
+      db.$transaction(async (tx) => {
+        await queueMail(tx, ctx.jwtSecret, { mail: mailTo('b@example.test'), expiresAt: inTenMinutes(), key });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect((await jobs()).filter((j) => j.key === key)).toHaveLength(0);
+  });
+
+  it('drops a mail whose code expired before the mail server took it, without sending it', async () => {
+    const mailbox = await startMailbox();
+    const worker = await startJobs({ config: ctx.config, logger: ctx.logger, jwtSecret: ctx.jwtSecret, mailer: createMailer(mailbox.smtpUrl, 'x@chronicle.test', ctx.logger) }, databaseUrl);
+    try {
+      const stale = uniqueEmail('stale');
+      const fresh = uniqueEmail('fresh');
+      await queueMail(db, ctx.jwtSecret, { mail: mailTo(stale), expiresAt: new Date(Date.now() - 1_000), key: `mail:test:${stale}` });
+      await queueMail(db, ctx.jwtSecret, { mail: mailTo(fresh), expiresAt: inTenMinutes(), key: `mail:test:${fresh}` });
+      await until('both jobs to be worked', async () => (await jobs()).every((j) => j.key !== `mail:test:${stale}` && j.key !== `mail:test:${fresh}`));
+      await mailbox.waitFor(fresh, 1, 30_000);
+      expect(mailbox.to(stale)).toHaveLength(0);
+    } finally {
+      await worker.stop();
+      await mailbox.close();
+    }
+  });
+});
+
+describe('mail jobs: several workers (replicas) share one queue', () => {
+  it('runs each job once: 30 mails through three workers arrive once each', async () => {
+    const mailbox = await startMailbox();
+    const logger = createLogger('silent');
+    const counted = (name: string, tally: Map<string, number>): Mailer => {
+      const real = createMailer(mailbox.smtpUrl, `${name}@chronicle.test`, logger);
+      return {
+        async send(mail) {
+          tally.set(name, (tally.get(name) ?? 0) + 1);
+          await real.send(mail);
+        },
+        close: () => real.close(),
+      };
+    };
+    const tally = new Map<string, number>();
+    const workers = await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        startJobs({ config: { ...ctx.config, jobConcurrency: 2 }, logger, jwtSecret: ctx.jwtSecret, mailer: counted(name, tally) }, databaseUrl),
+      ),
+    );
+    try {
+      const addresses = Array.from({ length: 30 }, () => uniqueEmail('many'));
+      const batch = `many-${randomBytes(3).toString('hex')}`;
+      await db.$transaction(async (tx) => {
+        for (const to of addresses) await queueMail(tx, ctx.jwtSecret, { mail: mailTo(to, batch), expiresAt: inTenMinutes(), key: `mail:test:${to}` });
+      });
+      for (const to of addresses) await mailbox.waitFor(to, 1, 30_000);
+      await until('the queue to drain', async () => (await jobs()).every((j) => !addresses.some((to) => j.key === `mail:test:${to}`)));
+      const received = mailbox.mails.filter((m) => m.subject === batch);
+      expect(received).toHaveLength(30);
+      expect(new Set(received.flatMap((m) => m.to)).size).toBe(30);
+      // Each job was tried once, by one of the workers.
+      expect([...tally.values()].reduce((a, b) => a + b, 0)).toBe(30);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await mailbox.close();
+    }
+  });
+});
+
+describe('sealed mails', () => {
+  it('opens with the secret that sealed it, and with no other', () => {
+    const secret = randomBytes(32).toString('hex');
+    const sealed = sealMail(secret, mailTo('c@example.test', '123456 is your code'));
+    expect(sealed).not.toContain('123456');
+    expect(openMail(secret, sealed)?.subject).toBe('123456 is your code');
+    expect(openMail(secret, sealMail(secret, null))).toBeNull();
+    expect(() => openMail(randomBytes(32).toString('hex'), sealed)).toThrow();
+    expect(() => openMail(secret, `${sealed.slice(0, -2)}AA`)).toThrow();
+  });
+});
