@@ -13,9 +13,8 @@ import { acquireStartupLock, underStartupLock, type StartupLock } from './db/sta
 import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
 import { startJobs } from './jobs/tasks';
 import type { JobWorker } from './jobs/job-queue';
-import { startVariantBackfill, stopVariants } from './lib/image-variants';
+import { queueVariantBackfill } from './lib/image-variants';
 import { createLogger } from './lib/logger';
-import { createMailer } from './lib/mailer';
 import { resolveJwtSecret } from './lib/secrets';
 import { scheduleSweep } from './maintenance/sweep';
 
@@ -105,7 +104,6 @@ async function main() {
       clearTimeout(cut);
     }
     stopSweep();
-    stopVariants();
     // Running jobs get a moment to end; those cut short are retried by another worker or the next start.
     if (started.jobs) await within(REQUEST_GRACE_MS, started.jobs.stop());
     started.mailer?.close();
@@ -210,8 +208,8 @@ async function main() {
     starting = false;
     if (stopping) return void shutdown();
     logger.info(`Chronicle News is ready at ${config.publicUrl}`);
-    // Images stored before variants existed (and the demo images) get theirs in the background.
-    startVariantBackfill(ctx);
+    // Images stored before variants existed get a job each (once across replicas: one job per image).
+    void queueVariantBackfill(ctx).catch((err: unknown) => logger.warn({ err }, 'image variants: the backfill could not be queued'));
   });
 }
 
@@ -238,8 +236,11 @@ async function workerOnly() {
   const config = loadConfig();
   if (!config.databaseUrl) fail('worker needs DATABASE_URL (the database the app servers use)');
   const logger = createLogger(config.logLevel);
-  const mailer = createMailer(config.smtpUrl, config.mailFrom, logger);
-  const jobs = await startJobs({ config, logger, mailer, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) }, config.databaseUrl);
+  mkdirSync(config.uploadDir, { recursive: true });
+  const db = createDb(config.databaseUrl, 3);
+  // The app's context: its mailer, its storage (variants), its response cache (purged once variants exist).
+  const ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
+  const jobs = await startJobs(ctx, config.databaseUrl);
   logger.info('Chronicle News worker is running');
   let stopping = false;
   for (const signal of STOP_SIGNALS) {
@@ -248,11 +249,16 @@ async function workerOnly() {
       stopping = true;
       logger.info(`${signal}: stopping the worker`);
       setTimeout(() => process.exit(1), HARD_STOP_MS).unref();
-      void within(HARD_STOP_MS - POOL_CLOSE_MS, jobs.stop()).then(() => {
-        mailer.close();
+      void (async () => {
+        await within(REQUEST_GRACE_MS, jobs.stop());
+        ctx.mailer.close();
+        await ctx.liveFeed.close();
+        await ctx.viewRecorder.close();
+        await within(POOL_CLOSE_MS, ctx.cache.close());
+        await within(POOL_CLOSE_MS, db.$disconnect());
         logger.info('stopped');
         process.exit(0);
-      });
+      })();
     });
   }
 }

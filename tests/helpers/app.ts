@@ -11,7 +11,6 @@ import { parseConfig } from '../../server/src/config';
 import { createAppContext, type AppContext } from '../../server/src/context';
 import { createDb, type Db } from '../../server/src/db/client';
 import { startJobs } from '../../server/src/jobs/tasks';
-import { variantsIdle } from '../../server/src/lib/image-variants';
 import { createLogger } from '../../server/src/lib/logger';
 
 const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
@@ -79,8 +78,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await ctx.liveFeed.close();
     ctx.mailer.close();
     await ctx.viewRecorder.close();
-    // Image variants still being made in the background use the database and the folder.
-    await variantsIdle();
     await db.$disconnect();
     await ctx.cache.close();
     rmSync(uploadDir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { deletedSchema, mediaItemSchema, pageSchema } from '../../../shared/sche
 import { articleChanged, Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
-import { scheduleVariants } from '../lib/image-variants';
+import { queueVariantsOrLog } from '../lib/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, none, routesFor } from '../lib/route';
@@ -295,8 +295,8 @@ export function articlesRouter(ctx: AppContext): Router {
     async ({ params, body, user }, req) => {
       const stored = await storeFile(ctx, requireFile(req, 'media'), user.id, body.type);
       const media = await articleMedia.addMedia(ctx, params.id, stored);
-      // Resized copies are made in the background: the answer does not wait for them.
-      if (media.type === 'image') void scheduleVariants(ctx, media.fileUrl);
+      // Resized copies are made by a background job: the answer does not wait for them.
+      if (media.type === 'image') await queueVariantsOrLog(ctx, media.fileUrl);
       return media;
     },
   );

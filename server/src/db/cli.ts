@@ -1,5 +1,5 @@
 import { loadDotEnv, parseConfig } from '../config';
-import { backfillVariants, variantsIdle } from '../lib/image-variants';
+import { backfillVariants } from '../lib/image-variants';
 import { createLogger } from '../lib/logger';
 import { createDb } from './client';
 import { openDatabase } from './database';
@@ -50,7 +50,8 @@ async function main() {
         console.log(
           seeded ? 'Demo content seeded.' : 'The database already has content; nothing seeded (use -- --force to add demo content anyway).',
         );
-        await variantsIdle();
+        // The variants of the demo images, here and now (a server would take their queued jobs otherwise).
+        await backfillVariants({ db, config, logger, storage: createMediaStorage(config, logger) });
       } finally {
         await db.$disconnect();
       }

@@ -13,20 +13,23 @@ import type { Logger } from '../lib/logger';
  */
 
 /** Every kind of job, by name; each has its task in jobs/tasks.ts. */
-export type JobName = 'send-mail';
+export type JobName = 'send-mail' | 'image-variants';
 
 export interface JobOptions {
   /** One pending job per key: adding another with the same key replaces it (its payload and run time). */
   key?: string;
   /** Attempts before the job is left failed in the queue (graphile-worker's default is 25). */
   maxAttempts?: number;
+  /** Jobs of one named queue run one at a time, across every worker. */
+  queueName?: string;
 }
 
 /** Adds a job through `db` — a transaction's client, so that the job commits or rolls back with the change. */
 export async function addJob(db: Db | Tx, name: JobName, payload: object, options: JobOptions = {}): Promise<void> {
   await db.$executeRaw`SELECT FROM graphile_worker.add_job(
     ${name}, ${JSON.stringify(payload)}::json,
-    max_attempts => ${options.maxAttempts ?? null}::int, job_key => ${options.key ?? null}::text)`;
+    queue_name => ${options.queueName ?? null}::text, max_attempts => ${options.maxAttempts ?? null}::int,
+    job_key => ${options.key ?? null}::text)`;
 }
 
 /** The worker's own pool: its LISTEN connection and its running jobs never wait behind requests for a connection. */
@@ -82,7 +85,13 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
 }
 
-export async function startJobWorker({ connectionString, logger, tasks, concurrency = 2, pollIntervalMs = 1_000 }: JobWorkerOptions): Promise<JobWorker> {
+export async function startJobWorker({
+  connectionString,
+  logger,
+  tasks,
+  concurrency = 2,
+  pollIntervalMs = 1_000,
+}: JobWorkerOptions): Promise<JobWorker> {
   const pool = workerPool(connectionString, concurrency);
   let runner: Runner;
   try {

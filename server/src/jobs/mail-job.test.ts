@@ -102,13 +102,15 @@ describe('mail jobs: the queue', () => {
 
   it('drops a mail whose code expired before the mail server took it, without sending it', async () => {
     const mailbox = await startMailbox();
-    const worker = await startJobs({ config: ctx.config, logger: ctx.logger, jwtSecret: ctx.jwtSecret, mailer: createMailer(mailbox.smtpUrl, 'x@chronicle.test', ctx.logger) }, databaseUrl);
+    const worker = await startJobs({ ...ctx, mailer: createMailer(mailbox.smtpUrl, 'x@chronicle.test', ctx.logger) }, databaseUrl);
     try {
       const stale = uniqueEmail('stale');
       const fresh = uniqueEmail('fresh');
       await queueMail(db, ctx.jwtSecret, { mail: mailTo(stale), expiresAt: new Date(Date.now() - 1_000), key: `mail:test:${stale}` });
       await queueMail(db, ctx.jwtSecret, { mail: mailTo(fresh), expiresAt: inTenMinutes(), key: `mail:test:${fresh}` });
-      await until('both jobs to be worked', async () => (await jobs()).every((j) => j.key !== `mail:test:${stale}` && j.key !== `mail:test:${fresh}`));
+      await until('both jobs to be worked', async () =>
+        (await jobs()).every((j) => j.key !== `mail:test:${stale}` && j.key !== `mail:test:${fresh}`),
+      );
       await mailbox.waitFor(fresh, 1, 30_000);
       expect(mailbox.to(stale)).toHaveLength(0);
     } finally {
@@ -135,14 +137,15 @@ describe('mail jobs: several workers (replicas) share one queue', () => {
     const tally = new Map<string, number>();
     const workers = await Promise.all(
       ['a', 'b', 'c'].map((name) =>
-        startJobs({ config: { ...ctx.config, jobConcurrency: 2 }, logger, jwtSecret: ctx.jwtSecret, mailer: counted(name, tally) }, databaseUrl),
+        startJobs({ ...ctx, config: { ...ctx.config, jobConcurrency: 2 }, logger, mailer: counted(name, tally) }, databaseUrl),
       ),
     );
     try {
       const addresses = Array.from({ length: 30 }, () => uniqueEmail('many'));
       const batch = `many-${randomBytes(3).toString('hex')}`;
       await db.$transaction(async (tx) => {
-        for (const to of addresses) await queueMail(tx, ctx.jwtSecret, { mail: mailTo(to, batch), expiresAt: inTenMinutes(), key: `mail:test:${to}` });
+        for (const to of addresses)
+          await queueMail(tx, ctx.jwtSecret, { mail: mailTo(to, batch), expiresAt: inTenMinutes(), key: `mail:test:${to}` });
       });
       for (const to of addresses) await mailbox.waitFor(to, 1, 30_000);
       await until('the queue to drain', async () => (await jobs()).every((j) => !addresses.some((to) => j.key === `mail:test:${to}`)));

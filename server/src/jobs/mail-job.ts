@@ -58,18 +58,27 @@ export function sendMailTask({ mailer, logger, jwtSecret }: { mailer: Mailer; lo
       mail = openMail(jwtSecret, parsed.data.sealed);
     } catch {
       // Retrying cannot help: another secret sealed it (a replica with a different JWT_SECRET).
-      return void logger.error({ jobId: helpers.job.id }, 'a queued mail could not be opened (sealed with another JWT_SECRET?) and was dropped');
+      return void logger.error(
+        { jobId: helpers.job.id },
+        'a queued mail could not be opened (sealed with another JWT_SECRET?) and was dropped',
+      );
     }
     if (!mail) return;
     if (Date.parse(parsed.data.expiresAt) <= Date.now()) {
-      return void logger.warn({ jobId: helpers.job.id, to: mail.to }, 'a queued mail was dropped: its code expired before the mail server took it');
+      return void logger.warn(
+        { jobId: helpers.job.id, to: mail.to },
+        'a queued mail was dropped: its code expired before the mail server took it',
+      );
     }
     try {
       // A stop that cannot wait for the mail server any longer fails the attempt: the job is retried, here or elsewhere.
       await Promise.race([mailer.send(mail), helpers.abortPromise]);
     } catch (err) {
       const { attempts, max_attempts: max } = helpers.job;
-      logger.warn({ err, to: mail.to, attempt: attempts, of: max }, `mail to ${mail.to} not sent (attempt ${attempts} of ${max}); it will be retried`);
+      logger.warn(
+        { err, to: mail.to, attempt: attempts, of: max },
+        `mail to ${mail.to} not sent (attempt ${attempts} of ${max}); it will be retried`,
+      );
       throw err;
     }
   };

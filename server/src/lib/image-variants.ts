@@ -7,14 +7,17 @@ import { hasVariantUrls, variantUrl, variantWidths, VARIANT_FORMATS, VARIANT_WID
 import type { ImageInfo } from '../../../shared/types';
 import { Tags } from '../cache/scope';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import type { Task } from 'graphile-worker';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import { addJob } from '../jobs/job-queue';
 import type { MediaStorage } from '../storage/media-storage';
 
 /**
  * Resized variants of uploaded images (docs/decisions/023-image-variants.md): every image under /uploads gets,
  * once, AVIF, WebP and JPEG copies at the widths of shared/images.ts, written next to it, and an ImageVariants
- * row saying which widths exist. The work runs in the background, one image at a time, so that a 2-core
- * server keeps a core for its requests; an upload's answer never waits for it.
+ * row saying which widths exist. The work is a background job (queueVariants), one image at a time, so that
+ * a 2-core server keeps a core for its requests; an upload's answer never waits for it.
  */
 export type VariantsContext = Pick<AppContext, 'db' | 'logger'> & {
   config: Pick<AppContext['config'], 'uploadDir'>;
@@ -137,51 +140,59 @@ export async function makeVariants(ctx: VariantsContext, url: string): Promise<V
 }
 
 /**
- * The one queue of variant work in this process: one image at a time, each image once however often it is
- * asked for. What is asked for resolves when that image is done; it never rejects (failures are logged).
+ * Asks for the variants of one image: a job (jobs/job-queue.ts), run by whichever worker takes it, once across
+ * replicas (one job per image, its key), and retried after a system error. Every variant job is in one named
+ * queue, so they run one at a time across all workers: a 2-core server keeps a core for its requests.
  */
-const pending = new Map<string, Promise<VariantOutcome | 'failed'>>();
-let tail: Promise<unknown> = Promise.resolve();
-let stopped = false;
-
-export function scheduleVariants(ctx: VariantsContext, url: string): Promise<VariantOutcome | 'failed'> {
-  const key = `${ctx.config.uploadDir}\0${url}`;
-  const queued = pending.get(key);
-  if (queued) return queued;
-  const job = tail
-    .then(() => (stopped ? ('failed' as const) : makeVariants(ctx, url)))
-    .catch((err: unknown) => {
-      ctx.logger.warn({ err, url }, 'image variants: could not make them; the next start-up tries again');
-      return 'failed' as const;
-    })
-    .finally(() => pending.delete(key));
-  pending.set(key, job);
-  tail = job;
-  return job;
+export async function queueVariants(db: Db | Tx, url: string): Promise<void> {
+  if (!hasVariantUrls(url)) return;
+  await addJob(db, 'image-variants', { url }, { key: `variants:${url}`, queueName: 'image-variants', maxAttempts: 5 });
 }
 
-/** Resolves once the queue is empty (for tests, the seed and the command). */
-export async function variantsIdle(): Promise<void> {
-  while (pending.size) await Promise.all(pending.values());
+/**
+ * After an upload: its file is stored and recorded whatever happens here, so a job that cannot be queued (the
+ * database gone for a moment) is logged, not answered as an error; the next start-up's backfill queues it.
+ */
+export async function queueVariantsOrLog(ctx: Pick<AppContext, 'db' | 'logger'>, url: string): Promise<void> {
+  await queueVariants(ctx.db, url).catch((err: unknown) => ctx.logger.warn({ err, url }, 'image variants: the job could not be queued'));
 }
 
-/** At shutdown: what is queued is dropped (the next start-up's backfill takes it up again). */
-export function stopVariants(): void {
-  stopped = true;
+/** The job's task: makes the variants, and logs what became of them. A system error is thrown: the job is retried. */
+export function variantsTask(ctx: VariantsContext): Task {
+  return async (payload) => {
+    const parsed = z.object({ url: z.string() }).safeParse(payload);
+    if (!parsed.success) return void ctx.logger.error({ payload }, 'image variants: a job without an image URL was dropped');
+    try {
+      const outcome = await makeVariants(ctx, parsed.data.url);
+      ctx.logger.debug({ url: parsed.data.url, outcome }, 'image variants: job done');
+    } catch (err) {
+      ctx.logger.warn({ err, url: parsed.data.url }, 'image variants: could not make them; the job is retried later');
+      throw err;
+    }
+  };
+}
+
+/** Resolves once no variant job is waiting or running in this database (for tests and the seed command). */
+export async function variantsIdle(db: Pick<Db, '$queryRaw'>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await db.$queryRaw<{ waiting: number }[]>`
+      SELECT count(*)::int AS waiting FROM graphile_worker._private_jobs j
+      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+      WHERE t.identifier = 'image-variants' AND j.attempts < j.max_attempts`;
+    if (!row?.waiting) return;
+    if (Date.now() > deadline) throw new Error(`image variants: ${row.waiting} job(s) still waiting after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const BACKFILL_BATCH = 200;
 
-/**
- * Queues every local image that has no variants yet: images of uploads, article images and image media
- * (demo images included), one after the other. Idempotent; images done before are skipped in the query.
- * Returns what became of them.
- */
-export async function backfillVariants(ctx: VariantsContext): Promise<Record<VariantOutcome | 'failed', number>> {
-  const counts = { made: 0, 'done-before': 0, skipped: 0, missing: 0, 'not-local': 0, failed: 0 };
+/** Every local image that has no variants yet (images of uploads, article images and image media, demo images included), in batches. */
+async function* imagesWithoutVariants(db: Db): AsyncGenerator<string[]> {
   let after = '';
   for (;;) {
-    const rows = await ctx.db.$queryRaw<{ url: string }[]>`
+    const rows = await db.$queryRaw<{ url: string }[]>`
       SELECT s.url FROM (
         SELECT "fileUrl" AS url FROM "Upload" WHERE type = 'image'
         UNION SELECT "fileUrl" FROM "Media" WHERE type = 'image'
@@ -191,11 +202,29 @@ export async function backfillVariants(ctx: VariantsContext): Promise<Record<Var
         AND NOT EXISTS (SELECT 1 FROM "ImageVariants" v WHERE v."fileUrl" = s.url)
       ORDER BY s.url
       LIMIT ${BACKFILL_BATCH}`;
-    if (!rows.length || stopped) return counts;
-    // One at a time: an upload made meanwhile waits for one image of the backfill, not for a whole batch.
-    for (const row of rows) counts[await scheduleVariants(ctx, row.url)]++;
+    if (!rows.length) return;
+    yield rows.map((r) => r.url);
     after = rows[rows.length - 1]!.url;
   }
+}
+
+/**
+ * Makes, here and now, the variants of every local image that has none yet, one after the other, and returns
+ * what became of them: `npm run media:variants`, the seed command and the tests. Idempotent.
+ */
+export async function backfillVariants(ctx: VariantsContext): Promise<Record<VariantOutcome | 'failed', number>> {
+  const counts = { made: 0, 'done-before': 0, skipped: 0, missing: 0, 'not-local': 0, failed: 0 };
+  for await (const urls of imagesWithoutVariants(ctx.db)) {
+    for (const url of urls) {
+      try {
+        counts[await makeVariants(ctx, url)]++;
+      } catch (err) {
+        ctx.logger.warn({ err, url }, 'image variants: could not make them');
+        counts.failed++;
+      }
+    }
+  }
+  return counts;
 }
 
 /** Deletes the variants of these originals, files and rows; run when the originals are deleted. */
@@ -226,11 +255,15 @@ export async function imageInfos(db: Pick<Db, 'imageVariants'>, urls: (string | 
   return new Map(rows.map((r) => [r.fileUrl, { width: r.width, height: r.height, widths: r.widths }]));
 }
 
-/** Starts the backfill in the background at start-up; logs what it did. */
-export function startVariantBackfill(ctx: VariantsContext): void {
-  void backfillVariants(ctx)
-    .then((counts) => {
-      if (counts.made || counts.skipped || counts.failed) ctx.logger.info({ variants: counts }, 'image variants: backfill done');
-    })
-    .catch((err: unknown) => ctx.logger.warn({ err }, 'image variants: the backfill stopped; the next start-up tries again'));
+/**
+ * At start-up: a job for each image stored before variants existed (or whose job was lost). Replicas starting
+ * together queue the same keys, so each image is still done once.
+ */
+export async function queueVariantBackfill(ctx: VariantsContext): Promise<void> {
+  let queued = 0;
+  for await (const urls of imagesWithoutVariants(ctx.db)) {
+    for (const url of urls) await queueVariants(ctx.db, url);
+    queued += urls.length;
+  }
+  if (queued) ctx.logger.info({ images: queued }, 'image variants: jobs queued for images without them');
 }

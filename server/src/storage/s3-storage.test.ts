@@ -33,7 +33,7 @@ const dbB = createDb(databaseUrl, 3);
 const ctxB = await createAppContext({ config: { ...ctx.config, uploadDir: dirB }, db: dbB, logger: ctx.logger, jwtSecret: ctx.jwtSecret });
 const appB = createServerListener(ctxB);
 afterAll(async () => {
-  await variantsIdle();
+  await variantsIdle(ctx.db);
   await ctxB.liveFeed.close();
   await ctxB.viewRecorder.close();
   await ctxB.cache.close();
@@ -71,7 +71,7 @@ describe('media in an S3 bucket', () => {
     expect(again.status).toBe(304);
 
     // Its resized variants are made once, kept in the bucket, and served by the other replica too.
-    await variantsIdle();
+    await variantsIdle(ctx.db);
     const variants = (await bucketNames()).filter((n) => n.startsWith(name.replace(/\.png$/, '')) && isVariantUrl(`/uploads/${n}`));
     expect(variants.length).toBeGreaterThan(0);
     const variant = await request(appB).get(`/uploads/${variants[0]}`);

@@ -9,7 +9,8 @@ import { createTestApp } from '../../../tests/helpers/app';
 import { actors, createArticle, createCategory, createUser } from '../../../tests/helpers/factories';
 import { DEMO_IMAGE_COUNT } from '../db/seed/images';
 import { seedDemoContent } from '../db/seed/seed';
-import { backfillVariants, makeVariants, MAX_INPUT_PIXELS, variantsIdle } from '../lib/image-variants';
+import { startJobs } from '../jobs/tasks';
+import { backfillVariants, makeVariants, MAX_INPUT_PIXELS, queueVariantBackfill, variantsIdle } from '../lib/image-variants';
 import { sweepUploads } from '../maintenance/sweep';
 
 const { app, ctx, db } = await createTestApp();
@@ -52,7 +53,7 @@ const article = (overrides: { imageUrl?: string | null; status?: 'published' | '
 describe('variants of an upload', () => {
   it('are made after the answer, at every standard width the original reaches, in AVIF, WebP and JPEG', async () => {
     const url = await uploadImage(await jpeg(2000, 1000));
-    await variantsIdle();
+    await variantsIdle(db);
 
     const widths = [320, 640, 960, 1280, 1920];
     expect(variantsOnDisk(url)).toEqual(expectedFiles(widths));
@@ -79,7 +80,7 @@ describe('variants of an upload', () => {
   it('are never wider than the original; an original narrower than 320 px gets one at its own width', async () => {
     const mid = await uploadImage(await png(700, 350), 'mid.png');
     const small = await uploadImage(await png(200, 100), 'small.png');
-    await variantsIdle();
+    await variantsIdle(db);
     expect(variantsOnDisk(mid)).toEqual(expectedFiles([320, 640]));
     expect(variantsOnDisk(small)).toEqual(expectedFiles([200]));
     for (const format of VARIANT_FORMATS) expect((await sharp(onDisk(variantUrl(small, 200, format))).metadata()).width).toBe(200);
@@ -91,7 +92,7 @@ describe('variants of an upload', () => {
 
   it('follow the EXIF orientation: the size is the one displayed', async () => {
     const url = await uploadImage(await jpeg(800, 400, 6));
-    await variantsIdle();
+    await variantsIdle(db);
     expect(await db.imageVariants.findUniqueOrThrow({ where: { fileUrl: url } })).toMatchObject({ width: 400, height: 800, widths: [320] });
     const meta = await sharp(onDisk(variantUrl(url, 320, 'jpeg'))).metadata();
     expect([meta.width, meta.height]).toEqual([320, 640]);
@@ -101,13 +102,13 @@ describe('variants of an upload', () => {
     const a = await article();
     const res = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', await png(400, 300), 'a.png');
     expect(res.status).toBe(201);
-    await variantsIdle();
+    await variantsIdle(db);
     expect(variantsOnDisk(res.body.fileUrl)).toEqual(expectedFiles([320]));
   });
 
   it('are made once: asking again changes nothing', async () => {
     const url = await uploadImage(await jpeg(700, 400));
-    await variantsIdle();
+    await variantsIdle(db);
     const file = onDisk(variantUrl(url, 640, 'webp'));
     const written = statSync(file).mtimeMs;
     expect(await makeVariants(ctx, url)).toBe('done-before');
@@ -141,7 +142,7 @@ describe('images that get no variants', () => {
     expect(20_000 * 20_000).toBeGreaterThan(MAX_INPUT_PIXELS);
     const url = await uploadImage(file, 'bomb.png');
     const memoryBefore = process.memoryUsage().rss;
-    await variantsIdle();
+    await variantsIdle(db);
     // Decoding it would take 400 MB at the very least.
     expect(process.memoryUsage().rss - memoryBefore).toBeLessThan(200 * 1024 * 1024);
     expect(variantsOnDisk(url)).toEqual([]);
@@ -165,7 +166,7 @@ describe('images that get no variants', () => {
       .gif()
       .toBuffer();
     const url = await uploadImage(gif, 'anim.gif');
-    await variantsIdle();
+    await variantsIdle(db);
     expect(variantsOnDisk(url)).toEqual([]);
     expect((await db.imageVariants.findUniqueOrThrow({ where: { fileUrl: url } })).skipped).toBe('animated');
   });
@@ -174,7 +175,7 @@ describe('images that get no variants', () => {
     const good = await png(400, 300);
     const broken = Buffer.concat([good.subarray(0, 40), Buffer.alloc(2000, 7)]);
     const url = await uploadImage(broken, 'broken.png');
-    await variantsIdle();
+    await variantsIdle(db);
     expect(variantsOnDisk(url)).toEqual([]);
     expect((await db.imageVariants.findUniqueOrThrow({ where: { fileUrl: url } })).skipped).toBe('unreadable');
   });
@@ -183,7 +184,7 @@ describe('images that get no variants', () => {
 describe('the wire shape', () => {
   it('carries `image` for an uploaded imageUrl and image media, null for external and pending ones', async () => {
     const cover = await uploadImage(await jpeg(1000, 500));
-    await variantsIdle();
+    await variantsIdle(db);
     const a = await article({ imageUrl: cover });
     const media = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', await png(640, 480), 'm.png');
     expect(media.body.image).toBeNull();
@@ -194,7 +195,7 @@ describe('the wire shape', () => {
     expect(one.body.image).toEqual(coverImage);
     expect(one.body.media).toEqual([{ id: media.body.id, type: 'image', fileUrl: media.body.fileUrl, image: null }]);
 
-    await variantsIdle();
+    await variantsIdle(db);
     const again = await request(app).get(`/api/articles/${a.id}`);
     expect(again.body.media[0].image).toEqual({ width: 640, height: 480, widths: [320, 640] });
 
@@ -213,7 +214,7 @@ describe('deleting', () => {
   it('a media item deletes its variants and their record', async () => {
     const a = await article();
     const res = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', await png(700, 300), 'a.png');
-    await variantsIdle();
+    await variantsIdle(db);
     const url = res.body.fileUrl as string;
     expect(variantsOnDisk(url)).toHaveLength(6);
     const del = await request(app).delete(`/api/articles/${a.id}/media/${res.body.id}`).set(author);
@@ -226,7 +227,7 @@ describe('deleting', () => {
   it('an article deletes the variants of its media', async () => {
     const a = await article();
     const res = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', await png(200, 200), 'a.png');
-    await variantsIdle();
+    await variantsIdle(db);
     const url = res.body.fileUrl as string;
     expect(variantsOnDisk(url)).toHaveLength(3);
     expect((await request(app).delete(`/api/articles/${a.id}`).set(headers('admin'))).status).toBe(200);
@@ -236,7 +237,7 @@ describe('deleting', () => {
 
   it('the sweep of an unused upload deletes its variants', async () => {
     const url = await uploadImage(await jpeg(400, 400));
-    await variantsIdle();
+    await variantsIdle(db);
     expect(variantsOnDisk(url)).toHaveLength(3);
     await db.upload.update({ where: { fileUrl: url }, data: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
     expect(await sweepUploads(db, uploadDir)).toMatchObject({ uploads: 1 });
@@ -305,10 +306,35 @@ describe('the backfill', () => {
     );
   });
 
+  it('at start-up queues one job per image without variants, however many replicas queue it, and a worker makes them', async () => {
+    const t = await createTestApp({ RUN_JOBS: 'false' });
+    const writer = await createUser(t.db, { role: 'author' });
+    const c = await createCategory(t.db);
+    const urls = [];
+    for (const name of ['start-a.jpg', 'start-b.jpg']) {
+      writeFileSync(path.join(t.ctx.config.uploadDir, name), await jpeg(400, 200));
+      urls.push(`/uploads/${name}`);
+      await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: `/uploads/${name}` });
+    }
+    // Three replicas starting together.
+    await Promise.all([1, 2, 3].map(() => queueVariantBackfill(t.ctx)));
+    const keys = await t.db.$queryRaw<{ key: string }[]>`SELECT key FROM graphile_worker._private_jobs ORDER BY key`;
+    expect(keys.map((k) => k.key)).toEqual(urls.map((u) => `variants:${u}`));
+
+    const worker = await startJobs(t.ctx, t.databaseUrl);
+    try {
+      await variantsIdle(t.db);
+    } finally {
+      await worker.stop();
+    }
+    const rows = await t.db.imageVariants.findMany({ where: { fileUrl: { in: urls } } });
+    expect(rows.map((r) => r.widths)).toEqual([[320], [320]]);
+  });
+
   it('covers the demo images of the seed', async () => {
     const t = await createTestApp();
     expect(await seedDemoContent(t.db, t.ctx.config, t.ctx.logger)).toBe(true);
-    await variantsIdle();
+    await variantsIdle(t.db);
     const rows = await t.db.imageVariants.findMany({ where: { fileUrl: { startsWith: '/uploads/demo-' } } });
     expect(rows).toHaveLength(DEMO_IMAGE_COUNT);
     for (const row of rows) expect(row).toMatchObject({ width: 1200, height: 675, widths: [320, 640, 960] });

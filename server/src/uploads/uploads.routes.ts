@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { uploadedFileSchema } from '../../../shared/schemas/responses/uploads';
 import type { AppContext } from '../context';
-import { scheduleVariants } from '../lib/image-variants';
+import { queueVariantsOrLog } from '../lib/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
 import { requirePermission } from '../lib/policy';
 import { none, routesFor } from '../lib/route';
@@ -29,8 +29,8 @@ export function uploadsRouter(ctx: AppContext): Router {
     },
     async ({ user }, req) => {
       const stored = await storeFile(ctx, requireFile(req, 'file'), user.id);
-      // Resized copies are made in the background: the answer does not wait for them.
-      if (stored.type === 'image') void scheduleVariants(ctx, stored.path);
+      // Resized copies are made by a background job: the answer does not wait for them.
+      if (stored.type === 'image') await queueVariantsOrLog(ctx, stored.path);
       return { success: true, path: stored.path, type: stored.type };
     },
   );
