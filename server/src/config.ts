@@ -111,6 +111,8 @@ const configSchema = z.object({
     .regex(/^([\w.-]+\/)*$/, 'folder names ending in /, or empty')
     .default(''),
   RESPONSE_CACHE: optionalString.pipe(z.enum(['off', 'memory', 'redis']).optional()),
+  /** Where the rate limits count: Redis (with REDIS_URL, by default) or PostgreSQL (docs/decisions/037-rate-limits.md). */
+  RATE_LIMITS: optionalString.pipe(z.enum(['postgres', 'redis']).optional()),
   RESPONSE_CACHE_MB: z.coerce.number().positive().max(65536).default(64),
   /** Check every JSON answer against its route's response schema (lib/route.ts); off in production unless set. */
   CHECK_RESPONSES: optionalString.pipe(bool.optional()),
@@ -144,6 +146,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const c = result.data;
   if (c.RESPONSE_CACHE === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RESPONSE_CACHE=redis needs REDIS_URL');
+  if (c.RATE_LIMITS === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RATE_LIMITS=redis needs REDIS_URL');
   if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_BUCKET must be set with S3_ENDPOINT and the S3 credentials (media stay on local disk without it)');
   }
@@ -202,6 +205,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     checkResponses: c.CHECK_RESPONSES ?? c.NODE_ENV !== 'production',
     shutdownDelayMs: c.SHUTDOWN_DELAY_MS,
+    /** Where the rate limits count (lib/rate-limit.ts); the login failure counters are always in PostgreSQL. */
+    rateLimits: c.RATE_LIMITS ?? (c.REDIS_URL ? 'redis' : 'postgres'),
     runJobs: c.RUN_JOBS,
     jobConcurrency: c.JOB_CONCURRENCY,
     /** Media in a bucket when S3_BUCKET is set; otherwise on local disk only (storage/media-storage.ts). */

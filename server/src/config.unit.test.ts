@@ -45,6 +45,7 @@ describe('parseConfig', () => {
     [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /JWT_SECRET must be set when REDIS_URL is/],
     [{ SHUTDOWN_DELAY_MS: '-5' }, /SHUTDOWN_DELAY_MS/],
     [{ RUN_JOBS: 'sometimes' }, /RUN_JOBS/],
+    [{ RATE_LIMITS: 'redis' }, /RATE_LIMITS=redis needs REDIS_URL/],
     [{ JOB_CONCURRENCY: '0' }, /JOB_CONCURRENCY/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
@@ -55,6 +56,9 @@ describe('parseConfig', () => {
     const c = parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: 'x'.repeat(32), SHUTDOWN_DELAY_MS: '5000' });
     expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(c.shutdownDelayMs).toBe(5000);
+    expect(c.rateLimits).toBe('redis');
+    expect(parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: 'x'.repeat(32), RATE_LIMITS: 'postgres' }).rateLimits).toBe('postgres');
+    expect(parseConfig({}).rateLimits).toBe('postgres');
     expect(parseConfig({}).shutdownDelayMs).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { poolOf, type Db } from './db/client';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
+import { postgresCounter, redisCounter, type RateCounter } from './lib/rate-limit';
 import { createLiveFeed, type LiveFeed } from './breaking-news/live-feed';
 import { createMediaStorage, type MediaStorage } from './storage/media-storage';
 import { createViewRecorder, type ViewRecorder } from './views/view-recorder';
@@ -23,6 +24,8 @@ export interface AppContext {
   storage: MediaStorage;
   /** The readers' live ticker streams (GET /api/breaking-news/stream); closed first on a stop. */
   liveFeed: LiveFeed;
+  /** The rate limits' counters: in Redis when configured, else in PostgreSQL (lib/rate-limit.ts). */
+  limits: RateCounter;
   /** Set by main.ts on a stop signal: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { stopping: boolean };
 }
@@ -53,6 +56,10 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     viewRecorder: createViewRecorder(pool),
     liveFeed: createLiveFeed({ db, pool, logger }),
     storage: createMediaStorage(config, logger),
+    limits:
+      config.rateLimits === 'redis' && config.redisUrl
+        ? redisCounter(config.redisUrl, config.redisPrefix, db, logger)
+        : postgresCounter(db),
     lifecycle: { stopping: false },
   };
 }

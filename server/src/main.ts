@@ -68,6 +68,7 @@ async function main() {
     lifecycle?: AppContext['lifecycle'];
     liveFeed?: AppContext['liveFeed'];
     jobs?: JobWorker;
+    limits?: AppContext['limits'];
   } = {};
   let stopSweep = () => {};
 
@@ -110,6 +111,7 @@ async function main() {
     // Views still queued (their requests cut at the grace limit) are written before the pool closes.
     await started.viewRecorder?.close();
     if (started.cache) await within(POOL_CLOSE_MS, started.cache.close());
+    if (started.limits) await within(POOL_CLOSE_MS, started.limits.close());
     if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
     await stopDatabase();
     logger.info('stopped');
@@ -157,7 +159,7 @@ async function main() {
 
   const db = (started.db = createDb(database.url));
   const ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
-  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache, lifecycle: ctx.lifecycle, liveFeed: ctx.liveFeed });
+  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache, lifecycle: ctx.lifecycle, liveFeed: ctx.liveFeed, limits: ctx.limits });
   const { cache } = ctx;
 
   try {
@@ -255,6 +257,7 @@ async function workerOnly() {
         await ctx.liveFeed.close();
         await ctx.viewRecorder.close();
         await within(POOL_CLOSE_MS, ctx.cache.close());
+        await within(POOL_CLOSE_MS, ctx.limits.close());
         await within(POOL_CLOSE_MS, db.$disconnect());
         logger.info('stopped');
         process.exit(0);

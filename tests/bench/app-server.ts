@@ -109,6 +109,7 @@ async function stop() {
   });
   await ctx.viewRecorder.close();
   await ctx.cache.close();
+  await ctx.limits.close();
   await db.$disconnect().catch(() => {});
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);

@@ -440,6 +440,16 @@ async function main() {
     assert(statuses[10] === 429, `the 11th: ${statuses[10]}`);
   });
 
+  await check('limits counted in Redis are one count too: a second code for one address within 60 s is refused by another replica', async () => {
+    const email = `cooldown-${randomBytes(3).toString('hex')}@cluster.test`;
+    const first = await api(replicas[0]!.port, 'POST', '/api/auth/signup/initiate', { email });
+    assert(first.status === 200, `first code: ${first.status}`);
+    for (const r of replicas.slice(1)) {
+      const again = await api(r.port, 'POST', '/api/auth/signup/initiate', { email });
+      assert(again.status === 429, `again through ${r.name}: ${again.status}`);
+    }
+  });
+
   await check('a live ticker on replica C sees breaking news published on replica A', async () => {
     const stream = await openSse(`http://127.0.0.1:${c.port}/api/breaking-news/stream`);
     try {

@@ -80,6 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await ctx.viewRecorder.close();
     await db.$disconnect();
     await ctx.cache.close();
+    await ctx.limits.close();
     rmSync(uploadDir, { recursive: true, force: true });
   });
   return { app: createServerListener(ctx), ctx, db: purgingOnWrite(db, ctx.cache), databaseUrl: url.toString() };

@@ -33,7 +33,7 @@ export function authRouter(ctx: AppContext): Router {
   /** Each new account costs a bcrypt hash (~250 ms of CPU): cap them per client address. */
   const limitAccountCreation = (req: Request) =>
     enforce(
-      ctx.db,
+      ctx.limits,
       accountCreationKey(clientNetwork(req)),
       ACCOUNT_CREATIONS_PER_HOUR,
       3_600_000,
@@ -42,7 +42,7 @@ export function authRouter(ctx: AppContext): Router {
 
   const limitCodeRequests = (req: Request) =>
     enforce(
-      ctx.db,
+      ctx.limits,
       codeRequestKey(clientNetwork(req)),
       CODE_REQUESTS_PER_IP_PER_HOUR,
       3_600_000,

@@ -156,7 +156,7 @@ export function authService(ctx: AppContext) {
      */
     async login({ email, password }: LoginInput, ip: string): Promise<AuthResponse> {
       const { attemptsPerIp, attemptWindowMs, failuresPerPair, failuresPerIp, successesPerAccount } = LOGIN_LIMITS;
-      await enforce(db, loginAttemptKey(ip), attemptsPerIp, attemptWindowMs, MESSAGES.tooManyAttempts);
+      await enforce(ctx.limits, loginAttemptKey(ip), attemptsPerIp, attemptWindowMs, MESSAGES.tooManyAttempts);
       const pairKey = loginPairKey(email, ip);
       const held = await reserveLoginCheck([
         { key: pairKey, limit: failuresPerPair },
@@ -176,7 +176,7 @@ export function authService(ctx: AppContext) {
       // proves nothing about the rest. The holder is sent to a reset instead of being refused without a word.
       if (passwordTooLong(password)) throw unauthorized(MESSAGES.passwordTooLong);
       if (user.suspended) throw forbidden(MESSAGES.suspended);
-      await enforce(db, loginSuccessKey(email), successesPerAccount, attemptWindowMs, MESSAGES.tooManySignIns);
+      await enforce(ctx.limits, loginSuccessKey(email), successesPerAccount, attemptWindowMs, MESSAGES.tooManySignIns);
       // The owner's own typos from this network are forgiven; failures in flight keep their slots.
       await db.rateLimit.updateMany({ where: { key: pairKey }, data: { hits: 0 } });
       const { passwordHash: _hash, ...row } = user;

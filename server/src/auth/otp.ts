@@ -5,7 +5,6 @@ import type { CodePurpose } from '../generated/prisma/enums';
 import { badRequest, tooManyRequests } from '../lib/errors';
 import { queueMail } from '../jobs/mail-job';
 import type { Mail } from '../lib/mailer';
-import { hit } from '../lib/rate-limit';
 
 /**
  * E-mailed one-time codes (CONTRACT.md §5): six digits from crypto.randomInt, kept only as an HMAC keyed
@@ -16,7 +15,7 @@ export const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000;
 export const OTP_MAX_ATTEMPTS = LIMITS.otpMaxAttempts;
 export const OTP_COOLDOWN_MS = LIMITS.otpResendSeconds * 1000;
 export const OTP_SENDS_PER_HOUR = 5;
-type Ctx = Pick<AppContext, 'db' | 'jwtSecret'>;
+type Ctx = Pick<AppContext, 'db' | 'jwtSecret' | 'limits'>;
 type Tx = Pick<AppContext['db'], 'emailCode'>;
 
 export const cooldownKey = (purpose: CodePurpose, email: string) => `otp-cooldown:${purpose}:${email}`;
@@ -43,11 +42,11 @@ function sameHash(a: string, b: string): boolean {
  * address across purposes. Applied whether or not an account exists, so it reveals nothing.
  */
 export async function enforceSendLimits(ctx: Ctx, email: string, purpose: CodePurpose): Promise<void> {
-  const cooldown = await hit(ctx.db, cooldownKey(purpose, email), 1, OTP_COOLDOWN_MS);
+  const cooldown = await ctx.limits.hit(cooldownKey(purpose, email), 1, OTP_COOLDOWN_MS);
   if (!cooldown.allowed) {
     throw tooManyRequests(`Please wait ${cooldown.retryAfterSeconds} seconds before requesting a new code.`, cooldown.retryAfterSeconds);
   }
-  const hourly = await hit(ctx.db, hourlyKey(email), OTP_SENDS_PER_HOUR, 3_600_000);
+  const hourly = await ctx.limits.hit(hourlyKey(email), OTP_SENDS_PER_HOUR, 3_600_000);
   if (!hourly.allowed) {
     const minutes = Math.ceil(hourly.retryAfterSeconds / 60);
     throw tooManyRequests(

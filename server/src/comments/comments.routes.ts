@@ -35,7 +35,7 @@ import {
 const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
 
-export function commentsRouter({ db }: AppContext): Router {
+export function commentsRouter({ db, limits }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '/comments');
 
@@ -70,7 +70,7 @@ export function commentsRouter({ db }: AppContext): Router {
       purges: ({ params }) => [Tags.comments(params.id)],
     },
     async ({ params, body, user }) => {
-      await enforce(db, `comments:${user.id}`, COMMENT_RATE_LIMIT.max, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
+      await enforce(limits, `comments:${user.id}`, COMMENT_RATE_LIMIT.max, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
       const comment = await postComment(db, params.id, user.id, body);
       return { success: true, data: comment, message: COMMENT_MESSAGES.posted };
     },

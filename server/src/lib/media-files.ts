@@ -87,7 +87,7 @@ const quotaExceeded = (ctx: AppContext, retryAfterSeconds: number) =>
 export function limitUploads(ctx: AppContext): RequestHandler {
   return async (req, res, next) => {
     const userId = signedInUser(req).id;
-    await enforce(ctx.db, `uploads:user:${userId}`, ctx.config.uploadsPerHour, HOUR_MS, 'Too many uploads; try again later');
+    await enforce(ctx.limits, `uploads:user:${userId}`, ctx.config.uploadsPerHour, HOUR_MS, 'Too many uploads; try again later');
     const { used, retryAfterSeconds } = await quotaUsed(ctx.db, userId);
     const left = ctx.config.uploadQuotaBytes - used;
     const declared = Number(req.headers['content-length'] ?? 0);

@@ -1,5 +1,8 @@
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { createClient } from 'redis';
 import type { Db } from '../db/client';
 import { tooManyRequests } from './errors';
+import type { Logger } from './logger';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -8,10 +11,80 @@ export interface RateLimitResult {
 }
 
 /**
+ * Counts hits on a key in fixed windows, shared by every app server (docs/decisions/037-rate-limits.md): in
+ * Redis when it is configured (rate-limiter-flexible), else in PostgreSQL. The login failure counters
+ * (`reserve`, `settle`) are always in PostgreSQL: they hold checks in flight, which only a transaction can.
+ */
+export interface RateCounter {
+  /** Counts one hit on `key`; allowed while the hits of the current window stay within `limit`. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  close(): Promise<void>;
+}
+
+export function postgresCounter(db: Db): RateCounter {
+  return { hit: (key, limit, windowMs) => hit(db, key, limit, windowMs), close: async () => {} };
+}
+
+/**
+ * The counters in Redis: one atomic INCR-with-expiry per hit (rate-limiter-flexible's RateLimiterRedis), no
+ * write to PostgreSQL. While Redis is unreachable the PostgreSQL counters take over, so a limit is never
+ * lifted by an outage (the counts restart in the store that answers).
+ */
+export function redisCounter(url: string, prefix: string, db: Db, logger: Logger): RateCounter {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+  });
+  let lost = false;
+  client.on('error', (err: Error) => {
+    if (!lost) logger.warn({ err }, 'the rate limits lost Redis; PostgreSQL counts until it is back');
+    lost = true;
+  });
+  client.on('ready', () => (lost = false));
+  // Not awaited: the app starts without Redis, and counts in PostgreSQL until it answers.
+  client.connect().catch(() => {});
+  const limiters = new Map<string, RateLimiterRedis>();
+  const limiter = (limit: number, windowMs: number) => {
+    const id = `${limit}:${windowMs}`;
+    let found = limiters.get(id);
+    if (!found) {
+      found = new RateLimiterRedis({
+        storeClient: client,
+        useRedisPackage: true,
+        rejectIfRedisNotReady: true,
+        points: limit,
+        duration: Math.max(1, Math.ceil(windowMs / 1000)),
+        keyPrefix: `${prefix}rate:${windowMs}`,
+      });
+      limiters.set(id, found);
+    }
+    return found;
+  };
+  return {
+    async hit(key, limit, windowMs) {
+      try {
+        const res = await limiter(limit, windowMs).consume(key);
+        return { allowed: true, hits: res.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+      } catch (err) {
+        if (err instanceof RateLimiterRes) {
+          return { allowed: false, hits: err.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+        }
+        return hit(db, key, limit, windowMs);
+      }
+    },
+    async close() {
+      if (client.isReady) await client.close().catch(() => client.destroy());
+      else if (client.isOpen) client.destroy();
+    },
+  };
+}
+
+/**
  * A fixed-window counter in PostgreSQL, shared by every app server: one atomic upsert per hit.
  * `hit` counts every call; `reserve` and `settle` count only outcomes (login failures).
  */
-export async function hit(db: Db, key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+async function hit(db: Db, key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
   const rows = await db.$queryRaw<{ hits: number; resetAt: Date }[]>`
     INSERT INTO "RateLimit" ("key", "hits", "resetAt")
     VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
@@ -61,7 +134,7 @@ export async function settle(db: Db, keys: string[], failed: boolean): Promise<v
 }
 
 /** Counts a hit and throws 429 (with Retry-After) past the limit. */
-export async function enforce(db: Db, key: string, limit: number, windowMs: number, message: string): Promise<void> {
-  const result = await hit(db, key, limit, windowMs);
+export async function enforce(counter: RateCounter, key: string, limit: number, windowMs: number, message: string): Promise<void> {
+  const result = await counter.hit(key, limit, windowMs);
   if (!result.allowed) throw tooManyRequests(message, result.retryAfterSeconds);
 }
