@@ -49,13 +49,12 @@ function workerPool(connectionString: string, concurrency: number): pg.Pool {
   return pool;
 }
 
-/** graphile-worker's log lines, into the app's log (its debug chatter at debug). */
+/** graphile-worker's log lines, into the app's log: its warnings and errors as they are, its per-job lines at debug. */
 function workerLogger(logger: Logger): WorkerLogger {
   return new WorkerLogger((scope) => (level, message, meta) => {
     const fields = { jobs: { ...scope, ...meta } };
     if (level === 'error') logger.error(fields, message);
     else if (level === 'warning') logger.warn(fields, message);
-    else if (level === 'info') logger.info(fields, message);
     else logger.debug(fields, message);
   });
 }
@@ -101,6 +100,8 @@ export async function startJobWorker({
       concurrency,
       pollInterval: pollIntervalMs,
       noHandleSignals: true,
+      // No crontab (it would otherwise look for a ./crontab file): scheduled work is added with the tasks that need it.
+      parsedCronItems: [],
       // A stop waits this long for running jobs, then aborts them (they fail and are retried): main.ts's stop is short.
       gracefulShutdownAbortTimeout: 1_500,
       logger: workerLogger(logger),
