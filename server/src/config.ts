@@ -160,6 +160,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration: JWT_SECRET must be set when REDIS_URL is (replicas sharing Redis must share the secret that signs logins)',
     );
   }
+  // Mails are sealed in the queue with the secret: the processes that work it must have the same one.
+  if (!c.RUN_JOBS && !c.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET must be set when RUN_JOBS=false (the worker processes must open the mails this process queues)',
+    );
+  }
   if (c.S3_BUCKET && !c.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration: JWT_SECRET must be set when S3_BUCKET is (replicas sharing a bucket must share the secret that signs logins)',

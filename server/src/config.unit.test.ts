@@ -45,6 +45,7 @@ describe('parseConfig', () => {
     [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /JWT_SECRET must be set when REDIS_URL is/],
     [{ SHUTDOWN_DELAY_MS: '-5' }, /SHUTDOWN_DELAY_MS/],
     [{ RUN_JOBS: 'sometimes' }, /RUN_JOBS/],
+    [{ RUN_JOBS: 'false' }, /JWT_SECRET must be set when RUN_JOBS=false/],
     [{ RATE_LIMITS: 'redis' }, /RATE_LIMITS=redis needs REDIS_URL/],
     [{ JOB_CONCURRENCY: '0' }, /JOB_CONCURRENCY/],
   ])('refuses %o with a message naming the variable', (env, message) => {
@@ -64,6 +65,6 @@ describe('parseConfig', () => {
 
   it('works the job queue in the app process unless RUN_JOBS=false', () => {
     expect(parseConfig({})).toMatchObject({ runJobs: true, jobConcurrency: 2 });
-    expect(parseConfig({ RUN_JOBS: 'false', JOB_CONCURRENCY: '4' })).toMatchObject({ runJobs: false, jobConcurrency: 4 });
+    expect(parseConfig({ RUN_JOBS: 'false', JOB_CONCURRENCY: '4', JWT_SECRET: 'x'.repeat(32) })).toMatchObject({ runJobs: false, jobConcurrency: 4 });
   });
 });

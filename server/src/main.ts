@@ -95,6 +95,8 @@ async function main() {
       database?.kill();
       process.exit(code || 1);
     }, HARD_STOP_MS).unref();
+    // Jobs stop alongside the requests: running ones get the same grace, then are aborted (and retried elsewhere).
+    const jobsStopped = started.jobs ? within(REQUEST_GRACE_MS, started.jobs.stop()) : Promise.resolve();
     if (started.server?.listening) {
       const open = started.server;
       const cut = setTimeout(() => open.closeAllConnections(), REQUEST_GRACE_MS);
@@ -105,13 +107,11 @@ async function main() {
       clearTimeout(cut);
     }
     stopSweep();
-    // Running jobs get a moment to end; those cut short are retried by another worker or the next start.
-    if (started.jobs) await within(REQUEST_GRACE_MS, started.jobs.stop());
+    await jobsStopped;
     started.mailer?.close();
     // Views still queued (their requests cut at the grace limit) are written before the pool closes.
     await started.viewRecorder?.close();
-    if (started.cache) await within(POOL_CLOSE_MS, started.cache.close());
-    if (started.limits) await within(POOL_CLOSE_MS, started.limits.close());
+    await within(POOL_CLOSE_MS, Promise.all([started.cache?.close(), started.limits?.close()]));
     if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
     await stopDatabase();
     logger.info('stopped');
@@ -237,11 +237,12 @@ async function migrateOnly() {
 async function workerOnly() {
   const config = loadConfig();
   if (!config.databaseUrl) fail('worker needs DATABASE_URL (the database the app servers use)');
+  if (!config.jwtSecret) fail('worker needs JWT_SECRET, the same as the app servers (queued mails are sealed with it)');
   const logger = createLogger(config.logLevel);
   mkdirSync(config.uploadDir, { recursive: true });
   const db = createDb(config.databaseUrl, 3);
   // The app's context: its mailer, its storage (variants), its response cache (purged once variants exist).
-  const ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
+  const ctx = await createAppContext({ config, db, logger, jwtSecret: config.jwtSecret });
   const jobs = await startJobs(ctx, config.databaseUrl);
   logger.info('Chronicle News worker is running');
   let stopping = false;

@@ -3,7 +3,7 @@ import { LIMITS } from '../../../shared/constants';
 import type { AppContext } from '../context';
 import type { CodePurpose } from '../generated/prisma/enums';
 import { badRequest, tooManyRequests } from '../lib/errors';
-import { queueMail } from '../jobs/mail-job';
+import { mailKey, queueMail } from '../jobs/mail-job';
 import type { Mail } from '../lib/mailer';
 
 /**
@@ -71,7 +71,7 @@ export async function issueCode(ctx: Ctx, email: string, purpose: CodePurpose, m
     await tx.emailCode.create({
       data: { email, purpose, codeHash: hashCode(ctx.jwtSecret, email, purpose, code), createdAt, expiresAt },
     });
-    await queueMail(tx, ctx.jwtSecret, { mail: mailFor(code), expiresAt, key: `mail:${purpose}:${email}` });
+    await queueMail(tx, ctx.jwtSecret, { mail: mailFor(code), expiresAt, key: mailKey(ctx.jwtSecret, purpose, email) });
   });
 }
 

@@ -1,4 +1,4 @@
-import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import { Logger as WorkerLogger, parseCronItems, run, runMigrations, type CronItem, type Runner, type Task } from 'graphile-worker';
 import pg from 'pg';
 import type { Db, Tx } from '../db/client';
 import { DB_TIMEOUTS, SESSION_OPTIONS } from '../db/client';
@@ -13,7 +13,7 @@ import type { Logger } from '../lib/logger';
  */
 
 /** Every kind of job, by name; each has its task in jobs/tasks.ts. */
-export type JobName = 'send-mail' | 'image-variants';
+export type JobName = 'send-mail' | 'image-variants' | 'sweep';
 
 export interface JobOptions {
   /** One pending job per key: adding another with the same key replaces it (its payload and run time). */
@@ -78,6 +78,11 @@ export interface JobWorkerOptions {
   connectionString: string;
   logger: Logger;
   tasks: Record<JobName, Task>;
+  /**
+   * Recurring jobs: each worker keeps the schedule, and graphile-worker records every run it adds
+   * (`known_crontabs`), so a scheduled job is added once per time slot across all workers.
+   */
+  schedule?: (CronItem & { task: JobName })[];
   /** Jobs run at once by this process. */
   concurrency?: number;
   /** How often due retries are looked for; new jobs are announced at once (LISTEN/NOTIFY). */
@@ -88,6 +93,7 @@ export async function startJobWorker({
   connectionString,
   logger,
   tasks,
+  schedule = [],
   concurrency = 2,
   pollIntervalMs = 1_000,
 }: JobWorkerOptions): Promise<JobWorker> {
@@ -100,8 +106,8 @@ export async function startJobWorker({
       concurrency,
       pollInterval: pollIntervalMs,
       noHandleSignals: true,
-      // No crontab (it would otherwise look for a ./crontab file): scheduled work is added with the tasks that need it.
-      parsedCronItems: [],
+      // The schedule is in code (never a ./crontab file, which graphile-worker would otherwise look for).
+      parsedCronItems: parseCronItems(schedule),
       // A stop waits this long for running jobs, then aborts them (they fail and are retried): main.ts's stop is short.
       gracefulShutdownAbortTimeout: 1_500,
       logger: workerLogger(logger),

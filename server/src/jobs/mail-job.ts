@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
@@ -17,10 +17,16 @@ const sealKey = (secret: string) => Buffer.from(hkdfSync('sha256', secret, '', '
 
 const mailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
 
+/** Sealed mails are padded to a multiple of this, so their size does not tell a mail from none (a sealed null). */
+const SEALED_BLOCK = 8192;
+
 export function sealMail(secret: string, mail: Mail | null): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
-  const data = Buffer.concat([cipher.update(JSON.stringify(mail), 'utf8'), cipher.final()]);
+  const json = Buffer.from(JSON.stringify(mail), 'utf8');
+  // Trailing spaces, which JSON.parse ignores, up to the next whole block.
+  const padded = Buffer.concat([json, Buffer.alloc(SEALED_BLOCK - (json.length % SEALED_BLOCK), ' ')]);
+  const data = Buffer.concat([cipher.update(padded), cipher.final()]);
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
 }
 
@@ -28,7 +34,7 @@ export function sealMail(secret: string, mail: Mail | null): string {
 export function openMail(secret: string, sealed: string): Mail | null {
   const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
   if (!iv || !tag || !data) throw new Error('not a sealed mail');
-  const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), iv);
+  const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), iv, { authTagLength: 16 });
   decipher.setAuthTag(tag);
   const json = Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
   return mailSchema.nullable().parse(JSON.parse(json));
@@ -43,6 +49,11 @@ export interface QueuedMail {
   expiresAt: Date;
   /** A later mail of the same key replaces one still waiting (a new code makes the old one useless). */
   key: string;
+}
+
+/** A mail job's key: one per flow and address, without the address in clear (an HMAC of it). */
+export function mailKey(secret: string, purpose: string, email: string): string {
+  return `mail:${purpose}:${createHmac('sha256', secret).update(`mail-key:${email}`).digest('hex')}`;
 }
 
 export async function queueMail(db: Db | Tx, secret: string, { mail, expiresAt, key }: QueuedMail): Promise<void> {
@@ -79,7 +90,8 @@ export function sendMailTask({ mailer, logger, jwtSecret }: { mailer: Mailer; lo
         { err, to: mail.to, attempt: attempts, of: max },
         `mail to ${mail.to} not sent (attempt ${attempts} of ${max}); it will be retried`,
       );
-      throw err;
+      // The queue keeps the error's message: the mail server's own words may name the address, so it gets only their code.
+      throw new Error(`the mail server could not take the mail (${String((err as { code?: unknown }).code ?? 'error')})`, { cause: err });
     }
   };
 }

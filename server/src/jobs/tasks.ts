@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../context';
 import { variantsTask } from '../lib/image-variants';
+import { sweepTask } from '../maintenance/sweep';
 import { startJobWorker, type JobName, type JobWorker } from './job-queue';
 import { sendMailTask } from './mail-job';
 
@@ -9,13 +10,24 @@ export type JobsContext = Pick<AppContext, 'config' | 'db' | 'logger' | 'mailer'
 
 /** Every job's task, built on the context. */
 function tasks(ctx: JobsContext): Record<JobName, Task> {
-  return { 'send-mail': sendMailTask(ctx), 'image-variants': variantsTask(ctx) };
+  return { 'send-mail': sendMailTask(ctx), 'image-variants': variantsTask(ctx), sweep: sweepTask(ctx) };
 }
+
+/** Hourly, at minute 7: expired rows and unused uploads (maintenance/sweep.ts). A missed hour is not made up. */
+const SCHEDULE = [
+  { task: 'sweep' as const, match: '7 * * * *', identifier: 'sweep-hourly', options: { backfillPeriod: 0, maxAttempts: 3 } },
+];
 
 /**
  * Starts working the queue in this process: the app server does unless RUN_JOBS=false (main.ts), the
  * `worker` command does nothing else.
  */
 export function startJobs(ctx: JobsContext, connectionString: string): Promise<JobWorker> {
-  return startJobWorker({ connectionString, logger: ctx.logger, tasks: tasks(ctx), concurrency: ctx.config.jobConcurrency });
+  return startJobWorker({
+    connectionString,
+    logger: ctx.logger,
+    tasks: tasks(ctx),
+    schedule: SCHEDULE,
+    concurrency: ctx.config.jobConcurrency,
+  });
 }

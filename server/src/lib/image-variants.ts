@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -144,9 +144,12 @@ export async function makeVariants(ctx: VariantsContext, url: string): Promise<V
  * replicas (one job per image, its key), and retried after a system error. Every variant job is in one named
  * queue, so they run one at a time across all workers: a 2-core server keeps a core for its requests.
  */
+/** One job per image: its key is a hash of the URL (an upload path may be longer than a job key may be). */
+export const variantsKey = (url: string) => `variants:${createHash('sha256').update(url).digest('hex')}`;
+
 export async function queueVariants(db: Db | Tx, url: string): Promise<void> {
   if (!hasVariantUrls(url)) return;
-  await addJob(db, 'image-variants', { url }, { key: `variants:${url}`, queueName: 'image-variants', maxAttempts: 5 });
+  await addJob(db, 'image-variants', { url }, { key: variantsKey(url), queueName: 'image-variants', maxAttempts: 5 });
 }
 
 /**
@@ -159,11 +162,12 @@ export async function queueVariantsOrLog(ctx: Pick<AppContext, 'db' | 'logger'>,
 
 /** The job's task: makes the variants, and logs what became of them. A system error is thrown: the job is retried. */
 export function variantsTask(ctx: VariantsContext): Task {
-  return async (payload) => {
+  return async (payload, helpers) => {
     const parsed = z.object({ url: z.string() }).safeParse(payload);
     if (!parsed.success) return void ctx.logger.error({ payload }, 'image variants: a job without an image URL was dropped');
     try {
-      const outcome = await makeVariants(ctx, parsed.data.url);
+      // A stop does not wait for a large image: the job fails and is retried (finished files are kept, 023).
+      const outcome = await Promise.race([makeVariants(ctx, parsed.data.url), helpers.abortPromise]);
       ctx.logger.debug({ url: parsed.data.url, outcome }, 'image variants: job done');
     } catch (err) {
       ctx.logger.warn({ err, url: parsed.data.url }, 'image variants: could not make them; the job is retried later');
@@ -262,8 +266,13 @@ export async function imageInfos(db: Pick<Db, 'imageVariants'>, urls: (string | 
 export async function queueVariantBackfill(ctx: VariantsContext): Promise<void> {
   let queued = 0;
   for await (const urls of imagesWithoutVariants(ctx.db)) {
-    for (const url of urls) await queueVariants(ctx.db, url);
-    queued += urls.length;
+    for (const url of urls) {
+      // One image that cannot be queued does not keep the others from it.
+      await queueVariants(ctx.db, url).then(
+        () => queued++,
+        (err: unknown) => ctx.logger.warn({ err, url }, 'image variants: the job could not be queued'),
+      );
+    }
   }
   if (queued) ctx.logger.info({ images: queued }, 'image variants: jobs queued for images without them');
 }

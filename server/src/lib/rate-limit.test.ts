@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
@@ -62,6 +63,26 @@ describe('rate limits in Redis (rate-limiter-flexible)', () => {
       expect(await pgRow(key)).toMatchObject({ hits: 3 });
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('a Redis that stops answering', () => {
+  it('holds no request: PostgreSQL counts each hit after a short wait, and the limit holds', async () => {
+    // Accepts connections and never answers (a network black hole, a frozen host).
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const counter = redisCounter(`redis://127.0.0.1:${port}`, prefix, db, ctx.logger);
+    try {
+      const key = `test:${randomBytes(4).toString('hex')}`;
+      const results = [];
+      for (let i = 0; i < 3; i++) results.push(await counter.hit(key, 2, 60_000));
+      expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
+      expect(await pgRow(key)).toMatchObject({ hits: 3 });
+    } finally {
+      await counter.close();
+      silent.close();
     }
   });
 });

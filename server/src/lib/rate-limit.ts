@@ -30,6 +30,9 @@ export function postgresCounter(db: Db): RateCounter {
  * write to PostgreSQL. While Redis is unreachable the PostgreSQL counters take over, so a limit is never
  * lifted by an outage (the counts restart in the store that answers).
  */
+/** How long a hit waits for Redis before PostgreSQL counts it instead. */
+const REDIS_WAIT_MS = 300;
+
 export function redisCounter(url: string, prefix: string, db: Db, logger: Logger): RateCounter {
   const client = createClient({
     url,
@@ -63,14 +66,21 @@ export function redisCounter(url: string, prefix: string, db: Db, logger: Logger
   };
   return {
     async hit(key, limit, windowMs) {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const res = await limiter(limit, windowMs).consume(key);
+        // A Redis that stops answering without closing its connection must not hold the request.
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_WAIT_MS} ms`)), REDIS_WAIT_MS);
+        });
+        const res = await Promise.race([limiter(limit, windowMs).consume(key), timeout]);
         return { allowed: true, hits: res.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
       } catch (err) {
         if (err instanceof RateLimiterRes) {
           return { allowed: false, hits: err.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
         }
         return hit(db, key, limit, windowMs);
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {

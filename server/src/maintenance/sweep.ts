@@ -1,8 +1,10 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_PATH } from '../../../shared/schemas/articles';
+import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client';
 import { removeVariants } from '../lib/image-variants';
+import type { Logger } from '../lib/logger';
 import type { MediaStorage } from '../storage/media-storage';
 
 const HOUR_MS = 3_600_000;
@@ -80,8 +82,9 @@ async function sweepTempFiles(dir: string, now: Date, idleMs: number): Promise<n
 }
 
 /**
- * Runs the sweeps now (temporary uploads with the shorter start-up idle time) and then every
- * `intervalMs`; returns a stop function. Failures are logged, never thrown.
+ * In every process: the sweeps once at start-up (temporary uploads with the shorter start-up idle time), then
+ * this process's own temporary files every `intervalMs`. The hourly sweep of the shared rows and uploads is a
+ * scheduled job (`sweepTask`), run once across replicas. Returns a stop function. Failures are logged, never thrown.
  */
 export function scheduleSweep(
   db: Db,
@@ -90,12 +93,30 @@ export function scheduleSweep(
   intervalMs = HOUR_MS,
   storage?: Pick<MediaStorage, 'forget'>,
 ): () => void {
-  const run = (tempIdleMs: number) => {
-    void sweepExpired(db).catch(onError);
-    void sweepUploads(db, uploadDir, new Date(), tempIdleMs, storage).catch(onError);
-  };
-  run(TEMP_IDLE_AT_START_MS);
-  const timer = setInterval(() => run(TEMP_IDLE_MS), intervalMs);
+  void sweepExpired(db).catch(onError);
+  void sweepUploads(db, uploadDir, new Date(), TEMP_IDLE_AT_START_MS, storage).catch(onError);
+  const timer = setInterval(() => void sweepTempFiles(path.join(uploadDir, '.tmp'), new Date(), TEMP_IDLE_MS).catch(onError), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Mail jobs that ran out of attempts stay in graphile-worker's table with their sealed mail: gone once their code
+ * could no longer be used anyway (a mail job never outlives its code's 10 minutes by more than its last back-off).
+ */
+async function sweepFailedMailJobs(db: Db, now: Date): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM graphile_worker._private_jobs j USING graphile_worker._private_tasks t
+    WHERE t.id = j.task_id AND t.identifier = 'send-mail' AND j.attempts >= j.max_attempts
+      AND j.locked_at IS NULL AND j.updated_at < ${new Date(now.getTime() - DAY_MS)}`;
+}
+
+/** The hourly job (jobs/tasks.ts): expired rows, failed mail jobs, then unused uploads past their grace period. */
+export function sweepTask(ctx: { db: Db; logger: Logger; config: { uploadDir: string }; storage?: Pick<MediaStorage, 'forget'> }): Task {
+  return async () => {
+    const expired = await sweepExpired(ctx.db);
+    const failedMails = await sweepFailedMailJobs(ctx.db, new Date());
+    const uploads = await sweepUploads(ctx.db, ctx.config.uploadDir, new Date(), TEMP_IDLE_MS, ctx.storage);
+    ctx.logger.debug({ swept: { ...expired, failedMails, ...uploads } }, 'hourly sweep done');
+  };
 }
