@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import type { RequestListener, ServerResponse } from 'node:http';
-import express, { type Express, type RequestHandler, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { isFillingCache } from './cache/response-cache';
 import type { AppContext } from './context';
 import { healthRouter } from './health/health.routes';
@@ -25,17 +25,22 @@ export function createServerListener(ctx: AppContext, app: Express = createApp(c
   return viewLane(ctx, trust)(ctx.cache.frontDoor(app));
 }
 
+/** The media name a GET or HEAD of /uploads/<name> asks for; undefined for anything else. */
+function requestedMedia(req: Request): string | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  try {
+    const name = decodeURIComponent(req.path.slice(1));
+    return isMediaName(name) ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** GET /uploads/<name> for a file this replica does not have yet: fetched from the bucket, then sent as a local file. */
 function fromBucket(ctx: AppContext, options: Parameters<Response['sendFile']>[1]): RequestHandler {
   return async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next(notFound());
-    let name: string;
-    try {
-      name = decodeURIComponent(req.path.slice(1));
-    } catch {
-      return next(notFound());
-    }
-    if (!isMediaName(name)) return next(notFound());
+    const name = requestedMedia(req);
+    if (!name) return next(notFound());
     let file: string | undefined;
     try {
       file = await ctx.storage.fetch(name);
@@ -45,6 +50,19 @@ function fromBucket(ctx: AppContext, options: Parameters<Response['sendFile']>[1
     }
     if (!file) return next(notFound());
     res.sendFile(file, options, (err) => err && next(err));
+  };
+}
+
+/**
+ * With S3_PUBLIC_URL, media are fetched from the bucket's public address or its CDN: /uploads/<name> (the URL
+ * stored in articles, stable whatever the setting) answers a redirect there, cached for a day by browsers.
+ */
+function toPublicUrl(publicUrl: string, prefix: string): RequestHandler {
+  return (req, res, next) => {
+    const name = requestedMedia(req);
+    if (!name) return next(notFound());
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.redirect(302, `${publicUrl}/${prefix}${name}`);
   };
 }
 
@@ -87,6 +105,7 @@ export function createApp(ctx: AppContext): Express {
     setHeaders: (res: ServerResponse) => res.setHeader('X-Content-Type-Options', 'nosniff'),
   } as const;
   // With a bucket, a file this replica lacks is fetched from it (storage/media-storage.ts), then served alike.
+  if (config.s3?.publicUrl) app.use('/uploads', toPublicUrl(config.s3.publicUrl, config.s3.prefix));
   app.use('/uploads', express.static(config.uploadDir, { ...uploads, fallthrough: ctx.storage.kind === 's3' }));
   if (ctx.storage.kind === 's3') app.use('/uploads', fromBucket(ctx, uploads));
 

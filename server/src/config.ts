@@ -110,6 +110,11 @@ const configSchema = z.object({
     .string()
     .regex(/^([\w.-]+\/)*$/, 'folder names ending in /, or empty')
     .default(''),
+  /**
+   * Where browsers fetch media from instead of the app: the bucket's public address or a CDN in front of it
+   * (object names are appended, S3_PREFIX included). Unset: the app serves media itself.
+   */
+  S3_PUBLIC_URL: optionalString.pipe(z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional()),
   RESPONSE_CACHE: optionalString.pipe(z.enum(['off', 'memory', 'redis']).optional()),
   /** Where the rate limits count: Redis (with REDIS_URL, by default) or PostgreSQL (docs/decisions/037-rate-limits.md). */
   RATE_LIMITS: optionalString.pipe(z.enum(['postgres', 'redis']).optional()),
@@ -147,7 +152,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const c = result.data;
   if (c.RESPONSE_CACHE === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RESPONSE_CACHE=redis needs REDIS_URL');
   if (c.RATE_LIMITS === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RATE_LIMITS=redis needs REDIS_URL');
-  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY)) {
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY || c.S3_PUBLIC_URL)) {
     throw new ConfigError('Invalid configuration: S3_BUCKET must be set with S3_ENDPOINT and the S3 credentials (media stay on local disk without it)');
   }
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
@@ -224,6 +229,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
           accessKeyId: c.S3_ACCESS_KEY_ID,
           secretAccessKey: c.S3_SECRET_ACCESS_KEY,
           prefix: c.S3_PREFIX,
+          publicUrl: c.S3_PUBLIC_URL?.replace(/\/+$/, ''),
         }
       : undefined,
   };

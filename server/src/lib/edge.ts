@@ -16,7 +16,9 @@ export const EMBED_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://w
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** helmet's headers: the content security policy and the rest. HSTS is set per request, over HTTPS only. */
-export function securityHeaders(config: Pick<Config, 'viteDev'>): Edge {
+export function securityHeaders(config: Pick<Config, 'viteDev' | 's3'>): Edge {
+  // Media fetched from the bucket's public address or its CDN (S3_PUBLIC_URL): images and videos may come from there.
+  const mediaOrigin = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
   return helmet({
     contentSecurityPolicy: {
       directives: {
@@ -24,8 +26,8 @@ export function securityHeaders(config: Pick<Config, 'viteDev'>): Edge {
         // `npm run dev` only: Vite's hot reload needs its inline preamble and its WebSocket.
         scriptSrc: config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigin],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigin],
         frameSrc: EMBED_FRAME_HOSTS,
         connectSrc: config.viteDev ? ["'self'", 'ws:'] : ["'self'"],
         fontSrc: ["'self'", 'data:'],

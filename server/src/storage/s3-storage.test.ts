@@ -85,6 +85,31 @@ describe('media in an S3 bucket', () => {
     expect(left.filter((n) => variants.includes(n))).toEqual([]);
   });
 
+  it('with S3_PUBLIC_URL, sends browsers to the bucket\'s public address (or its CDN), which serves the file', async () => {
+    const bytes = await photo();
+    const res = await request(app).post('/api/uploads').set(editor.auth).attach('file', bytes, 'public.png');
+    expect(res.status).toBe(201);
+    const name = (res.body.path as string).slice('/uploads/'.length);
+    // A replica configured with the public address of the bucket (s3rver serves it path-style).
+    const publicUrl = `${s3.env.S3_ENDPOINT}/${s3.env.S3_BUCKET}/`;
+    const config = parseConfig({ ...s3.env, JWT_SECRET: 'x'.repeat(32), S3_PUBLIC_URL: publicUrl, UPLOAD_DIR: dirB, LOG_LEVEL: 'silent' });
+    expect(config.s3?.publicUrl).toBe(publicUrl.slice(0, -1));
+    const appC = createServerListener({ ...ctxB, config });
+
+    const redirected = await request(appC).get(res.body.path as string);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.location).toBe(`${publicUrl}${name}`);
+    expect(redirected.headers['cache-control']).toBe('public, max-age=86400');
+    const fetched = await fetch(redirected.headers.location!);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await fetched.arrayBuffer()), bytes)).toBe(0);
+    // Its pages let images and videos come from there.
+    const page = await request(appC).get('/');
+    expect(page.headers['content-security-policy']).toMatch(new RegExp(`media-src 'self' blob: ${s3.env.S3_ENDPOINT}`));
+    // Names it does not know are still refused by the app, not sent on.
+    expect((await request(appC).get('/uploads/..%2Fpackage.json')).status).toBe(404);
+  });
+
   it('answers a missing or malformed name with a 404 in the error envelope, never a file outside the folder', async () => {
     const missing = await request(appB).get(`/uploads/${randomBytes(8).toString('hex')}.png`);
     expect(missing.status).toBe(404);
@@ -121,6 +146,8 @@ describe('media in an S3 bucket', () => {
       [{ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', JWT_SECRET: 'x'.repeat(32) }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
       [{ S3_BUCKET: 'media' }, /JWT_SECRET must be set when S3_BUCKET is/],
       [{ S3_BUCKET: 'Not A Bucket', JWT_SECRET: 'x'.repeat(32) }, /S3_BUCKET must be a bucket name/],
+      [{ S3_PUBLIC_URL: 'https://cdn.example.org' }, /S3_BUCKET must be set/],
+      [{ S3_BUCKET: 'media', JWT_SECRET: 'x'.repeat(32), S3_PUBLIC_URL: 'ftp://cdn.example.org' }, /S3_PUBLIC_URL/],
     ];
     for (const [env, message] of cases) {
       expect(() => parseConfig(env), JSON.stringify(env)).toThrow(ConfigError);
