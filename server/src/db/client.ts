@@ -29,14 +29,18 @@ export const SESSION_OPTIONS = '-c jit=off';
 
 const pools = new WeakMap<Db, pg.Pool>();
 
-export function createDb(url: string, max = 10): Db {
+/**
+ * A pool with the app's bounds and session settings. `queryTimeout: false` for the job worker's pool, whose
+ * LISTEN connection is held for as long as the worker runs.
+ */
+export function createPool(url: string, max: number, { queryTimeout = true } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
     idleTimeoutMillis: 30_000,
     statement_timeout: DB_TIMEOUTS.statementMs,
-    query_timeout: DB_TIMEOUTS.queryMs,
+    query_timeout: queryTimeout ? DB_TIMEOUTS.queryMs : undefined,
     idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
     keepAlive: true,
     options: SESSION_OPTIONS,
@@ -47,6 +51,11 @@ export function createDb(url: string, max = 10): Db {
   // statements of a transaction, when no one listens: the next statement fails and the pool discards it. Unheard,
   // the event would end the process.
   pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+export function createDb(url: string, max = 10): Db {
+  const pool = createPool(url, max);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // A transaction waits for a connection as long as a plain query does, and may run two statement timeouts.
   const db = new PrismaClient({

@@ -1,7 +1,5 @@
 import { Logger as WorkerLogger, parseCronItems, run, runMigrations, type CronItem, type Runner, type Task } from 'graphile-worker';
-import pg from 'pg';
-import type { Db, Tx } from '../db/client';
-import { DB_TIMEOUTS, SESSION_OPTIONS } from '../db/client';
+import { createPool, type Db, type Tx } from '../db/client';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -33,21 +31,7 @@ export async function addJob(db: Db | Tx, name: JobName, payload: object, option
 }
 
 /** The worker's own pool: its LISTEN connection and its running jobs never wait behind requests for a connection. */
-function workerPool(connectionString: string, concurrency: number): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString,
-    max: concurrency + 2,
-    connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: DB_TIMEOUTS.statementMs,
-    keepAlive: true,
-    options: SESSION_OPTIONS,
-  });
-  // A connection the database dropped (a restart): the pool discards it; graphile-worker reconnects its listener.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return pool;
-}
+const workerPool = (connectionString: string, concurrency: number) => createPool(connectionString, concurrency + 2, { queryTimeout: false });
 
 /** graphile-worker's log lines, into the app's log: its warnings and errors as they are, its per-job lines at debug. */
 function workerLogger(logger: Logger): WorkerLogger {

@@ -23,6 +23,19 @@ afterAll(async () => {
 
 const pgRow = (key: string) => db.rateLimit.findUnique({ where: { key } });
 
+/** Three hits with a limit of two through a counter whose Redis does not serve: PostgreSQL counted them, and refused the third. */
+async function expectPostgresCounts(counter: RateCounter) {
+  try {
+    const key = `test:${randomBytes(4).toString('hex')}`;
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await counter.hit(key, 2, 60_000));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
+    expect(await pgRow(key)).toMatchObject({ hits: 3 });
+  } finally {
+    await counter.close();
+  }
+}
+
 /** Until a counter has connected, it counts in PostgreSQL: wait until a hit lands in Redis. */
 async function connected(counter: RateCounter) {
   const key = `warm:${randomBytes(4).toString('hex')}`;
@@ -54,16 +67,7 @@ describe('rate limits in Redis (rate-limiter-flexible)', () => {
   });
 
   it('fall back to PostgreSQL while Redis is unreachable, so a limit is never lifted by an outage', async () => {
-    const down = redisCounter(`redis://127.0.0.1:${await freePort()}`, prefix, db, ctx.logger);
-    try {
-      const key = `test:${randomBytes(4).toString('hex')}`;
-      const results = [];
-      for (let i = 0; i < 3; i++) results.push(await down.hit(key, 2, 60_000));
-      expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
-      expect(await pgRow(key)).toMatchObject({ hits: 3 });
-    } finally {
-      await down.close();
-    }
+    await expectPostgresCounts(redisCounter(`redis://127.0.0.1:${await freePort()}`, prefix, db, ctx.logger));
   });
 });
 
@@ -73,15 +77,9 @@ describe('a Redis that stops answering', () => {
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as net.AddressInfo;
-    const counter = redisCounter(`redis://127.0.0.1:${port}`, prefix, db, ctx.logger);
     try {
-      const key = `test:${randomBytes(4).toString('hex')}`;
-      const results = [];
-      for (let i = 0; i < 3; i++) results.push(await counter.hit(key, 2, 60_000));
-      expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
-      expect(await pgRow(key)).toMatchObject({ hits: 3 });
+      await expectPostgresCounts(redisCounter(`redis://127.0.0.1:${port}`, prefix, db, ctx.logger));
     } finally {
-      await counter.close();
       silent.close();
     }
   });
