@@ -1,7 +1,7 @@
 import { feedTitle } from './feed-links';
 import type { FeedArticle } from './seo.service';
 import { absoluteUrl, articleUrl, categoryFeedUrl, categoryUrl, homeUrl, SITE_LANGUAGE, SITE_NAME, siteFeedUrl } from './site';
-import { writeXml, xmlText } from './xml';
+import { XmlWriter } from './xml';
 
 const NS = {
   atom: 'http://www.w3.org/2005/Atom',
@@ -35,7 +35,7 @@ function feedImage(publicUrl: string, image: NonNullable<FeedArticle['image']>) 
 const rfc822 = (d: Date) => d.toUTCString();
 
 /** The RSS 2.0 feed of the site, or of one category (`category` given). */
-export function renderRss(publicUrl: string, articles: FeedArticle[], category?: { name: string; slug: string }): Promise<string> {
+export function renderRss(publicUrl: string, articles: FeedArticle[], category?: { name: string; slug: string }): string {
   const link = category ? categoryUrl(publicUrl, category.slug) : homeUrl(publicUrl);
   const self = category ? categoryFeedUrl(publicUrl, category.slug) : siteFeedUrl(publicUrl);
   const description = category ? `The latest ${category.name} stories from ${SITE_NAME}` : `The latest stories from ${SITE_NAME}`;
@@ -45,38 +45,23 @@ export function renderRss(publicUrl: string, articles: FeedArticle[], category?:
     return !max || changed > max ? changed : max;
   }, null);
 
-  return writeXml((xml) => {
-    xml.ele('rss', { version: '2.0', 'xmlns:atom': NS.atom, 'xmlns:dc': NS.dc, 'xmlns:media': NS.media }).ele('channel');
-    xml
-      .ele('title')
-      .txt(xmlText(feedTitle(category)))
-      .up();
-    xml.ele('link').txt(link).up();
-    xml.ele('description').txt(xmlText(description)).up();
-    xml.ele('language').txt(SITE_LANGUAGE).up();
-    if (lastBuild) xml.ele('lastBuildDate').txt(rfc822(lastBuild)).up();
-    xml.ele('atom:link', { href: self, rel: 'self', type: 'application/rss+xml' }).up();
-    for (const article of articles) {
-      const url = articleUrl(publicUrl, article.id);
-      xml.ele('item');
-      xml.ele('title').txt(xmlText(article.title)).up();
-      xml.ele('link').txt(url).up();
-      xml.ele('guid', { isPermaLink: 'true' }).txt(url).up();
-      xml.ele('description').txt(xmlText(article.description)).up();
-      xml.ele('pubDate').txt(rfc822(article.publishedAt)).up();
-      xml
-        .ele('category', { domain: categoryUrl(publicUrl, article.category.slug) })
-        .txt(xmlText(article.category.name))
-        .up();
-      xml.ele('dc:creator').txt(xmlText(article.author)).up();
-      const image = article.image && feedImage(publicUrl, article.image);
-      if (image) {
-        // RSS 2.0 requires an enclosure's type and length; a length not known is written 0 (RSS Advisory Board).
-        if (image.type) xml.ele('enclosure', { url: image.url, length: String(image.bytes ?? 0), type: image.type }).up();
-        xml.ele('media:content', { url: image.url, medium: 'image', ...(image.type ? { type: image.type } : {}) }).up();
-      }
-      xml.up();
+  const xml = new XmlWriter().start('rss', { version: '2.0', 'xmlns:atom': NS.atom, 'xmlns:dc': NS.dc, 'xmlns:media': NS.media });
+  xml.start('channel').leaf('title', feedTitle(category)).leaf('link', link).leaf('description', description).leaf('language', SITE_LANGUAGE);
+  if (lastBuild) xml.leaf('lastBuildDate', rfc822(lastBuild));
+  xml.leaf('atom:link', undefined, { href: self, rel: 'self', type: 'application/rss+xml' });
+  for (const article of articles) {
+    const url = articleUrl(publicUrl, article.id);
+    xml.start('item').leaf('title', article.title).leaf('link', url).leaf('guid', url, { isPermaLink: 'true' });
+    xml.leaf('description', article.description).leaf('pubDate', rfc822(article.publishedAt));
+    xml.leaf('category', article.category.name, { domain: categoryUrl(publicUrl, article.category.slug) });
+    xml.leaf('dc:creator', article.author);
+    const image = article.image && feedImage(publicUrl, article.image);
+    if (image) {
+      // RSS 2.0 requires an enclosure's type and length; a length not known is written 0 (RSS Advisory Board).
+      if (image.type) xml.leaf('enclosure', undefined, { url: image.url, length: String(image.bytes ?? 0), type: image.type });
+      xml.leaf('media:content', undefined, { url: image.url, medium: 'image', ...(image.type ? { type: image.type } : {}) });
     }
-    xml.up().up();
-  });
+    xml.end();
+  }
+  return xml.end().end().toString();
 }

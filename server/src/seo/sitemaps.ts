@@ -1,5 +1,5 @@
 import { SITE_LANGUAGE, SITE_NAME } from './site';
-import { writeXml, xmlText, type XMLBuilderCB } from './xml';
+import { XmlWriter } from './xml';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const NEWS_NS = 'http://www.google.com/schemas/sitemap-news/0.9';
@@ -18,27 +18,31 @@ export interface SitemapEntry {
   lastmod?: Date | null;
 }
 
-function entry(xml: XMLBuilderCB, tag: 'url' | 'sitemap', { loc, lastmod }: SitemapEntry): void {
-  xml.ele(tag).ele('loc').txt(loc).up();
-  if (lastmod) xml.ele('lastmod').txt(lastmod.toISOString()).up();
-  xml.up();
+function entry(xml: XmlWriter, tag: 'url' | 'sitemap', { loc, lastmod }: SitemapEntry): void {
+  xml.start(tag).leaf('loc', loc);
+  if (lastmod) xml.leaf('lastmod', lastmod.toISOString());
+  xml.end();
 }
 
-export function renderSitemapIndex(sitemaps: SitemapEntry[]): Promise<string> {
-  return writeXml((xml) => {
-    xml.ele('sitemapindex', { xmlns: SITEMAP_NS });
-    for (const sitemap of sitemaps) entry(xml, 'sitemap', sitemap);
-    xml.up();
-  });
+export function renderSitemapIndex(sitemaps: SitemapEntry[]): string {
+  const xml = new XmlWriter().start('sitemapindex', { xmlns: SITEMAP_NS });
+  for (const sitemap of sitemaps) entry(xml, 'sitemap', sitemap);
+  return xml.end().toString();
 }
 
-/** A `<urlset>` of entries that may arrive in batches (read from the database while the document is written). */
-export function renderUrlSet(batches: Iterable<SitemapEntry[]> | AsyncIterable<SitemapEntry[]>): Promise<string> {
-  return writeXml(async (xml) => {
-    xml.ele('urlset', { xmlns: SITEMAP_NS });
-    for await (const batch of batches) for (const url of batch) entry(xml, 'url', url);
-    xml.up();
-  });
+/**
+ * A `<urlset>` of entries that may arrive in batches (read from the database while the document is written),
+ * handing the event loop back every few thousand URLs.
+ */
+export async function renderUrlSet(batches: Iterable<SitemapEntry[]> | AsyncIterable<SitemapEntry[]>): Promise<string> {
+  const xml = new XmlWriter().start('urlset', { xmlns: SITEMAP_NS });
+  for await (const batch of batches) {
+    for (const url of batch) {
+      entry(xml, 'url', url);
+      await xml.written();
+    }
+  }
+  return xml.end().toString();
 }
 
 export interface NewsEntry {
@@ -48,17 +52,14 @@ export interface NewsEntry {
 }
 
 /** A Google News sitemap (news:publication, news:publication_date, news:title per article). */
-export function renderNewsSitemap(articles: NewsEntry[]): Promise<string> {
-  return writeXml((xml) => {
-    xml.ele('urlset', { xmlns: SITEMAP_NS, 'xmlns:news': NEWS_NS });
-    for (const article of articles) {
-      xml.ele('url').ele('loc').txt(article.loc).up();
-      xml.ele('news:news');
-      xml.ele('news:publication').ele('news:name').txt(SITE_NAME).up().ele('news:language').txt(SITE_LANGUAGE).up().up();
-      xml.ele('news:publication_date').txt(article.publishedAt.toISOString()).up();
-      xml.ele('news:title').txt(xmlText(article.title)).up();
-      xml.up().up();
-    }
-    xml.up();
-  });
+export function renderNewsSitemap(articles: NewsEntry[]): string {
+  const xml = new XmlWriter().start('urlset', { xmlns: SITEMAP_NS, 'xmlns:news': NEWS_NS });
+  for (const article of articles) {
+    xml.start('url').leaf('loc', article.loc).start('news:news');
+    xml.start('news:publication').leaf('news:name', SITE_NAME).leaf('news:language', SITE_LANGUAGE).end();
+    xml.leaf('news:publication_date', article.publishedAt.toISOString());
+    xml.leaf('news:title', article.title);
+    xml.end().end();
+  }
+  return xml.end().toString();
 }
