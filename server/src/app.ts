@@ -6,13 +6,13 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import { isFillingCache } from './cache/response-cache';
 import type { AppContext } from './context';
 import { healthRouter } from './health/health.routes';
-import { HSTS, requestLogger, securityHeaders } from './lib/edge';
+import { HSTS, isSecure, requestLogger, securityHeaders, type TrustProxy } from './lib/edge';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { notFound, serviceUnavailable } from './lib/errors';
 import { isMediaName } from './storage/media-storage';
 import { readerPages } from './reader/render';
 import { speculationRules } from './reader/speculation';
-import { viewLane, type TrustProxy } from './views/view-lane';
+import { viewLane } from './views/view-lane';
 import { apiRouter } from './routes';
 import { seoRouter } from './seo/seo.routes';
 
@@ -22,7 +22,7 @@ import { seoRouter } from './seo/seo.routes';
  */
 export function createServerListener(ctx: AppContext, app: Express = createApp(ctx)): RequestListener {
   const trust = app.get('trust proxy fn') as TrustProxy;
-  return viewLane(ctx, trust)(ctx.cache.frontDoor(app));
+  return viewLane(ctx, trust)(ctx.cache.frontDoor(app, { isSecure: (req) => isSecure(req, trust) }));
 }
 
 /** The media name a GET or HEAD of /uploads/<name> asks for; undefined for anything else. */

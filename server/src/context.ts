@@ -3,6 +3,7 @@ import { openResponseCache, type ResponseCache } from './cache';
 import type { Config } from './config';
 import { poolOf, type Db } from './db/client';
 import type { Logger } from './lib/logger';
+import { RedisLink } from './lib/redis-link';
 import { createMailer, type Mailer } from './lib/mailer';
 import { postgresCounter, redisCounter, type RateCounter } from './lib/rate-limit';
 import { createLiveFeed, type LiveFeed } from './breaking-news/live-feed';
@@ -26,6 +27,8 @@ export interface AppContext {
   liveFeed: LiveFeed;
   /** The rate limits' counters: in Redis when configured, else in PostgreSQL (lib/rate-limit.ts). */
   limits: RateCounter;
+  /** The connection to Redis (REDIS_URL), shared by the response cache and the rate limits; closed last. */
+  redis: RedisLink | undefined;
   /** Set by main.ts on a stop signal: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { stopping: boolean };
 }
@@ -44,8 +47,9 @@ export interface AppContextParts {
  * (an unreachable Redis), and then nothing else has been started that would need closing.
  */
 export async function createAppContext({ config, db, logger, jwtSecret, viewPool }: AppContextParts): Promise<AppContext> {
-  const cache = await openResponseCache(config, logger);
   const pool = viewPool ?? poolOf(db);
+  const redis = config.redisUrl ? new RedisLink({ url: config.redisUrl, logger, name: 'cache and rate limits' }) : undefined;
+  const cache = await openResponseCache(config, logger, { redis, pool });
   return {
     config,
     db,
@@ -56,10 +60,8 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     viewRecorder: createViewRecorder(pool),
     liveFeed: createLiveFeed({ db, pool, logger }),
     storage: createMediaStorage(config, logger),
-    limits:
-      config.rateLimits === 'redis' && config.redisUrl
-        ? redisCounter(config.redisUrl, config.redisPrefix, db, logger)
-        : postgresCounter(db),
+    limits: config.rateLimits === 'redis' && redis ? redisCounter(redis, config.redisPrefix, db) : postgresCounter(db),
+    redis,
     lifecycle: { stopping: false },
   };
 }

@@ -6,7 +6,7 @@ import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { ConfigError, loadDotEnv, parseConfig } from './config';
 import { createAppContext, type AppContext } from './context';
 import { createDb, type Db } from './db/client';
-import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/database';
+import { DatabaseUnreachableError, openDatabase, retryingTransient, type DatabaseHandle } from './db/database';
 import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { acquireStartupLock, underStartupLock, type StartupLock } from './db/startup-lock';
@@ -69,6 +69,7 @@ async function main() {
     liveFeed?: AppContext['liveFeed'];
     jobs?: JobWorker;
     limits?: AppContext['limits'];
+    redis?: AppContext['redis'];
   } = {};
   let stopSweep = () => {};
 
@@ -112,6 +113,7 @@ async function main() {
     // Views still queued (their requests cut at the grace limit) are written before the pool closes.
     await started.viewRecorder?.close();
     await within(POOL_CLOSE_MS, Promise.all([started.cache?.close(), started.limits?.close()]));
+    await within(POOL_CLOSE_MS, started.redis?.close() ?? Promise.resolve());
     if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
     await stopDatabase();
     logger.info('stopped');
@@ -134,9 +136,15 @@ async function main() {
     return false;
   };
 
+  /** A start-up step against the database, tried again while the database is slow to answer (a busy host). */
+  const patiently = <T>(what: string, work: () => Promise<T>) =>
+    retryingTransient(work, (err, waitMs) =>
+      logger.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: the database did not answer in time; trying again in ${waitMs} ms`),
+    );
+
   try {
     logger.info(config.databaseUrl ? 'connecting to the database' : `starting embedded PostgreSQL in ${config.dataDir}/pg`);
-    database = await openDatabase(config, {
+    database = await patiently('connecting', () => openDatabase(config, {
       log: (line) => logger.debug({ postgres: line }),
       notice: (message) => logger.warn(message),
       // Signalled on its own (a process manager, `kill`), or died: the app cannot serve without it.
@@ -144,11 +152,14 @@ async function main() {
         if (!requested) logger.error(reason);
         requestStop(reason, requested ? 0 : 1);
       },
-    });
+    }));
     if (!(await proceed())) return;
-    startupLock = await acquireStartupLock(database.url, () => logger.info('another process is starting on this database; waiting for it'));
+    const { url } = database;
+    startupLock = await patiently('taking the start-up lock', () =>
+      acquireStartupLock(url, () => logger.info('another process is starting on this database; waiting for it')),
+    );
     if (!(await proceed())) return;
-    const applied = await applyMigrations(database.url);
+    const applied = await patiently('migrating', () => applyMigrations(url));
     if (applied.length) logger.info({ applied }, 'migrations applied');
   } catch (err) {
     await stopDatabase();
@@ -159,11 +170,11 @@ async function main() {
 
   const db = (started.db = createDb(database.url));
   const ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
-  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache, lifecycle: ctx.lifecycle, liveFeed: ctx.liveFeed, limits: ctx.limits });
+  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache, lifecycle: ctx.lifecycle, liveFeed: ctx.liveFeed, limits: ctx.limits, redis: ctx.redis });
   const { cache } = ctx;
 
   try {
-    await ensureSuperAdmin(db, config, logger);
+    await patiently('creating the first super-admin', () => ensureSuperAdmin(db, config, logger));
     if (config.seedDemo) await seedDemoContent(db, config, logger, { storage: ctx.storage });
     // Other processes sharing the cache may have read the database before the seed.
     await cache.purge([Tags.everything]);
@@ -259,6 +270,7 @@ async function workerOnly() {
         await ctx.viewRecorder.close();
         await within(POOL_CLOSE_MS, ctx.cache.close());
         await within(POOL_CLOSE_MS, ctx.limits.close());
+        await within(POOL_CLOSE_MS, ctx.redis?.close() ?? Promise.resolve());
         await within(POOL_CLOSE_MS, db.$disconnect());
         logger.info('stopped');
         process.exit(0);

@@ -81,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await db.$disconnect();
     await ctx.cache.close();
     await ctx.limits.close();
+    await ctx.redis?.close();
     rmSync(uploadDir, { recursive: true, force: true });
   });
   return { app: createServerListener(ctx), ctx, db: purgingOnWrite(db, ctx.cache), databaseUrl: url.toString() };

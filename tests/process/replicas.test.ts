@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../server/src/db/embedded';
 import { MIGRATIONS_DIR } from '../../server/src/db/migrate';
 import { startServer, waitReady } from '../helpers/server-process';
+import { startTcpProxy } from '../helpers/tcp-proxy';
 
 /**
  * Issue 13, "safe start of many replicas": processes starting together on one empty database migrate and
@@ -78,6 +79,29 @@ describe('replicas starting together on one empty database', () => {
     } finally {
       for (const r of replicas) r.child.kill('SIGTERM');
       await Promise.all(replicas.map((r) => r.exited));
+    }
+  });
+});
+
+describe('a replica whose database is slow to answer at its first start', () => {
+  it('waits for it and starts, instead of exiting on its first connection timeout (issue 22, item 11)', { timeout: 120_000 }, async () => {
+    // The database answers nothing for 12 s (a host under heavy load): longer than every connect timeout of the start.
+    const proxy = await startTcpProxy({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+    const viaProxy = new URL(databaseUrl);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    proxy.blackhole();
+    const restore = setTimeout(() => proxy.restore(), 12_000);
+    const port = await freePort();
+    const replica = startServer(replicaEnv({ PORT: String(port), DATABASE_URL: viaProxy.toString() }));
+    try {
+      await waitReady(port, replica.exited, 90_000).catch((err: Error) => Promise.reject(new Error(`${err.message}: ${replica.output()}`)));
+      expect(replica.output(), replica.output()).toContain('the database did not answer in time; trying again');
+      expect((await fetch(`http://127.0.0.1:${port}/api/categories`)).status).toBe(200);
+    } finally {
+      clearTimeout(restore);
+      replica.child.kill('SIGTERM');
+      await replica.exited;
+      await proxy.close();
     }
   });
 });

@@ -1,167 +1,242 @@
-import { createClient, RESP_TYPES } from 'redis';
 import type { Logger } from '../lib/logger';
-import { EVERYTHING, PURGE_MEMORY_MS, type CacheStore, type CachedAnswer, type Lookup } from './store';
+import { BreakerOpenError, type RedisLink } from '../lib/redis-link';
+import { EVERYTHING, PURGE_MEMORY_MS, type CacheStore, type CachedAnswer, type Lookup, type StoreStats } from './store';
 
 /**
- * Stores with a tag newer than the read's start are refused, then the answer and its tag sets are written,
- * all in one script: Redis runs it atomically, so no purge can fall between the check and the write.
- * KEYS: answer key, prefix. ARGV: answer, ttl ms, start sequence, tags…
+ * The shared store when `REDIS_URL` is set (docs/decisions/026 and 038). Every app process reads and fills the
+ * same answers, and a purge by one is seen by all at once, since there is only one copy.
+ *
+ * Its size is kept by the store itself, inside Redis, whatever Redis's own `maxmemory` is: every entry is
+ * accounted (`m`: its size and tags; `bytes`: the sum) and ordered by its last use (`lru`), and a store that
+ * passes the budget evicts the least recently used entries in the same script. No key of the cache expires by
+ * itself, so nothing leaves without its accounting and its tag sets following. Redis must therefore never evict
+ * on its own (`maxmemory-policy` noeviction or volatile-*): checked at connection.
+ *
+ * Keys under the prefix: `e:<key>` an answer, `m` and `lru` and `bytes` the accounting, `t:<tag>` the answers
+ * stored under a tag, `p:<tag>` the sequence of the tag's last purge (kept a minute), `seq` the purge sequence,
+ * `server` the run id of the Redis server that holds them.
  */
-const SET_SCRIPT = `
-local prefix = KEYS[2]
-local start = tonumber(ARGV[3])
-for i = 4, #ARGV do
+const DROP = `
+local function drop(prefix, key)
+  local meta = redis.call('HGET', prefix .. 'm', key)
+  redis.call('UNLINK', prefix .. 'e:' .. key)
+  redis.call('ZREM', prefix .. 'lru', key)
+  if not meta then return 0 end
+  redis.call('HDEL', prefix .. 'm', key)
+  local size = 0
+  local first = true
+  for part in string.gmatch(meta, '[^\\31]+') do
+    if first then size = tonumber(part); first = false
+    else redis.call('SREM', prefix .. 't:' .. part, key) end
+  end
+  redis.call('DECRBY', prefix .. 'bytes', size)
+  return size
+end
+`;
+
+/** KEYS: prefix. ARGV: key, now (ms). Returns the answer and the purge sequence; a hit is marked as used. */
+const LOOKUP_SCRIPT = `
+local prefix = KEYS[1]
+local answer = redis.call('GET', prefix .. 'e:' .. ARGV[1])
+local seq = redis.call('GET', prefix .. 'seq')
+if answer then redis.call('ZADD', prefix .. 'lru', 'XX', ARGV[2], ARGV[1]) end
+return { answer or false, seq or false }`;
+
+/**
+ * Refuses an answer one of whose tags was purged after the read's start, else stores it, indexes it and evicts
+ * the least recently used answers past the budget, all at once: Redis runs a script atomically, so no purge
+ * can fall between the check and the write. KEYS: prefix. ARGV: key, answer, now, start sequence, budget, tags…
+ */
+const SET_SCRIPT = `${DROP}
+local prefix = KEYS[1]
+local key = ARGV[1]
+local start = tonumber(ARGV[4])
+for i = 6, #ARGV do
   local last = redis.call('GET', prefix .. 'p:' .. ARGV[i])
   if last and tonumber(last) > start then return 0 end
 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-for i = 4, #ARGV do
-  local set = prefix .. 't:' .. ARGV[i]
-  redis.call('SADD', set, KEYS[1])
-  if redis.call('PTTL', set) < tonumber(ARGV[2]) then redis.call('PEXPIRE', set, ARGV[2]) end
+local size = string.len(ARGV[2]) + string.len(key) + 64
+local budget = tonumber(ARGV[5])
+if size > budget then return 0 end
+drop(prefix, key)
+redis.call('SET', prefix .. 'e:' .. key, ARGV[2])
+local meta = tostring(size)
+for i = 6, #ARGV do
+  meta = meta .. '\\31' .. ARGV[i]
+  redis.call('SADD', prefix .. 't:' .. ARGV[i], key)
+end
+redis.call('HSET', prefix .. 'm', key, meta)
+redis.call('ZADD', prefix .. 'lru', ARGV[3], key)
+local bytes = redis.call('INCRBY', prefix .. 'bytes', size)
+while bytes > budget do
+  local oldest = redis.call('ZRANGE', prefix .. 'lru', 0, 0)
+  if #oldest == 0 then break end
+  bytes = bytes - drop(prefix, oldest[1])
 end
 return 1`;
 
 /**
- * Bumps the sequence, remembers each tag's purge, and unlinks every answer stored under it. The sequence
- * never goes below the floor (the highest this process has seen): a Redis that restarted empty must not
- * hand out numbers that reads started before it already hold. KEYS: prefix. ARGV: memory ms, floor, tags…
+ * Bumps the sequence, remembers each tag's purge, and drops every answer stored under it (all of them for
+ * the tag '*'). The sequence never goes below the floor (the highest this process has seen): a Redis that
+ * restarted empty must not hand out numbers that reads started before it already hold.
+ * KEYS: prefix. ARGV: memory ms, floor, tags…
  */
-const PURGE_SCRIPT = `
+const PURGE_SCRIPT = `${DROP}
 local prefix = KEYS[1]
 local current = tonumber(redis.call('GET', prefix .. 'seq') or '0')
 if current < tonumber(ARGV[2]) then redis.call('SET', prefix .. 'seq', ARGV[2]) end
 local seq = redis.call('INCR', prefix .. 'seq')
 for i = 3, #ARGV do
-  redis.call('SET', prefix .. 'p:' .. ARGV[i], seq, 'PX', ARGV[1])
-  local set = prefix .. 't:' .. ARGV[i]
-  local keys = redis.call('SMEMBERS', set)
-  for j = 1, #keys, 500 do
-    redis.call('UNLINK', unpack(keys, j, math.min(j + 499, #keys)))
+  local tag = ARGV[i]
+  redis.call('SET', prefix .. 'p:' .. tag, seq, 'PX', ARGV[1])
+  local keys
+  if tag == '*' then keys = redis.call('HKEYS', prefix .. 'm') else keys = redis.call('SMEMBERS', prefix .. 't:' .. tag) end
+  for j = 1, #keys do drop(prefix, keys[j]) end
+  if tag == '*' then
+    local rest = redis.call('ZRANGE', prefix .. 'lru', 0, -1)
+    for j = 1, #rest do drop(prefix, rest[j]) end
+    redis.call('SET', prefix .. 'bytes', 0)
+  else
+    redis.call('DEL', prefix .. 't:' .. tag)
   end
-  redis.call('UNLINK', set)
 end
 return seq`;
 
-/**
- * The shared store when `REDIS_URL` is set: every app process reads and fills the same answers, and a
- * purge by one is seen by all at once, since there is only one copy. While Redis is unreachable the cache
- * is bypassed (reads go to the database); when it is back, everything is purged before it is used again,
- * since purges may have been missed meanwhile.
- */
+/** Pending purges kept at most; past it they collapse into one purge of everything. */
+const MAX_PENDING = 100;
+/** How long a purge may take before the breaker opens (it touches every answer under its tags). */
+const PURGE_MS = 2_000;
+
 export class RedisStore implements CacheStore {
-  private readonly client;
-  private readonly buffers;
   private readonly prefix: string;
-  private stale = true;
   /** The highest purge sequence seen: the floor of the sequence if Redis comes back empty. */
   private highestSeq = 0;
-  private emptying: Promise<void> | undefined;
+  /** Purges this process knows of and that no one has applied yet: the store is not used until they are. */
+  private pending: string[][] = [];
+  /** Redis evicts keys by itself (an allkeys-* policy): a purge could then be lost, so the store is never used. */
+  private refused = false;
+  private budget: number;
+  /** Who must hear about purges for the store to be trusted (the purge relay): false while it cannot. */
+  private listening = true;
 
   constructor(
-    url: string,
+    private readonly link: RedisLink,
     prefix: string,
     private readonly logger: Logger,
+    /** Bytes the store may hold (RESPONSE_CACHE_MB), lowered to fit Redis's maxmemory when that is smaller. */
+    private readonly maxBytes: number,
   ) {
     this.prefix = prefix;
-    this.client = createClient({
-      url,
-      // Fail at once while disconnected instead of queueing: a request must not wait for Redis.
-      disableOfflineQueue: true,
-      socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
-    });
-    this.buffers = this.client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
-    this.client.on('error', (err: Error) => {
-      if (!this.stale) logger.warn({ err }, 'the response cache lost Redis; reads go to the database until it is back');
-      this.stale = true;
-    });
-    this.client.on('ready', () => void this.empty());
-  }
-
-  async connect(): Promise<void> {
-    await this.client.connect();
-    await this.empty();
+    this.budget = maxBytes;
+    link.onRecovery((client) => this.recover(client));
   }
 
   get usable(): boolean {
-    return !this.stale && this.client.isReady;
+    return !this.refused && this.listening && this.pending.length === 0 && this.link.usable;
+  }
+
+  /** The purge relay's word: false while this process may miss a purge another process asked for. */
+  setListening(listening: boolean): void {
+    if (!listening && this.listening) this.defer([EVERYTHING]);
+    this.listening = listening;
   }
 
   async lookup(key: string): Promise<Lookup> {
-    const [answer, raw] = await within(COMMAND_MS, this.buffers.mGet([this.prefix + 'e:' + key, this.prefix + 'seq']));
+    const [answer, raw] = (await this.link.runBuffers((client) =>
+      client.eval(LOOKUP_SCRIPT, { keys: [this.prefix], arguments: [key, String(Date.now())] }),
+    )) as [Buffer | null, Buffer | null];
     const seq = raw ? Number(raw.toString()) : 0;
     this.highestSeq = Math.max(this.highestSeq, seq);
-    return { answer: answer ? decode(answer) : undefined, seq };
+    const found = answer ? decode(answer) : undefined;
+    // An answer past its age is a miss (its replacement is stored over it).
+    return { answer: found && (found.expiresAt ?? Infinity) > Date.now() ? found : undefined, seq };
   }
 
   async set(key: string, answer: CachedAnswer, tags: string[], seq: number, ttlMs: number): Promise<boolean> {
-    const stored = await within(
-      COMMAND_MS,
-      this.client.eval(SET_SCRIPT, {
-        keys: [this.prefix + 'e:' + key, this.prefix],
-        arguments: [encode(answer), String(ttlMs), String(seq), ...tags, EVERYTHING],
+    const stored = await this.link.run((client) =>
+      client.eval(SET_SCRIPT, {
+        keys: [this.prefix],
+        arguments: [key, encode({ ...answer, expiresAt: Date.now() + ttlMs }), String(Date.now()), String(seq), String(this.budget), ...tags],
       }),
     );
     return stored === 1;
   }
 
-  async purge(tags: string[]): Promise<void> {
+  async purge(tags: string[]): Promise<boolean> {
     try {
-      await within(PURGE_MS, this.purgeScript(tags));
+      await this.link.run((client) => this.purgeWith(client, tags), PURGE_MS);
+      return true;
     } catch (err) {
-      // A purge that did not happen: nothing stored can be trusted until everything has been purged.
-      this.stale = true;
-      this.logger.warn({ err, tags }, 'the response cache could not purge; it is bypassed until Redis answers again');
-      void this.empty();
+      if (!(err instanceof BreakerOpenError)) this.logger.warn({ err, tags }, 'the response cache could not purge in Redis');
+      return false;
     }
   }
 
-  async close(): Promise<void> {
-    if (this.client.isOpen) await this.client.close();
+  defer(tags: string[]): void {
+    if (this.pending.length >= MAX_PENDING || tags.includes(EVERYTHING)) this.pending = [[EVERYTHING]];
+    else this.pending.push(tags);
+    // Redis may answer this process (the purge failed elsewhere): apply them now rather than at the next recovery.
+    if (this.link.usable) {
+      void this.link
+        .run((client) => this.applyPending(client), PURGE_MS)
+        .catch(() => {});
+    }
   }
 
-  private purgeScript(tags: string[]) {
-    return this.client.eval(PURGE_SCRIPT, { keys: [this.prefix], arguments: [String(PURGE_MEMORY_MS), String(this.highestSeq), ...tags] });
+  async stats(): Promise<StoreStats> {
+    const [entries, bytes] = await this.link.run(async (client) => [await client.hLen(this.prefix + 'm'), await client.get(this.prefix + 'bytes')]);
+    return { entries: Number(entries), bytes: Number(bytes ?? 0), budget: this.budget };
   }
 
-  /** Purges everything, then trusts the store again; retried until it succeeds while connected. */
-  private empty(): Promise<void> {
-    this.emptying ??= (async () => {
-      while (this.client.isOpen) {
-        try {
-          await this.purgeScript([EVERYTHING]);
-          this.stale = false;
-          return;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 500).unref());
-        }
+  async close(): Promise<void> {}
+
+  private purgeWith(client: NonNullable<RedisLink['client']>, tags: string[]) {
+    return client.eval(PURGE_SCRIPT, { keys: [this.prefix], arguments: [String(PURGE_MEMORY_MS), String(this.highestSeq), ...tags] });
+  }
+
+  private async applyPending(client: NonNullable<RedisLink['client']>) {
+    while (this.pending.length) {
+      await this.purgeWith(client, this.pending[0]!);
+      this.pending.shift();
+    }
+  }
+
+  /**
+   * Before Redis is used again (at the first connection, and after every outage): its eviction policy is one
+   * the cache can live with, the budget fits in its memory, a Redis that restarted since the answers were
+   * stored (from a snapshot, it may hold answers purged since) is emptied, and the purges that this process
+   * could not send are applied.
+   */
+  private async recover(client: NonNullable<RedisLink['client']>) {
+    // The link itself stays up for the rate limits, whose keys may be evicted without harm.
+    if (this.refused) return;
+    const settings = await client.configGet(['maxmemory-policy', 'maxmemory']).catch(() => undefined);
+    if (settings) {
+      const policy = String(settings['maxmemory-policy'] ?? 'noeviction');
+      if (policy.startsWith('allkeys-')) {
+        this.refused = true;
+        this.logger.error(
+          `Redis evicts any key when full (maxmemory-policy ${policy}): purges could be lost and stale pages served, so the response cache will not use it. Set maxmemory-policy noeviction (or volatile-lru) on this Redis.`,
+        );
+        return;
       }
-    })().finally(() => (this.emptying = undefined));
-    return this.emptying;
+      const maxmemory = Number(settings.maxmemory ?? 0);
+      const fits = maxmemory > 0 ? Math.floor(maxmemory * 0.8) : Infinity;
+      const budget = Math.min(this.maxBytes, fits);
+      if (budget !== this.budget) {
+        this.logger.warn(`the response cache keeps at most ${Math.round(budget / 1048576)} MB in Redis (80% of its maxmemory)`);
+        this.budget = budget;
+      }
+    }
+    const server = /run_id:(\w+)/.exec(await client.info('server'))?.[1] ?? '';
+    const known = await client.get(this.prefix + 'server');
+    if (known !== server) {
+      // A new Redis, or one restarted from a snapshot: whatever it holds was stored before purges it never saw.
+      await this.purgeWith(client, [EVERYTHING]);
+      await client.set(this.prefix + 'server', server);
+    }
+    await this.applyPending(client);
   }
-}
-
-/**
- * A Redis that is connected but stalled must not stall the site: a read gives up after COMMAND_MS (a miss,
- * not stored), a purge after PURGE_MS (the store is then distrusted and emptied when Redis answers again).
- */
-const COMMAND_MS = 250;
-const PURGE_MS = 2_000;
-
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
 }
 
 /** [4-byte header length][header JSON][identity][gzip][br] */
@@ -172,6 +247,7 @@ function encode(a: CachedAnswer): Buffer {
       headers: a.headers,
       etag: a.etag,
       storedAt: a.storedAt,
+      expiresAt: a.expiresAt,
       sizes: [a.identity.length, a.gzip?.length ?? -1, a.br?.length ?? -1],
     }),
   );
@@ -191,5 +267,5 @@ function decode(raw: Buffer): CachedAnswer {
     return part;
   };
   const [identity, gzip, br] = h.sizes.map(take);
-  return { status: h.status, headers: h.headers, etag: h.etag, storedAt: h.storedAt, identity: identity!, gzip, br };
+  return { status: h.status, headers: h.headers, etag: h.etag, storedAt: h.storedAt, expiresAt: h.expiresAt, identity: identity!, gzip, br };
 }

@@ -3,9 +3,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { HSTS } from '../lib/edge';
 import type { Logger } from '../lib/logger';
+import type { PurgeRelay } from './purge-relay';
 import { withCacheScope, type CacheScope } from './scope';
-import { PURGE_MEMORY_MS, type CacheStore, type CachedAnswer, type Lookup } from './store';
+import { PURGE_MEMORY_MS, type CacheStore, type CachedAnswer, type Lookup, type StoreStats } from './store';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -16,7 +19,19 @@ const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
  * Files and probes, served by express.static or the health routes, are never worth a lookup; the live
  * ticker's event stream never ends, so it must never be held back.
  */
-const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)$/i;
+const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)\/?$/i;
+/**
+ * Query parameters a reader page reads (none yet): the others (tracking parameters, cache-busters) are left out
+ * of its key, so `/article/1?utm_source=x` is the stored `/article/1` and no query string can add an entry.
+ */
+const READER_QUERY_PARAMS = new Set<string>();
+/**
+ * Keys seen once, remembered for admission (see `admit`): hashes of 12 characters, so ~60 bytes an entry.
+ * Enough to remember every key a real site asks for twice within a while.
+ */
+const SEEN_KEYS = 50_000;
+/** A request waiting for an identical one's answer gives up after this and asks the app itself. */
+const COALESCE_WAIT_MS = 10_000;
 /** Answers larger than this are sent through as they come, never held back or stored (an uploaded video). */
 const MAX_CAPTURE_BYTES = 4 * 1024 * 1024;
 /** Headers that belong to one sending, not to the answer. */
@@ -29,6 +44,8 @@ const PER_SENDING = new Set([
   'content-encoding',
   'etag',
   'vary',
+  // HTTPS-only, per sending (docs/decisions/038): an answer filled over HTTP is also served over HTTPS.
+  'strict-transport-security',
 ]);
 /** What browsers and CDNs are told about public answers: revalidate (cheap: 304), shared caches may keep briefly. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=30';
@@ -53,6 +70,25 @@ export interface ResponseCacheOptions {
    * whose values last `valueTtlSeconds` at most (the purges of other processes do not reach it).
    */
   values?: { store: CacheStore; ttlSeconds: number };
+  /**
+   * Carries to other processes the purges the store could not take from this one (Redis unreachable from here):
+   * set with a shared store (cache/purge-relay.ts).
+   */
+  relay?: PurgeRelay;
+}
+
+export interface FrontDoorOptions {
+  /** Whether the request arrived over HTTPS (directly, or through a trusted proxy): stored answers get HSTS then. */
+  isSecure?: (req: IncomingMessage) => boolean;
+}
+
+export interface ResponseCacheStats {
+  store: StoreStats | undefined;
+  /** Whether the store is used right now (false: Redis not answering, or purges waiting to be applied). */
+  usable: boolean;
+  /** Fills running now, and requests waiting for one of them. */
+  filling: number;
+  waiting: number;
 }
 
 export interface ResponseCache {
@@ -62,7 +98,7 @@ export interface ResponseCache {
    * Wraps the app for `http.createServer`: a hit is answered on the bare Node request, before Express
    * itself runs; everything else goes to the app.
    */
-  frontDoor(app: RequestListener): RequestListener;
+  frontDoor(app: RequestListener, options?: FrontDoorOptions): RequestListener;
   /** Drops every stored answer under any of the tags, in every process sharing the store. */
   purge(tags: Iterable<string>): Promise<void>;
   /**
@@ -70,54 +106,103 @@ export interface ResponseCache {
    * store, so it is shared by the processes sharing the store and dropped by the same purges.
    */
   remember<T>(key: string, tags: string[], compute: () => Promise<T>): Promise<T>;
+  stats(): Promise<ResponseCacheStats>;
   close(): Promise<void>;
 }
 
+/** An answer being made for one key: requests for the same key wait for it rather than make it again. */
+interface Flight {
+  answer: Promise<CachedAnswer | undefined>;
+  settle(answer: CachedAnswer | undefined): void;
+  waiters: number;
+}
+
 /**
- * The response cache for anonymous public reads (docs/decisions/026-response-cache.md): a hit is answered
- * here, before helmet, compression, logging, routing and the database; a miss runs the app with a tag
- * scope, and its answer is stored when the code that made it said what it was made of.
+ * The response cache for anonymous public reads (docs/decisions/026-response-cache.md, 038): a hit is answered
+ * here, before helmet, compression, logging, routing and the database; a miss runs the app with a tag scope,
+ * and its answer is stored when the code that made it said what it was made of. Identical misses running at
+ * once are made once: the later ones wait for the first one's answer.
  */
-export function createResponseCache({ store, logger, ttlSeconds, values }: ResponseCacheOptions): ResponseCache {
+export function createResponseCache({ store, logger, ttlSeconds, values, relay }: ResponseCacheOptions): ResponseCache {
   const ttlMs = ttlSeconds * 1000;
   const valueStore = values?.store ?? store;
   const valueTtlMs = values ? values.ttlSeconds * 1000 : ttlMs;
+  const flights = new Map<string, Flight>();
+  const seen = new LRUCache<string, true>({ max: SEEN_KEYS });
 
   /**
-   * The lookup of an anonymous read, on the bare Node request: true when answered from the store; false, or a
-   * promise of false (Redis), when the app must answer. A miss leaves its purge sequence on the request, for
-   * the middleware's fill.
+   * Whether an answer is worth a place in the store. Most are: a page or a read without parameters, answered
+   * 200 or redirected, is asked for again. An answer that anyone can make up a new key for — a 404 at any
+   * path, a read with any query — waits for its key's second miss: a key asked for once (a random path, an
+   * attacker's parameters) never takes the place of one that readers ask for.
    */
-  function answerFromStore(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
-    if (!isCacheableRead(req) || !store?.usable) return false;
-    const lookup = store.lookup(cacheKey(req.url ?? '/'));
-    const settle = (found: Lookup) => {
-      if (found.answer) {
-        send(req, res, found.answer);
+  function admit(key: string, status: number): boolean {
+    if ((status === 200 || status === 301 || status === 308) && !key.includes('?')) return true;
+    const id = createHash('sha1').update(key).digest('base64url').slice(0, 12);
+    if (seen.has(id)) return true;
+    seen.set(id, true);
+    return false;
+  }
+
+  /** Joins the answer being made for `key`, if one is: resolves true once that answer has been sent here. */
+  function join(req: IncomingMessage, res: ServerResponse, key: string, secure: boolean): Promise<boolean> | false {
+    const flight = flights.get(key);
+    if (!flight || req.method !== 'GET' && req.method !== 'HEAD') return false;
+    flight.waiters += 1;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const gaveUp = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), COALESCE_WAIT_MS);
+    });
+    return Promise.race([flight.answer, gaveUp]).then((answer) => {
+      clearTimeout(timer);
+      flight.waiters -= 1;
+      if (!answer || !servable(req, answer)) return false;
+      send(req, res, answer, secure);
+      return true;
+    });
+  }
+
+  /**
+   * The lookup of an anonymous read, on the bare Node request: true when answered (from the store, or from an
+   * identical read being answered now); false, or a promise of false, when the app must answer. A miss leaves
+   * its purge sequence on the request, for the middleware's fill.
+   */
+  function answerFromStore(req: IncomingMessage, res: ServerResponse, secure: boolean): boolean | Promise<boolean> {
+    if (!isCacheableRead(req)) return false;
+    const key = cacheKey(req.url ?? '/');
+    if (!store?.usable) return join(req, res, key, secure);
+    const settle = (found: Lookup): boolean | Promise<boolean> => {
+      if (found.answer && servable(req, found.answer)) {
+        send(req, res, found.answer, secure);
         return true;
       }
       (req as LookedUp)[LOOKED_UP] = found.seq;
-      return false;
+      return join(req, res, key, secure);
     };
+    let lookup: Lookup | Promise<Lookup>;
+    try {
+      lookup = store.lookup(key);
+    } catch {
+      return false;
+    }
     if (!(lookup instanceof Promise)) return settle(lookup);
-    return lookup.then(settle, (err: unknown) => {
-      logger.warn({ err }, 'response cache lookup failed');
+    return lookup.then(settle, () => {
       // Looked up, with no sequence: the app answers, and what it answers is not stored.
       (req as LookedUp)[LOOKED_UP] = undefined;
-      return false;
+      return join(req, res, key, secure);
     });
   }
 
   const frontDoor =
-    (app: RequestListener): RequestListener =>
+    (app: RequestListener, { isSecure = isEncrypted }: FrontDoorOptions = {}): RequestListener =>
     (req, res) => {
-      const answered = answerFromStore(req, res);
+      const answered = answerFromStore(req, res, isSecure(req));
       if (answered === false) return void app(req, res);
       if (answered !== true) void answered.then((hit) => hit || app(req, res));
     };
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (req.headers.authorization !== undefined) {
+    if (req.headers.authorization !== undefined && isApi(req.originalUrl)) {
       forceHeader(res, 'Cache-Control', PRIVATE_CACHE_CONTROL);
       // What a shared cache keeps for anonymous readers must not answer this caller, and the other way round.
       res.setHeader('Vary', 'Authorization');
@@ -125,11 +210,11 @@ export function createResponseCache({ store, logger, ttlSeconds, values }: Respo
     }
     if (!isCacheableRead(req)) return next();
     const key = cacheKey(req.originalUrl);
-    // Off, or Redis unreachable: the answer is still prepared here (headers, ETag, encodings), not stored.
+    // Off, or Redis not answering: the answer is still prepared here (headers, ETag, encodings), not stored.
     if (!store?.usable) return fill(req, res, next, key, undefined);
     // Looked up already by the front door (the server's own listener): a miss.
     if (LOOKED_UP in req) return fill(req, res, next, key, (req as LookedUp)[LOOKED_UP]);
-    const answered = answerFromStore(req, res);
+    const answered = answerFromStore(req, res, req.secure);
     const go = (hit: boolean) => hit || fill(req, res, next, key, (req as LookedUp)[LOOKED_UP]);
     if (typeof answered === 'boolean') return void go(answered);
     void answered.then(go);
@@ -140,22 +225,34 @@ export function createResponseCache({ store, logger, ttlSeconds, values }: Respo
     // A HEAD answer has no body to keep: it is served from a stored GET, never stored itself.
     if (req.method === 'HEAD') return next();
     Object.defineProperty(req, FILLING, { value: true });
+    const flight = takeOff(key);
     const scope: CacheScope = { tags: new Set() };
     const started = Date.now();
+    // A request that ends without an answer (the client left) must not leave others waiting for it.
+    res.once('close', () => flight?.settle(undefined));
     captureAnswer(res, async (status, body) => {
       // Answers the cache does not own (206 and 304 of static files, 5xx) go out exactly as the app made them.
-      if (!STORED_STATUSES.has(status)) return sendAsMade(res, status, body);
+      if (!STORED_STATUSES.has(status)) {
+        flight?.settle(undefined);
+        return sendAsMade(res, status, body);
+      }
       const headers = storedHeaders(res);
       const vary = String(res.getHeader('vary') ?? '');
+      // A redirect that carries the request's query (which the key leaves out) is this request's alone.
+      const ownQuery = (status === 301 || status === 308) && req.originalUrl.includes('?') && !key.includes('?');
       const cacheable =
         scope.tags.size > 0 &&
         !scope.refused &&
+        !ownQuery &&
         // An answer chosen by another request header (Accept) is not one answer for every reader.
         vary.split(',').every((name) => ['', 'accept-encoding', 'authorization'].includes(name.trim().toLowerCase())) &&
         !headers.some(([name, value]) => name === 'set-cookie' || (name === 'cache-control' && /private|no-store/.test(value)));
-      const storing = cacheable && store !== undefined && seq !== undefined && Date.now() - started < PURGE_MEMORY_MS / 2;
-      // Stored: every encoding, made once. Sent once: only the one this reader takes.
-      const answer = await prepare(status, headers, body, cacheable, storing ? undefined : (req.headers['accept-encoding'] ?? ''));
+      const storing =
+        cacheable && store !== undefined && seq !== undefined && Date.now() - started < PURGE_MEMORY_MS / 2 && admit(key, status);
+      // Stored, or awaited by others: every encoding, made once. Sent once: only the one this reader takes.
+      const shared = storing || (cacheable && (flight?.waiters ?? 0) > 0);
+      const answer = await prepare(status, headers, body, cacheable, shared ? undefined : (req.headers['accept-encoding'] ?? ''));
+      flight?.settle(cacheable ? answer : undefined);
       if (storing) {
         const ttl = Math.min(ttlMs, (scope.ttlSeconds ?? Infinity) * 1000);
         try {
@@ -164,9 +261,26 @@ export function createResponseCache({ store, logger, ttlSeconds, values }: Respo
           logger.warn({ err }, 'response cache store failed');
         }
       }
-      send(req, res, answer);
+      send(req, res, answer, req.secure);
     });
     withCacheScope(scope, () => next());
+  }
+
+  /** The answer this request is about to make, for the identical requests that arrive meanwhile. */
+  function takeOff(key: string): Flight | undefined {
+    if (flights.has(key)) return undefined;
+    let settle!: (answer: CachedAnswer | undefined) => void;
+    const answer = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
+    const flight: Flight = {
+      answer,
+      waiters: 0,
+      settle: (value) => {
+        if (flights.get(key) === flight) flights.delete(key);
+        settle(value);
+      },
+    };
+    flights.set(key, flight);
+    return flight;
   }
 
   return {
@@ -175,14 +289,25 @@ export function createResponseCache({ store, logger, ttlSeconds, values }: Respo
     async purge(tags) {
       const list = [...new Set(tags)];
       if (!list.length) return;
-      if (store) await store.purge(list);
+      // Reads that start from now on make their answer anew, rather than wait for one begun before the write.
+      flights.clear();
+      if (store && !(await store.purge(list))) {
+        // This process cannot reach the shared store: another one that can applies the purge before the write answers.
+        const applied = relay ? await relay.relay(list) : false;
+        if (!applied) {
+          logger.error({ tags: list }, 'a purge reached no process that can reach Redis; the shared cache is not used until it is applied');
+          store.defer(list);
+        }
+      }
       if (values) await values.store.purge(list);
     },
     async remember<T>(key: string, tags: string[], compute: () => Promise<T>): Promise<T> {
       if (!valueStore?.usable) return compute();
       const valueKey = `value:${key}`;
       // The cache only saves work: when it fails, the value is computed as if there were none.
-      const found = await Promise.resolve(valueStore.lookup(valueKey)).catch(() => undefined);
+      const found = await Promise.resolve()
+        .then(() => valueStore.lookup(valueKey))
+        .catch(() => undefined);
       if (found?.answer) return JSON.parse(found.answer.identity.toString()) as T;
       const value = await compute();
       if (found) {
@@ -193,38 +318,69 @@ export function createResponseCache({ store, logger, ttlSeconds, values }: Respo
           identity: Buffer.from(JSON.stringify(value)),
           storedAt: Date.now(),
         };
-        await Promise.resolve(valueStore.set(valueKey, answer, tags, found.seq, valueTtlMs)).catch(() => false);
+        await Promise.resolve()
+          .then(() => valueStore.set(valueKey, answer, tags, found.seq, valueTtlMs))
+          .catch(() => false);
       }
       return value;
     },
-    close: async () => store?.close(),
+    async stats() {
+      const waiting = [...flights.values()].reduce((n, f) => n + f.waiters, 0);
+      const storeStats = store?.usable ? await Promise.resolve(store.stats()).catch(() => undefined) : undefined;
+      return { store: storeStats, usable: store?.usable ?? false, filling: flights.size, waiting };
+    },
+    close: async () => {
+      await relay?.close();
+      await store?.close();
+    },
   };
 }
 
-/** Path and query, the query's parameters sorted: `?b=1&a=2` and `?a=2&b=1` are one answer. */
+const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+
+/** A socket of our own TLS server: the request came over HTTPS (behind a proxy, the front door is told). */
+const isEncrypted = (req: IncomingMessage) => (req.socket as { encrypted?: boolean }).encrypted === true;
+
+/**
+ * Whether a stored answer may answer this request. A redirect stored for a request without a query does not
+ * answer one with a query: the reader's parameters would be lost on the way.
+ */
+function servable(req: IncomingMessage, answer: CachedAnswer): boolean {
+  if (answer.status !== 301 && answer.status !== 308) return true;
+  return !(req.url ?? '').includes('?') || isApi(req.url ?? '');
+}
+
+/**
+ * The key of a read. The API's: its path and its query, the parameters sorted (`?b=1&a=2` and `?a=2&b=1` are one
+ * answer). A page's, a feed's or a sitemap's: its path, with only the parameters it reads (READER_QUERY_PARAMS).
+ */
 export function cacheKey(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
+  const path = url.slice(0, at);
   const params = new URLSearchParams(url.slice(at + 1));
+  if (!isApi(url)) for (const name of [...params.keys()]) if (!READER_QUERY_PARAMS.has(name)) params.delete(name);
   params.sort();
   const query = params.toString();
-  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
+  return query ? `${path}?${query}` : path;
 }
 
 const LOOKED_UP = Symbol('looked up in the response cache');
 type LookedUp = IncomingMessage & { [LOOKED_UP]?: number };
 
-/** An anonymous GET or HEAD of something that is not a file or a probe. */
+/**
+ * A GET or HEAD of something that is not a file or a probe, by an anonymous caller — or by anyone, outside the
+ * API: pages, feeds and sitemaps are the same for every caller (their data comes from the public API, read
+ * anonymously), so an `Authorization` header cannot make one of them bypass the cache.
+ */
 function isCacheableRead(req: IncomingMessage): boolean {
-  if (req.headers.authorization !== undefined || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '/';
   // Origin-form only (`/path?query`): an absolute-form target (`http://host/…`) or `//x` is left to the app.
   if (url[0] !== '/' || url[1] === '/') return false;
+  if (req.headers.authorization !== undefined && isApi(url)) return false;
   const at = url.indexOf('?');
-  const path = at === -1 ? url : url.slice(0, at);
-  // Reader pages ignore the query: one with a query (tracking parameters, say) is answered, never stored.
-  if (at !== -1 && !path.startsWith('/api/')) return false;
-  return !BYPASS.test(path);
+  return !BYPASS.test(at === -1 ? url : url.slice(0, at));
 }
 
 async function prepare(
@@ -258,13 +414,14 @@ async function prepare(
 }
 
 /** Sends a stored answer: 304 when the reader has it, else the body in the best encoding the reader takes. */
-function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, secure: boolean) {
   const encoding = preferredEncoding(req.headers['accept-encoding'] ?? '', answer.br !== undefined, answer.gzip !== undefined);
   const body = encoding === 'br' ? answer.br! : encoding === 'gzip' ? answer.gzip! : answer.identity;
   const etag = `"${answer.etag}${encoding ? `-${encoding}` : ''}"`;
   const headers: OutgoingHttpHeaders = Object.fromEntries(answer.headers);
   headers.etag = etag;
   headers.vary = VARY;
+  if (secure) headers['strict-transport-security'] = HSTS;
   if (answer.status === 200 && matches(req.headers['if-none-match'], answer.etag)) {
     delete headers['content-type'];
     res.writeHead(304, headers);

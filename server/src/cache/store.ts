@@ -12,6 +12,8 @@ export interface CachedAnswer {
   br?: Buffer;
   /** Milliseconds since the epoch. */
   storedAt: number;
+  /** After this (milliseconds since the epoch) the answer is not served; set by the store. */
+  expiresAt?: number;
 }
 
 export interface Lookup {
@@ -29,10 +31,23 @@ export interface CacheStore {
   lookup(key: string): Lookup | Promise<Lookup>;
   /** True when stored. */
   set(key: string, answer: CachedAnswer, tags: string[], seq: number, ttlMs: number): boolean | Promise<boolean>;
-  purge(tags: string[]): void | Promise<void>;
-  /** False while the store cannot be trusted (Redis unreachable, or not yet emptied after it came back). */
+  /** Drops every answer under the tags; false when the store could not be reached (the caller relays the purge). */
+  purge(tags: string[]): boolean | Promise<boolean>;
+  /**
+   * A purge that neither this process nor another could apply: kept, and the store not used, until it is applied
+   * (docs/decisions/038-bounded-shared-cache.md).
+   */
+  defer(tags: string[]): void;
+  /** False while the store cannot be trusted (Redis not answering, or purges waiting to be applied). */
   readonly usable: boolean;
+  stats(): StoreStats | Promise<StoreStats>;
   close(): Promise<void>;
+}
+
+export interface StoreStats {
+  entries: number;
+  bytes: number;
+  budget: number;
 }
 
 export const EVERYTHING = '*';
@@ -51,6 +66,7 @@ interface Stored {
 /** The default: an LRU bounded in bytes, in this process (lru-cache). */
 export class MemoryStore implements CacheStore {
   readonly usable = true;
+  private readonly maxBytes: number;
   private seq = 0;
   /** tag → [sequence, time] of its last purge. */
   private readonly purged = new Map<string, [number, number]>();
@@ -58,6 +74,7 @@ export class MemoryStore implements CacheStore {
   private readonly lru: LRUCache<string, Stored>;
 
   constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
     this.lru = new LRUCache<string, Stored>({
       maxSize: maxBytes,
       sizeCalculation: (s) => Math.max(1, answerSize(s.answer)),
@@ -84,7 +101,7 @@ export class MemoryStore implements CacheStore {
     return true;
   }
 
-  purge(tags: string[]): void {
+  purge(tags: string[]): boolean {
     const now = Date.now();
     this.seq += 1;
     for (const tag of tags) {
@@ -96,6 +113,16 @@ export class MemoryStore implements CacheStore {
       for (const key of [...(this.byTag.get(tag) ?? [])]) this.lru.delete(key);
     }
     this.forgetOldPurges(now);
+    return true;
+  }
+
+  /** A purge of this process's own memory never fails. */
+  defer(tags: string[]): void {
+    this.purge(tags);
+  }
+
+  stats(): StoreStats {
+    return { entries: this.lru.size, bytes: this.lru.calculatedSize, budget: this.maxBytes };
   }
 
   async close(): Promise<void> {

@@ -58,3 +58,14 @@ export function requestLogger(logger: Logger): Edge {
     },
   });
 }
+
+/** Express's compiled `trust proxy` setting (`app.get('trust proxy fn')`), as proxy-addr takes it. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+/** `req.secure` as Express 5 decides it: TLS here, unless a trusted proxy's `X-Forwarded-Proto` says otherwise. */
+export function isSecure(req: IncomingMessage, trust: TrustProxy): boolean {
+  const own = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress ?? '', 0)) return own === 'https';
+  const header = String(req.headers['x-forwarded-proto'] ?? '') || own;
+  return header.split(',')[0]!.trim() === 'https';
+}

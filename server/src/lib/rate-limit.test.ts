@@ -7,6 +7,7 @@ import { authPoster, uniqueEmail } from '../../../tests/helpers/auth';
 import { cooldownKey } from '../auth/otp';
 import { freePort } from '../db/embedded';
 import { redisCounter, type RateCounter } from './rate-limit';
+import { RedisLink } from './redis-link';
 
 /**
  * The rate limits' counters (docs/decisions/037-rate-limits.md) on a real Redis and a real PostgreSQL: shared by
@@ -22,6 +23,14 @@ afterAll(async () => {
 });
 
 const pgRow = (key: string) => db.rateLimit.findUnique({ where: { key } });
+
+/** A counter on its own connection to the Redis at `url`, as one app process has; closed after the test. */
+function counterAt(url: string): RateCounter & { link: RedisLink } {
+  const link = new RedisLink({ url, logger: ctx.logger, name: 'test' });
+  link.start().catch(() => {});
+  const counter = redisCounter(link, prefix, db);
+  return { ...counter, link, close: () => link.close() };
+}
 
 /** Three hits with a limit of two through a counter whose Redis does not serve: PostgreSQL counted them, and refused the third. */
 async function expectPostgresCounts(counter: RateCounter) {
@@ -47,8 +56,8 @@ async function connected(counter: RateCounter) {
 
 describe('rate limits in Redis (rate-limiter-flexible)', () => {
   it('are one count for every replica: the hits through two processes add up, and none is written to PostgreSQL', async () => {
-    const a = redisCounter(redisUrl, prefix, db, ctx.logger);
-    const b = redisCounter(redisUrl, prefix, db, ctx.logger);
+    const a = counterAt(redisUrl);
+    const b = counterAt(redisUrl);
     try {
       await Promise.all([connected(a), connected(b)]);
       const key = `test:${randomBytes(4).toString('hex')}`;
@@ -67,7 +76,7 @@ describe('rate limits in Redis (rate-limiter-flexible)', () => {
   });
 
   it('fall back to PostgreSQL while Redis is unreachable, so a limit is never lifted by an outage', async () => {
-    await expectPostgresCounts(redisCounter(`redis://127.0.0.1:${await freePort()}`, prefix, db, ctx.logger));
+    await expectPostgresCounts(counterAt(`redis://127.0.0.1:${await freePort()}`));
   });
 });
 
@@ -78,7 +87,7 @@ describe('a Redis that stops answering', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as net.AddressInfo;
     try {
-      await expectPostgresCounts(redisCounter(`redis://127.0.0.1:${port}`, prefix, db, ctx.logger));
+      await expectPostgresCounts(counterAt(`redis://127.0.0.1:${port}`));
     } finally {
       silent.close();
     }

@@ -1,8 +1,7 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { createClient } from 'redis';
 import type { Db } from '../db/client';
 import { tooManyRequests } from './errors';
-import type { Logger } from './logger';
+import type { RedisLink } from './redis-link';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -27,30 +26,21 @@ export function postgresCounter(db: Db): RateCounter {
 
 /**
  * The counters in Redis: one atomic INCR-with-expiry per hit (rate-limiter-flexible's RateLimiterRedis), no
- * write to PostgreSQL. While Redis is unreachable the PostgreSQL counters take over, so a limit is never
- * lifted by an outage (the counts restart in the store that answers).
+ * write to PostgreSQL. While Redis is not answering (the link's breaker is open, lib/redis-link.ts) the
+ * PostgreSQL counters take over at once, so a limit is never lifted by an outage (the counts restart in the
+ * store that answers), and a stalled Redis costs a hit its wait only once, not at every request.
  */
-/** How long a hit waits for Redis before PostgreSQL counts it instead. */
+/** How long a hit waits for Redis before PostgreSQL counts it instead (and the breaker opens). */
 const REDIS_WAIT_MS = 300;
 
-export function redisCounter(url: string, prefix: string, db: Db, logger: Logger): RateCounter {
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
-  });
-  let lost = false;
-  client.on('error', (err: Error) => {
-    if (!lost) logger.warn({ err }, 'the rate limits lost Redis; PostgreSQL counts until it is back');
-    lost = true;
-  });
-  client.on('ready', () => (lost = false));
-  // Not awaited: the app starts without Redis, and counts in PostgreSQL until it answers.
-  client.connect().catch(() => {});
-  const limiters = new Map<string, RateLimiterRedis>();
-  const limiter = (limit: number, windowMs: number) => {
+export function redisCounter(link: RedisLink, prefix: string, db: Db): RateCounter {
+  // A limiter per limit and window, per connection: the link replaces its connection after an outage.
+  const limiters = new WeakMap<object, Map<string, RateLimiterRedis>>();
+  const limiter = (client: object, limit: number, windowMs: number) => {
+    let byLimit = limiters.get(client);
+    if (!byLimit) limiters.set(client, (byLimit = new Map()));
     const id = `${limit}:${windowMs}`;
-    let found = limiters.get(id);
+    let found = byLimit.get(id);
     if (!found) {
       found = new RateLimiterRedis({
         storeClient: client,
@@ -60,33 +50,29 @@ export function redisCounter(url: string, prefix: string, db: Db, logger: Logger
         duration: Math.max(1, Math.ceil(windowMs / 1000)),
         keyPrefix: `${prefix}rate:${windowMs}`,
       });
-      limiters.set(id, found);
+      byLimit.set(id, found);
     }
     return found;
   };
   return {
     async hit(key, limit, windowMs) {
-      let timer: NodeJS.Timeout | undefined;
+      let res: RateLimiterRes;
       try {
-        // A Redis that stops answering without closing its connection must not hold the request.
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_WAIT_MS} ms`)), REDIS_WAIT_MS);
-        });
-        const res = await Promise.race([limiter(limit, windowMs).consume(key), timeout]);
-        return { allowed: true, hits: res.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
-      } catch (err) {
-        if (err instanceof RateLimiterRes) {
-          return { allowed: false, hits: err.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
-        }
+        // A refusal is an answer, not a failure of Redis: it is returned, so that only failures open the breaker.
+        res = await link.run(
+          (client) =>
+            limiter(client, limit, windowMs)
+              .consume(key)
+              .catch((err: unknown) => (err instanceof RateLimiterRes ? err : Promise.reject(err))),
+          REDIS_WAIT_MS,
+        );
+      } catch {
         return hit(db, key, limit, windowMs);
-      } finally {
-        clearTimeout(timer);
       }
+      return { allowed: res.consumedPoints <= limit, hits: res.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
     },
-    async close() {
-      if (client.isReady) await client.close().catch(() => client.destroy());
-      else if (client.isOpen) client.destroy();
-    },
+    // The link is the app's, closed with it.
+    close: async () => {},
   };
 }
 

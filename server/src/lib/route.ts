@@ -4,7 +4,7 @@ import { notFound } from './errors';
 import { closeWhenAnsweredUnread } from './media-files';
 import { requireDocumentedResponse } from './response-check';
 import { parse } from './validate';
-import { tagResponse } from '../cache/scope';
+import { refuseCaching, tagResponse } from '../cache/scope';
 import type { ResponseCache } from '../cache/response-cache';
 import { isSignedInGuard, signedInUser, type AuthUser, type SignedInGuard } from './policy';
 
@@ -124,6 +124,8 @@ export function routesFor(router: Router, base: string) {
     const guards = Array.isArray(spec.guard) ? spec.guard : [spec.guard];
     const schema = responseSchema(spec);
     const run: RequestHandler = async (req, res) => {
+      // A cached read's query says only what its schema reads: other parameters would make new keys for one answer.
+      if (spec.cacheTags && !readsOnlyKnownParameters(spec.query, req.query)) refuseCaching();
       const result = await invoke({ params: req.params, query: req.query, body: req.body }, req, res);
       if (result === undefined || res.headersSent) return;
       if (schema && checksResponses(req)) requireDocumentedResponse(schema, `${spec.method.toUpperCase()} ${fullPath}`, result);
@@ -153,6 +155,12 @@ export function responseSchema(spec: Pick<RegisteredRoute['spec'], 'returns'>): 
 /** Whether answers are checked against their schemas (config `checkResponses`, set on app.locals by createApp). */
 function checksResponses(req: Request): boolean {
   return (req.app.locals as { checkResponses?: boolean }).checkResponses === true;
+}
+
+/** Every parameter of the query is one the schema reads, given once. */
+function readsOnlyKnownParameters(schema: ZodType | undefined, query: unknown): boolean {
+  const known = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  return Object.entries((query ?? {}) as Record<string, unknown>).every(([name, value]) => known.includes(name) && typeof value === 'string');
 }
 
 /** For writes that change nothing a reader can see (a draft, a password, a view's duration). */

@@ -8,7 +8,8 @@ import { createApp } from '../app';
 import { createDb, poolOf } from '../db/client';
 import { freePort } from '../db/embedded';
 import { createViewRecorder } from './view-recorder';
-import { viewLane, type TrustProxy } from './view-lane';
+import type { TrustProxy } from '../lib/edge';
+import { viewLane } from './view-lane';
 
 /**
  * Issue 11: the view lane answers an anonymous view on the bare Node request (docs/decisions/029). It must

@@ -3,15 +3,12 @@ import proxyaddr from 'proxy-addr';
 import { logViewInputSchema } from '../../../shared/schemas/views';
 import type { AppContext } from '../context';
 import { networkOf } from '../lib/client-network';
-import { HSTS, requestLogger, securityHeaders } from '../lib/edge';
+import { HSTS, isSecure, requestLogger, securityHeaders, type TrustProxy } from '../lib/edge';
 import { envelope, toHttpError } from '../lib/error-middleware';
 import { notFound } from '../lib/errors';
 import { idParam } from '../lib/route';
 import { parse } from '../lib/validate';
 import { pendingView, viewToken } from './views.service';
-
-/** Express's compiled `trust proxy` setting (`app.get('trust proxy fn')`), as proxy-addr takes it. */
-export type TrustProxy = (address: string, hop: number) => boolean;
 
 const PATH = /^\/api\/view\/article\/([^/?#]+)$/;
 /** The body express.json takes, in the form every reader's page sends it; any other goes the long way. */
@@ -112,12 +109,4 @@ function parseJson(text: string): unknown {
     // body-parser's error, so that the envelope is the one express.json's failure gets.
     throw Object.assign(new Error('The request body is not valid JSON'), { type: 'entity.parse.failed', status: 400 });
   }
-}
-
-/** `req.secure` as Express 5 decides it: TLS here, unless a trusted proxy's `X-Forwarded-Proto` says otherwise. */
-function isSecure(req: IncomingMessage, trust: TrustProxy): boolean {
-  const own = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  if (!trust(req.socket.remoteAddress ?? '', 0)) return own === 'https';
-  const header = String(req.headers['x-forwarded-proto'] ?? '') || own;
-  return header.split(',')[0]!.trim() === 'https';
 }
