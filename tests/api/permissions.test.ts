@@ -152,7 +152,7 @@ const ROWS: Row[] = [
     allowed: ['author', ...EDITORS],
     async run(actor) {
       const a = await ownArticle({ status: 'published', title: 'Before' });
-      const res = await request(app).put(`/api/articles/${a.id}`).set(headers(actor)).send({ title: 'After' });
+      const res = await request(app).put(`/api/articles/${a.id}`).set(headers(actor)).send({ title: 'After', version: 1 });
       return {
         res,
         async check(allowed) {
@@ -393,8 +393,8 @@ describe('CONTRACT.md §3 is enforced on the role of the moment, not the role th
     const a = await article({ status: 'draft' });
     const b = await article({ status: 'draft' });
 
-    await request(app).put(`/api/users/${editor.user.id}`).set(admin.auth).send({ role: 'author' }).expect(200);
-    await request(app).put(`/api/users/${reader.user.id}`).set(admin.auth).send({ role: 'editor' }).expect(200);
+    await request(app).put(`/api/users/${editor.user.id}`).set(admin.auth).send({ role: 'author', version: 1 }).expect(200);
+    await request(app).put(`/api/users/${reader.user.id}`).set(admin.auth).send({ role: 'editor', version: 1 }).expect(200);
 
     expect((await request(app).post(`/api/articles/${a.id}/publish`).set(editor.auth)).status).toBe(403);
     expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).status).toBe('draft');
@@ -407,9 +407,9 @@ describe('CONTRACT.md §3 is enforced on the role of the moment, not the role th
     const author = await login(ctx, 'author');
     const mine = await article({ authorId: author.user.id, status: 'draft' });
     expect((await request(app).get(`/api/articles/${mine.id}`).set(author.auth)).status).toBe(200);
-    await request(app).put(`/api/users/${author.user.id}`).set(admin.auth).send({ role: 'user' }).expect(200);
+    await request(app).put(`/api/users/${author.user.id}`).set(admin.auth).send({ role: 'user', version: 1 }).expect(200);
     expect((await request(app).get(`/api/articles/${mine.id}`).set(author.auth)).status).toBe(404);
-    expect((await request(app).put(`/api/articles/${mine.id}`).set(author.auth).send({ title: 'Sneaky' })).status).toBe(403);
+    expect((await request(app).put(`/api/articles/${mine.id}`).set(author.auth).send({ title: 'Sneaky', version: 1 })).status).toBe(403);
     expect((await db.article.findUniqueOrThrow({ where: { id: mine.id } })).title).toBe(mine.title);
   });
 

@@ -16,7 +16,7 @@ test('an editor saving an article changed meanwhile is told so, overwrites nothi
     data: { title, summary: 'The council votes on the budget.', content: '<p>The vote is on Tuesday.</p>', categoryId: categories[0]!.id },
   });
   expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const { id, version } = (await created.json()) as { id: string; version: number };
 
   await page.goto('/dashboard/articles');
   await page
@@ -30,7 +30,7 @@ test('an editor saving an article changed meanwhile is told so, overwrites nothi
 
   // Someone else saves the article while the form is open.
   const elsewhere = `${title} (changed elsewhere)`;
-  const other = await page.request.put(`/api/articles/${id}`, { headers, data: { title: elsewhere } });
+  const other = await page.request.put(`/api/articles/${id}`, { headers, data: { title: elsewhere, version } });
   expect(other.status()).toBe(200);
 
   await form.getByRole('button', { name: 'Save Changes' }).click();

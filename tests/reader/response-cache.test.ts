@@ -185,7 +185,7 @@ describe('the response cache', () => {
       write: "an author's new name",
       path: () => `/article/${story.id}`,
       before: async () => {},
-      act: () => request(app).put(`/api/users/${author.id}`).set(admin.auth).send({ name: 'Ada Harbourmaster' }),
+      act: () => request(app).put(`/api/users/${author.id}`).set(admin.auth).send({ name: 'Ada Harbourmaster', version: author.version }),
       shows: 'Ada Harbourmaster',
     },
   ])('shows $write in the very next read', async ({ path, before, act, shows, hides }) => {

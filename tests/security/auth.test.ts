@@ -274,19 +274,26 @@ describe('item 15: an address belongs to whoever proves it', () => {
     expect(reader.emailVerifiedAt).toBeNull();
 
     for (const role of ['author', 'editor', 'admin']) {
-      const res = await request(app).put(`/api/users/${reader.id}`).set(auth).send({ role, name: 'Promoted Reader' });
+      const res = await request(app)
+        .put(`/api/users/${reader.id}`)
+        .set(auth)
+        .send({ role, name: 'Promoted Reader', version: reader.version });
       expect(res.status).toBe(409);
       expect(res.body.message).toMatch(/has not confirmed their e-mail address/);
     }
     expect(await db.user.findUniqueOrThrow({ where: { id: reader.id } })).toMatchObject({ role: 'user', name: 'Not Really Staff' });
     // Edits that grant nothing stay possible.
-    expect((await request(app).put(`/api/users/${reader.id}`).set(auth).send({ role: 'user', bio: 'Reader.' })).status).toBe(200);
+    const harmless = await request(app)
+      .put(`/api/users/${reader.id}`)
+      .set(auth)
+      .send({ role: 'user', bio: 'Reader.', version: reader.version });
+    expect(harmless.status).toBe(200);
 
     expect((await post('/forgot-password', { email })).status).toBe(200);
     const code = codeFrom(await mailbox.waitFor(email));
     expect((await post('/reset-password', { email, otp: code, newPassword: 'Proven-Owner#9' })).status).toBe(200);
     expect((await db.user.findUniqueOrThrow({ where: { id: reader.id } })).emailVerifiedAt).not.toBeNull();
-    const promoted = await request(app).put(`/api/users/${reader.id}`).set(auth).send({ role: 'author' });
+    const promoted = await request(app).put(`/api/users/${reader.id}`).set(auth).send({ role: 'author', version: harmless.body.version });
     expect(promoted.status).toBe(200);
     expect(promoted.body.role).toBe('author');
   });
@@ -298,7 +305,7 @@ describe('item 15: an address belongs to whoever proves it', () => {
       .set(auth)
       .send({ name: 'Desk Reader', email: uniqueEmail('desk'), password: 'long-enough', role: 'user' });
     expect(created.status).toBe(201);
-    const res = await request(app).put(`/api/users/${created.body.id}`).set(auth).send({ role: 'editor' });
+    const res = await request(app).put(`/api/users/${created.body.id}`).set(auth).send({ role: 'editor', version: created.body.version });
     expect(res.status).toBe(200);
   });
 });
@@ -344,7 +351,7 @@ describe('item 16: codes keep their stated 10 minutes; passwords past 72 bytes a
     const edit = await request(app)
       .put(`/api/users/${target.id}`)
       .set(auth)
-      .send({ password: 'x'.repeat(73) });
+      .send({ password: 'x'.repeat(73), version: target.version });
     expect(edit.status).toBe(400);
     expect(edit.body.details).toEqual([`${TOO_LONG}.`]);
     expect(await db.user.count({ where: { name: 'Long Pass' } })).toBe(0);

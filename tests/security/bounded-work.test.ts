@@ -36,7 +36,7 @@ describe('article bodies are bounded when they are stored', () => {
     expect(await db.article.count({ where: { authorId: author.user.id } })).toBe(0);
 
     const own = await createArticle(db, { authorId: author.user.id, categoryId: category.id });
-    const updated = await request(app).put(`/api/articles/${own.id}`).set(author.auth).send({ content: NESTED });
+    const updated = await request(app).put(`/api/articles/${own.id}`).set(author.auth).send({ content: NESTED, version: own.version });
     expect(updated.status).toBe(400);
     expect(updated.body.error).toBe('Validation failed');
     expect((await db.article.findUniqueOrThrow({ where: { id: own.id } })).content).toBe(own.content);
@@ -92,7 +92,10 @@ describe('the share page reads a stored description and never parses the body', 
       content: NESTED,
       shareDescription: 'From the old body.',
     });
-    const res = await request(app).put(`/api/articles/${row.id}`).set(editor.auth).send({ summary: 'A better summary.' });
+    const res = await request(app)
+      .put(`/api/articles/${row.id}`)
+      .set(editor.auth)
+      .send({ summary: 'A better summary.', version: row.version });
     expect(res.status).toBe(200);
     expect(await db.article.findUniqueOrThrow({ where: { id: row.id }, select: { summary: true, shareDescription: true } })).toEqual({
       summary: 'A better summary.',
@@ -110,10 +113,14 @@ describe('the share page reads a stored description and never parses the body', 
     const imageOnly = await request(app)
       .put(`/api/articles/${id}`)
       .set(author.auth)
-      .send({ content: '<img src="/uploads/a.webp" alt="">' });
+      .send({ content: '<img src="/uploads/a.webp" alt="">', version: created.body.version });
     expect(imageOnly.status).toBe(200);
     expect(await stored()).toEqual({ shareDescription: 'The summary.' });
-    await request(app).put(`/api/articles/${id}`).set(author.auth).send({ summary: '  A   new summary. ' }).expect(200);
+    await request(app)
+      .put(`/api/articles/${id}`)
+      .set(author.auth)
+      .send({ summary: '  A   new summary. ', version: imageOnly.body.version })
+      .expect(200);
     expect(await stored()).toEqual({ shareDescription: 'A new summary.' });
 
     await request(app).post(`/api/articles/${id}/publish`).set(editor.auth).expect(200);

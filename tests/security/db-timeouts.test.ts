@@ -121,7 +121,11 @@ describe('a database that stops answering', () => {
     try {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE "Article" IN ACCESS EXCLUSIVE MODE');
-      const res = await request(app).put(`/api/articles/${article.id}`).set(editor.auth).send({ title: 'After' }).timeout(30_000);
+      const res = await request(app)
+        .put(`/api/articles/${article.id}`)
+        .set(editor.auth)
+        .send({ title: 'After', version: 1 })
+        .timeout(30_000);
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ error: 'Service Unavailable' });
     } finally {
@@ -129,7 +133,7 @@ describe('a database that stops answering', () => {
       await locker.end();
     }
     expect((await db.article.findUniqueOrThrow({ where: { id: article.id } })).title).toBe('Before');
-    const after = await request(app).put(`/api/articles/${article.id}`).set(editor.auth).send({ title: 'After' });
+    const after = await request(app).put(`/api/articles/${article.id}`).set(editor.auth).send({ title: 'After', version: 1 });
     expect(after.status).toBe(200);
   }, 60_000);
 });

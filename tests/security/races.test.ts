@@ -33,10 +33,12 @@ describe('breaking news: an author editing their draft while an editor publishes
   it('never changes a published headline: every accepted edit landed before the publication', async () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const item = await createBreakingNews(db, { authorId: author.user.id, headline: 'Approved wording' });
+      // `If-Match: *`: the race is with the draft-only rule, not with the version (which alone would refuse them).
       const edit = (n: number) =>
         request(app)
           .put(`/api/breaking-news/${item.id}`)
           .set(author.auth)
+          .set('If-Match', '*')
           .send({ headline: `Author rewrite ${trial}.${n}` });
       // Edits on both sides of the publication, so one of them meets it between its check and its write.
       const [before, publish, ...after] = await Promise.all([
@@ -91,7 +93,8 @@ describe('articles: moving an article to another section while it is made the ma
       });
       const moving = await createArticle(db, { authorId: author.user.id, categoryId, status: 'published', isStory: true });
       const [move, main] = await Promise.all([
-        request(app).put(`/api/articles/${moving.id}`).set(editor.auth).send({ section: 'Sports' }),
+        // `If-Match: *`: the race is for the main-story slot; the flag's write moves the version too.
+        request(app).put(`/api/articles/${moving.id}`).set(editor.auth).set('If-Match', '*').send({ section: 'Sports' }),
         request(app)
           .post(`/api/articles/${moving.id}/status`)
           .set(otherEditor.auth)
@@ -115,12 +118,14 @@ describe('users: an admin editing a user while a super-admin promotes them to su
   it("never lets the admin's change land on a super-admin", async () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const target = await createUser(db, { role: 'editor', name: 'Original Name' });
+      // `If-Match: *`: the race is with who may change a super-admin, not with the version.
       const [edit, promote] = await Promise.all([
         request(app)
           .put(`/api/users/${target.id}`)
           .set(admin.auth)
+          .set('If-Match', '*')
           .send({ name: `Renamed by admin ${trial}` }),
-        request(app).put(`/api/users/${target.id}`).set(superAdmin.auth).send({ role: 'super-admin' }),
+        request(app).put(`/api/users/${target.id}`).set(superAdmin.auth).set('If-Match', '*').send({ role: 'super-admin' }),
       ]);
       expect(promote.status).toBe(200);
       expect([200, 403]).toContain(edit.status);
@@ -140,8 +145,8 @@ describe('categories: two editors giving two categories the same name', () => {
       const [one, two] = await Promise.all([createCategory(db), createCategory(db)]);
       const name = `Contested ${trial}`;
       const [a, b] = await Promise.all([
-        request(app).put(`/api/categories/${one.id}`).set(editor.auth).send({ name }),
-        request(app).put(`/api/categories/${two.id}`).set(otherEditor.auth).send({ name }),
+        request(app).put(`/api/categories/${one.id}`).set(editor.auth).send({ name, version: one.version }),
+        request(app).put(`/api/categories/${two.id}`).set(otherEditor.auth).send({ name, version: two.version }),
       ]);
       expect([a.status, b.status].sort(), `trial ${trial}`).toEqual([200, 409]);
       const loser = a.status === 409 ? a : b;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
@@ -7,15 +8,18 @@ import { createArticle, createBreakingNews, createCategory, createUser, login } 
  * Issue 9, item 17: an edit names the version it was based on (If-Match with the ETag, or `version` in
  * the body). A stale one is refused (412 / 409) with the current version and changes nothing; a current
  * one is applied and answers with the next version. docs/decisions/020-optimistic-versions.md.
+ * Issue 22, item 12: an edit naming no version is refused (428) and changes nothing, after the checks of
+ * who may edit the record. docs/decisions/042-edit-preconditions.md.
  */
 const { app, ctx, db } = await createTestApp();
 
 let editor: Awaited<ReturnType<typeof login>>;
 let admin: Awaited<ReturnType<typeof login>>;
+let author: Awaited<ReturnType<typeof login>>;
 let categoryId: string;
 
 beforeAll(async () => {
-  [editor, admin] = await Promise.all([login(ctx, 'editor'), login(ctx, 'admin')]);
+  [editor, admin, author] = await Promise.all([login(ctx, 'editor'), login(ctx, 'admin'), login(ctx, 'author')]);
   categoryId = (await createCategory(db)).id;
 });
 
@@ -117,7 +121,11 @@ describe.each(RESOURCES)('PUT $name with a version', (r) => {
 
   it('refuses a stale If-Match with 412 and no change; a weak or foreign tag never matches', async () => {
     const { id } = await r.make();
-    await request(app).put(r.path(id)).set(r.auth()).send(r.edit(1)).expect(200);
+    await request(app)
+      .put(r.path(id))
+      .set(r.auth())
+      .send({ ...r.edit(1), version: 1 })
+      .expect(200);
     const before = await r.stored(id);
     for (const tag of ['"v1"', 'W/"v2"', '"something-else"']) {
       const res = await request(app).put(r.path(id)).set(r.auth()).set('If-Match', tag).send(r.edit(2));
@@ -142,11 +150,79 @@ describe.each(RESOURCES)('PUT $name with a version', (r) => {
     expect(await r.stored(id)).toEqual(before);
   });
 
-  it('still accepts an edit without any version (older API clients), and moves the version', async () => {
+  it('refuses an edit naming no version with 428 in the error envelope, and changes nothing', async () => {
     const { id } = await r.make();
+    const before = await r.stored(id);
     const res = await request(app).put(r.path(id)).set(r.auth()).send(r.edit(1));
+    expect(res.status).toBe(428);
+    expect(res.body).toEqual({
+      error: 'Precondition Required',
+      message: expect.stringMatching(/^Say which version of this .* you edited: send "version" .* or an If-Match header/),
+    });
+    // Nothing to copy blindly: the answer does not hand out the current version.
+    expect(res.headers.etag ?? '').not.toMatch(/^"v\d+"$/);
+    expect(await r.stored(id)).toEqual(before);
+  });
+
+  it('applies an edit sent with If-Match: * (the sender says it means any version)', async () => {
+    const { id } = await r.make();
+    const res = await request(app).put(r.path(id)).set(r.auth()).set('If-Match', '*').send(r.edit(1));
     expect(res.status).toBe(200);
     expect((await r.stored(id)).version).toBe(2);
+  });
+});
+
+describe('an edit naming no version from someone who may not make it', () => {
+  it('still answers 404 or 403 as before (who may edit is checked first), and changes nothing', async () => {
+    const hidden = await createArticle(db, { authorId: editor.user.id, categoryId, status: 'draft', title: 'Hidden draft' });
+    const seen = await createArticle(db, { authorId: editor.user.id, categoryId, status: 'published', title: 'Seen story' });
+    const headline = await createBreakingNews(db, { authorId: editor.user.id, headline: 'Not theirs' });
+    const superAdmin = await createUser(db, { role: 'super-admin', name: 'Top Boss' });
+    const cases = [
+      { what: "an author, someone else's draft", path: `/api/articles/${hidden.id}`, auth: author.auth, body: { title: 'x' }, status: 404 },
+      { what: "an author, someone else's story", path: `/api/articles/${seen.id}`, auth: author.auth, body: { title: 'x' }, status: 403 },
+      { what: 'an editor, no such article', path: `/api/articles/${randomUUID()}`, auth: editor.auth, body: { title: 'x' }, status: 404 },
+      {
+        what: "an author, someone else's headline",
+        path: `/api/breaking-news/${headline.id}`,
+        auth: author.auth,
+        body: { headline: 'x' },
+        status: 403,
+      },
+      {
+        what: 'an editor, no such headline',
+        path: `/api/breaking-news/${randomUUID()}`,
+        auth: editor.auth,
+        body: { headline: 'x' },
+        status: 404,
+      },
+      {
+        what: 'an editor, no such category',
+        path: `/api/categories/${randomUUID()}`,
+        auth: editor.auth,
+        body: { name: 'Nowhere' },
+        status: 404,
+      },
+      { what: 'an author, a category', path: `/api/categories/${categoryId}`, auth: author.auth, body: { name: 'Mine now' }, status: 403 },
+      { what: 'an admin, a super-admin', path: `/api/users/${superAdmin.id}`, auth: admin.auth, body: { name: 'Demoted' }, status: 403 },
+      { what: 'an admin, no such user', path: `/api/users/${randomUUID()}`, auth: admin.auth, body: { name: 'Nobody' }, status: 404 },
+      { what: 'anonymous, an article', path: `/api/articles/${seen.id}`, auth: {}, body: { title: 'x' }, status: 401 },
+    ];
+    for (const c of cases) {
+      const res = await request(app).put(c.path).set(c.auth).send(c.body);
+      expect(res.status, c.what).toBe(c.status);
+    }
+    expect((await db.article.findUniqueOrThrow({ where: { id: hidden.id } })).title).toBe('Hidden draft');
+    expect((await db.article.findUniqueOrThrow({ where: { id: seen.id } })).title).toBe('Seen story');
+    expect((await db.breakingNews.findUniqueOrThrow({ where: { id: headline.id } })).headline).toBe('Not theirs');
+    expect((await db.user.findUniqueOrThrow({ where: { id: superAdmin.id } })).name).toBe('Top Boss');
+  });
+
+  it('answers 428, not a write, to an author editing their own draft without a version', async () => {
+    const own = await createArticle(db, { authorId: author.user.id, categoryId, status: 'draft', title: 'My draft' });
+    const res = await request(app).put(`/api/articles/${own.id}`).set(author.auth).send({ title: 'Overwritten' });
+    expect(res.status).toBe(428);
+    expect(await db.article.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({ title: 'My draft', version: 1 });
   });
 });
 

@@ -150,7 +150,7 @@ export function articlesRouter(ctx: AppContext): Router {
       method: 'put',
       path: '/:id',
       summary:
-        'Edit an article (authors: their own); any subset of the fields. Send the version it is based on: If-Match with its ETag, or `version` in the body',
+        'Edit an article (authors: their own); any subset of the fields. Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
       guard: requirePermission('articles:edit'),
       params: idParams,
       body: updateArticleInputSchema,
@@ -160,6 +160,7 @@ export function articlesRouter(ctx: AppContext): Router {
         404: 'no such article',
         409: '`version` is not the current one: someone else changed the article (the current version is in `details` and the ETag)',
         412: 'If-Match does not match the current ETag',
+        428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
       },
       purges: ({ params }) => articleChanged(params.id),
     },

@@ -164,15 +164,15 @@ export async function createArticle(db: Db, user: AuthUser, input: CreateArticle
 
 /**
  * Applies an edit under the article's row lock: the caller's right to edit, the version the edit is based
- * on (`expected`, none for clients that send none) and the main-story flag are all checked against the
- * row as it is written.
+ * on (`expected`; an edit naming none is refused with 428) and the main-story flag are all checked against
+ * the row as it is written.
  */
 export async function updateArticle(
   db: Db,
   user: AuthUser,
   id: string,
   input: UpdateArticle,
-  expected?: ExpectedVersion,
+  expected: ExpectedVersion | undefined,
 ): Promise<Article> {
   const content = input.content === undefined ? undefined : cleanContent(input.content);
   await db.$transaction(async (tx) => {

@@ -106,7 +106,7 @@ describe('GET /api/articles/:id', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ id: a.id, title: 'spelled loud' });
 
-    const edit = await request(app).put(`/api/articles/${a.id}`).set(headers('editor')).send({ title: 'spelled quietly' });
+    const edit = await request(app).put(`/api/articles/${a.id}`).set(headers('editor')).send({ title: 'spelled quietly', version: 1 });
     expect(edit.status).toBe(200);
     // The answer cached under the upper-case spelling was purged by the write (one cache key per article).
     expect((await request(app).get(loud)).body.title).toBe('spelled quietly');
@@ -258,7 +258,7 @@ describe('PUT /api/articles/:id', () => {
     const res = await request(app)
       .put(`/api/articles/${a.id}`)
       .set(headers('editor'))
-      .send({ summary: ' New summary ', content: '<p>New</p><script>x()</script>', section: 'Sports', imageUrl: '' });
+      .send({ summary: ' New summary ', content: '<p>New</p><script>x()</script>', section: 'Sports', imageUrl: '', version: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       title: a.title,
@@ -281,9 +281,12 @@ describe('PUT /api/articles/:id', () => {
   it('moves the article to another existing category, and refuses a missing one with 400', async () => {
     const a = await article();
     const other = await db.category.create({ data: { name: 'Moved here', slug: 'moved-here' } });
-    const ok = await request(app).put(`/api/articles/${a.id}`).set(headers('admin')).send({ categoryId: other.id });
+    const ok = await request(app).put(`/api/articles/${a.id}`).set(headers('admin')).send({ categoryId: other.id, version: 1 });
     expect(ok.body.category).toMatchObject({ id: other.id, name: 'Moved here' });
-    const bad = await request(app).put(`/api/articles/${a.id}`).set(headers('admin')).send({ categoryId: MISSING_UUID });
+    const bad = await request(app)
+      .put(`/api/articles/${a.id}`)
+      .set(headers('admin'))
+      .send({ categoryId: MISSING_UUID, version: ok.body.version });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([expect.stringContaining('categoryId')]);
     expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).categoryId).toBe(other.id);
@@ -291,7 +294,7 @@ describe('PUT /api/articles/:id', () => {
 
   it('gives up the main-story slot when a main story moves to another section', async () => {
     const a = await article({ status: 'published', isStory: true, isMainStory: true, section: 'Business' });
-    const res = await request(app).put(`/api/articles/${a.id}`).set(headers('editor')).send({ section: 'Technology' });
+    const res = await request(app).put(`/api/articles/${a.id}`).set(headers('editor')).send({ section: 'Technology', version: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ section: 'Technology', isMainStory: false, isStory: true });
   });
@@ -303,8 +306,10 @@ describe('PUT /api/articles/:id', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.details.length).toBeGreaterThan(0);
     }
-    expect((await request(app).put(`/api/articles/${MISSING_UUID}`).set(headers('editor')).send({ title: 'x' })).status).toBe(404);
-    expect((await request(app).put('/api/articles/xyz').set(headers('editor')).send({ title: 'x' })).status).toBe(404);
+    expect((await request(app).put(`/api/articles/${MISSING_UUID}`).set(headers('editor')).send({ title: 'x', version: 1 })).status).toBe(
+      404,
+    );
+    expect((await request(app).put('/api/articles/xyz').set(headers('editor')).send({ title: 'x', version: 1 })).status).toBe(404);
     expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).title).toBe(a.title);
   });
 
@@ -315,7 +320,7 @@ describe('PUT /api/articles/:id', () => {
       const res = await request(app)
         .put(`/api/articles/${a.id}`)
         .set(headers(actor))
-        .send({ title: `edited by ${actor}` });
+        .send({ title: `edited by ${actor}`, version: 1 });
       expect(res.status).toBe(expected[actor]);
       expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).title).toBe(
         expected[actor] === 200 ? `edited by ${actor}` : a.title,
@@ -325,12 +330,12 @@ describe('PUT /api/articles/:id', () => {
 
   it("lets an author edit their own article, and hides another author's draft from them (404)", async () => {
     const own = await article({ authorId: byRole.author.user.id });
-    const mine = await request(app).put(`/api/articles/${own.id}`).set(headers('author')).send({ title: 'my edit' });
+    const mine = await request(app).put(`/api/articles/${own.id}`).set(headers('author')).send({ title: 'my edit', version: 1 });
     expect(mine.status).toBe(200);
     expect((await db.article.findUniqueOrThrow({ where: { id: own.id } })).title).toBe('my edit');
 
     const theirs = await article();
-    const res = await request(app).put(`/api/articles/${theirs.id}`).set(headers('author')).send({ title: 'not mine' });
+    const res = await request(app).put(`/api/articles/${theirs.id}`).set(headers('author')).send({ title: 'not mine', version: 1 });
     expect(res.status).toBe(404);
     expect((await db.article.findUniqueOrThrow({ where: { id: theirs.id } })).title).toBe(theirs.title);
   });

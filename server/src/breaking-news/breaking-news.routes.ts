@@ -67,7 +67,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       method: 'put',
       path: '/:id',
       summary:
-        'Edit a headline (authors: only their own drafts; editors and above: any). Send the version it is based on: If-Match with its ETag, or `version` in the body',
+        'Edit a headline (authors: only their own drafts; editors and above: any). Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
       guard: requirePermission('breaking-news:edit'),
       params: byId,
       body: updateBreakingNewsInputSchema,
@@ -77,6 +77,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
         404: 'No such breaking news',
         409: '`version` is not the current one (the current version is in `details` and the ETag)',
         412: 'If-Match does not match the current ETag',
+        428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
       },
       purges: () => [Tags.breaking],
     },

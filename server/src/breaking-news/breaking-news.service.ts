@@ -24,7 +24,10 @@ export async function createBreakingNews(db: Db, authorId: string, headline: str
   return toBreakingNews(row);
 }
 
-/** Edits a headline at version `expected` (authors holding an 'own' grant: only their own drafts). */
+/**
+ * Edits a headline at version `expected` (authors holding an 'own' grant: only their own drafts). An edit
+ * naming no version is never written: the read below says why (404, 403, then 428).
+ */
 export async function updateBreakingNews(
   db: Db,
   user: AuthUser,
@@ -36,10 +39,12 @@ export async function updateBreakingNews(
   // One conditional write: an author's edit lands only while the item is still their draft, so an
   // editor's publication between a check and the write cannot be overtaken (issue 9, item 11).
   const own: Prisma.BreakingNewsWhereInput = grant === 'own' ? { authorId: user.id, status: 'draft' } : {};
-  const { count } = await db.breakingNews.updateMany({
-    where: { id, ...own, ...versionWhere(expected) },
-    data: { headline, version: { increment: 1 } },
-  });
+  const { count } = expected
+    ? await db.breakingNews.updateMany({
+        where: { id, ...own, ...versionWhere(expected) },
+        data: { headline, version: { increment: 1 } },
+      })
+    : { count: 0 };
   if (count === 0) {
     const current = await db.breakingNews.findUnique({
       where: { id },

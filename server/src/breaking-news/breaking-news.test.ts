@@ -148,7 +148,7 @@ describe('PUT /api/breaking-news/:id', () => {
     it.each(ACTORS)(`%s: edits ${c.name} only when allowed`, async (actor) => {
       const authorId = c.owner === 'self-author' ? a.byRole.author.user.id : otherAuthorId;
       const item = await createBreakingNews(db, { authorId, status: c.status, headline: 'Before' });
-      const res = await request(app).put(`/api/breaking-news/${item.id}`).set(a.headers(actor)).send({ headline: 'After' });
+      const res = await request(app).put(`/api/breaking-news/${item.id}`).set(a.headers(actor)).send({ headline: 'After', version: 1 });
       const allowed = EDITORS.has(actor) || (actor === 'author' && c.owner === 'self-author' && c.status === 'draft');
       const row = await db.breakingNews.findUniqueOrThrow({ where: { id: item.id } });
       if (allowed) {
@@ -164,10 +164,10 @@ describe('PUT /api/breaking-news/:id', () => {
 
   it('answers 404 for an unknown or malformed id, 400 for a bad headline', async () => {
     const auth = a.byRole.editor.auth;
-    expect((await request(app).put(`/api/breaking-news/${UNKNOWN}`).set(auth).send({ headline: 'x' })).status).toBe(404);
-    expect((await request(app).put('/api/breaking-news/123').set(auth).send({ headline: 'x' })).status).toBe(404);
+    expect((await request(app).put(`/api/breaking-news/${UNKNOWN}`).set(auth).send({ headline: 'x', version: 1 })).status).toBe(404);
+    expect((await request(app).put('/api/breaking-news/123').set(auth).send({ headline: 'x', version: 1 })).status).toBe(404);
     const item = await createBreakingNews(db, { authorId: otherAuthorId, headline: 'Kept' });
-    expect((await request(app).put(`/api/breaking-news/${item.id}`).set(auth).send({ headline: 7 })).status).toBe(400);
+    expect((await request(app).put(`/api/breaking-news/${item.id}`).set(auth).send({ headline: 7, version: 1 })).status).toBe(400);
     expect((await db.breakingNews.findUniqueOrThrow({ where: { id: item.id } })).headline).toBe('Kept');
   });
 });

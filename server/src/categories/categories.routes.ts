@@ -73,7 +73,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       method: 'put',
       path: '/categories/:id',
       summary:
-        'Rename a category (the slug follows the name). Send the version it is based on: If-Match with its ETag, or `version` in the body',
+        'Rename a category (the slug follows the name). Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
       guard: manage,
       params: byId,
       body: updateCategoryInputSchema,
@@ -82,6 +82,7 @@ export function categoriesRouter({ db }: AppContext): Router {
         404: 'No such category',
         409: 'Another category has this name or slug, or `version` is not the current one (the current version is in `details` and the ETag)',
         412: 'If-Match does not match the current ETag',
+        428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
       },
       purges: categoriesChanged,
     },

@@ -53,16 +53,21 @@ export async function createCategory(db: Db, name: string): Promise<Category> {
   }
 }
 
-/** A conditional write on the version the rename is based on (`expected`; none for clients that send none). */
-export async function renameCategory(db: Db, id: string, name: string, expected?: ExpectedVersion): Promise<Category> {
+/**
+ * A conditional write on the version the rename is based on (`expected`). A rename naming no version is
+ * never written: the read below says why (404, then 428).
+ */
+export async function renameCategory(db: Db, id: string, name: string, expected: ExpectedVersion | undefined): Promise<Category> {
   const slug = categorySlug(name);
   await assertNameFree(db, name, slug, id);
-  let count: number;
+  let count = 0;
   try {
-    ({ count } = await db.category.updateMany({
-      where: { id, ...versionWhere(expected) },
-      data: { name, slug, version: { increment: 1 } },
-    }));
+    if (expected) {
+      ({ count } = await db.category.updateMany({
+        where: { id, ...versionWhere(expected) },
+        data: { name, slug, version: { increment: 1 } },
+      }));
+    }
   } catch (err) {
     throw isUniqueViolation(err) ? nameTaken(name) : err;
   }

@@ -155,7 +155,7 @@ describe('PUT /api/categories/:id', () => {
   it.each(ACTORS)('%s: renames only when allowed, and the slug follows the name', async (actor) => {
     const c = await createCategory(db);
     const name = `Renamed ${actor}`;
-    const res = await request(app).put(`/api/categories/${c.id}`).set(headers(actor)).send({ name });
+    const res = await request(app).put(`/api/categories/${c.id}`).set(headers(actor)).send({ name, version: 1 });
     const row = await db.category.findUniqueOrThrow({ where: { id: c.id } });
     if (MAY_MANAGE[actor]) {
       expect(res.status).toBe(200);
@@ -170,10 +170,10 @@ describe('PUT /api/categories/:id', () => {
   it('lets a category keep its own name in another case, but not take another one', async () => {
     const c = await createCategory(db, 'Culture');
     await createCategory(db, 'Travel');
-    const same = await request(app).put(`/api/categories/${c.id}`).set(editorAuth).send({ name: 'CULTURE' });
+    const same = await request(app).put(`/api/categories/${c.id}`).set(editorAuth).send({ name: 'CULTURE', version: 1 });
     expect(same.status).toBe(200);
     expect(same.body).toMatchObject({ name: 'CULTURE', slug: 'culture' });
-    const taken = await request(app).put(`/api/categories/${c.id}`).set(editorAuth).send({ name: 'travel' });
+    const taken = await request(app).put(`/api/categories/${c.id}`).set(editorAuth).send({ name: 'travel', version: 2 });
     expect(taken.status).toBe(409);
     expect((await db.category.findUniqueOrThrow({ where: { id: c.id } })).name).toBe('CULTURE');
   });
@@ -185,11 +185,14 @@ describe('PUT /api/categories/:id', () => {
         await request(app)
           .put(`/api/categories/${c.id}`)
           .set(editorAuth)
-          .send({ name: 'z'.repeat(40) })
+          .send({ name: 'z'.repeat(40), version: 1 })
       ).status,
     ).toBe(400);
-    expect((await request(app).put('/api/categories/not-a-uuid').set(editorAuth).send({ name: 'Fine' })).status).toBe(404);
-    const missing = await request(app).put('/api/categories/0190a5b2-0000-7000-8000-000000000000').set(editorAuth).send({ name: 'Fine' });
+    expect((await request(app).put('/api/categories/not-a-uuid').set(editorAuth).send({ name: 'Fine', version: 1 })).status).toBe(404);
+    const missing = await request(app)
+      .put('/api/categories/0190a5b2-0000-7000-8000-000000000000')
+      .set(editorAuth)
+      .send({ name: 'Fine', version: 1 });
     expect(missing.status).toBe(404);
     expect(await db.category.count({ where: { name: 'Fine' } })).toBe(0);
   });

@@ -5,11 +5,13 @@ import { HttpError } from './errors';
 /**
  * Optimistic concurrency for edits (docs/decisions/020): every edited record carries an integer
  * `version`; its strong ETag is `"v<version>"`. An update names the version it was based on with
- * `If-Match` (412 when stale) or a `version` field in the body (409 when stale); an update naming
- * neither is applied as before, so older API clients keep working.
+ * `If-Match` (412 when stale) or a `version` field in the body (409 when stale). An update naming
+ * neither is refused with 428 and changes nothing (docs/decisions/042), so no client overwrites an
+ * edit it never saw without saying so (`If-Match: *`).
  */
 export interface ExpectedVersion {
-  versions: number[];
+  /** The versions the edit may apply to; 'any' for `If-Match: *`, which asks only that the record exists. */
+  versions: number[] | 'any';
   via: 'if-match' | 'body';
 }
 
@@ -17,10 +19,14 @@ export const etagOf = versionTag;
 
 const STRONG_TAG = /^"v([1-9]\d{0,9})"$/;
 
-/** `If-Match: *` asks only that the record exists; an If-Match of tags that are not ours matches nothing. */
+/**
+ * The version an edit names, or undefined when it names none (then it is refused: requireVersion). An
+ * If-Match of tags that are not ours matches nothing.
+ */
 export function expectedVersion(req: Request, bodyVersion: number | undefined): ExpectedVersion | undefined {
   const header = req.get('If-Match');
-  if (header !== undefined && header.trim() !== '*') {
+  if (header?.trim() === '*') return { versions: 'any', via: 'if-match' };
+  if (header !== undefined) {
     const versions = header
       .split(',')
       .map((tag) => STRONG_TAG.exec(tag.trim())?.[1])
@@ -34,9 +40,17 @@ export function expectedVersion(req: Request, bodyVersion: number | undefined): 
 }
 
 /** The `where` fragment that makes a write apply only to the expected version. */
-export const versionWhere = (expected: ExpectedVersion | undefined) => (expected ? { version: { in: expected.versions } } : {});
+export const versionWhere = (expected: ExpectedVersion) => (expected.versions === 'any' ? {} : { version: { in: expected.versions } });
 
-export const matches = (expected: ExpectedVersion | undefined, current: number) => !expected || expected.versions.includes(current);
+const matches = (expected: ExpectedVersion, current: number) => expected.versions === 'any' || expected.versions.includes(current);
+
+/** 428: the edit names no version, so it could overwrite a change its sender never saw. */
+const preconditionRequired = (what: string) =>
+  new HttpError(
+    428,
+    'Precondition Required',
+    `Say which version of this ${what} you edited: send "version" (the version you loaded) in the body, or an If-Match header with its ETag ("v<version>").`,
+  );
 
 /** 412 (If-Match) or 409 (body version), with the current version in `details` and as the ETag. */
 export function staleVersion(what: string, expected: ExpectedVersion, current: number): HttpError {
@@ -50,8 +64,13 @@ export function staleVersion(what: string, expected: ExpectedVersion, current: n
   );
 }
 
-export function requireVersion(what: string, expected: ExpectedVersion | undefined, current: number): void {
-  if (expected && !matches(expected, current)) throw staleVersion(what, expected, current);
+/**
+ * Checked after the caller's right to the record (404/403 first), so an edit without a version learns
+ * nothing about a record it may not touch.
+ */
+export function requireVersion(what: string, expected: ExpectedVersion | undefined, current: number): asserts expected is ExpectedVersion {
+  if (!expected) throw preconditionRequired(what);
+  if (!matches(expected, current)) throw staleVersion(what, expected, current);
 }
 
 export function setVersionTag(res: Response, version: number): void {

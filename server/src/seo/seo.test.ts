@@ -317,7 +317,10 @@ describe('A publish, an edit and an unpublish show at once', () => {
     const stale = await request(app).get('/rss.xml').set('If-None-Match', before.site.etag);
     expect(stale.status).toBe(200);
 
-    const edited = await request(app).put(`/api/articles/${draft.id}`).set(editor.auth).send({ title: 'Second title' });
+    const edited = await request(app)
+      .put(`/api/articles/${draft.id}`)
+      .set(editor.auth)
+      .send({ title: 'Second title', version: published.body.version });
     expect(edited.status).toBe(200);
     const afterEdit = await look();
     expect(afterEdit.rss?.title).toBe('Second title');

@@ -54,7 +54,7 @@ export function usersRouter({ db }: AppContext): Router {
       method: 'put',
       path: '/:id',
       summary:
-        'Update a user (any of name, email, password, role, bio); a new password signs them out everywhere. Send the version it is based on: If-Match with its ETag, or `version` in the body',
+        'Update a user (any of name, email, password, role, bio); a new password signs them out everywhere. Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
       guard,
       params: byId,
       body: updateUserInputSchema,
@@ -64,6 +64,7 @@ export function usersRouter({ db }: AppContext): Router {
         404: 'No such user',
         409: 'The email is taken, this would demote the last super-admin, or `version` is not the current one (the current version is in `details` and the ETag)',
         412: 'If-Match does not match the current ETag',
+        428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
       },
       // A name shows on every article and comment of theirs: rare enough to purge everything.
       purges: () => [Tags.everything],

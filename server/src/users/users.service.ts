@@ -75,15 +75,15 @@ export async function updateUser(
   actor: AuthUser,
   id: string,
   input: UpdateUserInput,
-  expected?: ExpectedVersion,
+  expected: ExpectedVersion | undefined,
 ): Promise<PublicUser> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const row = await db.$transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     requireMayManage(actor, target);
-    requireVersion('user', expected, target.version);
     const role = input.role ? roleFromWire(input.role) : undefined;
     if (role) requireMayGrant(actor, role);
+    requireVersion('user', expected, target.version);
     if (role) requireProvenForStaff(target, role);
     if (target.role === 'super_admin' && role && role !== 'super_admin') await requireAnotherSuperAdmin(tx, id);
     if (input.email) await requireEmailFree(tx, input.email, id);

@@ -56,7 +56,7 @@ describe('permission table (CONTRACT.md §3: users are managed by admins and sup
 
   it.each(ACTORS)('%s: PUT /api/users/:id', async (actor) => {
     const target = await createUser(db, { role: 'author', name: 'Before Name' });
-    const res = await request(app).put(`/api/users/${target.id}`).set(a.headers(actor)).send({ name: 'After Name' });
+    const res = await request(app).put(`/api/users/${target.id}`).set(a.headers(actor)).send({ name: 'After Name', version: 1 });
     const row = await db.user.findUniqueOrThrow({ where: { id: target.id } });
     expect(res.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
     expect(row.name).toBe(ADMINS.has(actor) ? 'After Name' : 'Before Name');
@@ -205,10 +205,10 @@ describe('POST /api/users', () => {
 describe('PUT /api/users/:id', () => {
   it('updates only the fields sent', async () => {
     const target = await createUser(db, { role: 'author', name: 'Old Name', bio: 'Old bio' });
-    const res = await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ role: 'editor' });
+    const res = await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ role: 'editor', version: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Old Name', role: 'editor', bio: 'Old bio' });
-    const cleared = await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ bio: null });
+    const cleared = await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ bio: null, version: res.body.version });
     expect(cleared.body.bio).toBeNull();
     const row = await db.user.findUniqueOrThrow({ where: { id: target.id } });
     expect(row).toMatchObject({ role: 'editor', bio: null, passwordHash: target.passwordHash });
@@ -216,7 +216,10 @@ describe('PUT /api/users/:id', () => {
 
   it('a new password replaces the hash and signs the user out everywhere', async () => {
     const { user, auth } = await login(ctx, 'author');
-    const res = await request(app).put(`/api/users/${user.id}`).set(adminAuth()).send({ password: 'brand-new-pass' });
+    const res = await request(app)
+      .put(`/api/users/${user.id}`)
+      .set(adminAuth())
+      .send({ password: 'brand-new-pass', version: user.version });
     expect(res.status).toBe(200);
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await bcrypt.compare('brand-new-pass', row.passwordHash)).toBe(true);
@@ -228,7 +231,10 @@ describe('PUT /api/users/:id', () => {
     const me = await login(ctx, 'admin');
     const other = await login(ctx, 'admin', { email: `second-${me.user.email}` });
     await db.session.updateMany({ where: { userId: other.user.id }, data: { userId: me.user.id } });
-    const res = await request(app).put(`/api/users/${me.user.id}`).set(me.auth).send({ password: 'my-new-password' });
+    const res = await request(app)
+      .put(`/api/users/${me.user.id}`)
+      .set(me.auth)
+      .send({ password: 'my-new-password', version: me.user.version });
     expect(res.status).toBe(200);
     expect(await db.session.count({ where: { userId: me.user.id } })).toBe(1);
     expect((await request(app).get('/api/users?limit=1').set(me.auth)).status).toBe(200);
@@ -241,13 +247,13 @@ describe('PUT /api/users/:id', () => {
     const empty = await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({});
     expect(empty.status).toBe(400);
     expect(empty.body.details).toContain('Provide at least one field to update.');
-    const taken = await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ email: other.email.toUpperCase() });
+    const taken = await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ email: other.email.toUpperCase(), version: 1 });
     expect(taken.status).toBe(409);
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).email).toBe(target.email);
-    expect((await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ email: target.email })).status).toBe(200);
-    expect((await request(app).put('/api/users/nope').set(adminAuth()).send({ name: 'Valid Name' })).status).toBe(404);
-    expect((await request(app).put(`/api/users/${UNKNOWN}`).set(adminAuth()).send({ name: 'Valid Name' })).status).toBe(404);
-    expect((await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ password: 'short' })).status).toBe(400);
+    expect((await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ email: target.email, version: 1 })).status).toBe(200);
+    expect((await request(app).put('/api/users/nope').set(adminAuth()).send({ name: 'Valid Name', version: 1 })).status).toBe(404);
+    expect((await request(app).put(`/api/users/${UNKNOWN}`).set(adminAuth()).send({ name: 'Valid Name', version: 1 })).status).toBe(404);
+    expect((await request(app).put(`/api/users/${target.id}`).set(adminAuth()).send({ password: 'short', version: 2 })).status).toBe(400);
   });
 });
 
@@ -272,7 +278,7 @@ describe('user-management limits (CONTRACT.md §3)', () => {
   it('an admin cannot grant the super-admin role, not even to themselves', async () => {
     const target = await createUser(db, { role: 'editor' });
     for (const id of [target.id, a.byRole.admin.user.id]) {
-      const res = await request(app).put(`/api/users/${id}`).set(adminAuth()).send({ role: 'super-admin' });
+      const res = await request(app).put(`/api/users/${id}`).set(adminAuth()).send({ role: 'super-admin', version: 1 });
       expect(res.status).toBe(403);
     }
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe('editor');
@@ -281,7 +287,7 @@ describe('user-management limits (CONTRACT.md §3)', () => {
 
   it('an admin cannot edit, suspend, unsuspend or delete a super-admin', async () => {
     const sa = await createUser(db, { role: 'super-admin', name: 'Top Boss' });
-    const edit = await request(app).put(`/api/users/${sa.id}`).set(adminAuth()).send({ name: 'Demoted Boss', role: 'author' });
+    const edit = await request(app).put(`/api/users/${sa.id}`).set(adminAuth()).send({ name: 'Demoted Boss', role: 'author', version: 1 });
     expect(edit.status).toBe(403);
     expect(edit.body.message).toBe('Only a super-admin can change a super-admin account.');
     expect((await request(app).post(`/api/users/${sa.id}/suspend`).set(adminAuth())).status).toBe(403);
@@ -300,7 +306,7 @@ describe('user-management limits (CONTRACT.md §3)', () => {
 
   it('a super-admin can edit, suspend and delete another super-admin', async () => {
     const sa = await createUser(db, { role: 'super-admin' });
-    expect((await request(app).put(`/api/users/${sa.id}`).set(superAuth()).send({ role: 'admin' })).status).toBe(200);
+    expect((await request(app).put(`/api/users/${sa.id}`).set(superAuth()).send({ role: 'admin', version: 1 })).status).toBe(200);
     expect((await request(app).post(`/api/users/${sa.id}/suspend`).set(superAuth())).status).toBe(200);
     expect((await request(app).delete(`/api/users/${sa.id}`).set(superAuth())).status).toBe(200);
     expect(await db.user.findUnique({ where: { id: sa.id } })).toBeNull();
@@ -326,18 +332,19 @@ describe('user-management limits (CONTRACT.md §3)', () => {
     });
     await db.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { suspended: true } });
     try {
-      const res = await request(app).put(`/api/users/${me.user.id}`).set(me.auth).send({ role: 'admin' });
+      const res = await request(app).put(`/api/users/${me.user.id}`).set(me.auth).send({ role: 'admin', version: 1 });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('The last super-admin cannot be removed, suspended or demoted.');
       expect((await db.user.findUniqueOrThrow({ where: { id: me.user.id } })).role).toBe('super_admin');
       // Other changes to the last super-admin are fine.
       expect(
-        (await request(app).put(`/api/users/${me.user.id}`).set(me.auth).send({ role: 'super-admin', bio: 'Still in charge' })).status,
+        (await request(app).put(`/api/users/${me.user.id}`).set(me.auth).send({ role: 'super-admin', bio: 'Still in charge', version: 1 }))
+          .status,
       ).toBe(200);
     } finally {
       await db.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { suspended: false } });
     }
-    const res = await request(app).put(`/api/users/${me.user.id}`).set(me.auth).send({ role: 'admin' });
+    const res = await request(app).put(`/api/users/${me.user.id}`).set(me.auth).send({ role: 'admin', version: 2 });
     expect(res.status).toBe(200);
     expect((await db.user.findUniqueOrThrow({ where: { id: me.user.id } })).role).toBe('admin');
   });
@@ -352,8 +359,8 @@ describe('user-management limits (CONTRACT.md §3)', () => {
     await db.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { suspended: true } });
     try {
       const [r1, r2] = await Promise.all([
-        request(app).put(`/api/users/${two.user.id}`).set(one.auth).send({ role: 'editor' }),
-        request(app).put(`/api/users/${one.user.id}`).set(two.auth).send({ role: 'editor' }),
+        request(app).put(`/api/users/${two.user.id}`).set(one.auth).send({ role: 'editor', version: 1 }),
+        request(app).put(`/api/users/${one.user.id}`).set(two.auth).send({ role: 'editor', version: 1 }),
       ]);
       expect([r1.status, r2.status].sort()).toEqual([200, 409]);
       expect(await db.user.count({ where: { id: { in: [one.user.id, two.user.id] }, role: 'super_admin' } })).toBe(1);
