@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../server/src/views/uuid7';
 import { viewToken } from '../../server/src/views/views.service';
 import { createTestApp } from '../helpers/app';
-import { actors, createArticle, createCategory, createUser } from '../helpers/factories';
+import { actors, createArticle, createCategory, createUser, login } from '../helpers/factories';
 
-/** Issue 9, items 12 and 16: view counts could be inflated and backdated, durations overwritten, drafts probed. */
+/**
+ * Issue 9, items 12 and 16: view counts could be inflated and backdated, durations overwritten, drafts probed.
+ * Issue 22, item 8: sock-puppet accounts inflated views.
+ */
 const { app, ctx, db } = await createTestApp({ TRUST_PROXY: '1' });
 const { byRole, headers } = await actors(ctx);
 const category = await createCategory(db);
@@ -49,6 +52,39 @@ describe('one client cannot inflate a view count', () => {
     expect((await view(article.id, { ...client(3), ...headers('user') })).status).toBe(201);
     expect((await view(article.id, { ...client(3), ...headers('user') })).status).toBe(200);
     expect(await counter(article.id)).toBe(3);
+  });
+
+  // Issue 22, item 8: one-step sign-up needs no code, so accounts are free; only a proven address is a viewer.
+  it('counts 20 fresh one-step accounts viewing from one address as one view', async () => {
+    const article = await published();
+    const from = client(10);
+    const signups = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        request(app)
+          .post('/api/auth/signup')
+          .set(from)
+          .send({ name: `Puppet ${i}`, email: `puppet-${i}-${article.id.slice(-8)}@example.test`, password: 'Puppet-Pass#123' }),
+      ),
+    );
+    expect(signups.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const views = await Promise.all(signups.map((r) => view(article.id, { ...from, Authorization: `Bearer ${r.body.token}` })));
+    expect(views.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(views.filter((r) => r.status === 200)).toHaveLength(19);
+    expect(await counter(article.id)).toBe(1);
+    // The accounts share the address's window with its anonymous readers.
+    expect((await view(article.id, from)).status).toBe(200);
+    expect(await counter(article.id)).toBe(1);
+  });
+
+  it('counts two verified accounts on one address as two views', async () => {
+    const article = await published();
+    const [one, two] = await Promise.all([login(ctx, 'user'), login(ctx, 'user')]);
+    expect(one.user.emailVerifiedAt).not.toBeNull();
+    const from = client(11);
+    expect((await view(article.id, { ...from, ...one.auth })).status).toBe(201);
+    expect((await view(article.id, { ...from, ...two.auth })).status).toBe(201);
+    expect((await view(article.id, { ...from, ...two.auth })).status).toBe(200);
+    expect(await counter(article.id)).toBe(2);
   });
 
   it('counts the same client again once the 30-minute window has passed', async () => {

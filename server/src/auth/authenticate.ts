@@ -17,11 +17,14 @@ export function authenticate({ db, jwtSecret }: AppContext): RequestHandler {
     if (!claims || !UUID.test(claims.jti)) return next();
     const session = await db.session.findUnique({
       where: { id: claims.jti },
-      select: { expiresAt: true, user: { select: { id: true, name: true, email: true, role: true, suspended: true } } },
+      select: {
+        expiresAt: true,
+        user: { select: { id: true, name: true, email: true, role: true, suspended: true, emailVerifiedAt: true } },
+      },
     });
     if (!session || session.expiresAt <= new Date() || session.user.suspended || session.user.id !== claims.sub) return next();
-    const { id, name, email, role } = session.user;
-    req.user = { id, name, email, role, sessionId: claims.jti };
+    const { id, name, email, role, emailVerifiedAt } = session.user;
+    req.user = { id, name, email, role, sessionId: claims.jti, emailVerified: emailVerifiedAt !== null };
     next();
   };
 }

@@ -14,6 +14,8 @@ export interface AuthUser {
   email: string;
   role: Role;
   sessionId: string;
+  /** The account's address is proven (a code, a reset, or staff who created it); one-step sign-ups are not. */
+  emailVerified: boolean;
 }
 
 /** The grant of a database role (or of nobody signed in) for `permission`. */

@@ -108,8 +108,8 @@ describe('the view recorder', () => {
       pendingView(a.id, '192.0.2.1', null, input),
       pendingView(a.id, '192.0.2.2', null, input),
       pendingView(b.id, '192.0.2.2', null, input),
-      pendingView(a.id, '192.0.2.3', writer.id, input),
-      pendingView(a.id, '192.0.2.3', writer.id, input),
+      pendingView(a.id, '192.0.2.3', { id: writer.id, emailVerified: true }, input),
+      pendingView(a.id, '192.0.2.3', { id: writer.id, emailVerified: true }, input),
       pendingView(draft.id, '192.0.2.4', null, input),
     ];
     const outcomes = await Promise.all(views.map((v) => recorder.record(v)));

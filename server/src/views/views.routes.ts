@@ -92,7 +92,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
     },
     async ({ params, body, user }, req, res) => {
       // Answered once the view's batch has committed (docs/decisions/027): a 2xx view is never lost.
-      const view = pendingView(params.id, clientNetwork(req), user?.id ?? null, body);
+      const view = pendingView(params.id, clientNetwork(req), user ?? null, body);
       const outcome = await viewRecorder.record(view);
       if (outcome.kind === 'unpublished') throw notFound(ARTICLE_NOT_FOUND);
       // Same success shape, so the reader's page shows the count either way (docs/decisions/015).

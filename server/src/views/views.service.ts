@@ -4,6 +4,7 @@ import type { ViewLog } from '../../../shared/types';
 import { articleListSelect, publishedOnly, toArticleListItems } from '../articles/article.mapper';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
+import type { AuthUser } from '../lib/policy';
 import type { Prisma } from '../generated/prisma/client';
 import { uuidv7 } from './uuid7';
 import type { PendingView } from './view-recorder';
@@ -18,19 +19,27 @@ export interface ViewInput {
 }
 
 /**
- * A view as the recorder queues it. The first view of an article by one client (IP, and user when signed in)
- * in a 30-minute window counts; the others are answered but change nothing (CONTRACT.md §4: one client
- * cannot inflate a count). The window lives in the shared RateLimit table under `dedupKey`, so concurrent
- * repeats count once, on every app server. `articleId` is the id as the route or the view lane parsed it
- * (`idParam`: lower case), so another spelling cannot open a window of its own.
+ * A view as the recorder queues it. The first view of an article by one client (its network, and its user
+ * when signed in with a proven address) in a 30-minute window counts; the others are answered but change
+ * nothing (CONTRACT.md §4: one client cannot inflate a count). The window lives in the shared RateLimit table
+ * under `dedupKey`, so concurrent repeats count once, on every app server. `articleId` is the id as the route
+ * or the view lane parsed it (`idParam`: lower case), so another spelling cannot open a window of its own.
+ * A one-step sign-up costs no proof, so an unproven account is no viewer of its own: it shares its network's
+ * anonymous window (docs/decisions/043); its id is still kept on the log.
  */
-export function pendingView(articleId: string, client: string, userId: string | null, view: ViewInput): PendingView {
+export function pendingView(
+  articleId: string,
+  client: string,
+  user: Pick<AuthUser, 'id' | 'emailVerified'> | null,
+  view: ViewInput,
+): PendingView {
   const { percentViewed, fullyViewed, middleViewed, topViewed, bottomViewed } = view;
+  const viewer = user?.emailVerified ? user.id : 'anonymous';
   return {
     id: uuidv7(),
     articleId,
-    userId,
-    dedupKey: `view:${articleId}:${userId ?? 'anonymous'}@${client}`,
+    userId: user?.id ?? null,
+    dedupKey: `view:${articleId}:${viewer}@${client}`,
     viewedAt: clampViewedAt(view.viewedAt),
     percentViewed,
     fullyViewed,
