@@ -1,4 +1,13 @@
-import { Logger as WorkerLogger, parseCronItems, run, runMigrations, type CronItem, type Runner, type Task } from 'graphile-worker';
+import {
+  Logger as WorkerLogger,
+  parseCronItems,
+  run,
+  runMigrations,
+  type CronItem,
+  type Job,
+  type Runner,
+  type Task,
+} from 'graphile-worker';
 import { createPool, type Db, type Tx } from '../db/client';
 import type { Logger } from '../lib/logger';
 
@@ -7,7 +16,8 @@ import type { Logger } from '../lib/logger';
  * row added in the same transaction as the change that asks for it, so it exists exactly when that change
  * does; any number of workers, in the app processes or in `worker` processes, share the queue, and each
  * job is locked by the one running it, so it runs once across replicas. A job that throws is retried later
- * with a growing delay (graphile-worker's exponential back-off: about 3 s, 7 s, 20 s, 55 s, 2.5 min…).
+ * with a growing delay (graphile-worker's exponential back-off: about 3 s, 7 s, 20 s, 55 s, 2.5 min…); a task
+ * that needs another rhythm schedules its next run itself (runAgain).
  */
 
 /** Every kind of job, by name; each has its task in jobs/tasks.ts. */
@@ -20,6 +30,8 @@ export interface JobOptions {
   maxAttempts?: number;
   /** Jobs of one named queue run one at a time, across every worker. */
   queueName?: string;
+  /** Run no sooner than this many milliseconds from now (by the database's clock). */
+  runAfterMs?: number;
 }
 
 /** Adds a job through `db` — a transaction's client, so that the job commits or rolls back with the change. */
@@ -27,11 +39,43 @@ export async function addJob(db: Db | Tx, name: JobName, payload: object, option
   await db.$executeRaw`SELECT FROM graphile_worker.add_job(
     ${name}, ${JSON.stringify(payload)}::json,
     queue_name => ${options.queueName ?? null}::text, max_attempts => ${options.maxAttempts ?? null}::int,
-    job_key => ${options.key ?? null}::text)`;
+    job_key => ${options.key ?? null}::text, run_at => now() + ${options.runAfterMs ?? 0}::int * interval '1 millisecond')`;
+}
+
+/**
+ * Adds the running `job` (of no named queue) again, under its key, to run in `afterMs` with `payload`: for a
+ * task that picks its own retry delay, since graphile-worker's back-off is the same for every task. The
+ * running job then returns normally and is deleted. Nothing is added when a newer job has taken the key
+ * meanwhile (graphile-worker moves the key of a running job to the one added after it): that one stands.
+ * Returns whether the job was added again.
+ */
+export async function runAgain(
+  db: Db,
+  job: Pick<Job, 'id' | 'key' | 'max_attempts'>,
+  name: JobName,
+  payload: object,
+  afterMs: number,
+): Promise<boolean> {
+  const options = { maxAttempts: job.max_attempts, runAfterMs: afterMs };
+  const { key } = job;
+  if (key === null) {
+    await addJob(db, name, payload, options);
+    return true;
+  }
+  return db.$transaction(async (tx) => {
+    // The running job's row, locked: a job added under the key after this check waits for this transaction
+    // and then replaces the one added here, as it would replace any waiting job of its key.
+    const held = await tx.$queryRaw<unknown[]>`
+      SELECT FROM graphile_worker._private_jobs WHERE id = ${job.id}::bigint AND key = ${key} FOR UPDATE`;
+    if (held.length === 0) return false;
+    await addJob(tx, name, payload, { ...options, key });
+    return true;
+  });
 }
 
 /** The worker's own pool: its LISTEN connection and its running jobs never wait behind requests for a connection. */
-const workerPool = (connectionString: string, concurrency: number) => createPool(connectionString, concurrency + 2, { queryTimeout: false });
+const workerPool = (connectionString: string, concurrency: number) =>
+  createPool(connectionString, concurrency + 2, { queryTimeout: false });
 
 /** graphile-worker's log lines, into the app's log: its warnings and errors as they are, its per-job lines at debug. */
 function workerLogger(logger: Logger): WorkerLogger {
