@@ -66,7 +66,7 @@ export function authRouter(ctx: AppContext): Router {
     },
     async ({ body }, req) => {
       await limitAccountCreation(req);
-      return auth.signup(body);
+      return auth.signup(body, clientNetwork(req));
     },
   );
 
@@ -121,7 +121,7 @@ export function authRouter(ctx: AppContext): Router {
     },
     async ({ body }, req) => {
       await limitAccountCreation(req);
-      return auth.completeSignup(body);
+      return auth.completeSignup(body, clientNetwork(req));
     },
   );
 
@@ -209,7 +209,7 @@ export function authRouter(ctx: AppContext): Router {
       returns: messageSchema,
       purges: none,
     },
-    ({ body }) => auth.resetPassword(body),
+    ({ body }, req) => auth.resetPassword(body, clientNetwork(req)),
   );
 
   return router;

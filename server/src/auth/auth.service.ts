@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
 import { passwordTooLong } from '../../../shared/schemas/auth';
-import { hashPassword, verifyPassword } from '../lib/passwords';
+import { hashPassword, SERVER, verifyPassword, type Requester } from '../lib/passwords';
 import { enforce, reserve, settle } from '../lib/rate-limit';
 import { publicUserSelect, toPublicUser } from '../users/user.mapper';
 import { codeMail, signupAttemptMail } from './auth.mails';
@@ -64,7 +64,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Compared against when the address is unknown, so both answers take one bcrypt comparison. */
 let dummyHash: Promise<string> | undefined;
-export const warmDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+export const warmDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), SERVER));
 
 export function authService(ctx: AppContext) {
   const { db, config } = ctx;
@@ -101,9 +101,9 @@ export function authService(ctx: AppContext) {
 
   return {
     /** One-step sign-up: a `user` account and a token at once. The address stays unproven (emailVerifiedAt null). */
-    async signup(input: SignupInput): Promise<AuthResponse> {
+    async signup(input: SignupInput, network: Requester): Promise<AuthResponse> {
       await assertEmailFree(input.email);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, network);
       const user = await db.user.create({
         data: { name: input.name, email: input.email, passwordHash, role: 'user' },
         select: publicUserSelect,
@@ -135,9 +135,9 @@ export function authService(ctx: AppContext) {
      * the code with the creation. The code is checked before the address, so without it nobody learns
      * whether the address has an account.
      */
-    async completeSignup(input: SignupCompleteInput): Promise<AuthResponse> {
+    async completeSignup(input: SignupCompleteInput, network: Requester): Promise<AuthResponse> {
       const codeId = await checkCode(ctx, input.email, 'signup', input.otp, { generic: false });
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, network);
       const user = await db.$transaction(async (tx) => {
         if (!(await consumeCode(tx, codeId))) throw badRequest(CODE_FAILURES.missing);
         if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(MESSAGES.emailTaken);
@@ -166,7 +166,7 @@ export function authService(ctx: AppContext) {
       let user;
       try {
         user = await db.user.findUnique({ where: { email }, select: { ...publicUserSelect, passwordHash: true } });
-        const matches = await verifyPassword(password, user?.passwordHash ?? (await warmDummyHash()));
+        const matches = await verifyPassword(password, user?.passwordHash ?? (await warmDummyHash()), ip);
         failed = !user || !matches;
       } finally {
         await settle(db, held, failed);
@@ -215,9 +215,9 @@ export function authService(ctx: AppContext) {
      * Sets the password, consumes the code (still within its 10 minutes) and revokes every earlier token, all
      * in one transaction. The code proves the address, so a one-step account counts as verified from here on.
      */
-    async resetPassword({ email, otp, newPassword }: ResetPasswordInput): Promise<{ message: string }> {
+    async resetPassword({ email, otp, newPassword }: ResetPasswordInput, network: Requester): Promise<{ message: string }> {
       const codeId = await checkCode(ctx, email, 'reset', otp, { generic: true });
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, network);
       await db.$transaction(async (tx) => {
         const user = await tx.user.findUnique({ where: { email }, select: { id: true, emailVerifiedAt: true } });
         if (!(await consumeCode(tx, codeId)) || !user) throw badRequest(GENERIC_CODE_FAILURE);

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
 import { createUser, login as loginAs, TEST_PASSWORD } from '../../../tests/helpers/factories';
-import { verifyPassword } from '../lib/passwords';
+import { SERVER, verifyPassword } from '../lib/passwords';
 import { cooldownKey } from './otp';
 import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from '../../../tests/helpers/auth';
 
@@ -159,7 +159,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect((await request(app).get('/api/auth/me').set(auth)).status).toBe(401);
     expect((await request(app).get('/api/auth/me').set('Authorization', `Bearer ${other.body.token}`)).status).toBe(401);
-    expect(await verifyPassword(NEW_PASSWORD, await passwordOf(user.id))).toBe(true);
+    expect(await verifyPassword(NEW_PASSWORD, await passwordOf(user.id), SERVER)).toBe(true);
     expect((await db.emailCode.findFirstOrThrow({ where: { email: user.email } })).consumedAt).not.toBeNull();
 
     expect((await post('/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(401);
@@ -170,7 +170,7 @@ describe('POST /api/auth/reset-password', () => {
     // The code is spent.
     const again = await post('/reset-password', { email: user.email, otp: code, newPassword: 'Another-Pass#8' });
     expect(again.status).toBe(400);
-    expect(await verifyPassword(NEW_PASSWORD, await passwordOf(user.id))).toBe(true);
+    expect(await verifyPassword(NEW_PASSWORD, await passwordOf(user.id), SERVER)).toBe(true);
   });
 
   it('refuses a wrong code and changes nothing', async () => {

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { hashPassword, randomPassword } from '../lib/passwords';
+import { hashPassword, randomPassword, SERVER } from '../lib/passwords';
 
 /**
  * Creates the first super-admin from SUPERADMIN_* when the database has none. Without
@@ -12,7 +12,7 @@ export async function ensureSuperAdmin(db: Db, config: Config, logger: Logger): 
   if (existing > 0) return;
   const { email, name } = config.superAdmin;
   const password = config.superAdmin.password ?? randomPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, SERVER);
   const user = await db.user.upsert({
     where: { email },
     // The operator named this address in the configuration: it counts as verified.

@@ -5,7 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { revokeAllSessions } from '../auth/tokens';
 import { conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword, staffRequester } from '../lib/passwords';
 import type { AuthUser } from '../lib/policy';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { roleFromWire } from '../lib/wire';
@@ -55,7 +55,7 @@ export async function createUser(db: Db, actor: AuthUser, input: CreateUserInput
     data: {
       name: input.name,
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, staffRequester(actor.id)),
       role,
       bio: input.bio ?? null,
       // An admin who creates an account vouches for its address.
@@ -77,7 +77,7 @@ export async function updateUser(
   input: UpdateUserInput,
   expected: ExpectedVersion | undefined,
 ): Promise<PublicUser> {
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const passwordHash = input.password ? await hashPassword(input.password, staffRequester(actor.id)) : undefined;
   const row = await db.$transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     requireMayManage(actor, target);

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
 import { queueVariants } from '../../lib/image-variants';
 import type { MediaStorage } from '../../storage/media-storage';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, SERVER, verifyPassword } from '../../lib/passwords';
 import { categorySlug } from '../../lib/slug';
 import { shareDescription } from '../../articles/share-page';
 import type { Db } from '../client';
@@ -31,7 +31,7 @@ export async function findLiveDemoAccounts(db: Db): Promise<{ email: string; rol
     orderBy: { email: 'asc' },
   });
   const live = [];
-  for (const u of users) if (await verifyPassword(DEMO_PASSWORD, u.passwordHash)) live.push({ email: u.email, role: u.role });
+  for (const u of users) if (await verifyPassword(DEMO_PASSWORD, u.passwordHash, SERVER)) live.push({ email: u.email, role: u.role });
   return live;
 }
 
@@ -76,7 +76,7 @@ export async function seedDemoContent(
   const images = await writeDemoImages(config.uploadDir);
   // Other replicas serve them from the bucket.
   if (storage) await Promise.all(images.map((url) => storage.keep(url.slice('/uploads/'.length))));
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, SERVER);
   const now = Date.now();
 
   await db.$transaction(
