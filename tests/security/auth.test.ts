@@ -74,7 +74,7 @@ describe('item 4: logins are limited and bcrypt cannot starve file serving', { t
     const statuses = await Promise.all(logins);
     expect(statuses.every((s) => s === 401)).toBe(true);
     expect(peak).toBeLessThanOrEqual(HASH_CONCURRENCY);
-    expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
+    expect(hashingLoad()).toEqual({ running: 0, waiting: 0, requesters: 0 });
   });
 
   // The counters are brought to the edge directly: each real check costs a bcrypt run, and the edge is what matters.

@@ -12,6 +12,7 @@ import { authResponseSchema, currentUserSchema, verifiedSchema } from '../../../
 import { messageSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
+import { HASH_QUEUE_MAX } from '../lib/passwords';
 import { publicRoute, requireUser } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { none, routesFor } from '../lib/route';
@@ -22,6 +23,10 @@ export const accountCreationKey = (ip: string) => `signup:ip:${ip}`;
 /** Each code request sends a mail to an address the caller names: one network may not mail the world. */
 export const CODE_REQUESTS_PER_IP_PER_HOUR = 30;
 export const codeRequestKey = (ip: string) => `code:ip:${ip}`;
+
+/** What the password hashing queue answers when it is full (lib/passwords.ts, docs/decisions/041). */
+const HASH_QUEUE_429 = `${HASH_QUEUE_MAX} password checks already wait and this network has the most of them (Retry-After)`;
+const HASH_QUEUE_503 = `${HASH_QUEUE_MAX} password checks already wait, one for each of ${HASH_QUEUE_MAX} other networks`;
 
 /** Sign-up (one step or three), login, logout, password reset and the current user: docs/api.md "Auth". */
 export function authRouter(ctx: AppContext): Router {
@@ -60,7 +65,8 @@ export function authRouter(ctx: AppContext): Router {
       returns: { schema: authResponseSchema, description: 'A token and the new account (role user)' },
       errors: {
         409: 'An account with this email address already exists',
-        429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
+        429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour, or ${HASH_QUEUE_429}`,
+        503: HASH_QUEUE_503,
       },
       purges: none,
     },
@@ -115,7 +121,8 @@ export function authRouter(ctx: AppContext): Router {
       errors: {
         400: 'Wrong, expired or used code',
         409: 'An account with this email address already exists (said only to the holder of a right code)',
-        429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour`,
+        429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour, or ${HASH_QUEUE_429}`,
+        503: HASH_QUEUE_503,
       },
       purges: none,
     },
@@ -136,8 +143,8 @@ export function authRouter(ctx: AppContext): Router {
       errors: {
         401: 'Invalid email or password',
         403: 'The account is suspended',
-        429: `${LOGIN_LIMITS.failuresPerPair} failures in 15 minutes for this address from this IP, ${LOGIN_LIMITS.failuresPerIp} from this IP, ${LOGIN_LIMITS.attemptsPerIp} attempts a minute from this IP, or ${LOGIN_LIMITS.successesPerAccount} sign-ins a minute to this account (Retry-After)`,
-        503: 'Too many password checks queued at once',
+        429: `${LOGIN_LIMITS.failuresPerPair} failures in 15 minutes for this address from this IP, ${LOGIN_LIMITS.failuresPerIp} from this IP, ${LOGIN_LIMITS.attemptsPerIp} attempts a minute from this IP, ${LOGIN_LIMITS.successesPerAccount} sign-ins a minute to this account, or ${HASH_QUEUE_429}`,
+        503: HASH_QUEUE_503,
       },
       purges: none,
     },
@@ -207,6 +214,7 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: resetPasswordInputSchema,
       returns: messageSchema,
+      errors: { 429: HASH_QUEUE_429, 503: HASH_QUEUE_503 },
       purges: none,
     },
     ({ body }, req) => auth.resetPassword(body, clientNetwork(req)),
