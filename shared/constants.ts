@@ -34,6 +34,11 @@ export const LIMITS = {
   commentMax: 5000,
   /** Levels of a comment thread, the top-level comment included; a reply to the deepest level joins that level. */
   commentLevelsMax: 8,
+  /**
+   * Replies a comment carries in a read: its newest; `replyCount` counts them all and the others are paged
+   * (GET /api/comments/:id/replies). A read holds at most this many replies per comment asked for, on average.
+   */
+  commentRepliesShown: 3,
   titleMax: 200,
   summaryMax: 500,
   contentMaxBytes: 500_000,

@@ -40,14 +40,14 @@ export type UpdateCommentInput = z.input<typeof updateCommentInputSchema>;
 
 const booleanFlag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 
-export const listArticleCommentsQuerySchema = z.object({
-  includeReplies: booleanFlag.default(true),
+/** `limit` and `offset` of a page of comments (top-level ones, or one comment's replies). */
+const pageQuery = (defaultLimit: number) => ({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(100, 'limit must be at most 100')
-    .default(50),
+    .default(defaultLimit),
   offset: z.coerce
     .number({ error: 'offset must be a number' })
     .int('offset must be a whole number')
@@ -55,7 +55,12 @@ export const listArticleCommentsQuerySchema = z.object({
     .max(1_000_000, 'offset must be at most 1000000')
     .default(0),
 });
+
+export const listArticleCommentsQuerySchema = z.object({ includeReplies: booleanFlag.default(true), ...pageQuery(50) });
 export type ListArticleCommentsQuery = z.input<typeof listArticleCommentsQuerySchema>;
+
+export const listCommentRepliesQuerySchema = z.object(pageQuery(20));
+export type ListCommentRepliesQuery = z.input<typeof listCommentRepliesQuerySchema>;
 
 export const listAllCommentsQuerySchema = z.object({
   page: z.coerce

@@ -11,7 +11,8 @@ import { seedBenchData } from '../bench/seed';
 /**
  * The bench's newsroom (10,000 published articles, tests/bench/seed.ts) and what a site that has run for a while
  * also holds: thousands of registered readers, featured and main stories, years of breaking news, the variants and
- * upload rows of every image, and one article whose thread went viral (2,000 top-level comments).
+ * upload rows of every image, one article whose thread went viral (2,000 top-level comments), and one whose
+ * comment everyone answered (10,000 replies to one comment).
  */
 export async function seedReadData(url: string): Promise<ReadIds> {
   await seedBenchData(url);
@@ -50,9 +51,9 @@ export async function seedReadData(url: string): Promise<ReadIds> {
        SELECT gen_random_uuid(), "fileUrl", 250000, type, true FROM "Media" ON CONFLICT DO NOTHING`,
     );
     const { rows } = await client.query<{ id: string }>(
-      `SELECT id FROM "Article" WHERE status = 'published' ORDER BY "publishedAt" DESC LIMIT 2`,
+      `SELECT id FROM "Article" WHERE status = 'published' ORDER BY "publishedAt" DESC LIMIT 3`,
     );
-    const [viral, article] = rows.map((r) => r.id);
+    const [viral, article, wide] = rows.map((r) => r.id);
     const category = (await client.query<{ id: string; slug: string }>(`SELECT id, slug FROM "Category" ORDER BY slug LIMIT 1`)).rows[0]!;
     await client.query(
       `INSERT INTO "Comment" (id, content, "articleId", "authorId", "createdAt", "updatedAt")
@@ -61,9 +62,25 @@ export async function seedReadData(url: string): Promise<ReadIds> {
        JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM "User" WHERE role = 'user') u ON u.n = 1 + i % 5000`,
       [viral],
     );
+    const answered = await client.query<{ id: string }>(
+      `INSERT INTO "Comment" (id, content, "articleId", "authorId", "createdAt", "updatedAt")
+       SELECT gen_random_uuid(), 'The comment everyone answered', $1::uuid, id, now() - interval '1 hour', now()
+       FROM "User" WHERE role = 'user' ORDER BY email LIMIT 1
+       RETURNING id`,
+      [wide],
+    );
+    const repliedTo = answered.rows[0]!.id;
+    await client.query(
+      `INSERT INTO "Comment" (id, content, "articleId", "authorId", "parentId", "createdAt", "updatedAt")
+       SELECT gen_random_uuid(), 'A reply to the comment everyone answered, number ' || i, $1::uuid, u.id, $2::uuid,
+              now() - i * interval '100 milliseconds', now() - i * interval '100 milliseconds'
+       FROM generate_series(1, 10000) AS i
+       JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM "User" WHERE role = 'user') u ON u.n = 1 + i % 5000`,
+      [wide, repliedTo],
+    );
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE');
-    return { article: article!, viral: viral!, category };
+    return { article: article!, viral: viral!, wide: wide!, repliedTo, category };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
@@ -72,10 +89,13 @@ export async function seedReadData(url: string): Promise<ReadIds> {
   }
 }
 
-/** What the reads below name: an article with a usual thread, the viral one, and a category. */
+/** What the reads below name: an article with a usual thread, the viral one, the wide one and its comment, and a category. */
 export interface ReadIds {
   article: string;
   viral: string;
+  /** The article whose comment `repliedTo` has 10,000 replies. */
+  wide: string;
+  repliedTo: string;
   category: { id: string; slug: string };
 }
 
@@ -93,6 +113,7 @@ const LIST = 'Article_status_publishedAt_updatedAt_id_idx';
 const BY_SECTION = 'Article_status_section_publishedAt_updatedAt_id_idx';
 const BY_CATEGORY = 'Article_status_categoryId_publishedAt_updatedAt_id_idx';
 const SITEMAP = 'Article_status_id_updatedAt_idx';
+const REPLIES = 'Comment_replies_newest_first';
 
 /** Every public read of the API, the feeds and the sitemaps (the server-rendered pages make the same API reads). */
 export function publicReads(ids: ReadIds): PublicRead[] {
@@ -120,6 +141,10 @@ export function publicReads(ids: ReadIds): PublicRead[] {
     // A usual thread's few roots may as well be sorted; a long one's must be read in order, a page of them only.
     { name: 'comments', path: `/api/comments/article/${ids.article}`, index: 'Comment_roots_newest_first', ordered: false },
     { name: 'comments, viral thread', path: `/api/comments/article/${ids.viral}`, index: 'Comment_roots_newest_first', ordered: true },
+    // A comment's newest replies come in order from their index, however many it has (docs/decisions/039).
+    { name: 'comments, 10,000 replies', path: `/api/comments/article/${ids.wide}`, index: REPLIES, ordered: true },
+    { name: 'replies, page 11', path: `/api/comments/${ids.repliedTo}/replies?offset=200`, index: REPLIES, ordered: true },
+    { name: 'one comment', path: `/api/comments/${ids.repliedTo}`, index: REPLIES, ordered: true },
     { name: 'breaking news', path: '/api/breaking-news', index: 'BreakingNews_status_updatedAt_createdAt_id_idx', ordered: true },
     { name: 'categories', path: '/api/categories', index: BY_CATEGORY, ordered: false },
     { name: 'RSS feed', path: '/rss.xml', index: LIST, ordered: true },

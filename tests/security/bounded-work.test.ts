@@ -232,7 +232,7 @@ describe('comment threads are bounded in depth', () => {
     expect(measure(reads[0]!.body.data)).toEqual({ levels: LEVELS, count: LEVELS });
     expect(measure([reads[11]!.body.data])).toEqual({ levels: LEVELS, count: LEVELS });
 
-    // The migration moves the deeper replies up to level 8: every comment is shown, none deeper.
+    // The migration moves the deeper replies up to level 8: none deeper, all counted.
     const dir = path.resolve(
       'prisma/migrations',
       readdirSync('prisma/migrations').find((d) => d.endsWith('_cap_comment_depth'))!,
@@ -242,7 +242,11 @@ describe('comment threads are bounded in depth', () => {
     await ctx.cache.purge([Tags.everything]);
     const after = await request(app).get(`/api/comments/article/${article.id}`);
     expect(after.status).toBe(200);
-    expect(measure(after.body.data)).toEqual({ levels: LEVELS, count: 10_000 });
+    // Level 8 is 9,993 replies to the comment at level 7: it shows the newest (issue 22, comment-breadth.test.ts).
+    expect(measure(after.body.data)).toEqual({ levels: LEVELS, count: LEVELS - 1 + LIMITS.commentRepliesShown });
+    let seventh = after.body.data[0] as Comment;
+    for (let level = 1; level < LEVELS - 1; level++) seventh = seventh.replies[0]!;
+    expect(seventh.replyCount).toBe(10_000 - (LEVELS - 1));
 
     // A reply to a comment at level 8 joins level 8.
     const reader = await login(ctx, 'user');

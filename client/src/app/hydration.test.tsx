@@ -57,6 +57,7 @@ const comment: Comment = {
   parentId: null,
   parent: null,
   replies: [],
+  replyCount: 0,
 };
 
 let root: Root | null = null;

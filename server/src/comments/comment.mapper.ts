@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../shared/constants';
 import type { Comment } from '../../../shared/types';
 
 /** One comment row as the read queries of comments.service.ts return it (author and parent joined in). */
@@ -13,6 +14,8 @@ export interface CommentRow {
   isEdited: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** Its direct replies, all of them (the rows hold only the newest). */
+  replyCount: number;
 }
 
 export function toComment(row: CommentRow): Comment {
@@ -30,22 +33,34 @@ export function toComment(row: CommentRow): Comment {
         ? { id: row.parentId, content: row.parentContent, author: { name: row.parentAuthorName ?? '' } }
         : null,
     replies: [],
+    replyCount: row.replyCount,
   };
 }
 
+/** Newest first, as every list of comments is answered: by creation time, then by id (as PostgreSQL orders UUIDs). */
+const newestFirst = (a: CommentRow, b: CommentRow) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
 /**
- * Nests `rows` (sorted newest first) under their parents. A row whose parent is not among the rows is a
- * top of the forest (`isTop` decides for the list of an article, where only page roots are tops), so every
- * `replies` list comes out newest first, at any depth.
+ * Nests `rows` under their parents, newest first at every level: the tops of the forest (`isTop`: the page
+ * asked for) and every `replies` list. The reads hand their rows over in the order of their walk, level by
+ * level, so they are sorted here (a few hundred at most).
+ *
+ * A comment shows the newest of its replies (all of them up to LIMITS.commentRepliesShown) or none: the read's
+ * bound may stop the walk part way through one comment's replies, and the reader's next page starts after those
+ * shown (`offset` = how many), so what it shows must be the newest. The few of that one comment are dropped;
+ * its replyCount still says they are there.
  */
 export function toCommentTrees(rows: CommentRow[], isTop: (row: CommentRow) => boolean): Comment[] {
+  const sorted = [...rows].sort(newestFirst);
   const nodes = new Map<string, Comment>();
-  for (const row of rows) nodes.set(row.id, toComment(row));
+  for (const row of sorted) nodes.set(row.id, toComment(row));
   const tops: Comment[] = [];
-  for (const row of rows) {
+  for (const row of sorted) {
     const node = nodes.get(row.id)!;
     if (isTop(row)) tops.push(node);
     else if (row.parentId) nodes.get(row.parentId)?.replies.push(node);
   }
+  for (const node of nodes.values()) if (node.replies.length < Math.min(LIMITS.commentRepliesShown, node.replyCount)) node.replies = [];
   return tops;
 }

@@ -7,12 +7,14 @@ import {
   createCommentInputSchema,
   listAllCommentsQuerySchema,
   listArticleCommentsQuerySchema,
+  listCommentRepliesQuerySchema,
   updateCommentInputSchema,
 } from '../../../shared/schemas/comments';
 import {
   adminCommentsPageSchema,
   articleCommentsPageSchema,
   commentAnswerSchema,
+  commentRepliesPageSchema,
   commentWriteAnswerSchema,
 } from '../../../shared/schemas/responses/comments';
 import { deletedSchema } from '../../../shared/schemas/responses/common';
@@ -21,7 +23,7 @@ import { notFound } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { idParam, responseCacheOf, routesFor } from '../lib/route';
-import { Tags } from '../cache/scope';
+import { Tags, tagResponse } from '../cache/scope';
 import {
   commentOwnership,
   deleteComment,
@@ -29,11 +31,14 @@ import {
   getVisibleComment,
   listAllComments,
   listArticleComments,
+  listCommentReplies,
   postComment,
 } from './comments.service';
 
 const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
+const COMMENT_NOT_FOUND = 'Comment not found';
+const NEWEST = `its newest replies (at most ${LIMITS.commentRepliesShown}) nested, and replyCount`;
 
 export function commentsRouter({ db, limits }: AppContext): Router {
   const router = Router();
@@ -80,11 +85,14 @@ export function commentsRouter({ db, limits }: AppContext): Router {
     {
       method: 'get',
       path: '/article/:id',
-      summary: "A published article's top-level comments newest first, each with its replies nested newest first",
+      summary: `A published article's top-level comments newest first, each with ${NEWEST}`,
       guard: publicRoute,
       params: byId,
       query: listArticleCommentsQuerySchema,
-      returns: { schema: articleCommentsPageSchema, description: 'A page of top-level comments (total counts them), replies nested' },
+      returns: {
+        schema: articleCommentsPageSchema,
+        description: `A page of top-level comments (total counts them), replies nested; at most ${1 + LIMITS.commentRepliesShown} comments per top-level comment asked for, the shallowest first`,
+      },
       errors: { 404: 'the article does not exist or is not published' },
       cacheTags: ({ params }) => [Tags.comments(params.id), Tags.article(params.id)],
     },
@@ -99,8 +107,33 @@ export function commentsRouter({ db, limits }: AppContext): Router {
   route(
     {
       method: 'get',
+      path: '/:id/replies',
+      summary: `A page of a comment's direct replies newest first, each with ${NEWEST} (a published article's comment)`,
+      guard: publicRoute,
+      params: byId,
+      query: listCommentRepliesQuerySchema,
+      returns: {
+        schema: commentRepliesPageSchema,
+        description: `A page of replies (total counts them), their replies nested; at most ${1 + LIMITS.commentRepliesShown} comments per reply asked for`,
+      },
+      errors: { 404: 'no such comment, or its article is not published' },
+      // The tags name the comment's article, which the read itself finds.
+      cacheTags: 'by handler',
+    },
+    async ({ params, query }) => {
+      const { limit, offset } = query;
+      const page = await listCommentReplies(db, params.id, { limit, offset });
+      if (!page) throw notFound(COMMENT_NOT_FOUND);
+      tagResponse([Tags.comments(page.articleId), Tags.article(page.articleId)]);
+      return { success: true, data: page.comments, pagination: { total: page.total, limit, offset } };
+    },
+  );
+
+  route(
+    {
+      method: 'get',
       path: '/:id',
-      summary: 'One comment of a published article, with its replies nested',
+      summary: `One comment of a published article, with ${NEWEST}`,
       guard: publicRoute,
       params: byId,
       returns: commentAnswerSchema,

@@ -20,7 +20,8 @@ const COLUMNS = Prisma.sql`
   c."parentId"::text AS "parentId",
   (SELECT p.content FROM "Comment" p WHERE p.id = c."parentId") AS "parentContent",
   (SELECT u.name FROM "Comment" p JOIN "User" u ON u.id = p."authorId" WHERE p.id = c."parentId") AS "parentAuthorName",
-  c."isEdited", c."createdAt", c."updatedAt"`;
+  c."isEdited", c."createdAt", c."updatedAt",
+  (SELECT count(*) FROM "Comment" x WHERE x."parentId" = c.id)::int AS "replyCount"`;
 
 /** A CommentRow of an outer join: every column null when there is no comment. */
 type NullableRow = { [K in keyof CommentRow]: CommentRow[K] | null };
@@ -35,6 +36,35 @@ const NEWEST_FIRST = Prisma.sql`ORDER BY c."createdAt" DESC, c.id DESC`;
  * down at most this many levels: its work and the nesting of the JSON answer are bounded, whatever the rows.
  */
 const LEVELS = LIMITS.commentLevelsMax;
+
+/** The newest replies each comment of a read carries; the others are paged (listCommentReplies). */
+const REPLIES_SHOWN = LIMITS.commentRepliesShown;
+
+/**
+ * The most comments a read answers for `asked` comments (a page of them, or one): 1 + REPLIES_SHOWN for each,
+ * and for one comment, enough to reach the end of a chain of replies LEVELS deep. At most 400 (a page of 100).
+ */
+export const commentsPerAnswer = (asked: number) => Math.max(asked, LEVELS) * (1 + REPLIES_SHOWN);
+
+/**
+ * The CTEs `tree` and `found` of a read, below its CTE `roots` (the comments asked for: COMMENT_COLUMNS and
+ * level 1). Each comment brings its REPLIES_SHOWN newest replies, read in order from their index (a LATERAL
+ * LIMIT), level after level down to LEVELS. The whole answer holds at most commentsPerAnswer(asked) comments:
+ * PostgreSQL walks a recursive query breadth first and stops where the LIMIT above it stops reading, so the
+ * shallowest comments are kept and no tree shape (8 levels of N replies each grows as N^7) makes the read or
+ * its answer larger. A comment cut off shows its replyCount; its replies are paged (listCommentReplies).
+ */
+const newestReplies = (asked: number, includeReplies = true) => Prisma.sql`
+  tree AS (
+    SELECT * FROM roots
+    UNION ALL
+    SELECT ${COMMENT_COLUMNS}, t.level + 1 FROM tree t CROSS JOIN LATERAL (
+      SELECT x.id FROM "Comment" x WHERE x."parentId" = t.id ORDER BY x."createdAt" DESC, x.id DESC LIMIT ${REPLIES_SHOWN}
+    ) newest JOIN "Comment" r ON r.id = newest.id
+    WHERE ${includeReplies}::boolean AND t.level < ${LEVELS}
+  ), found AS (
+    SELECT ${COLUMNS} FROM (SELECT * FROM tree LIMIT ${commentsPerAnswer(asked)}) c
+  )`;
 
 /**
  * Where a reply to `parentId` goes: under that comment, or, when that comment is at the deepest level,
@@ -61,9 +91,9 @@ export interface ArticleCommentsPage {
 }
 
 /**
- * One page of an article's top-level comments with every reply beneath them, in one statement (the hot
- * public read): the published check and the top-level count, the page of roots, and a recursive walk down
- * to their descendants. No rows: the article is not published; one row without a comment: no comments.
+ * One page of an article's top-level comments with their newest replies beneath them (newestReplies), in one
+ * statement (the hot public read): the published check and the top-level count, the page of roots, and the
+ * walk down. No rows: the article is not published; one row without a comment: no comments.
  * The roots are filtered on the id itself, not joined from `article`: so they are read in order from their
  * partial index and the read stops at the page, rather than every root being read and sorted (docs/query-plans.md).
  */
@@ -83,16 +113,8 @@ export async function listArticleComments(
       WHERE r."articleId" = ${articleId}::uuid AND r."parentId" IS NULL AND EXISTS (SELECT FROM article)
       ORDER BY r."createdAt" DESC, r.id DESC
       LIMIT ${limit} OFFSET ${offset}
-    ), tree AS (
-      SELECT * FROM roots
-      UNION ALL
-      SELECT ${COMMENT_COLUMNS}, t.level + 1 FROM "Comment" r JOIN tree t ON r."parentId" = t.id
-      WHERE ${includeReplies}::boolean AND t.level < ${LEVELS}
-    ), found AS (
-      SELECT ${COLUMNS} FROM tree c
-    )
-    SELECT article.total, found.* FROM article LEFT JOIN found ON true
-    ORDER BY found."createdAt" DESC NULLS LAST, found.id DESC NULLS LAST`;
+    ), ${newestReplies(limit, includeReplies)}
+    SELECT article.total, found.* FROM article LEFT JOIN found ON true`;
   const { rows } = await poolOf(db).query<NullableRow & { total: number }>({
     name: 'chronicle.article-comments',
     text: statement.text,
@@ -103,16 +125,58 @@ export async function listArticleComments(
   return { total: rows[0].total, comments: toCommentTrees(comments, (row) => row.parentId === null) };
 }
 
-/** One comment with all its replies nested beneath it (at most LEVELS levels), or null. */
+export interface CommentRepliesPage {
+  /** The article of the comment, whose comments' tag the answer carries. */
+  articleId: string;
+  /** The comment's direct replies, all of them. */
+  total: number;
+  comments: Comment[];
+}
+
+/**
+ * One page of comment `id`'s direct replies, newest first, each with its newest replies beneath it
+ * (newestReplies), in one statement like listArticleComments; null when there is no such comment on a
+ * published article. The page is read beside the `parent` row (LATERAL) rather than for the id itself: for a
+ * comment with thousands of replies, the planner would otherwise weigh walking the newest comments of the
+ * whole site (Comment_createdAt_idx) against the comment's own replies, and at times choose the walk.
+ */
+export async function listCommentReplies(
+  db: Db,
+  id: string,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<CommentRepliesPage | null> {
+  const statement = Prisma.sql`
+    WITH RECURSIVE parent AS (
+      SELECT p.id, p."articleId", (SELECT count(*) FROM "Comment" r WHERE r."parentId" = p.id)::int AS total
+      FROM "Comment" p
+      WHERE p.id = ${id}::uuid AND EXISTS (SELECT FROM "Article" a WHERE a.id = p."articleId" AND a.status = 'published')
+    ), roots AS (
+      SELECT ${COMMENT_COLUMNS}, 1 AS level FROM parent p CROSS JOIN LATERAL (
+        SELECT x.id FROM "Comment" x WHERE x."parentId" = p.id ORDER BY x."createdAt" DESC, x.id DESC LIMIT ${limit} OFFSET ${offset}
+      ) page JOIN "Comment" r ON r.id = page.id
+    ), ${newestReplies(limit)}
+    SELECT parent.total, parent."articleId"::text AS "threadArticleId", found.* FROM parent LEFT JOIN found ON true`;
+  const { rows } = await poolOf(db).query<NullableRow & { total: number; threadArticleId: string }>({
+    name: 'chronicle.comment-replies',
+    text: statement.text,
+    values: statement.values,
+  });
+  if (!rows[0]) return null;
+  const comments = rows.filter((row): row is CommentRow & { total: number; threadArticleId: string } => row.id !== null);
+  return {
+    articleId: rows[0].threadArticleId,
+    total: rows[0].total,
+    comments: toCommentTrees(comments, (row) => row.parentId === id),
+  };
+}
+
+/** One comment with its newest replies nested beneath it (newestReplies), or null. */
 export async function loadCommentTree(db: Db, id: string): Promise<Comment | null> {
   const rows = await db.$queryRaw<CommentRow[]>`
-    WITH RECURSIVE tree AS (
+    WITH RECURSIVE roots AS (
       SELECT ${COMMENT_COLUMNS}, 1 AS level FROM "Comment" r WHERE r.id = ${id}::uuid
-      UNION ALL
-      SELECT ${COMMENT_COLUMNS}, t.level + 1 FROM "Comment" r JOIN tree t ON r."parentId" = t.id WHERE t.level < ${LEVELS}
-    )
-    SELECT ${COLUMNS} FROM tree c
-    ${NEWEST_FIRST}`;
+    ), ${newestReplies(1)}
+    SELECT * FROM found`;
   return toCommentTrees(rows, (row) => row.id === id)[0] ?? null;
 }
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../shared/constants';
 import type { Comment } from '../../../shared/types';
 import { createTestApp } from '../../../tests/helpers/app';
 import {
@@ -276,7 +277,7 @@ describe('GET /api/comments/article/:id', () => {
     expect(res.body).toEqual({ success: true, data: [], pagination: { total: 0, limit: 50, offset: 0 } });
   });
 
-  it('serves a large thread in one answer (roots paged, every reply included)', async () => {
+  it('serves a large thread in one answer (roots paged, the newest replies of each)', async () => {
     const article = await published();
     const roots = await Promise.all(Array.from({ length: 120 }, (_, i) => commentAt(article.id, otherAuthor.id, 1000 - i)));
     await db.comment.createMany({
@@ -285,7 +286,106 @@ describe('GET /api/comments/article/:id', () => {
     const res = await request(app).get(`/api/comments/article/${article.id}?limit=100`);
     expect(res.body.pagination.total).toBe(120);
     expect(res.body.data).toHaveLength(100);
-    expect(res.body.data.every((c: Comment) => c.replies.length === 1 && c.replies[0]!.parentId === c.id)).toBe(true);
+    expect(res.body.data.every((c: Comment) => c.replyCount === 1 && c.replies.length === 1 && c.replies[0]!.parentId === c.id)).toBe(true);
+  });
+});
+
+describe('GET /api/comments/:id/replies', () => {
+  let parentId: string;
+  const replies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const article = await published();
+    parentId = (await commentAt(article.id, otherAuthor.id, 60)).id;
+    for (const n of [1, 2, 3, 4, 5]) replies[`r${n}`] = (await commentAt(article.id, byRole.user.user.id, 60 - n * 5, parentId)).id;
+    // The newest reply has replies of its own.
+    await commentAt(article.id, otherAuthor.id, 4, replies.r5);
+    await commentAt(article.id, otherAuthor.id, 3, replies.r5);
+  });
+
+  const shape = (c: Comment): unknown => ({ id: c.id, replyCount: c.replyCount, replies: c.replies.map(shape) });
+
+  it('pages the direct replies newest first, each with its newest replies and the count of all', async () => {
+    const first = await request(app).get(`/api/comments/${parentId}/replies?limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(first.body.pagination).toEqual({ total: 5, limit: 2, offset: 0 });
+    expect(first.body.data.map((c: Comment) => c.id)).toEqual([replies.r5, replies.r4]);
+    expect(first.body.data[0]).toMatchObject({ replyCount: 2, parent: { id: parentId }, parentId });
+    expect(first.body.data[0].replies.map((c: Comment) => c.content)).toEqual(['c-3', 'c-4']);
+    const next = await request(app).get(`/api/comments/${parentId}/replies?limit=2&offset=2`);
+    expect(next.body.data.map((c: Comment) => c.id)).toEqual([replies.r3, replies.r2]);
+    const rest = await request(app).get(`/api/comments/${parentId}/replies?offset=4`);
+    expect(rest.body).toMatchObject({
+      data: [{ id: replies.r1, replies: [], replyCount: 0 }],
+      pagination: { total: 5, limit: 20, offset: 4 },
+    });
+    const none = await request(app).get(`/api/comments/${replies.r1}/replies`);
+    expect(none.body).toEqual({ success: true, data: [], pagination: { total: 0, limit: 20, offset: 0 } });
+  });
+
+  it(`carries the ${LIMITS.commentRepliesShown} newest replies in the article's comments, and the count of all`, async () => {
+    const parent = await db.comment.findUniqueOrThrow({ where: { id: parentId } });
+    const res = await request(app).get(`/api/comments/article/${parent.articleId}`);
+    expect(res.body.data.map(shape)).toEqual([
+      {
+        id: parentId,
+        replyCount: 5,
+        replies: [
+          {
+            id: replies.r5,
+            replyCount: 2,
+            replies: [expect.objectContaining({ replyCount: 0 }), expect.objectContaining({ replyCount: 0 })],
+          },
+          { id: replies.r4, replyCount: 0, replies: [] },
+          { id: replies.r3, replyCount: 0, replies: [] },
+        ],
+      },
+    ]);
+    const one = await request(app).get(`/api/comments/${parentId}`);
+    expect(shape(one.body.data)).toEqual(res.body.data.map(shape)[0]);
+  });
+
+  it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'offset=1000001', 'limit=1&limit=2'])('refuses ?%s with 400', async (qs) => {
+    const res = await request(app).get(`/api/comments/${parentId}/replies?${qs}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Validation failed');
+    expect(res.body.details.length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 for a comment of a draft (even with replies), a missing comment and a bad id', async () => {
+    const unpublished = await draft();
+    const hidden = await createComment(db, { articleId: unpublished.id, authorId: otherAuthor.id });
+    await createComment(db, { articleId: unpublished.id, authorId: otherAuthor.id, parentId: hidden.id });
+    const res = await request(app).get(`/api/comments/${hidden.id}/replies`).set(headers('admin'));
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'Not Found', message: 'Comment not found' });
+    expect((await request(app).get('/api/comments/0195f0a2-7b1c-7c3d-8e4f-5a6b7c8d9e0f/replies')).status).toBe(404);
+    expect((await request(app).get('/api/comments/nope/replies')).status).toBe(404);
+  });
+
+  it("is kept by the response cache, under the article's comments: a reply, an edit and a delete show at once", async () => {
+    const article = await published();
+    const { auth, user } = await login(ctx, 'user');
+    const parent = await createComment(db, { articleId: article.id, authorId: user.id, content: 'Ask me anything' });
+    const first = await createComment(db, { articleId: article.id, authorId: otherAuthor.id, parentId: parent.id, content: 'First' });
+    const read = async () => (await request(app).get(`/api/comments/${parent.id}/replies`)).body.data.map((c: Comment) => c.content);
+    expect(await read()).toEqual(['First']);
+    // Changed through the app's own client, whose writes purge nothing: the kept answer still shows the old text.
+    await ctx.db.comment.update({ where: { id: first.id }, data: { content: 'Changed behind the back' } });
+    expect(await read()).toEqual(['First']);
+
+    const posted = await request(app)
+      .post(`/api/comments/article/${article.id}`)
+      .set(auth)
+      .send({ content: 'Second', parentId: parent.id });
+    expect(posted.status).toBe(201);
+    expect(posted.body.data).toMatchObject({ parentId: parent.id, replyCount: 0, replies: [] });
+    expect(await read()).toEqual(['Second', 'Changed behind the back']);
+    expect((await request(app).put(`/api/comments/${posted.body.data.id}`).set(auth).send({ content: 'Second, edited' })).status).toBe(200);
+    expect(await read()).toEqual(['Second, edited', 'Changed behind the back']);
+    expect((await request(app).delete(`/api/comments/${posted.body.data.id}`).set(auth)).status).toBe(200);
+    expect(await read()).toEqual(['Changed behind the back']);
   });
 });
 

@@ -56,9 +56,11 @@ export interface RouteSpec<
   produces?: string;
   /**
    * A public read: what its answer shows, as cache tags (cache/scope.ts). An anonymous caller's answer is
-   * then kept by the response cache until a write purges one of them. Without it, nothing is kept.
+   * then kept by the response cache until a write purges one of them. Without it, nothing is kept. A
+   * handler that must read what its answer shows (a comment's article) tags it itself (`tagResponse`) and
+   * says 'by handler'.
    */
-  cacheTags?: (input: RouteInput<P, Q, B>) => Iterable<string>;
+  cacheTags?: ((input: RouteInput<P, Q, B>) => Iterable<string>) | 'by handler';
   /** With cacheTags, for answers that change without a write (view counts): the longest they may be kept. */
   cacheSeconds?: number;
   /**
@@ -115,7 +117,7 @@ export function routesFor(router: Router, base: string) {
         body: spec.body ? parse(spec.body, raw.body ?? {}) : undefined,
         user: isSignedInGuard(spec.guard) ? signedInUser(req) : req.user,
       } as RouteInput<P, Q, B, CallerOf<G>>;
-      if (spec.cacheTags) tagResponse(spec.cacheTags(input), { ttlSeconds: spec.cacheSeconds });
+      if (typeof spec.cacheTags === 'function') tagResponse(spec.cacheTags(input), { ttlSeconds: spec.cacheSeconds });
       const result = await handler(input, req, res);
       if (typeof spec.purges === 'function') await responseCacheOf(req).purge(spec.purges(input, result));
       return result;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { LIMITS } from '../../constants';
 import { wireId, wireInt, wireTime } from './common';
 
-/** A comment on the wire, with its replies nested newest first (at most LIMITS.commentLevelsMax levels). */
+/**
+ * A comment on the wire, with its newest replies nested newest first (at most LIMITS.commentLevelsMax levels,
+ * at most LIMITS.commentRepliesShown replies each) and the count of all its replies.
+ */
 export const commentSchema = z
   .object({
     id: wireId,
@@ -19,8 +23,14 @@ export const commentSchema = z
     get replies(): z.ZodArray<typeof commentSchema> {
       return z.array(commentSchema);
     },
+    replyCount: wireInt.describe(
+      `Direct replies, all of them. \`replies\` holds the newest (at most ${LIMITS.commentRepliesShown}, fewer where the answer's bound stopped); page the others with GET /api/comments/{id}/replies`,
+    ),
   })
-  .meta({ id: 'Comment', description: 'A comment with its replies nested, newest first' });
+  .meta({
+    id: 'Comment',
+    description: `A comment with its newest replies nested (at most ${LIMITS.commentRepliesShown}), newest first, and the count of all its replies`,
+  });
 
 /** GET /api/comments/admin/all: flat (replies empty), each with its article. */
 export const adminCommentSchema = commentSchema
@@ -39,6 +49,12 @@ export const articleCommentsPageSchema = z.object({
   success: z.literal(true),
   data: z.array(commentSchema),
   pagination: z.object({ total: wireInt.describe('Top-level comments'), limit: wireInt, offset: wireInt }),
+});
+
+export const commentRepliesPageSchema = z.object({
+  success: z.literal(true),
+  data: z.array(commentSchema),
+  pagination: z.object({ total: wireInt.describe("The comment's direct replies"), limit: wireInt, offset: wireInt }),
 });
 
 export const adminCommentsPageSchema = z

@@ -18,6 +18,7 @@ const comment = (level: number, replies: Comment[]): Comment => ({
   parentId: level > 1 ? `c${level - 1}` : null,
   parent: null,
   replies,
+  replyCount: replies.length,
 });
 
 /** A thread as deep as the server allows: levels 1 to LIMITS.commentLevelsMax. */

@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LIMITS } from '../../../../../shared/constants';
 import type { Comment } from '../../../../../shared/types';
 import { ErrorBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { RelativeTime } from '../../../components/ui/dates';
 import { cn } from '../../../lib/cn';
-import { shortenQuote } from '../lib/comment-tree';
+import { hiddenReplies, shortenQuote } from '../lib/comment-tree';
 import { CommentForm } from './comment-form';
+import { MoreReplies } from './more-replies';
 
 export interface CommentActions {
   viewerId: string | null;
@@ -30,6 +31,15 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
   const own = actions.viewerId !== null && actions.viewerId === comment.author.id;
   const canDelete = own || (actions.viewerId !== null && actions.canModerate);
   const highlighted = actions.highlightedId === comment.id;
+  const indent = depth < MAX_INDENT_DEPTH && 'ml-3 border-l-2 border-slate-200 pl-3 md:ml-6 md:pl-4';
+  // The first of the replies just loaded takes the focus once it is on the page (the button may be gone).
+  const [focusReply, setFocusReply] = useState<string | null>(null);
+  useEffect(() => {
+    const el = focusReply ? document.getElementById(`comment-${focusReply}`) : null;
+    if (!el) return;
+    el.focus();
+    setFocusReply(null);
+  }, [focusReply, comment.replies]);
 
   const onDelete = async () => {
     if (!window.confirm('Are you sure you want to delete this comment?')) return;
@@ -125,14 +135,14 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
         )}
       </div>
       {comment.replies?.length > 0 && (
-        <ol
-          className={cn('mt-3 space-y-3', depth < MAX_INDENT_DEPTH && 'ml-3 border-l-2 border-slate-200 pl-3 md:ml-6 md:pl-4')}
-          aria-label={`Replies to ${comment.author.name}`}
-        >
+        <ol className={cn('mt-3 space-y-3', indent)} aria-label={`Replies to ${comment.author.name}`}>
           {comment.replies.map((r) => (
             <CommentItem key={r.id} comment={r} depth={depth + 1} actions={actions} />
           ))}
         </ol>
+      )}
+      {hiddenReplies(comment) > 0 && (
+        <MoreReplies comment={comment} onLoaded={setFocusReply} className={cn(comment.replies?.length > 0 ? 'pt-2' : 'mt-3', indent)} />
       )}
     </li>
   );
