@@ -1,16 +1,19 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, loginWithStorage, publishedArticles, screenshots } from './helpers';
 
-/** Posts a comment as the demo reader through the API. */
-async function postAsReader(request: APIRequestContext, articleId: string, content: string) {
-  const login = await request.post('/api/auth/login', { data: { email: DEMO.reader, password: DEMO_PASSWORD } });
+/** Posts a comment (a reply with `parentId`) as a demo account through the API; answers its id. */
+async function postAs(request: APIRequestContext, email: string, articleId: string, content: string, parentId?: string) {
+  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
   const { token } = (await login.json()) as { token: string };
   const posted = await request.post(`/api/comments/article/${articleId}`, {
-    data: { content },
+    data: { content, parentId },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(posted.status()).toBe(201);
+  return ((await posted.json()) as { data: { id: string } }).data.id;
 }
+
+const postAsReader = (request: APIRequestContext, articleId: string, content: string) => postAs(request, DEMO.reader, articleId, content);
 
 test.describe('reader: comments', () => {
   test('a guest is sent to /auth by "Login to Comment" and sees no Reply buttons', async ({ page, request }) => {
@@ -123,6 +126,33 @@ test.describe('reader: comments', () => {
     await expect(page.getByTestId('comment').filter({ hasText: first })).toBeVisible();
     await expect(page.getByTestId('comment').filter({ hasText: second })).toHaveCount(0);
     await expect(page.getByTestId('comment').filter({ hasText: reply })).toHaveCount(0);
+  });
+
+  test('a comment shows its newest replies, and the keyboard loads the others', async ({ page, request }) => {
+    const { data } = await publishedArticles(request, 'limit=2');
+    const articleId = data[1]!.id;
+    const stamp = Date.now();
+    const parentId = await postAs(request, DEMO.author, articleId, `Asked by the author ${stamp}`);
+    // Oldest first: reply 1 is the oldest, reply 5 the newest.
+    for (const n of [1, 2, 3, 4, 5]) await postAs(request, DEMO.editor, articleId, `Answer ${n} of ${stamp}`, parentId);
+
+    await page.goto(`/article/${articleId}`);
+    const parent = page.locator(`[id="comment-${parentId}"]`);
+    const replies = parent.getByRole('list', { name: /^Replies to / }).getByTestId('comment');
+    await expect(replies).toHaveText([/Answer 5 of/, /Answer 4 of/, /Answer 3 of/]);
+    const more = parent.getByRole('button', { name: 'Show 2 more replies' });
+    // Reached from the last reply shown with the keyboard, pressed with Enter.
+    await replies
+      .last()
+      .getByRole('button', { name: /^Replying to/ })
+      .focus();
+    await page.keyboard.press('Tab');
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(replies).toHaveText([/Answer 5 of/, /Answer 4 of/, /Answer 3 of/, /Answer 2 of/, /Answer 1 of/]);
+    await expect(more).toHaveCount(0);
+    // The focus moves to the first reply loaded.
+    await expect(replies.nth(3)).toBeFocused();
   });
 
   test('another user sees Reply but no Edit or Delete on a comment that is not theirs', async ({ page, request }) => {
