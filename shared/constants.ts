@@ -39,6 +39,11 @@ export const LIMITS = {
    * (GET /api/comments/:id/replies). A read holds at most this many replies per comment asked for, on average.
    */
   commentRepliesShown: 3,
+  /**
+   * Characters of a reply's parent sent with the reply (`parent.content`): the reader shows 80 of them (SPEC.md §9),
+   * so a thread of long comments does not carry each one again under every reply (issue 22).
+   */
+  commentQuoteChars: 100,
   titleMax: 200,
   summaryMax: 500,
   contentMaxBytes: 500_000,

@@ -154,3 +154,16 @@ describe('a tree wide at every level', () => {
     expect(showsNewestOrNone(replies.body.data)).toBe(true);
   });
 });
+
+describe('a thread of the longest comments', () => {
+  it('quotes each reply’s parent in a few words, not in full: the page does not carry every long comment again under each reply', async () => {
+    const article = await publishedArticle();
+    const long = 'x'.repeat(LIMITS.commentMax);
+    const top = await db.comment.create({ data: { articleId: article.id, authorId: author.id, content: long } });
+    await db.comment.create({ data: { articleId: article.id, authorId: author.id, content: long, parentId: top.id } });
+    const res = await request(app).get(`/api/comments/article/${article.id}`);
+    const reply = (res.body.data as Comment[])[0]!.replies[0]!;
+    expect(reply.content).toHaveLength(LIMITS.commentMax);
+    expect(reply.parent!.content).toBe(long.slice(0, LIMITS.commentQuoteChars));
+  });
+});

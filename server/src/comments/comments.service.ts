@@ -18,7 +18,7 @@ const COLUMNS = Prisma.sql`
   c.id::text AS id, c.content, c."articleId"::text AS "articleId", c."authorId"::text AS "authorId",
   (SELECT u.name FROM "User" u WHERE u.id = c."authorId") AS "authorName",
   c."parentId"::text AS "parentId",
-  (SELECT p.content FROM "Comment" p WHERE p.id = c."parentId") AS "parentContent",
+  (SELECT left(p.content, ${LIMITS.commentQuoteChars}) FROM "Comment" p WHERE p.id = c."parentId") AS "parentContent",
   (SELECT u.name FROM "Comment" p JOIN "User" u ON u.id = p."authorId" WHERE p.id = c."parentId") AS "parentAuthorName",
   c."isEdited", c."createdAt", c."updatedAt",
   (SELECT count(*) FROM "Comment" x WHERE x."parentId" = c.id)::int AS "replyCount"`;
