@@ -33,6 +33,8 @@ export async function openSse(url: string, headers: Record<string, string> = {})
           buffer = buffer.slice(end + 2);
           const event: SseEvent = { event: 'message', data: '' };
           const data: string[] = [];
+          // Comment lines only (a heartbeat): not an event.
+          if (block.split('\n').every((line) => line.startsWith(':'))) continue;
           for (const line of block.split('\n')) {
             if (!line || line.startsWith(':')) continue;
             const colon = line.indexOf(':');

@@ -4,12 +4,18 @@ import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNew
 import { breakingNewsListSchema, breakingNewsSchema } from '../../../shared/schemas/responses/breaking-news';
 import { deletedSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
-import { serviceUnavailable } from '../lib/errors';
+import { serviceUnavailable, tooManyRequests } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../cache/scope';
 import { idParam, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import * as news from './breaking-news.service';
+import { STREAM_LIMITS } from './live-feed';
+
+const STREAM_PATH = '/api/breaking-news/stream';
+/** A refused network's streams free up as they end (15 to 20 minutes); its browsers poll every minute meanwhile. */
+const NETWORK_RETRY_SECONDS = 60;
+const FULL_RETRY_SECONDS = 30;
 
 export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
   const router = Router();
@@ -37,14 +43,26 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       method: 'get',
       path: '/stream',
       summary:
-        'The live ticker, as Server-Sent Events: an event `headlines` with `{ news }` (the published headlines, newest first, at most 5) now and after every change; its id, sent back as Last-Event-ID on a reconnect, skips a ticker the reader already has',
+        'The live ticker, as Server-Sent Events: an event `headlines` with `{ news }` (the published headlines, newest first, at most 5) now and after every change; its id, sent back as Last-Event-ID on a reconnect, skips a ticker the reader already has. A stream ends after 15 to 20 minutes (the browser reconnects by itself)',
       guard: publicRoute,
       produces: 'text/event-stream',
       returns: { description: 'An event stream that stays open' },
-      errors: { 503: 'this process is stopping, or keeps as many streams open as it can; the browser retries' },
+      errors: {
+        301: 'Another spelling of this path (`/api/breaking-news/stream/`, capitals): to this one',
+        429: `${STREAM_LIMITS.perNetwork} streams from this network are open on this server already (Retry-After); \`GET /api/breaking-news\` meanwhile`,
+        503: 'This server is stopping, or keeps as many streams open as it can (Retry-After); the browser retries',
+      },
     },
     async (_input, req, res) => {
-      if (!(await liveFeed.subscribe(req, res))) throw serviceUnavailable('Live updates are not available on this server right now, please retry shortly');
+      // Streams are served at one spelling only: the one the response cache lets through (any other, such as a
+      // trailing slash, it would hold back until the answer ends, which a stream never does) and the one the
+      // balancer counts (deploy/haproxy). The router takes others (a trailing slash, capitals): sent there.
+      if (req.originalUrl.split('?')[0] !== STREAM_PATH) return res.redirect(301, STREAM_PATH);
+      const admission = await liveFeed.subscribe(req, res);
+      if (admission === 'network')
+        throw tooManyRequests('Too many live updates are open from your network, please retry later', NETWORK_RETRY_SECONDS);
+      if (admission !== 'open')
+        throw serviceUnavailable('Live updates are not available on this server right now, please retry shortly', FULL_RETRY_SECONDS);
     },
   );
 

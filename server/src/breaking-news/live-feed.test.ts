@@ -104,6 +104,7 @@ describe('GET /api/breaking-news/stream', () => {
     await stream.ended;
     const refused = await fetch(urlOf(serverB));
     expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('30');
     expect(await refused.json()).toEqual({
       error: 'Service Unavailable',
       message: 'Live updates are not available on this server right now, please retry shortly',

@@ -23,5 +23,11 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'Too Many Requests', message, undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
-export const serviceUnavailable = (message = 'The service is temporarily unavailable, please retry shortly') =>
-  new HttpError(503, 'Service Unavailable', message);
+export const serviceUnavailable = (message = 'The service is temporarily unavailable, please retry shortly', retryAfterSeconds?: number) =>
+  new HttpError(
+    503,
+    'Service Unavailable',
+    message,
+    undefined,
+    retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
+  );
