@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, MOBILE, expectAccessible, publishedArticles, screenshots } from './helpers';
+import { DEMO, DEMO_PASSWORD, DESKTOP, MOBILE, expectAccessible, publishedArticles, screenshots } from './helpers';
 
 test.describe('reader: browsing', () => {
   test('home → article → category → section, with the exact texts of SPEC §2', async ({ page, request }) => {
@@ -223,5 +223,46 @@ test.describe('reader: browsing', () => {
 
     await page.setViewportSize(MOBILE);
     await expect(ticker.getByTestId('ticker-text')).toContainText(news[0]!.headline);
+  });
+
+  test('a ticker whose live stream is refused fetches the headlines every minute and tries the stream again later', async ({
+    page,
+    request,
+  }) => {
+    // Issue 22: a network holding its share of streams is answered 429 (docs/decisions/040).
+    let streamTries = 0;
+    await page.route('**/api/breaking-news/stream', (route) => {
+      streamTries++;
+      return route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '60' },
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'Too Many Requests',
+          message: 'Too many live updates are open from your network, please retry later',
+        }),
+      });
+    });
+    await page.clock.install();
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const ticker = page.getByRole('region', { name: 'Breaking news' });
+    await expect(ticker).toBeVisible();
+    await expect.poll(() => streamTries).toBe(1);
+
+    const login = await request.post('/api/auth/login', { data: { email: DEMO.editor, password: DEMO_PASSWORD } });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const headline = `Ferry timetable restored ${Date.now().toString(36)}`;
+    const created = (await (await request.post('/api/breaking-news', { headers, data: { headline } })).json()) as { id: string };
+    try {
+      expect((await request.post(`/api/breaking-news/${created.id}/publish`, { headers })).ok()).toBe(true);
+      await expect(ticker).not.toContainText(headline);
+      // A minute later: fetched, without a stream. The stream was tried again meanwhile (after 5 s).
+      await page.clock.fastForward(60_000);
+      await expect(ticker).toContainText(headline);
+      expect(streamTries).toBeGreaterThan(1);
+    } finally {
+      await request.delete(`/api/breaking-news/${created.id}`, { headers });
+    }
   });
 });
