@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { createClient } from 'redis';
 import { freePort, startEmbeddedPostgres } from '../../server/src/db/embedded';
 import { startS3 } from '../helpers/s3';
-import { openSse } from '../helpers/sse';
+import { openSse, type SseStream } from '../helpers/sse';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORK = mkdtempSync(path.join(os.tmpdir(), 'chronicle-cluster-'));
@@ -32,6 +32,8 @@ const PASSWORD = `Cluster#${randomBytes(6).toString('hex')}`;
 const ADMIN = 'admin@cluster.test';
 const PREFIX = `chronicle-cluster-${randomBytes(4).toString('hex')}:`;
 const REPLICAS = 3;
+/** Live-ticker streams one source may hold through the balancer, across replicas (deploy/haproxy/haproxy.cfg). */
+const STREAMS_PER_SOURCE = 6;
 /** The drain a stopping replica keeps serving while not ready (docs/decisions/034-many-replicas.md). */
 const SHUTDOWN_DELAY_MS = 2_500;
 
@@ -140,21 +142,22 @@ function haproxyBinary(): string {
 /**
  * HAProxy as the balancer, as a load balancer in front of replicas is set up: round robin, each replica's
  * /readyz checked every 400 ms (a stopping replica leaves rotation at its second 503, while it still serves
- * what it has), and a request that could not reach a replica sent to another.
+ * what it has), and a request that could not reach a replica sent to another. The live ticker's streams go
+ * through a backend of their own, with the bounds of deploy/haproxy/haproxy.cfg (docs/decisions/040), scaled
+ * to this machine's file limit.
  */
-async function balancer(upstreams: number[]): Promise<{ port: number; close: () => void }> {
-  const bin = haproxyBinary();
-  const port = await freePort();
-  const conf = path.join(WORK, `haproxy-${port}.cfg`);
-  writeFileSync(
-    conf,
-    `global
+function balancerConfig(port: number, upstreams: number[]): string {
+  const servers = (check: (i: number) => string) => upstreams.map((p, i) => `  server r${i} 127.0.0.1:${p} ${check(i)}`).join('\n');
+  return `global
   maxconn 4096
 defaults
   mode http
   timeout connect 2s
-  timeout client 1h
-  timeout server 1h
+  timeout client 60s
+  timeout server 60s
+  timeout http-request 10s
+  timeout http-keep-alive 10s
+  option abortonclose
   option redispatch
   retries 3
   # Only what never reached a replica, or that a replica refused while stopping, is sent again.
@@ -162,7 +165,18 @@ defaults
 frontend web
   bind 127.0.0.1:${port}
   option forwardfor
+  tcp-request connection track-sc0 src,ipmask(32,64) table per_source
+  tcp-request connection reject if { sc0_conn_cur(per_source) gt 500 }
+  acl live_stream path /api/breaking-news/stream
+  http-request track-sc1 src,ipmask(32,64) table per_source_streams if live_stream
+  http-request return status 429 content-type application/json hdr Retry-After 60 string '{"error":"Too Many Requests","message":"Too many live updates are open from your network, please retry later"}' if live_stream { sc1_conn_cur(per_source_streams) gt ${STREAMS_PER_SOURCE} }
+  http-request return status 503 content-type application/json hdr Retry-After 30 string '{"error":"Service Unavailable","message":"Live updates are not available on this server right now, please retry shortly"}' if live_stream { be_conn(streams) ge 2048 }
+  use_backend streams if live_stream
   default_backend replicas
+backend per_source
+  stick-table type ipv6 size 100k expire 10m store conn_cur
+backend per_source_streams
+  stick-table type ipv6 size 100k expire 30m store conn_cur
 backend replicas
   balance roundrobin
   option httpchk
@@ -170,9 +184,19 @@ backend replicas
   # Two failed checks take a replica out (well within its SHUTDOWN_DELAY_MS), one good check brings it back.
   timeout check 1s
   default-server inter 400ms fastinter 400ms fall 2 rise 1
-${upstreams.map((p, i) => `  server r${i} 127.0.0.1:${p} check`).join('\n')}
-`,
-  );
+${servers(() => 'check')}
+backend streams
+  balance leastconn
+  # Up or down with the same replica in \`replicas\`.
+${servers((i) => `track replicas/r${i}`)}
+`;
+}
+
+async function balancer(upstreams: number[]): Promise<{ port: number; close: () => void }> {
+  const bin = haproxyBinary();
+  const port = await freePort();
+  const conf = path.join(WORK, `haproxy-${port}.cfg`);
+  writeFileSync(conf, balancerConfig(port, upstreams));
   const check = spawnSync(bin, ['-c', '-q', '-f', conf], { encoding: 'utf8' });
   if (check.status !== 0) throw new Fatal(`the HAProxy configuration is refused: ${check.stderr}`);
   const child = spawn(bin, ['-db', '-f', conf], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -469,6 +493,27 @@ async function main() {
       }
     } finally {
       stream.close();
+    }
+  });
+
+  await check(`through the balancer, one source holds at most ${STREAMS_PER_SOURCE} live-ticker streams across the replicas`, async () => {
+    // The streams of the check before are closed; the balancer lets go of them as soon as it reads the close.
+    await sleep(500);
+    const held: SseStream[] = [];
+    try {
+      for (let i = 0; i < STREAMS_PER_SOURCE; i++) {
+        const stream = await openSse(`http://127.0.0.1:${lb.port}/api/breaking-news/stream`);
+        held.push(stream);
+        assert(stream.response.status === 200, `stream ${i + 1}: ${stream.response.status}`);
+        await stream.next((e) => e.event === 'retry');
+      }
+      const refused = await fetch(`http://127.0.0.1:${lb.port}/api/breaking-news/stream`, { headers: { Accept: 'text/event-stream' } });
+      assert(refused.status === 429, `stream ${STREAMS_PER_SOURCE + 1}: ${refused.status}`);
+      assert(refused.headers.get('retry-after') === '60', `Retry-After: ${refused.headers.get('retry-after')}`);
+      const body = (await refused.json()) as { error?: string };
+      assert(body.error === 'Too Many Requests', `body: ${JSON.stringify(body)}`);
+    } finally {
+      for (const stream of held) stream.close();
     }
   });
 

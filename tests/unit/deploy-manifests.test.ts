@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { STREAM_LIMITS } from '../../server/src/breaking-news/live-feed';
 import { CONFIG_KEYS } from '../../server/src/config';
 
 /**
@@ -34,7 +35,7 @@ describe('deploy/k8s', () => {
   const secret = one('Secret');
 
   it('has every kind the cluster needs, and kustomization lists every manifest but the Secret template', () => {
-    for (const kind of ['Deployment', 'Service', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Job', 'ConfigMap', 'Secret', 'Kustomization'])
+    for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Job', 'ConfigMap', 'Secret', 'Kustomization'])
       one(kind);
     const listed = one('Kustomization').resources as string[];
     expect([...listed].sort()).toEqual(files.filter((f) => f !== 'kustomization.yaml' && f !== 'secret.example.yaml').sort());
@@ -49,8 +50,24 @@ describe('deploy/k8s', () => {
     const service = one('Service');
     expect(matches(service.spec.selector, pod.metadata.labels)).toBe(true);
     expect(service.spec.ports[0].targetPort).toBe('http');
-    const backend = one('Ingress').spec.rules[0].http.paths[0].backend.service;
-    expect(backend).toEqual({ name: service.metadata.name, port: { name: service.spec.ports[0].name } });
+    const ingresses = docs.filter((d) => d.kind === 'Ingress');
+    expect(ingresses.length).toBeGreaterThan(0);
+    for (const ingress of ingresses) {
+      const backend = ingress.spec.rules[0].http.paths[0].backend.service;
+      expect(backend, ingress.metadata.name).toEqual({ name: service.metadata.name, port: { name: service.spec.ports[0].name } });
+    }
+  });
+
+  it('gives the live ticker an Ingress of its own: unbuffered, read past its heartbeat, a few streams per client (docs/decisions/040)', () => {
+    const live = docs.find((d) => d.kind === 'Ingress' && d.spec.rules[0].http.paths[0].path === '/api/breaking-news/stream')!;
+    expect(live).toBeDefined();
+    expect(live.spec.rules[0].http.paths[0].pathType).toBe('Exact');
+    const { annotations } = live.metadata as { name: string; annotations: Record<string, string> };
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering']).toBe('off');
+    expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']) * 1000).toBeGreaterThanOrEqual(
+      2 * STREAM_LIMITS.heartbeatMs,
+    );
+    expect(Number(annotations['nginx.ingress.kubernetes.io/limit-connections'])).toBe(STREAM_LIMITS.perNetwork);
   });
 
   it('selects the Deployment’s pods from the autoscaler and the disruption budget', () => {
@@ -116,8 +133,25 @@ describe('docker-compose.cluster.yml', () => {
     const cfg = readFileSync(path.join(root, mount.split(':')[0]!), 'utf8');
     expect(cfg).toMatch(/http-check send meth GET uri \/readyz/);
     expect(cfg).toMatch(/server-template app \d+ app:3000/);
-    expect(cfg).toMatch(/timeout tunnel/);
     const [, inside] = (compose.services.balancer.ports[0] as string).match(/:(\d+)$/)!;
     expect(cfg).toContain(`bind :${inside}`);
+  });
+
+  it('keeps idle live-ticker streams from filling the balancer (docs/decisions/040)', () => {
+    const cfg = readFileSync(path.join(root, 'deploy/haproxy/haproxy.cfg'), 'utf8');
+    const number = (pattern: RegExp) => Number(pattern.exec(cfg)?.[1]);
+    const maxconn = number(/^global\n(?:.*\n)*?\s+maxconn (\d+)/m);
+    // One source: as many streams across the replicas as one process admits from a network.
+    expect(cfg).toContain('acl live_stream path /api/breaking-news/stream\n');
+    expect(number(/sc1_conn_cur\(per_source_streams\) gt (\d+)/)).toBe(STREAM_LIMITS.perNetwork);
+    expect(cfg).toMatch(/use_backend streams if live_stream/);
+    // All sources: streams hold at most half the balancer's connections.
+    expect(number(/be_conn\(streams\) ge (\d+)/)).toBeLessThanOrEqual(maxconn / 2);
+    expect(number(/sc0_conn_cur\(per_source\) gt (\d+)/)).toBeLessThan(maxconn / 10);
+    // A stream's heartbeat comes well within the balancer's idle timeouts, which apply to it (not `timeout tunnel`).
+    for (const side of ['client', 'server'])
+      expect(number(new RegExp(`timeout ${side} (\\d+)s`)) * 1000).toBeGreaterThanOrEqual(2 * STREAM_LIMITS.heartbeatMs);
+    // Two descriptors a connection.
+    expect(Number(compose.services.balancer.ulimits.nofile)).toBeGreaterThan(2 * maxconn);
   });
 });
