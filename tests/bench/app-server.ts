@@ -16,7 +16,14 @@ import { parseConfig } from '../../server/src/config';
 import { createAppContext } from '../../server/src/context';
 import { createDb } from '../../server/src/db/client';
 import { createLogger } from '../../server/src/lib/logger';
-import { ID_TOKEN, answerCpuQuestions, type ChildMessage, type ParentMessage, type StatementGroups } from './scenarios';
+import {
+  ID_TOKEN,
+  answerCpuQuestions,
+  answerMemoryQuestions,
+  type ChildMessage,
+  type ParentMessage,
+  type StatementGroups,
+} from './scenarios';
 
 interface Recorded {
   text: string;
@@ -99,6 +106,7 @@ process.on('message', (message: ParentMessage) => {
   }
 });
 answerCpuQuestions();
+answerMemoryQuestions();
 process.on('disconnect', () => void stop());
 
 async function stop() {

@@ -21,15 +21,15 @@
  * profile there).
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
+import { openDatabase } from './database';
 import { BENCH_SIZES, seedBenchData, type Seeded } from './seed';
 import {
   READS,
@@ -102,43 +102,6 @@ interface Target {
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const children = new Set<ChildProcess>();
-
-async function openDatabase(): Promise<{ url: string; close: () => Promise<void> }> {
-  const external = process.env.BENCH_DATABASE_URL;
-  if (external) {
-    const name = `chronicle_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      close: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-bench-pg-'));
-  // The embedded server runs as the `postgres` system user when we are root: it must reach the folder.
-  chmodSync(dir, 0o755);
-  let embedded: EmbeddedDatabase | undefined;
-  try {
-    embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), 'chronicle_bench');
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-  const db = embedded;
-  return {
-    url: db.url,
-    close: async () => {
-      await db.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function serverVersion(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });

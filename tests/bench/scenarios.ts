@@ -79,8 +79,12 @@ export interface RecordedAnswer {
 
 /** Messages between the runner and its child servers. */
 export type ChildMessage =
-  { type: 'ready'; port: number } | { type: 'captured'; groups: StatementGroups } | { type: 'cpu'; micros: number };
-export type ParentMessage = { type: 'capture'; on: true } | { type: 'capture'; on: false; id: string } | { type: 'cpu' };
+  | { type: 'ready'; port: number }
+  | { type: 'captured'; groups: StatementGroups }
+  | { type: 'cpu'; micros: number }
+  | { type: 'memory'; usage: NodeJS.MemoryUsage };
+export type ParentMessage =
+  { type: 'capture'; on: true } | { type: 'capture'; on: false; id: string } | { type: 'cpu' } | { type: 'memory' };
 
 /** Answers the runner's question "how much CPU time have you used?" (user + system, microseconds). */
 export function answerCpuQuestions() {
@@ -88,5 +92,14 @@ export function answerCpuQuestions() {
     if (message.type !== 'cpu') return;
     const { user, system } = process.cpuUsage();
     process.send?.({ type: 'cpu', micros: user + system } satisfies ChildMessage);
+  });
+}
+
+/** Answers "how much memory do you hold?", after a full collection when the process runs with --expose-gc. */
+export function answerMemoryQuestions() {
+  process.on('message', (message: ParentMessage) => {
+    if (message.type !== 'memory') return;
+    globalThis.gc?.();
+    process.send?.({ type: 'memory', usage: process.memoryUsage() } satisfies ChildMessage);
   });
 }
