@@ -323,23 +323,30 @@ async function partition(databaseUrl: string, ids: string[]) {
     cached.length > 0 && unpublish.status === 200 && after.status === 404,
   );
 
-  // Item 6, still blackholed: reads on the cut-off replica.
-  const latencies: number[] = [];
-  for (let i = 0; i < 200; i++) {
-    start = performance.now();
-    await (await fetch(`${a.base}/api/articles/published?limit=5`)).arrayBuffer();
-    latencies.push(performance.now() - start);
-  }
-  const [firstRead, ...rest] = latencies;
+  // Item 6, still blackholed: reads on the cut-off replica, beside the same reads on a replica without a cache.
+  const reads = async (base: string) => {
+    const latencies: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      start = performance.now();
+      await (await fetch(`${base}/api/articles/published?limit=5&offset=${i % 7}`)).arrayBuffer();
+      latencies.push(performance.now() - start);
+    }
+    return latencies;
+  };
+  const [firstRead, ...stalled] = await reads(a.base);
   proxy.restore();
-  record(
-    '6. reads while Redis is stalled',
-    `first ${ms(firstRead!)}, then median ${percentile(rest, 0.5).toFixed(1)} ms, p99 ${percentile(rest, 0.99).toFixed(1)} ms (200 reads)`,
-    'a few milliseconds a read once the breaker is open',
-    percentile(rest, 0.99) < 20,
-  );
   a.child.kill('SIGTERM');
   b.child.kill('SIGTERM');
+  const bare = await startApp(databaseUrl, { RESPONSE_CACHE: 'off' });
+  const uncached = (await reads(bare.base)).slice(1);
+  bare.child.kill('SIGTERM');
+  const extra = (p: number) => percentile(stalled, p) - percentile(uncached, p);
+  record(
+    '6. reads while Redis is stalled, beside the same reads with no cache at all',
+    `first ${ms(firstRead!)}; then median ${percentile(stalled, 0.5).toFixed(1)} ms (no cache: ${percentile(uncached, 0.5).toFixed(1)}), p99 ${percentile(stalled, 0.99).toFixed(1)} ms (no cache: ${percentile(uncached, 0.99).toFixed(1)})`,
+    'a few milliseconds more than no cache, once the breaker is open',
+    extra(0.5) < 3 && extra(0.99) < 10,
+  );
 }
 
 /**
