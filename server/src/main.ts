@@ -13,7 +13,7 @@ import { acquireStartupLock, underStartupLock, type StartupLock } from './db/sta
 import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
 import { startJobs } from './jobs/tasks';
 import type { JobWorker } from './jobs/job-queue';
-import { queueVariantBackfill } from './lib/image-variants';
+import { queueVariantBackfill } from './media/image-variants';
 import { createLogger } from './lib/logger';
 import { resolveJwtSecret } from './lib/secrets';
 import { scheduleSweep } from './maintenance/sweep';

@@ -2,7 +2,7 @@ import type { MediaItem } from '../../../shared/types';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { notFound } from '../lib/errors';
-import { removeUnusedFiles, type StoredFile } from '../lib/media-files';
+import { removeUnusedFiles, type StoredFile } from '../media/media-files';
 import type { AuthUser } from '../lib/policy';
 import { loadImages, toMediaItem } from './article.mapper';
 import { findEditable, findReadable, NEXT_VERSION } from './article-records';

@@ -1,7 +1,7 @@
 import type { Article, ArticleListItem, ImageInfo, MediaItem } from '../../../shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
-import { imageInfos } from '../lib/image-variants';
+import { imageInfos } from '../media/image-variants';
 import { sectionToWire } from '../lib/wire';
 
 /**
@@ -37,7 +37,7 @@ export const articleSelect = { ...articleListSelect, content: true } satisfies P
 export type ArticleListRow = Prisma.ArticleGetPayload<{ select: typeof articleListSelect }>;
 export type ArticleRow = Prisma.ArticleGetPayload<{ select: typeof articleSelect }>;
 
-/** What is known of the variants of local images (lib/image-variants.ts), by their URL. */
+/** What is known of the variants of local images (media/image-variants.ts), by their URL. */
 export type ImageIndex = ReadonlyMap<string, ImageInfo>;
 
 type MediaRow = Pick<MediaItem, 'id' | 'type' | 'fileUrl'>;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { ACTORS, createComment, createUser, type Actor } from '../../../tests/helpers/factories';
-import { variantsIdle } from '../lib/image-variants';
+import { variantsIdle } from '../media/image-variants';
 import { articlesTestbed } from '../../../tests/helpers/articles';
 
 const { app, ctx, db, byRole, headers, article } = await articlesTestbed();

@@ -14,8 +14,8 @@ import { deletedSchema, mediaItemSchema, pageSchema } from '../../../shared/sche
 import { articleChanged, Tags } from '../cache/scope';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
-import { queueVariantsOrLog } from '../lib/image-variants';
-import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
+import { queueVariantsOrLog } from '../media/image-variants';
+import { limitUploads, receiveFile, requireFile, storeFile } from '../media/media-files';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, none, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { prismaCode } from '../lib/error-middleware';
 import { validationFailed } from '../lib/errors';
-import { removeUnusedFiles } from '../lib/media-files';
+import { removeUnusedFiles } from '../media/media-files';
 import { requireOwnership, type AuthUser } from '../lib/policy';
 import { sanitizeArticleHtml } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';

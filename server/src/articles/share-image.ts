@@ -4,8 +4,8 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import sharp from 'sharp';
 import type { AppContext } from '../context';
-import { MAX_INPUT_PIXELS } from '../lib/image-variants';
-import { uploadFileOnDisk } from '../lib/media-files';
+import { MAX_INPUT_PIXELS } from '../media/image-variants';
+import { uploadFileOnDisk } from '../media/media-files';
 
 /** Open Graph preview size (SPEC.md §9). */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;

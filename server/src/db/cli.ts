@@ -1,5 +1,5 @@
 import { loadDotEnv, parseConfig } from '../config';
-import { backfillVariants } from '../lib/image-variants';
+import { backfillVariants } from '../media/image-variants';
 import { createLogger } from '../lib/logger';
 import { createDb } from './client';
 import { openDatabase } from './database';

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../context';
-import { variantsTask } from '../lib/image-variants';
+import { variantsTask } from '../media/image-variants';
 import { sweepTask } from '../maintenance/sweep';
 import { startJobWorker, type JobName, type JobWorker } from './job-queue';
 import { sendMailTask } from './mail-job';

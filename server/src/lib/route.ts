@@ -1,7 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
 import { notFound } from './errors';
-import { closeWhenAnsweredUnread } from './media-files';
 import { requireDocumentedResponse } from './response-check';
 import { parse } from './validate';
 import { refuseCaching, tagResponse } from '../cache/scope';
@@ -148,6 +147,21 @@ export function routesFor(router: Router, base: string) {
     router[spec.method](spec.path, ...intro, ...guards, ...checks, ...(spec.before ?? []), run);
   };
 }
+
+/**
+ * A multipart route that answers before reading the body (a refused guard, quota or article) must not
+ * read the rest of it: Node would drain up to hundreds of megabytes after the answer. Such an answer
+ * says `Connection: close`, and Node ends the socket as soon as the answer is flushed. Patching
+ * `writeHead` is the one hook that runs before the headers of every answer, the error middleware's included.
+ */
+const closeWhenAnsweredUnread: RequestHandler = (req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!req.complete) res.shouldKeepAlive = false;
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};
 
 /** The response schema a route declares, if any. */
 export function responseSchema(spec: Pick<RegisteredRoute['spec'], 'returns'>): ZodType | undefined {

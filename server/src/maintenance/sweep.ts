@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UPLOAD_PATH } from '../../../shared/schemas/articles';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client';
-import { removeVariants } from '../lib/image-variants';
+import { removeVariants } from '../media/image-variants';
 import type { Logger } from '../lib/logger';
 import type { MediaStorage } from '../storage/media-storage';
 

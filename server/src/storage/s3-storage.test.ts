@@ -13,8 +13,8 @@ import { createServerListener } from '../app';
 import { ConfigError, parseConfig } from '../config';
 import { createAppContext } from '../context';
 import { createDb } from '../db/client';
-import { removeUnusedFiles } from '../lib/media-files';
-import { variantsIdle } from '../lib/image-variants';
+import { removeUnusedFiles } from '../media/media-files';
+import { variantsIdle } from '../media/image-variants';
 import { copyUploadsToBucket } from './copy-to-bucket';
 import { createMediaStorage, listBucket } from './media-storage';
 

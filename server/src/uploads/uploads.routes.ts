@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { uploadedFileSchema } from '../../../shared/schemas/responses/uploads';
 import type { AppContext } from '../context';
-import { queueVariantsOrLog } from '../lib/image-variants';
-import { limitUploads, receiveFile, requireFile, storeFile } from '../lib/media-files';
+import { queueVariantsOrLog } from '../media/image-variants';
+import { limitUploads, receiveFile, requireFile, storeFile } from '../media/media-files';
 import { requirePermission } from '../lib/policy';
 import { none, routesFor } from '../lib/route';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
-import { queueVariants } from '../../lib/image-variants';
+import { queueVariants } from '../../media/image-variants';
 import type { MediaStorage } from '../../storage/media-storage';
 import { hashPassword, SERVER, verifyPassword } from '../../lib/passwords';
 import { categorySlug } from '../../lib/slug';
@@ -208,7 +208,7 @@ export async function seedDemoContent(
   );
 
   logger.info({ articles: DEMO_ARTICLES.length, categories: DEMO_CATEGORIES.length }, 'demo content seeded');
-  // Their resized variants are background jobs (lib/image-variants.ts; variantsIdle waits for them).
+  // Their resized variants are background jobs (media/image-variants.ts; variantsIdle waits for them).
   for (const url of images) await queueVariants(db, url);
   return true;
 }

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { fileTypeFromFile } from 'file-type/node';
 import multer from 'multer';
 import { UPLOAD_PATH } from '../../../shared/schemas/articles';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
+import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../lib/errors';
+import { signedInUser } from '../lib/policy';
+import { enforce } from '../lib/rate-limit';
 import { removeVariants } from './image-variants';
-import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
-import { signedInUser } from './policy';
-import { enforce } from './rate-limit';
 
 /**
  * Uploaded media (CONTRACT.md §6): files are received into a temporary folder inside the uploads
@@ -42,21 +42,6 @@ const HOUR_MS = 3_600_000;
 const QUOTA_WINDOW_MS = 24 * HOUR_MS;
 /** Multipart framing around the file: a declared body larger than the allowance left by more than this is refused unread. */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
-
-/**
- * A multipart route that answers before reading the body (a refused guard, quota or article) must not
- * read the rest of it: Node would drain up to hundreds of megabytes after the answer. Such an answer
- * says `Connection: close`, and Node ends the socket as soon as the answer is flushed. Patching
- * `writeHead` is the one hook that runs before the headers of every answer, the error middleware's included.
- */
-export const closeWhenAnsweredUnread: RequestHandler = (req, res, next) => {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (!req.complete) res.shouldKeepAlive = false;
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-  } as typeof res.writeHead;
-  next();
-};
 
 /** Bytes `userId` uploaded in the last 24 hours, and when the oldest of them leaves the window. */
 async function quotaUsed(db: Pick<Db, 'upload'>, userId: string, now = Date.now()) {
@@ -143,7 +128,7 @@ export function receiveFile(ctx: AppContext, field: string): RequestHandler {
     };
     // A body without a declared length (chunked) may be larger than the quota left: count what arrives and
     // answer 429 as soon as it cannot fit, instead of letting multer read it to its end (the answer closes
-    // the connection, closeWhenAnsweredUnread). The partial temporary file goes with the sweep of `.tmp`.
+    // the connection, lib/route.ts). The partial temporary file goes with the sweep of `.tmp`.
     let received = 0;
     const count = (chunk: Buffer) => {
       received += chunk.length;

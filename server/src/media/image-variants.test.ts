@@ -11,7 +11,7 @@ import { actors, createArticle, createCategory, createUser } from '../../../test
 import { DEMO_IMAGE_COUNT } from '../db/seed/images';
 import { seedDemoContent } from '../db/seed/seed';
 import { startJobs } from '../jobs/tasks';
-import { backfillVariants, makeVariants, MAX_INPUT_PIXELS, queueVariantBackfill, variantsIdle, variantsKey } from '../lib/image-variants';
+import { backfillVariants, makeVariants, MAX_INPUT_PIXELS, queueVariantBackfill, variantsIdle, variantsKey } from '../media/image-variants';
 import { sweepUploads } from '../maintenance/sweep';
 
 const { app, ctx, db } = await createTestApp();
