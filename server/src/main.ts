@@ -10,7 +10,7 @@ import { DatabaseUnreachableError, openDatabase, retryingTransient, type Databas
 import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { acquireStartupLock, underStartupLock, type StartupLock } from './db/startup-lock';
-import { seedDemoContent, warnAboutDemoAccounts } from './db/seed/seed';
+import { seedDemoContent, warnAboutDemoAccounts } from './seed/seed';
 import { startJobs } from './jobs/tasks';
 import type { JobWorker } from './jobs/job-queue';
 import { queueVariantBackfill } from './media/image-variants';

@@ -5,7 +5,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
-import { migrateJobQueue } from '../jobs/job-queue';
+import { Logger as WorkerLogger, runMigrations } from 'graphile-worker';
+import { createPool } from './client';
 
 /**
  * Prisma's schema engine compiled to WebAssembly, driven through the pg adapter: migrations work on
@@ -157,6 +158,20 @@ export async function applyMigrations(url: string): Promise<string[]> {
   // The job queue's own tables (schema graphile_worker), kept by graphile-worker's migrations.
   await migrateJobQueue(url);
   return applied;
+}
+
+/**
+ * Creates graphile-worker's tables (schema `graphile_worker`, the job queue of jobs/job-queue.ts), or brings them
+ * up to date: part of the database's schema, kept by graphile-worker's own migrations.
+ */
+async function migrateJobQueue(connectionString: string): Promise<void> {
+  // The job worker's pool settings (jobs/job-queue.ts): graphile-worker's statements get no client-side query timeout.
+  const pool = createPool(connectionString, 3, { queryTimeout: false });
+  try {
+    await runMigrations({ pgPool: pool, logger: new WorkerLogger(() => () => {}) });
+  } finally {
+    await pool.end();
+  }
 }
 
 /**

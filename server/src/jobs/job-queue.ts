@@ -2,7 +2,6 @@ import {
   Logger as WorkerLogger,
   parseCronItems,
   run,
-  runMigrations,
   type CronItem,
   type Job,
   type Runner,
@@ -85,16 +84,6 @@ function workerLogger(logger: Logger): WorkerLogger {
     else if (level === 'warning') logger.warn(fields, message);
     else logger.debug(fields, message);
   });
-}
-
-/** Creates graphile-worker's tables (schema `graphile_worker`), or brings them up to date. Called by applyMigrations. */
-export async function migrateJobQueue(connectionString: string): Promise<void> {
-  const pool = workerPool(connectionString, 1);
-  try {
-    await runMigrations({ pgPool: pool, logger: new WorkerLogger(() => () => {}) });
-  } finally {
-    await pool.end();
-  }
 }
 
 export interface JobWorker {

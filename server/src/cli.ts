@@ -1,14 +1,14 @@
-import { loadDotEnv, parseConfig } from '../config';
-import { backfillVariants } from '../media/image-variants';
-import { createLogger } from '../lib/logger';
-import { createDb } from './client';
-import { openDatabase } from './database';
-import { applyMigrations, createMigration } from './migrate';
+import { loadDotEnv, parseConfig } from './config';
+import { backfillVariants } from './media/image-variants';
+import { createLogger } from './lib/logger';
+import { createDb } from './db/client';
+import { openDatabase } from './db/database';
+import { applyMigrations, createMigration } from './db/migrate';
 import { seedDemoContent } from './seed/seed';
-import { underStartupLock } from './startup-lock';
-import { copyUploadsToBucket } from '../storage/copy-to-bucket';
-import { createMediaStorage } from '../storage/media-storage';
-import { ensureSuperAdmin } from '../bootstrap/super-admin';
+import { underStartupLock } from './db/startup-lock';
+import { copyUploadsToBucket } from './storage/copy-to-bucket';
+import { createMediaStorage } from './storage/media-storage';
+import { ensureSuperAdmin } from './bootstrap/super-admin';
 
 /**
  * `npm run db:migrate | db:migration -- <name> | db:seed | media:variants`, against DATABASE_URL or the

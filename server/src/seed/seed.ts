@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../../config';
-import type { Logger } from '../../lib/logger';
-import { queueVariants } from '../../media/image-variants';
-import type { MediaStorage } from '../../storage/media-storage';
-import { hashPassword, SERVER, verifyPassword } from '../../lib/passwords';
-import { categorySlug } from '../../lib/slug';
-import { shareDescription } from '../../articles/share-page';
-import type { Db } from '../client';
+import type { Config } from '../config';
+import type { Logger } from '../lib/logger';
+import { queueVariants } from '../media/image-variants';
+import type { MediaStorage } from '../storage/media-storage';
+import { hashPassword, SERVER, verifyPassword } from '../lib/passwords';
+import { categorySlug } from '../lib/slug';
+import { shareDescription } from '../articles/share-page';
+import type { Db } from '../db/client';
 import { DEMO_ARTICLES, DEMO_BREAKING_NEWS, DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_REPLIES, demoBody } from './content';
 import { writeDemoImages } from './images';
 
