@@ -5,7 +5,8 @@ import { poolOf, type Db } from './db/client';
 import type { Logger } from './lib/logger';
 import { RedisLink } from './lib/redis-link';
 import { createMailer, type Mailer } from './lib/mailer';
-import { postgresCounter, redisCounter, type RateCounter } from './lib/rate-limit';
+import { redisCounter, type RateCounter } from './lib/rate-limit';
+import { postgresCounter } from './rate-limits/rate-limits.service';
 import { createLiveFeed, type LiveFeed } from './breaking-news/live-feed';
 import { createMediaStorage, type MediaStorage } from './storage/media-storage';
 import { createViewRecorder, type ViewRecorder } from './views/view-recorder';
@@ -60,7 +61,7 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     viewRecorder: createViewRecorder(pool),
     liveFeed: createLiveFeed({ db, pool, logger }),
     storage: createMediaStorage(config, logger),
-    limits: config.rateLimits === 'redis' && redis ? redisCounter(redis, config.redisPrefix, db) : postgresCounter(db),
+    limits: config.rateLimits === 'redis' && redis ? redisCounter(redis, config.redisPrefix, postgresCounter(db)) : postgresCounter(db),
     redis,
     lifecycle: { stopping: false },
   };

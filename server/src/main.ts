@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { createServerListener } from './app';
-import { Tags } from './cache/scope';
+import { Tags } from './lib/cache-scope';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { ConfigError, loadDotEnv, parseConfig } from './config';
 import { createAppContext, type AppContext } from './context';

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createServerListener } from '../../server/src/app';
 import type { ResponseCache } from '../../server/src/cache';
-import { Tags } from '../../server/src/cache/scope';
+import { Tags } from '../../server/src/lib/cache-scope';
 import { parseConfig } from '../../server/src/config';
 import { createAppContext, type AppContext } from '../../server/src/context';
 import { createDb, type Db } from '../../server/src/db/client';

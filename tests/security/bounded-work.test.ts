@@ -9,7 +9,7 @@ import { shareDescription } from '../../server/src/articles/share-page';
 import { ARTICLE_HTML_LIMITS, sanitizeArticleHtml } from '../../server/src/lib/sanitize';
 import { createTestApp } from '../helpers/app';
 import { createArticle, createCategory, login } from '../helpers/factories';
-import { Tags } from '../../server/src/cache/scope';
+import { Tags } from '../../server/src/lib/cache-scope';
 
 /** Issue 9, items 1 and 2: work done for one request is bounded, whatever an author or a reader stored. */
 const { app, ctx, db, databaseUrl } = await createTestApp();

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/articles';
 import { articleListItemSchema, articleSchema, featuredArticleSchema } from '../../../shared/schemas/responses/articles';
 import { deletedSchema, mediaItemSchema, pageSchema } from '../../../shared/schemas/responses/common';
-import { articleChanged, Tags } from '../cache/scope';
+import { articleChanged, Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { queueVariantsOrLog } from '../media/image-variants';

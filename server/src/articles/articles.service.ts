@@ -29,7 +29,7 @@ import { readArticleRow, readPublishedRows, type PublishedFilter } from './artic
 import { removeShareImages } from './share-image';
 import { shareDescription, summaryDescription } from './share-page';
 import type { ResponseCache } from '../cache';
-import { Tags } from '../cache/scope';
+import { Tags } from '../lib/cache-scope';
 import { articleNotFound, canRead, isUuid, lockArticle, NEXT_VERSION, readArticle } from './article-records';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;

@@ -14,7 +14,8 @@ import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '
 import { likeLiteral } from '../lib/like';
 import { passwordTooLong } from '../../../shared/schemas/auth';
 import { hashPassword, SERVER, verifyPassword, type Requester } from '../lib/passwords';
-import { enforce, reserve, settle } from '../lib/rate-limit';
+import { enforce } from '../lib/rate-limit';
+import { reserve, settle } from '../rate-limits/rate-limits.service';
 import { publicUserSelect, toPublicUser } from '../users/user.mapper';
 import { codeMail, signupAttemptMail } from './auth.mails';
 import { checkCode, CODE_FAILURES, consumeCode, enforceSendLimits, issueCode, GENERIC_CODE_FAILURE } from './otp';

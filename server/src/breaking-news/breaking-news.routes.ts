@@ -6,7 +6,7 @@ import { deletedSchema } from '../../../shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { serviceUnavailable, tooManyRequests } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
-import { Tags } from '../cache/scope';
+import { Tags } from '../lib/cache-scope';
 import { idParam, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import * as news from './breaking-news.service';

@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { HSTS } from '../lib/edge';
 import type { Logger } from '../lib/logger';
 import type { PurgeRelay } from './purge-relay';
-import { withCacheScope, type CacheScope } from './scope';
+import { withCacheScope, type CacheScope } from '../lib/cache-scope';
 import { PURGE_MEMORY_MS, type CacheStore, type CachedAnswer, type Lookup, type StoreStats } from './store';
 
 const gzip = promisify(zlib.gzip);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { categoryInputSchema, updateCategoryInputSchema } from '../../../shared/schemas/categories';
 import { categorySchema } from '../../../shared/schemas/responses/categories';
 import { deletedSchema } from '../../../shared/schemas/responses/common';
-import { Tags } from '../cache/scope';
+import { Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { idParam, routesFor } from '../lib/route';

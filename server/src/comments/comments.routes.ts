@@ -23,7 +23,7 @@ import { notFound } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { idParam, responseCacheOf, routesFor } from '../lib/route';
-import { Tags, tagResponse } from '../cache/scope';
+import { Tags, tagResponse } from '../lib/cache-scope';
 import {
   commentOwnership,
   deleteComment,

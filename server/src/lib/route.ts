@@ -3,8 +3,7 @@ import { z, type ZodType } from 'zod';
 import { notFound } from './errors';
 import { requireDocumentedResponse } from './response-check';
 import { parse } from './validate';
-import { refuseCaching, tagResponse } from '../cache/scope';
-import type { ResponseCache } from '../cache/response-cache';
+import { refuseCaching, tagResponse, type CachePurger } from './cache-scope';
 import { isSignedInGuard, signedInUser, type AuthUser, type SignedInGuard } from './policy';
 
 /**
@@ -54,7 +53,7 @@ export interface RouteSpec<
   /** The response is not JSON (an HTML page): the handler writes it. */
   produces?: string;
   /**
-   * A public read: what its answer shows, as cache tags (cache/scope.ts). An anonymous caller's answer is
+   * A public read: what its answer shows, as cache tags (lib/cache-scope.ts). An anonymous caller's answer is
    * then kept by the response cache until a write purges one of them. Without it, nothing is kept. A
    * handler that must read what its answer shows (a comment's article) tags it itself (`tagResponse`) and
    * says 'by handler'.
@@ -182,9 +181,9 @@ function readsOnlyKnownParameters(schema: ZodType | undefined, query: unknown): 
 /** For writes that change nothing a reader can see (a draft, a password, a view's duration). */
 export const none = () => [];
 
-/** The app's response cache, set on app.locals by createApp. */
-export function responseCacheOf(req: Request): ResponseCache {
-  return (req.app.locals as { responseCache: ResponseCache }).responseCache;
+/** The app's response cache (cache/), set on app.locals by createApp. */
+export function responseCacheOf(req: Request): CachePurger {
+  return (req.app.locals as { responseCache: CachePurger }).responseCache;
 }
 
 /**

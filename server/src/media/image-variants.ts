@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { hasVariantUrls, variantUrl, variantWidths, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '../../../shared/images';
 import type { ImageInfo } from '../../../shared/types';
-import { Tags } from '../cache/scope';
+import { Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { Tags, tagResponse } from '../cache/scope';
+import { Tags, tagResponse } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { renderRss } from './feeds';
 import { renderRobots } from './robots';

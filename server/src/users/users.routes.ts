@@ -5,7 +5,7 @@ import { deletedSchema, pageSchema } from '../../../shared/schemas/responses/com
 import { publicUserSchema } from '../../../shared/schemas/responses/users';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
-import { Tags } from '../cache/scope';
+import { Tags } from '../lib/cache-scope';
 import { idParam, none, routesFor } from '../lib/route';
 import { expectedVersion, setVersionTag } from '../lib/versions';
 import { createUser, deleteUser, listUsers, setSuspended, updateUser } from './users.service';

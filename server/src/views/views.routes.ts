@@ -21,7 +21,7 @@ import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { notFound } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
-import { Tags } from '../cache/scope';
+import { Tags } from '../lib/cache-scope';
 import { idParam, none, routesFor } from '../lib/route';
 import {
   dailyViews,

@@ -6,8 +6,9 @@ import { createTestApp } from '../../../tests/helpers/app';
 import { authPoster, uniqueEmail } from '../../../tests/helpers/auth';
 import { cooldownKey } from '../auth/otp';
 import { freePort } from '../db/embedded';
-import { redisCounter, type RateCounter } from './rate-limit';
-import { RedisLink } from './redis-link';
+import { redisCounter, type RateCounter } from '../lib/rate-limit';
+import { RedisLink } from '../lib/redis-link';
+import { postgresCounter } from './rate-limits.service';
 
 /**
  * The rate limits' counters (docs/decisions/037-rate-limits.md) on a real Redis and a real PostgreSQL: shared by
@@ -28,7 +29,7 @@ const pgRow = (key: string) => db.rateLimit.findUnique({ where: { key } });
 function counterAt(url: string): RateCounter & { link: RedisLink } {
   const link = new RedisLink({ url, logger: ctx.logger, name: 'test' });
   link.start().catch(() => {});
-  const counter = redisCounter(link, prefix, db);
+  const counter = redisCounter(link, prefix, postgresCounter(db));
   return { ...counter, link, close: () => link.close() };
 }
 
