@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,6 +10,35 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// The server's layers (docs/architecture.md, "Layers"): lib/ and db/ are infrastructure, every other folder of
+// server/src is one capability.
+const serverFolders = readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'generated')
+  .map((entry) => entry.name);
+
+// Prisma's model delegates (`db.article`, `tx.imageVariants`…), read from the schema so that a new model is covered.
+const prismaModels = [...readFileSync(new URL('./prisma/schema.prisma', import.meta.url), 'utf8').matchAll(/^model (\w+)/gm)].map(
+  ([, name]) => name[0].toLowerCase() + name.slice(1),
+);
+const PRISMA_OPERATIONS = [
+  'findMany', 'findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'create', 'createMany',
+  'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany',
+  'count', 'aggregate', 'groupBy',
+];
+const QUERIES_BELONG = 'Database access belongs in a service (*.service.ts) or a repository of its folder (*.repository.ts): docs/architecture.md, "Layers".';
+/** Every way the server reaches PostgreSQL: a Prisma model call, a raw statement or a transaction, a `pg` query. */
+const databaseAccess = [
+  {
+    selector: `CallExpression > MemberExpression.callee[property.name=/^(${PRISMA_OPERATIONS.join('|')})$/][object.type='MemberExpression'][object.property.name=/^(${prismaModels.join('|')})$/]`,
+    message: QUERIES_BELONG,
+  },
+  {
+    selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|queryRawTyped|transaction)$/]",
+    message: QUERIES_BELONG,
+  },
+  { selector: "CallExpression > MemberExpression.callee[property.name='query']", message: QUERIES_BELONG },
+];
 
 export default tseslint.config(
   {
@@ -65,8 +94,23 @@ export default tseslint.config(
           selector: "MemberExpression[object.type='MemberExpression'][object.object.type='MemberExpression'][object.object.property.name='db']",
           message: 'No queries in route files: call a service (ctx.db.<model>.<op> belongs in a *.service.ts).',
         },
+        ...databaseAccess,
       ],
     },
+  },
+  {
+    // The database is queried by services and their repositories, by db/ itself, and by tests checking what was stored.
+    // breaking-news/live-feed.ts still opens its LISTEN connection itself, as db/notifications.ts `listenOn` does.
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.routes.ts',
+      'server/src/**/*.service.ts',
+      'server/src/**/*.repository.ts',
+      'server/src/db/**',
+      'server/src/**/*.test.ts',
+      'server/src/breaking-news/live-feed.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...databaseAccess] },
   },
   {
     // No import cycles in the client, the server or shared/ (type-only imports are not counted).
@@ -79,6 +123,36 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server/src/lib',
+              from: './server/src',
+              except: ['./lib', './config.ts', './generated/prisma/enums.ts'],
+              message: 'lib/ is infrastructure: it imports only lib/, config.ts and the schema\'s enums, no capability and not db/.',
+            },
+            {
+              target: './server/src/db',
+              from: './server/src',
+              except: ['./db', './lib', './config.ts', './generated'],
+              message: 'db/ is infrastructure: it imports only db/, lib/, config.ts and the generated client, no capability.',
+            },
+            // A repository is its folder's own: other folders call the folder's services.
+            ...serverFolders.map((folder) => ({
+              target: [...serverFolders.filter((other) => other !== folder).map((other) => `./server/src/${other}`), './server/src/*.ts'],
+              from: `./server/src/${folder}/**/*.repository.ts`,
+              message: `A repository is used only by its own folder: call a service of ${folder}/ instead.`,
+            })),
+          ],
+        },
+      ],
     },
   },
   {

@@ -4,11 +4,11 @@ import { createLogger } from './lib/logger';
 import { createDb } from './db/client';
 import { openDatabase } from './db/database';
 import { applyMigrations, createMigration } from './db/migrate';
-import { seedDemoContent } from './seed/seed';
+import { seedDemoContent } from './seed/seed.service';
 import { underStartupLock } from './db/startup-lock';
 import { copyUploadsToBucket } from './storage/copy-to-bucket';
 import { createMediaStorage } from './storage/media-storage';
-import { ensureSuperAdmin } from './bootstrap/super-admin';
+import { ensureSuperAdmin } from './bootstrap/super-admin.service';
 
 /**
  * `npm run db:migrate | db:migration -- <name> | db:seed | media:variants`, against DATABASE_URL or the

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { createServerListener } from './app';
 import { Tags } from './lib/cache-scope';
-import { ensureSuperAdmin } from './bootstrap/super-admin';
+import { ensureSuperAdmin } from './bootstrap/super-admin.service';
 import { ConfigError, loadDotEnv, parseConfig } from './config';
 import { createAppContext, type AppContext } from './context';
 import { createDb, type Db } from './db/client';
@@ -10,13 +10,13 @@ import { DatabaseUnreachableError, openDatabase, retryingTransient, type Databas
 import { EmbeddedStartError } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { acquireStartupLock, underStartupLock, type StartupLock } from './db/startup-lock';
-import { seedDemoContent, warnAboutDemoAccounts } from './seed/seed';
+import { seedDemoContent, warnAboutDemoAccounts } from './seed/seed.service';
 import { startJobs } from './jobs/tasks';
-import type { JobWorker } from './jobs/job-queue';
+import type { JobWorker } from './jobs/job-queue.service';
 import { queueVariantBackfill } from './media/image-variants';
 import { createLogger } from './lib/logger';
 import { resolveJwtSecret } from './lib/secrets';
-import { scheduleSweep } from './maintenance/sweep';
+import { scheduleSweep } from './maintenance/sweep.service';
 
 /** What a terminal's Ctrl-C, pm2, supervisord, systemd and a closed terminal send. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

@@ -5,7 +5,8 @@ import { notFound } from '../lib/errors';
 import { removeUnusedFiles, type StoredFile } from '../media/media-files';
 import type { AuthUser } from '../lib/policy';
 import { loadImages, toMediaItem } from './article.mapper';
-import { findEditable, findReadable, NEXT_VERSION } from './article-records';
+import { NEXT_VERSION } from './article-records';
+import { findEditable, findReadable } from './articles.repository';
 
 /** An article's media: its images and videos, listed, added and removed. */
 

@@ -25,12 +25,13 @@ import {
   toArticleListItem,
   toArticles,
 } from './article.mapper';
-import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads';
+import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads.repository';
 import { removeShareImages } from './share-image';
 import { shareDescription, summaryDescription } from './share-page';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
-import { articleNotFound, canRead, isUuid, lockArticle, NEXT_VERSION, readArticle } from './article-records';
+import { articleNotFound, canRead, isUuid, NEXT_VERSION } from './article-records';
+import { lockArticle, readArticle } from './articles.repository';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;

@@ -5,7 +5,8 @@ import type { Article } from '../../../shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict } from '../lib/errors';
-import { articleNotFound, lockArticle, lockStorySlots, NEXT_VERSION, readArticle } from './article-records';
+import { articleNotFound, NEXT_VERSION } from './article-records';
+import { lockArticle, lockStorySlots, readArticle } from './articles.repository';
 
 /** Stories: the story flags and priority, the main story of each section and the featured slots (CONTRACT.md §4). */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordProblems, resetPasswordInputSchema, signupInputSchema, verifyOtpInputSchema } from '../../../shared/schemas/auth';
-import { generateCode, hashCode } from './otp';
+import { generateCode, hashCode } from './otp.service';
 
 const TOO_SHORT = 'Password must be at least 8 characters long';
 const TOO_LONG = 'Password must be at most 72 bytes long (accented letters and emoji count as 2 to 4)';

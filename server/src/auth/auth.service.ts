@@ -18,8 +18,8 @@ import { enforce } from '../lib/rate-limit';
 import { reserve, settle } from '../rate-limits/rate-limits.service';
 import { publicUserSelect, toPublicUser } from '../users/user.mapper';
 import { codeMail, signupAttemptMail } from './auth.mails';
-import { checkCode, CODE_FAILURES, consumeCode, enforceSendLimits, issueCode, GENERIC_CODE_FAILURE } from './otp';
-import { issueToken, revokeAllSessions } from './tokens';
+import { checkCode, CODE_FAILURES, consumeCode, enforceSendLimits, issueCode, GENERIC_CODE_FAILURE } from './otp.service';
+import { issueToken, revokeAllSessions } from './tokens.service';
 
 export const MESSAGES = {
   signedUp: 'Account created successfully!',

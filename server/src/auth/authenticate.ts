@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context';
-import { verifyToken } from './tokens';
+import { findSession, verifyToken } from './tokens.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,13 +15,7 @@ export function authenticate({ db, jwtSecret }: AppContext): RequestHandler {
     if (!header?.startsWith('Bearer ')) return next();
     const claims = verifyToken(header.slice(7).trim(), jwtSecret);
     if (!claims || !UUID.test(claims.jti)) return next();
-    const session = await db.session.findUnique({
-      where: { id: claims.jti },
-      select: {
-        expiresAt: true,
-        user: { select: { id: true, name: true, email: true, role: true, suspended: true, emailVerifiedAt: true } },
-      },
-    });
+    const session = await findSession(db, claims.jti);
     if (!session || session.expiresAt <= new Date() || session.user.suspended || session.user.id !== claims.sub) return next();
     const { id, name, email, role, emailVerifiedAt } = session.user;
     req.user = { id, name, email, role, sessionId: claims.jti, emailVerified: emailVerifiedAt !== null };

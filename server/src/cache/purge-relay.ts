@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { listenOn, notify } from '../db/notifications';
 import type { Logger } from '../lib/logger';
 import { EVERYTHING } from './store';
 import type { RedisStore } from './redis-store';
@@ -42,8 +43,6 @@ export function createPurgeRelay({ pool, store, logger, waitMs = 2_000, reconnec
   let closed = false;
   let reconnect: NodeJS.Timeout | undefined;
 
-  const notify = (channel: string, payload: string) => pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-
   async function onRequest(payload: string) {
     let request: { id: string; origin: string; tags: string[] };
     try {
@@ -52,7 +51,7 @@ export function createPurgeRelay({ pool, store, logger, waitMs = 2_000, reconnec
       return;
     }
     if (request.origin === origin || !Array.isArray(request.tags)) return;
-    if (await store.purge(request.tags)) await notify(PURGED_CHANNEL, request.id).catch(() => {});
+    if (await store.purge(request.tags)) await notify(pool, PURGED_CHANNEL, request.id).catch(() => {});
     else store.defer(request.tags);
   }
 
@@ -75,13 +74,13 @@ export function createPurgeRelay({ pool, store, logger, waitMs = 2_000, reconnec
 
   async function listen() {
     try {
-      const client = await pool.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === PURGE_CHANNEL && msg.payload) void onRequest(msg.payload);
-        else if (msg.channel === PURGED_CHANNEL && msg.payload) waiting.get(msg.payload)?.(true);
+      const client = await listenOn(pool, [PURGE_CHANNEL, PURGED_CHANNEL], {
+        notification: (msg) => {
+          if (msg.channel === PURGE_CHANNEL && msg.payload) void onRequest(msg.payload);
+          else if (msg.channel === PURGED_CHANNEL && msg.payload) waiting.get(msg.payload)?.(true);
+        },
+        error: lost,
       });
-      client.on('error', lost);
-      await client.query(`LISTEN ${PURGE_CHANNEL}; LISTEN ${PURGED_CHANNEL}`);
       if (closed) return void client.release(true);
       listener = client;
       store.setListening(true);
@@ -108,7 +107,7 @@ export function createPurgeRelay({ pool, store, logger, waitMs = 2_000, reconnec
         waiting.set(id, settle);
       });
       try {
-        await notify(PURGE_CHANNEL, payload);
+        await notify(pool, PURGE_CHANNEL, payload);
       } catch (err) {
         logger.warn({ err }, 'could not relay a purge through PostgreSQL');
         waiting.get(id)?.(false);

@@ -5,7 +5,7 @@ import { authPoster, codeFrom, startMailbox, uniqueEmail } from '../../../tests/
 import { freePort } from '../db/embedded';
 import { createLogger } from '../lib/logger';
 import { createMailer, type Mail, type Mailer } from '../lib/mailer';
-import { runAgain, startJobWorker } from './job-queue';
+import { runAgain, startJobWorker } from './job-queue.service';
 import { MAIL_RETRY, mailKey, mailRetryDelay, openMail, queueMail, sealMail, sendMailTask, type MailRetry } from './mail-job';
 import { startJobs } from './tasks';
 

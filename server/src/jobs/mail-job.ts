@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import type { Logger } from '../lib/logger';
 import type { Mail, Mailer } from '../lib/mailer';
-import { addJob, runAgain } from './job-queue';
+import { addJob, runAgain } from './job-queue.service';
 
 /**
  * E-mail as a job: the mail is queued in the transaction that stores its code, and sent by a worker, which

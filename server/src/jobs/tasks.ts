@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../context';
 import { variantsTask } from '../media/image-variants';
-import { sweepTask } from '../maintenance/sweep';
-import { startJobWorker, type JobName, type JobWorker } from './job-queue';
+import { sweepTask } from '../maintenance/sweep.service';
+import { startJobWorker, type JobName, type JobWorker } from './job-queue.service';
 import { sendMailTask } from './mail-job';
 
 /** What the tasks use: the app's context, or the parts of it a `worker` process builds. */

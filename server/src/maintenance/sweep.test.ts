@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
 import { createUser } from '../../../tests/helpers/factories';
-import { addJob } from '../jobs/job-queue';
+import { addJob } from '../jobs/job-queue.service';
 import { startJobs } from '../jobs/tasks';
-import { sweepExpired } from './sweep';
+import { sweepExpired } from './sweep.service';
 
 const { db, ctx, databaseUrl } = await createTestApp();
 const HOUR = 3_600_000;

@@ -9,10 +9,10 @@ import { VARIANT_FORMATS, isVariantUrl, variantUrl } from '../../../shared/image
 import { createTestApp } from '../../../tests/helpers/app';
 import { actors, createArticle, createCategory, createUser } from '../../../tests/helpers/factories';
 import { DEMO_IMAGE_COUNT } from '../seed/images';
-import { seedDemoContent } from '../seed/seed';
+import { seedDemoContent } from '../seed/seed.service';
 import { startJobs } from '../jobs/tasks';
 import { backfillVariants, makeVariants, MAX_INPUT_PIXELS, queueVariantBackfill, variantsIdle, variantsKey } from '../media/image-variants';
-import { sweepUploads } from '../maintenance/sweep';
+import { sweepUploads } from '../maintenance/sweep.service';
 
 const { app, ctx, db } = await createTestApp();
 const { byRole, headers } = await actors(ctx);

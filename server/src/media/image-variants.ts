@@ -10,8 +10,17 @@ import type { AppContext } from '../context';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { addJob } from '../jobs/job-queue';
+import { addJob } from '../jobs/job-queue.service';
 import type { MediaStorage } from '../storage/media-storage';
+import {
+  deleteVariantRows,
+  hasVariantsRow,
+  imagesWithoutVariantsAfter,
+  recordedWidths,
+  saveVariants,
+  variantsOf,
+  waitingVariantJobs,
+} from './media.repository';
 
 /**
  * Resized variants of uploaded images (docs/decisions/023-image-variants.md): every image under /uploads gets,
@@ -61,7 +70,7 @@ async function record(
   url: string,
   data: { width: number; height: number; widths: number[]; skipped: string | null },
 ) {
-  await ctx.db.imageVariants.upsert({ where: { fileUrl: url }, create: { fileUrl: url, ...data }, update: data });
+  await saveVariants(ctx.db, url, data);
   // Any article, page or list may show the image: rare (once per upload), so everything goes.
   await ctx.cache?.purge([Tags.everything]);
 }
@@ -87,7 +96,7 @@ async function writeVariant(ctx: VariantsContext, pixels: { data: Buffer; info: 
  */
 export async function makeVariants(ctx: VariantsContext, url: string): Promise<VariantOutcome> {
   if (!hasVariantUrls(url)) return 'not-local';
-  if (await ctx.db.imageVariants.findUnique({ where: { fileUrl: url }, select: { fileUrl: true } })) return 'done-before';
+  if (await hasVariantsRow(ctx.db, url)) return 'done-before';
   const original = onDisk(ctx.config.uploadDir, url);
   if (!existsSync(original) && !(await ctx.storage?.fetch(path.basename(original)))) return 'missing';
 
@@ -180,12 +189,9 @@ export function variantsTask(ctx: VariantsContext): Task {
 export async function variantsIdle(db: Pick<Db, '$queryRaw'>, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [row] = await db.$queryRaw<{ waiting: number }[]>`
-      SELECT count(*)::int AS waiting FROM graphile_worker._private_jobs j
-      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-      WHERE t.identifier = 'image-variants' AND j.attempts < j.max_attempts`;
-    if (!row?.waiting) return;
-    if (Date.now() > deadline) throw new Error(`image variants: ${row.waiting} job(s) still waiting after ${timeoutMs} ms`);
+    const waiting = await waitingVariantJobs(db);
+    if (!waiting) return;
+    if (Date.now() > deadline) throw new Error(`image variants: ${waiting} job(s) still waiting after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -196,19 +202,10 @@ const BACKFILL_BATCH = 200;
 async function* imagesWithoutVariants(db: Db): AsyncGenerator<string[]> {
   let after = '';
   for (;;) {
-    const rows = await db.$queryRaw<{ url: string }[]>`
-      SELECT s.url FROM (
-        SELECT "fileUrl" AS url FROM "Upload" WHERE type = 'image'
-        UNION SELECT "fileUrl" FROM "Media" WHERE type = 'image'
-        UNION SELECT "imageUrl" FROM "Article" WHERE "imageUrl" IS NOT NULL
-      ) s
-      WHERE s.url LIKE '/uploads/%' AND s.url > ${after}
-        AND NOT EXISTS (SELECT 1 FROM "ImageVariants" v WHERE v."fileUrl" = s.url)
-      ORDER BY s.url
-      LIMIT ${BACKFILL_BATCH}`;
-    if (!rows.length) return;
-    yield rows.map((r) => r.url);
-    after = rows[rows.length - 1]!.url;
+    const urls = await imagesWithoutVariantsAfter(db, after, BACKFILL_BATCH);
+    if (!urls.length) return;
+    yield urls;
+    after = urls[urls.length - 1]!;
   }
 }
 
@@ -240,23 +237,18 @@ export async function removeVariants(
 ): Promise<void> {
   const originals = [...new Set(urls.filter(hasVariantUrls))];
   if (!originals.length) return;
-  const rows = await db.imageVariants.findMany({ where: { fileUrl: { in: originals } }, select: { fileUrl: true, widths: true } });
-  const widths = new Map(rows.map((r) => [r.fileUrl, r.widths]));
+  const widths = await recordedWidths(db, originals);
   const files = originals.flatMap((url) => variantFiles(uploadDir, url, widths.get(url)));
   await Promise.all(files.map((file) => rm(file, { force: true })));
   await storage?.forget(files.map((file) => path.basename(file)));
-  await db.imageVariants.deleteMany({ where: { fileUrl: { in: originals } } });
+  await deleteVariantRows(db, originals);
 }
 
 /** The variants of these URLs that have any, for the wire (`image` of articles and media). */
 export async function imageInfos(db: Pick<Db, 'imageVariants'>, urls: (string | null)[]): Promise<Map<string, ImageInfo>> {
   const local = [...new Set(urls.filter((u): u is string => !!u && hasVariantUrls(u)))];
   if (!local.length) return new Map();
-  const rows = await db.imageVariants.findMany({
-    where: { fileUrl: { in: local }, NOT: { widths: { isEmpty: true } } },
-    select: { fileUrl: true, width: true, height: true, widths: true },
-  });
-  return new Map(rows.map((r) => [r.fileUrl, { width: r.width, height: r.height, widths: r.widths }]));
+  return variantsOf(db, local);
 }
 
 /**

@@ -6,12 +6,11 @@ import { fileTypeFromFile } from 'file-type/node';
 import multer from 'multer';
 import { UPLOAD_PATH } from '../../../shared/schemas/articles';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import type { Prisma } from '../generated/prisma/client';
 import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../lib/errors';
 import { signedInUser } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { removeVariants } from './image-variants';
+import { forgetUpload, quotaUsed, recordUpload, stillUsed } from './media.repository';
 
 /**
  * Uploaded media (CONTRACT.md §6): files are received into a temporary folder inside the uploads
@@ -39,20 +38,8 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 100) 
 export const tempUploadDir = (ctx: AppContext) => path.join(ctx.config.uploadDir, '.tmp');
 
 const HOUR_MS = 3_600_000;
-const QUOTA_WINDOW_MS = 24 * HOUR_MS;
 /** Multipart framing around the file: a declared body larger than the allowance left by more than this is refused unread. */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
-
-/** Bytes `userId` uploaded in the last 24 hours, and when the oldest of them leaves the window. */
-async function quotaUsed(db: Pick<Db, 'upload'>, userId: string, now = Date.now()) {
-  const { _sum, _min } = await db.upload.aggregate({
-    where: { userId, createdAt: { gt: new Date(now - QUOTA_WINDOW_MS) } },
-    _sum: { bytes: true },
-    _min: { createdAt: true },
-  });
-  const oldest = _min.createdAt?.getTime() ?? now;
-  return { used: Number(_sum.bytes ?? 0n), retryAfterSeconds: (oldest + QUOTA_WINDOW_MS - now) / 1000 };
-}
 
 /** No wait helps a file larger than a whole day's allowance. */
 const largerThanQuota = (ctx: AppContext) =>
@@ -171,28 +158,20 @@ export async function storeFile(ctx: AppContext, file: Express.Multer.File, user
   if (file.size > max) throw payloadTooLarge(`The ${accepted.kind} is too large (at most ${megabytes(max)})`);
   const name = `${randomUUID()}.${accepted.ext}`;
   const fileUrl = `/uploads/${name}`;
-  await ctx.db.$transaction(async (tx) => {
-    await lockQuota(tx, userId);
-    const { used, retryAfterSeconds } = await quotaUsed(tx, userId);
+  await recordUpload(ctx.db, { userId, fileUrl, bytes: file.size, type: accepted.kind }, ({ used, retryAfterSeconds }) => {
     if (file.size > ctx.config.uploadQuotaBytes) throw largerThanQuota(ctx);
     if (used + file.size > ctx.config.uploadQuotaBytes) throw quotaExceeded(ctx, retryAfterSeconds);
-    await tx.upload.create({ data: { userId, fileUrl, bytes: BigInt(file.size), type: accepted.kind } });
   });
   try {
     await rename(file.path, path.join(ctx.config.uploadDir, name));
     // In the bucket before the answer: any replica can serve it from the next request on.
     await ctx.storage.keep(name);
   } catch (err) {
-    await ctx.db.upload.deleteMany({ where: { fileUrl } });
+    await forgetUpload(ctx.db, fileUrl);
     await rm(path.join(ctx.config.uploadDir, name), { force: true });
     throw err;
   }
   return { path: fileUrl, type: accepted.kind };
-}
-
-/** Serialises one user's concurrent uploads, so that they cannot all fit in the same remaining allowance. */
-async function lockQuota(tx: Prisma.TransactionClient, userId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`upload-quota:${userId}`}))`;
 }
 
 /** The file on disk behind a public `/uploads/<name>` path, or undefined for anything else. */
@@ -209,12 +188,8 @@ export function uploadFileOnDisk(ctx: AppContext, publicPath: string): string | 
 export async function removeUnusedFiles(ctx: AppContext, publicPaths: string[]): Promise<void> {
   const candidates = [...new Set(publicPaths.filter((p) => UPLOAD_PATH.test(p)))];
   if (!candidates.length) return;
-  const [media, articles] = await Promise.all([
-    ctx.db.media.findMany({ where: { fileUrl: { in: candidates } }, select: { fileUrl: true } }),
-    ctx.db.article.findMany({ where: { imageUrl: { in: candidates } }, select: { imageUrl: true } }),
-  ]);
-  const stillUsed = new Set<string | null>([...media.map((m) => m.fileUrl), ...articles.map((a) => a.imageUrl)]);
-  const unused = candidates.filter((p) => !stillUsed.has(p));
+  const used = await stillUsed(ctx.db, candidates);
+  const unused = candidates.filter((p) => !used.has(p));
   await Promise.all(
     unused.map(async (p) => {
       const file = uploadFileOnDisk(ctx, p);

@@ -4,7 +4,7 @@ import { createClient } from 'redis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
 import { authPoster, uniqueEmail } from '../../../tests/helpers/auth';
-import { cooldownKey } from '../auth/otp';
+import { cooldownKey } from '../auth/otp.service';
 import { freePort } from '../db/embedded';
 import { redisCounter, type RateCounter } from '../lib/rate-limit';
 import { RedisLink } from '../lib/redis-link';

@@ -1,11 +1,11 @@
 import { grantFor, type AuthUser } from '../lib/policy';
 import type { Role } from '../generated/prisma/enums';
 import { conflict, forbidden } from '../lib/errors';
-import type { Tx } from '../db/client';
 
 /**
  * The user-management limits of CONTRACT.md §3, on top of the 'users:manage' permission (admins and
- * super-admins): what an admin may not do to a super-admin, and what nobody may do to themselves.
+ * super-admins): what an admin may not do to a super-admin, and what nobody may do to themselves. The one
+ * that reads the database, that an active super-admin remains, is checked in users.service.ts.
  */
 export function requireMayManage(actor: AuthUser, target: { role: Role }): void {
   if (target.role === 'super_admin' && !grantFor(actor.role, 'users:manage-super-admins'))
@@ -29,14 +29,4 @@ export function requireProvenForStaff(target: { emailVerifiedAt: Date | null }, 
 
 export function requireNotSelf(actor: AuthUser, targetId: string, action: 'suspend' | 'delete'): void {
   if (actor.id === targetId) throw forbidden(`You cannot ${action} your own account.`);
-}
-
-/**
- * Refuses to demote, suspend or delete the last active super-admin. The super-admin rows are locked
- * first, so two concurrent requests cannot each remove "one of two".
- */
-export async function requireAnotherSuperAdmin(tx: Tx, targetId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM "User" WHERE role = 'super-admin' ORDER BY id FOR UPDATE`;
-  const others = await tx.user.count({ where: { role: 'super_admin', suspended: false, NOT: { id: targetId } } });
-  if (others === 0) throw conflict('The last super-admin cannot be removed, suspended or demoted.');
 }

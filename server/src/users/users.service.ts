@@ -2,7 +2,7 @@ import type { PublicUser } from '../../../shared/types';
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from '../../../shared/schemas/users';
 import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
-import { revokeAllSessions } from '../auth/tokens';
+import { revokeAllSessions } from '../auth/tokens.service';
 import { conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
 import { hashPassword, staffRequester } from '../lib/passwords';
@@ -10,7 +10,7 @@ import type { AuthUser } from '../lib/policy';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { roleFromWire } from '../lib/wire';
 import { publicUserSelect, toPublicUser } from './user.mapper';
-import { requireAnotherSuperAdmin, requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaff } from './users.policy';
+import { requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaff } from './users.policy';
 
 /**
  * Locks the target for the rest of the transaction, so the role the checks saw is the role the write
@@ -33,6 +33,16 @@ async function requireEmailFree(tx: Tx, email: string, exceptId?: string): Promi
     select: { id: true },
   });
   if (taken) throw conflict('A user with this email already exists.');
+}
+
+/**
+ * Refuses to demote, suspend or delete the last active super-admin. The super-admin rows are locked
+ * first, so two concurrent requests cannot each remove "one of two".
+ */
+async function requireAnotherSuperAdmin(tx: Tx, targetId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "User" WHERE role = 'super-admin' ORDER BY id FOR UPDATE`;
+  const others = await tx.user.count({ where: { role: 'super_admin', suspended: false, NOT: { id: targetId } } });
+  if (others === 0) throw conflict('The last super-admin cannot be removed, suspended or demoted.');
 }
 
 export async function listUsers(db: Db, { q, limit, offset }: ListUsersQuery) {

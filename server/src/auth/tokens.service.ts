@@ -20,6 +20,17 @@ export async function revokeAllSessions(db: Pick<Db, 'session'>, userId: string)
   await db.session.deleteMany({ where: { userId } });
 }
 
+/** A token's session with its user, read in one query (auth/authenticate.ts); null when there is none (the token was revoked). */
+export function findSession(db: Pick<Db, 'session'>, id: string) {
+  return db.session.findUnique({
+    where: { id },
+    select: {
+      expiresAt: true,
+      user: { select: { id: true, name: true, email: true, role: true, suspended: true, emailVerifiedAt: true } },
+    },
+  });
+}
+
 export interface TokenClaims {
   sub: string;
   jti: string;
