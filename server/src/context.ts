@@ -5,6 +5,7 @@ import { poolOf, type Db } from './db/client';
 import type { Logger } from './lib/logger';
 import { RedisLink } from './lib/redis-link';
 import { createMailer, type Mailer } from './lib/mailer';
+import { waitAtMost } from './lib/wait';
 import { redisCounter, type RateCounter } from './lib/rate-limit';
 import { postgresCounter } from './rate-limits/rate-limits.service';
 import { createLiveFeed, type LiveFeed } from './breaking-news/live-feed';
@@ -32,6 +33,12 @@ export interface AppContext {
   redis: RedisLink | undefined;
   /** Set by main.ts on a stop signal: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { stopping: boolean };
+  /**
+   * Stops everything above, in order: the live tickers, the mailer, the view recorder (its queued views written
+   * first), the response cache and the rate limits, the Redis link, and the database pool last. What the context
+   * did not start (the HTTP server, the job worker) is stopped before. A second call waits for the first.
+   */
+  close(): Promise<void>;
 }
 
 export interface AppContextParts {
@@ -43,6 +50,9 @@ export interface AppContextParts {
   viewPool?: pg.Pool;
 }
 
+/** What each connection's close (pools, Redis) may take before the stop goes on without it (main.ts: a stop within 5 s). */
+export const POOL_CLOSE_MS = 500;
+
 /**
  * Builds the context from its parts. The response cache opens first: it is the one part that can fail
  * (an unreachable Redis), and then nothing else has been started that would need closing.
@@ -51,18 +61,34 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
   const pool = viewPool ?? poolOf(db);
   const redis = config.redisUrl ? new RedisLink({ url: config.redisUrl, logger, name: 'cache and rate limits' }) : undefined;
   const cache = await openResponseCache(config, logger, { redis, pool });
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, logger);
+  const viewRecorder = createViewRecorder(pool);
+  const liveFeed = createLiveFeed({ db, pool, logger });
+  const storage = createMediaStorage(config, logger);
+  const limits = config.rateLimits === 'redis' && redis ? redisCounter(redis, config.redisPrefix, postgresCounter(db)) : postgresCounter(db);
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    // Closed already when main.ts ended the streams before the server's last requests: closing again does nothing.
+    await liveFeed.close();
+    mailer.close();
+    await viewRecorder.close();
+    await waitAtMost(POOL_CLOSE_MS, Promise.all([cache.close(), limits.close()]));
+    await waitAtMost(POOL_CLOSE_MS, redis?.close() ?? Promise.resolve());
+    await waitAtMost(POOL_CLOSE_MS, db.$disconnect());
+  };
   return {
     config,
     db,
     logger,
     jwtSecret,
     cache,
-    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
-    viewRecorder: createViewRecorder(pool),
-    liveFeed: createLiveFeed({ db, pool, logger }),
-    storage: createMediaStorage(config, logger),
-    limits: config.rateLimits === 'redis' && redis ? redisCounter(redis, config.redisPrefix, postgresCounter(db)) : postgresCounter(db),
+    mailer,
+    viewRecorder,
+    liveFeed,
+    storage,
+    limits,
     redis,
     lifecycle: { stopping: false },
+    close: () => (closing ??= close()),
   };
 }

@@ -3,8 +3,8 @@ import http from 'node:http';
 import { createServerListener } from './app';
 import { Tags } from './lib/cache-scope';
 import { ensureSuperAdmin } from './bootstrap/super-admin.service';
-import { ConfigError, loadDotEnv, parseConfig } from './config';
-import { createAppContext, type AppContext } from './context';
+import { ConfigError, loadDotEnv, parseConfig, type Config } from './config';
+import { createAppContext, POOL_CLOSE_MS, type AppContext } from './context';
 import { createDb, type Db } from './db/client';
 import { DatabaseUnreachableError, openDatabase, retryingTransient, type DatabaseHandle } from './db/database';
 import { EmbeddedStartError } from './db/embedded';
@@ -14,19 +14,19 @@ import { seedDemoContent, warnAboutDemoAccounts } from './seed/seed.service';
 import { startJobs } from './jobs/tasks';
 import type { JobWorker } from './jobs/job-queue.service';
 import { queueVariantBackfill } from './media/image-variants';
-import { createLogger } from './lib/logger';
+import { createLogger, type Logger } from './lib/logger';
 import { resolveJwtSecret } from './lib/secrets';
+import { waitAtMost } from './lib/wait';
 import { scheduleSweep } from './maintenance/sweep.service';
 
 /** What a terminal's Ctrl-C, pm2, supervisord, systemd and a closed terminal send. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /**
  * A stop must be over within 5 s (supervisors escalate to SIGKILL, and the next start needs the port
- * and the data directory): in-flight requests get 2 s, the pool 0.5 s, PostgreSQL at most 2 s
+ * and the data directory): in-flight requests get 2 s, the pool 0.5 s (context.ts), PostgreSQL at most 2 s
  * (db/embedded.ts), and whatever is left is cut at 4.5 s.
  */
 const REQUEST_GRACE_MS = 2_000;
-const POOL_CLOSE_MS = 500;
 const HARD_STOP_MS = 4_500;
 
 /** Prints one clear line and exits non-zero: what an operator needs on a bad configuration. */
@@ -34,9 +34,6 @@ function fail(message: string): never {
   console.error(`chronicle: ${message}`);
   process.exit(1);
 }
-
-const within = (ms: number, work: Promise<unknown>) =>
-  Promise.race([work.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
 /** The configuration from .env and the environment; one clear line and exit 1 when it is invalid. */
 function loadConfig() {
@@ -49,158 +46,176 @@ function loadConfig() {
   }
 }
 
+/** One start of the server: what has been started so far (a stop during start-up stops only that), and the stop asked for. */
+interface Run {
+  config: Config;
+  logger: Logger;
+  database?: DatabaseHandle;
+  /** Held from the migrations to the end of the seed: replicas starting together take turns. */
+  startupLock?: StartupLock;
+  db?: Db;
+  ctx?: AppContext;
+  jobs?: JobWorker;
+  server?: http.Server;
+  stopSweep: () => void;
+  /** Until the server listens, a stop is only noted, and carried out at the next step (`proceed`). */
+  starting: boolean;
+  stopping?: { reason: string; code: number };
+}
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   mkdirSync(config.uploadDir, { recursive: true });
   mkdirSync(config.dataDir, { recursive: true });
+  const run: Run = { config, logger, starting: true, stopSweep: () => {} };
+  for (const signal of STOP_SIGNALS) process.on(signal, () => requestStop(run, signal));
 
-  let database: DatabaseHandle | undefined;
-  /** Held from the migrations to the end of the seed: replicas starting together take turns. */
-  let startupLock: StartupLock | undefined;
-  /** What has been started so far: a stop during start-up stops only that. */
-  const started: {
-    db?: Db;
-    server?: http.Server;
-    mailer?: AppContext['mailer'];
-    cache?: AppContext['cache'];
-    viewRecorder?: AppContext['viewRecorder'];
-    lifecycle?: AppContext['lifecycle'];
-    liveFeed?: AppContext['liveFeed'];
-    jobs?: JobWorker;
-    limits?: AppContext['limits'];
-    redis?: AppContext['redis'];
-  } = {};
-  let stopSweep = () => {};
+  const database = await prepareDatabase(run);
+  if (!database || !(await proceed(run))) return;
+  const db = (run.db = createDb(database.url));
+  const ctx = (run.ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) }));
+  if (!(await prepareContent(run, ctx)) || !(await proceed(run))) return;
+  if (config.runJobs) await startJobWorker(run, ctx, database.url);
+  if (!(await proceed(run))) return;
+  listen(run, ctx);
+}
 
-  let stopping: { reason: string; code: number } | undefined;
-  const stopDatabase = async () => {
-    await startupLock?.release();
-    await database?.stop().catch((err: unknown) => logger.error({ err }, 'could not stop the embedded database'));
-  };
+function requestStop(run: Run, reason: string, code = 0) {
+  if (run.stopping) return;
+  run.stopping = { reason, code };
+  // While starting, the start-up sequence notices at its next step (see `proceed`).
+  if (!run.starting) void shutdown(run);
+}
 
-  /** Stops what has been started, in order, and exits. Safe to call at any point of the start-up. */
-  const shutdown = async () => {
-    const { reason, code } = stopping!;
-    logger.info(`${reason}: shutting down`);
-    if (started.lifecycle) started.lifecycle.stopping = true;
-    if (started.server?.listening && config.shutdownDelayMs > 0) {
-      // Still serving, but no longer ready: the balancer's next probes take this process out of rotation.
-      logger.info(`not ready; serving ${config.shutdownDelayMs} ms more before closing`);
-      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-    }
-    // Live tickers are long requests: ended now, their browsers reconnect to a replica that is staying.
-    await started.liveFeed?.close();
-    setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      database?.kill();
-      process.exit(code || 1);
-    }, HARD_STOP_MS).unref();
-    // Jobs stop alongside the requests: running ones get the same grace, then are aborted (and retried elsewhere).
-    const jobsStopped = started.jobs ? within(REQUEST_GRACE_MS, started.jobs.stop()) : Promise.resolve();
-    if (started.server?.listening) {
-      const open = started.server;
-      const cut = setTimeout(() => open.closeAllConnections(), REQUEST_GRACE_MS);
-      await new Promise<void>((resolve) => {
-        open.close(() => resolve());
-        open.closeIdleConnections();
-      });
-      clearTimeout(cut);
-    }
-    stopSweep();
-    await jobsStopped;
-    started.mailer?.close();
-    // Views still queued (their requests cut at the grace limit) are written before the pool closes.
-    await started.viewRecorder?.close();
-    await within(POOL_CLOSE_MS, Promise.all([started.cache?.close(), started.limits?.close()]));
-    await within(POOL_CLOSE_MS, started.redis?.close() ?? Promise.resolve());
-    if (started.db) await within(POOL_CLOSE_MS, started.db.$disconnect());
-    await stopDatabase();
-    logger.info('stopped');
-    process.exit(code);
-  };
+/** Between start-up steps: false (after stopping everything) when a stop was asked for meanwhile. */
+async function proceed(run: Run) {
+  if (!run.stopping) return true;
+  run.starting = false;
+  await shutdown(run);
+  return false;
+}
 
-  let starting = true;
-  const requestStop = (reason: string, code = 0) => {
-    if (stopping) return;
-    stopping = { reason, code };
-    // While starting, the start-up sequence notices at its next step (see `proceed`).
-    if (!starting) void shutdown();
-  };
-  for (const signal of STOP_SIGNALS) process.on(signal, () => requestStop(signal));
-  /** Between start-up steps: false (after stopping everything) when a stop was asked for meanwhile. */
-  const proceed = async () => {
-    if (!stopping) return true;
-    starting = false;
-    await shutdown();
-    return false;
-  };
+async function stopDatabase({ startupLock, database, logger }: Run) {
+  await startupLock?.release();
+  await database?.stop().catch((err: unknown) => logger.error({ err }, 'could not stop the embedded database'));
+}
 
-  /** A start-up step against the database, tried again while the database is slow to answer (a busy host). */
-  const patiently = <T>(what: string, work: () => Promise<T>) =>
-    retryingTransient(work, (err, waitMs) =>
-      logger.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: the database did not answer in time; trying again in ${waitMs} ms`),
-    );
+/** A start-up step against the database, tried again while the database is slow to answer (a busy host). */
+function patiently<T>({ logger }: Run, what: string, work: () => Promise<T>) {
+  return retryingTransient(work, (err, waitMs) =>
+    logger.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: the database did not answer in time; trying again in ${waitMs} ms`),
+  );
+}
 
+/** Stops what has been started, in order, and exits. Safe to call at any point of the start-up. */
+async function shutdown(run: Run) {
+  const { config, logger, ctx, server } = run;
+  const { reason, code } = run.stopping!;
+  logger.info(`${reason}: shutting down`);
+  if (ctx) ctx.lifecycle.stopping = true;
+  if (server?.listening && config.shutdownDelayMs > 0) {
+    // Still serving, but no longer ready: the balancer's next probes take this process out of rotation.
+    logger.info(`not ready; serving ${config.shutdownDelayMs} ms more before closing`);
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  }
+  // Live tickers are long requests: ended now, their browsers reconnect to a replica that is staying.
+  await ctx?.liveFeed.close();
+  setTimeout(() => {
+    logger.error('shutdown took too long; exiting');
+    run.database?.kill();
+    process.exit(code || 1);
+  }, HARD_STOP_MS).unref();
+  // Jobs stop alongside the requests: running ones get the same grace, then are aborted (and retried elsewhere).
+  const jobsStopped = run.jobs ? waitAtMost(REQUEST_GRACE_MS, run.jobs.stop()) : Promise.resolve();
+  if (server?.listening) {
+    const cut = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(cut);
+  }
+  run.stopSweep();
+  await jobsStopped;
+  // Views still queued (their requests cut at the grace limit) are written before the pool closes.
+  if (ctx) await ctx.close();
+  else if (run.db) await waitAtMost(POOL_CLOSE_MS, run.db.$disconnect());
+  await stopDatabase(run);
+  logger.info('stopped');
+  process.exit(code);
+}
+
+/** Opens the database (the embedded one without DATABASE_URL), takes the start-up lock and migrates; undefined when stopped meanwhile. */
+async function prepareDatabase(run: Run): Promise<DatabaseHandle | undefined> {
+  const { config, logger } = run;
   try {
     logger.info(config.databaseUrl ? 'connecting to the database' : `starting embedded PostgreSQL in ${config.dataDir}/pg`);
-    database = await patiently('connecting', () => openDatabase(config, {
-      log: (line) => logger.debug({ postgres: line }),
-      notice: (message) => logger.warn(message),
-      // Signalled on its own (a process manager, `kill`), or died: the app cannot serve without it.
-      onUnexpectedStop: (reason, requested) => {
-        if (!requested) logger.error(reason);
-        requestStop(reason, requested ? 0 : 1);
-      },
-    }));
-    if (!(await proceed())) return;
+    const database = (run.database = await patiently(run, 'connecting', () =>
+      openDatabase(config, {
+        log: (line) => logger.debug({ postgres: line }),
+        notice: (message) => logger.warn(message),
+        // Signalled on its own (a process manager, `kill`), or died: the app cannot serve without it.
+        onUnexpectedStop: (reason, requested) => {
+          if (!requested) logger.error(reason);
+          requestStop(run, reason, requested ? 0 : 1);
+        },
+      }),
+    ));
+    if (!(await proceed(run))) return undefined;
     const { url } = database;
-    startupLock = await patiently('taking the start-up lock', () =>
+    run.startupLock = await patiently(run, 'taking the start-up lock', () =>
       acquireStartupLock(url, () => logger.info('another process is starting on this database; waiting for it')),
     );
-    if (!(await proceed())) return;
-    const applied = await patiently('migrating', () => applyMigrations(url));
+    if (!(await proceed(run))) return undefined;
+    const applied = await patiently(run, 'migrating', () => applyMigrations(url));
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    return database;
   } catch (err) {
-    await stopDatabase();
+    await stopDatabase(run);
     if (err instanceof DatabaseUnreachableError || err instanceof EmbeddedStartError) fail(err.message);
     fail(`could not prepare the database: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!(await proceed())) return;
+}
 
-  const db = (started.db = createDb(database.url));
-  const ctx = await createAppContext({ config, db, logger, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
-  Object.assign(started, { mailer: ctx.mailer, viewRecorder: ctx.viewRecorder, cache: ctx.cache, lifecycle: ctx.lifecycle, liveFeed: ctx.liveFeed, limits: ctx.limits, redis: ctx.redis });
-  const { cache } = ctx;
-
+/** The first super-admin, the demo content if asked for, then the start-up lock released; false when stopped meanwhile. */
+async function prepareContent(run: Run, ctx: AppContext): Promise<boolean> {
+  const { config, logger } = run;
   try {
-    await patiently('creating the first super-admin', () => ensureSuperAdmin(db, config, logger));
-    if (config.seedDemo) await seedDemoContent(db, config, logger, { storage: ctx.storage });
+    await patiently(run, 'creating the first super-admin', () => ensureSuperAdmin(ctx.db, config, logger));
+    if (config.seedDemo) await seedDemoContent(ctx.db, config, logger, { storage: ctx.storage });
     // Other processes sharing the cache may have read the database before the seed.
-    await cache.purge([Tags.everything]);
-    await startupLock?.release();
-    await warnAboutDemoAccounts(db, logger);
+    await ctx.cache.purge([Tags.everything]);
+    await run.startupLock?.release();
+    await warnAboutDemoAccounts(ctx.db, logger);
+    return true;
   } catch (err) {
-    if (stopping) return void (await proceed());
-    await db.$disconnect();
-    await stopDatabase();
+    if (run.stopping) {
+      await proceed(run);
+      return false;
+    }
+    await ctx.db.$disconnect();
+    await stopDatabase(run);
     fail(`could not prepare the content: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!(await proceed())) return;
+}
 
-  if (config.runJobs) {
-    try {
-      started.jobs = await startJobs(ctx, database.url);
-    } catch (err) {
-      logger.error({ err }, 'the job worker could not start');
-      requestStop('the job worker could not start', 1);
-    }
+/** Works the job queue in this process (RUN_JOBS); a worker that cannot start stops the server. */
+async function startJobWorker(run: Run, ctx: AppContext, databaseUrl: string) {
+  try {
+    run.jobs = await startJobs(ctx, databaseUrl);
+  } catch (err) {
+    run.logger.error({ err }, 'the job worker could not start');
+    requestStop(run, 'the job worker could not start', 1);
   }
-  if (!(await proceed())) return;
+}
 
-  stopSweep = scheduleSweep(db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'), undefined, ctx.storage);
+/** The hourly sweep, then the HTTP server; ready once it listens. */
+function listen(run: Run, ctx: AppContext) {
+  const { config, logger } = run;
+  run.stopSweep = scheduleSweep(ctx.db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'), undefined, ctx.storage);
   const listener = createServerListener(ctx);
-  const server = (started.server = http.createServer((req, res) => {
+  const server = (run.server = http.createServer((req, res) => {
     // While stopping, every answer says `Connection: close`, so keep-alive clients reconnect elsewhere.
     if (ctx.lifecycle.stopping) res.shouldKeepAlive = false;
     listener(req, res);
@@ -209,17 +224,17 @@ async function main() {
   server.headersTimeout = 66_000;
 
   server.on('error', async (err: NodeJS.ErrnoException) => {
-    stopSweep();
-    await db.$disconnect().catch(() => {});
-    await stopDatabase();
+    run.stopSweep();
+    await ctx.db.$disconnect().catch(() => {});
+    await stopDatabase(run);
     if (err.code === 'EADDRINUSE') fail(`port ${config.port} is already in use; stop the other program or set PORT`);
     if (err.code === 'EACCES') fail(`no permission to listen on port ${config.port}; choose a port above 1023 with PORT`);
     fail(`the server could not start: ${err.message}`);
   });
 
   server.listen(config.port, config.host, () => {
-    starting = false;
-    if (stopping) return void shutdown();
+    run.starting = false;
+    if (run.stopping) return void shutdown(run);
     logger.info(`Chronicle News is ready at ${config.publicUrl}`);
     // Images stored before variants existed get a job each (once across replicas: one job per image).
     void queueVariantBackfill(ctx).catch((err: unknown) => logger.warn({ err }, 'image variants: the backfill could not be queued'));
@@ -264,14 +279,8 @@ async function workerOnly() {
       logger.info(`${signal}: stopping the worker`);
       setTimeout(() => process.exit(1), HARD_STOP_MS).unref();
       void (async () => {
-        await within(REQUEST_GRACE_MS, jobs.stop());
-        ctx.mailer.close();
-        await ctx.liveFeed.close();
-        await ctx.viewRecorder.close();
-        await within(POOL_CLOSE_MS, ctx.cache.close());
-        await within(POOL_CLOSE_MS, ctx.limits.close());
-        await within(POOL_CLOSE_MS, ctx.redis?.close() ?? Promise.resolve());
-        await within(POOL_CLOSE_MS, db.$disconnect());
+        await waitAtMost(REQUEST_GRACE_MS, jobs.stop());
+        await ctx.close();
         logger.info('stopped');
         process.exit(0);
       })();

@@ -5,7 +5,7 @@ import jwt from 'jsonwebtoken';
 import { z, type ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app';
-import { issueToken } from '../../server/src/auth/tokens';
+import { issueToken } from '../../server/src/auth/tokens.service';
 import { grantFor, PERMISSIONS, publicRoute, requireUser, type Permission } from '../../server/src/lib/policy';
 import { registeredRoutes, type RegisteredRoute } from '../../server/src/lib/route';
 import { createTestApp } from '../helpers/app';

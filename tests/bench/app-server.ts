@@ -115,10 +115,7 @@ async function stop() {
     server.close(resolve);
     server.closeIdleConnections();
   });
-  await ctx.viewRecorder.close();
-  await ctx.cache.close();
-  await ctx.limits.close();
-  await db.$disconnect().catch(() => {});
+  await ctx.close();
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }

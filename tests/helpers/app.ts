@@ -75,13 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const jobs = config.runJobs ? await startJobs(ctx, url.toString()) : undefined;
   afterAll(async () => {
     await jobs?.stop();
-    await ctx.liveFeed.close();
-    ctx.mailer.close();
-    await ctx.viewRecorder.close();
-    await db.$disconnect();
-    await ctx.cache.close();
-    await ctx.limits.close();
-    await ctx.redis?.close();
+    await ctx.close();
     rmSync(uploadDir, { recursive: true, force: true });
   });
   return { app: createServerListener(ctx), ctx, db: purgingOnWrite(db, ctx.cache), databaseUrl: url.toString() };

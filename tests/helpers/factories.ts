@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { Role } from '../../shared/constants';
 import { shareDescription } from '../../server/src/articles/share-page';
-import { issueToken } from '../../server/src/auth/tokens';
+import { issueToken } from '../../server/src/auth/tokens.service';
 import type { AppContext } from '../../server/src/context';
 import type { Prisma } from '../../server/src/generated/prisma/client';
 import { roleFromWire } from '../../server/src/lib/wire';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/src/app';
 import { ConfigError, parseConfig } from '../../server/src/config';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent, warnAboutDemoAccounts } from '../../server/src/seed/seed';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent, warnAboutDemoAccounts } from '../../server/src/seed/seed.service';
 import { createLogger } from '../../server/src/lib/logger';
 import { createTestApp, type TestApp } from '../helpers/app';
 

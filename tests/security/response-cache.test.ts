@@ -135,13 +135,7 @@ async function replica(redis: string, prefix: string, jwtSecret: string): Promis
     RUN_JOBS: 'false',
   });
   const replicaCtx = await createAppContext({ config, db: createDb(databaseUrl, 4), logger: createLogger('silent'), jwtSecret });
-  afterAll(async () => {
-    await replicaCtx.liveFeed.close();
-    await replicaCtx.viewRecorder.close();
-    await replicaCtx.cache.close();
-    await replicaCtx.redis?.close();
-    await replicaCtx.db.$disconnect();
-  });
+  afterAll(() => replicaCtx.close());
   return { app: createServerListener(replicaCtx), ctx: replicaCtx };
 }
 

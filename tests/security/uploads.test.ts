@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isVariantUrl } from '../../shared/images';
-import { scheduleSweep, sweepUploads } from '../../server/src/maintenance/sweep';
+import { scheduleSweep, sweepUploads } from '../../server/src/maintenance/sweep.service';
 import { createTestApp } from '../helpers/app';
 import { actors, createArticle, createCategory, createUser } from '../helpers/factories';
 

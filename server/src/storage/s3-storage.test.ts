@@ -34,10 +34,7 @@ const ctxB = await createAppContext({ config: { ...ctx.config, uploadDir: dirB }
 const appB = createServerListener(ctxB);
 afterAll(async () => {
   await variantsIdle(ctx.db);
-  await ctxB.liveFeed.close();
-  await ctxB.viewRecorder.close();
-  await ctxB.cache.close();
-  await dbB.$disconnect();
+  await ctxB.close();
   rmSync(dirB, { recursive: true, force: true });
   await s3.stop();
 });
