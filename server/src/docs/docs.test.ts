@@ -165,8 +165,11 @@ describe('GET /api/docs', () => {
     const js = await request(app).get('/api/docs/reference.js');
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toMatch(/^text\/javascript/);
+    // reference-page.client.ts compiled for browsers: plain JavaScript, no TypeScript left in it.
     expect(() => new Function(js.text)).not.toThrow();
     expect(js.text).toContain('/api/openapi.json');
+    expect(js.text).toContain('Could not load the API description');
+    expect(js.text).not.toMatch(/\binterface\s+\w+|: HTMLElement\b/);
     const css = await request(app).get('/api/docs/reference.css');
     expect(css.status).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
-import { REFERENCE_HTML, REFERENCE_JS } from './reference-page';
+import { REFERENCE_HTML } from './reference-page';
 
-/** Runs the reference page's script in a DOM against the real OpenAPI document of the app. */
+/**
+ * Runs the reference page's script (reference-page.client.ts) in a DOM against the real OpenAPI document of the
+ * app. What the app serves is that module compiled for browsers (docs.test.ts).
+ */
 const { app } = await createTestApp();
 let doc: { paths: Record<string, Record<string, unknown>> };
 
@@ -16,7 +19,9 @@ async function renderPage(response: { ok: boolean; status: number; body: unknown
     requested.push(url);
     return { ok: response.ok, status: response.status, json: async () => response.body };
   }) as unknown as typeof fetch;
-  new Function(REFERENCE_JS)();
+  // Run afresh for each page, as a browser runs it on each load.
+  vi.resetModules();
+  await import('./reference-page.client');
   await new Promise((resolve) => setTimeout(resolve, 20));
   return requested;
 }
