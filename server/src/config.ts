@@ -216,7 +216,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     checkResponses: c.CHECK_RESPONSES ?? c.NODE_ENV !== 'production',
     shutdownDelayMs: c.SHUTDOWN_DELAY_MS,
-    /** Where the rate limits count (lib/rate-limit.ts); the login failure counters are always in PostgreSQL. */
+    /** Where the rate limits count (lib/rate-limit.ts, rate-limits/); the login failure counters are always in PostgreSQL. */
     rateLimits: c.RATE_LIMITS ?? (c.REDIS_URL ? 'redis' : 'postgres'),
     runJobs: c.RUN_JOBS,
     jobConcurrency: c.JOB_CONCURRENCY,

@@ -27,7 +27,7 @@ export interface AppContext {
   storage: MediaStorage;
   /** The readers' live ticker streams (GET /api/breaking-news/stream); closed first on a stop. */
   liveFeed: LiveFeed;
-  /** The rate limits' counters: in Redis when configured, else in PostgreSQL (lib/rate-limit.ts). */
+  /** The rate limits' counters: in Redis when configured, else in PostgreSQL (lib/rate-limit.ts, rate-limits/). */
   limits: RateCounter;
   /** The connection to Redis (REDIS_URL), shared by the response cache and the rate limits; closed last. */
   redis: RedisLink | undefined;
@@ -65,7 +65,8 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
   const viewRecorder = createViewRecorder(pool);
   const liveFeed = createLiveFeed({ db, pool, logger });
   const storage = createMediaStorage(config, logger);
-  const limits = config.rateLimits === 'redis' && redis ? redisCounter(redis, config.redisPrefix, postgresCounter(db)) : postgresCounter(db);
+  const limits =
+    config.rateLimits === 'redis' && redis ? redisCounter(redis, config.redisPrefix, postgresCounter(db)) : postgresCounter(db);
   let closing: Promise<void> | undefined;
   const close = async () => {
     // Closed already when main.ts ended the streams before the server's last requests: closing again does nothing.

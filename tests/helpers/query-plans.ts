@@ -161,7 +161,7 @@ export function capturingDb(url: string) {
   const db = createDb(url);
   const pool = poolOf(db);
   const sent: Statement[] = [];
-  // Every statement the app sends goes through its pool: Prisma's, and those sent with `pg` directly (article-reads.ts).
+  // Every statement the app sends goes through its pool: Prisma's, and those sent with `pg` directly (article-reads.repository.ts).
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const config = args[0] as { text?: string; values?: unknown[] } | string;

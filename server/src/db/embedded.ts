@@ -226,7 +226,7 @@ async function prepareAppDatabase(adminUrl: (db: string) => string, database: st
   });
   await withClient(adminUrl(database), async (c) => {
     await c.query(`ALTER SCHEMA public OWNER TO ${APP_USER}`);
-    // The app's schemas: its tables (public) and its job queue's (graphile_worker, jobs/job-queue.ts).
+    // The app's schemas: its tables (public) and its job queue's (graphile_worker, jobs/job-queue.service.ts).
     await c.query(`
       DO $$
       DECLARE r record;

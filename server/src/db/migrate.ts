@@ -161,11 +161,11 @@ export async function applyMigrations(url: string): Promise<string[]> {
 }
 
 /**
- * Creates graphile-worker's tables (schema `graphile_worker`, the job queue of jobs/job-queue.ts), or brings them
+ * Creates graphile-worker's tables (schema `graphile_worker`, the job queue of jobs/job-queue.service.ts), or brings them
  * up to date: part of the database's schema, kept by graphile-worker's own migrations.
  */
 async function migrateJobQueue(connectionString: string): Promise<void> {
-  // The job worker's pool settings (jobs/job-queue.ts): graphile-worker's statements get no client-side query timeout.
+  // The job worker's pool settings (jobs/job-queue.service.ts): graphile-worker's statements get no client-side query timeout.
   const pool = createPool(connectionString, 3, { queryTimeout: false });
   try {
     await runMigrations({ pgPool: pool, logger: new WorkerLogger(() => () => {}) });

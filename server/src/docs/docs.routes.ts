@@ -32,8 +32,18 @@ export function docsRouter({ config }: AppContext): Router {
 
   const assets = [
     { path: '/docs', type: 'text/html; charset=utf-8', body: () => REFERENCE_HTML, summary: 'The browsable API reference (HTML)' },
-    { path: '/docs/reference.js', type: 'text/javascript; charset=utf-8', body: referenceScript, summary: 'Script of the API reference page' },
-    { path: '/docs/reference.css', type: 'text/css; charset=utf-8', body: () => REFERENCE_CSS, summary: 'Stylesheet of the API reference page' },
+    {
+      path: '/docs/reference.js',
+      type: 'text/javascript; charset=utf-8',
+      body: referenceScript,
+      summary: 'Script of the API reference page',
+    },
+    {
+      path: '/docs/reference.css',
+      type: 'text/css; charset=utf-8',
+      body: () => REFERENCE_CSS,
+      summary: 'Stylesheet of the API reference page',
+    },
   ];
   for (const asset of assets) {
     route(

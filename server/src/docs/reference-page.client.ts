@@ -66,7 +66,11 @@ const SAFE_INTEGER = 9007199254740991;
 type Child = Node | string | null;
 
 /** An element with these attributes (`text` is its text) and children. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, children: Child[] = []): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  children: Child[] = [],
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (name === 'text') node.textContent = value;
@@ -134,9 +138,17 @@ function schemaView(doc: OpenApiDocument, schema: Schema, depth: number, trail: 
   const nextTrail = name ? [...trail, name] : trail;
   if (depth > MAX_DEPTH) return el('span', { class: 'type', text: typeText(doc, schema) });
   if (s.type === 'array' && s.items) {
-    return el('div', {}, [el('span', { class: 'type', text: `array of ${typeText(doc, s.items)}` }), nestedView(doc, s.items, depth + 1, nextTrail)]);
+    return el('div', {}, [
+      el('span', { class: 'type', text: `array of ${typeText(doc, s.items)}` }),
+      nestedView(doc, s.items, depth + 1, nextTrail),
+    ]);
   }
-  if (s.allOf) return el('div', {}, s.allOf.map((part) => schemaView(doc, part, depth + 1, nextTrail)));
+  if (s.allOf)
+    return el(
+      'div',
+      {},
+      s.allOf.map((part) => schemaView(doc, part, depth + 1, nextTrail)),
+    );
   if (!s.properties) {
     const text = typeText(doc, name ? s : schema);
     const extra = constraints(s);
@@ -212,7 +224,8 @@ function operationView(doc: OpenApiDocument, path: string, method: string, op: O
     for (const [type, content] of Object.entries(response.content ?? {})) {
       const schema = content.schema;
       if (type !== 'application/json') cell.appendChild(el('div', { class: 'type', text: type }));
-      else if (schema && Object.keys(schema).length && !(schema.$ref && /Error$/.test(schema.$ref))) cell.appendChild(schemaView(doc, schema, 0));
+      else if (schema && Object.keys(schema).length && !(schema.$ref && /Error$/.test(schema.$ref)))
+        cell.appendChild(schemaView(doc, schema, 0));
     }
     rows.appendChild(el('tr', {}, [el('td', { class: 'status-code', text: code }), cell]));
   }
@@ -240,7 +253,9 @@ function render(doc: OpenApiDocument) {
     const ops = groups[tag];
     if (!ops) continue;
     const id = `tag-${slug(tag)}`;
-    const section = el('section', { class: 'tag-section', id, 'aria-labelledby': `${id}-title` }, [el('h2', { id: `${id}-title`, text: tag })]);
+    const section = el('section', { class: 'tag-section', id, 'aria-labelledby': `${id}-title` }, [
+      el('h2', { id: `${id}-title`, text: tag }),
+    ]);
     const description = descriptions.get(tag);
     if (description) section.appendChild(el('p', { text: description }));
     for (const op of ops) section.appendChild(op);

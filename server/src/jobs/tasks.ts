@@ -13,7 +13,7 @@ function tasks(ctx: JobsContext): Record<JobName, Task> {
   return { 'send-mail': sendMailTask(ctx), 'image-variants': variantsTask(ctx), sweep: sweepTask(ctx) };
 }
 
-/** Hourly, at minute 7: expired rows and unused uploads (maintenance/sweep.ts). A missed hour is not made up. */
+/** Hourly, at minute 7: expired rows and unused uploads (maintenance/sweep.service.ts). A missed hour is not made up. */
 const SCHEDULE = [
   { task: 'sweep' as const, match: '7 * * * *', identifier: 'sweep-hourly', options: { backfillPeriod: 0, maxAttempts: 3 } },
 ];

@@ -149,7 +149,7 @@ export async function makeVariants(ctx: VariantsContext, url: string): Promise<V
 }
 
 /**
- * Asks for the variants of one image: a job (jobs/job-queue.ts), run by whichever worker takes it, once across
+ * Asks for the variants of one image: a job (jobs/job-queue.service.ts), run by whichever worker takes it, once across
  * replicas (one job per image, its key), and retried after a system error. Every variant job is in one named
  * queue, so they run one at a time across all workers: a 2-core server keeps a core for its requests.
  */

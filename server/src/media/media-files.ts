@@ -16,7 +16,7 @@ import { forgetUpload, quotaUsed, recordUpload, stillUsed } from './media.reposi
  * Uploaded media (CONTRACT.md §6): files are received into a temporary folder inside the uploads
  * folder, recognised by their bytes (never by name or declared type), size-checked per kind, counted
  * against the uploader's daily quota, recorded as an Upload row, then renamed to a random name in the
- * uploads folder. Refused and abandoned temporary files are deleted (maintenance/sweep.ts catches the
+ * uploads folder. Refused and abandoned temporary files are deleted (maintenance/sweep.service.ts catches the
  * ones a crash leaves behind). See docs/decisions/014-upload-quotas-and-sweep.md.
  */
 export type MediaKind = 'image' | 'video';

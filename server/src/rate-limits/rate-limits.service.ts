@@ -61,4 +61,3 @@ export async function settle(db: Db, keys: string[], failed: boolean): Promise<v
       WHERE "key" = ${key}`;
   }
 }
-
