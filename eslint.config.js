@@ -100,7 +100,6 @@ export default tseslint.config(
   },
   {
     // The database is queried by services and their repositories, by db/ itself, and by tests checking what was stored.
-    // breaking-news/live-feed.ts still opens its LISTEN connection itself, as db/notifications.ts `listenOn` does.
     files: ['server/src/**/*.ts'],
     ignores: [
       'server/src/**/*.routes.ts',
@@ -108,7 +107,6 @@ export default tseslint.config(
       'server/src/**/*.repository.ts',
       'server/src/db/**',
       'server/src/**/*.test.ts',
-      'server/src/breaking-news/live-feed.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...databaseAccess] },
   },

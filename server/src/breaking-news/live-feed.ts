@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { clientNetwork } from '../lib/client-network';
 import type { Logger } from '../lib/logger';
 import { listBreakingNews } from './breaking-news.service';
+import { listenOn } from '../db/notifications';
 
 /**
  * Live breaking news over Server-Sent Events (issue 13, docs/decisions/035-live-breaking-news.md).
@@ -188,14 +189,14 @@ export function createLiveFeed({ db, pool, logger, limits: given }: LiveFeedOpti
   const listen = (): Promise<void> =>
     (connecting ??= (async () => {
       try {
-        const client = await pool.connect();
-        client.on('notification', (msg) => msg.channel === CHANNEL && onNotification());
-        client.on('error', (err) => {
-          logger.warn({ err }, 'the live breaking-news listener lost its connection; reconnecting');
-          dropListener(err);
-          scheduleReconnect();
+        const client = await listenOn(pool, [CHANNEL], {
+          notification: (msg) => msg.channel === CHANNEL && onNotification(),
+          error: (err) => {
+            logger.warn({ err }, 'the live breaking-news listener lost its connection; reconnecting');
+            dropListener(err);
+            scheduleReconnect();
+          },
         });
-        await client.query(`LISTEN ${CHANNEL}`);
         if (closed) return void client.release(true);
         listener = client;
         // Whatever changed while no one listened (the first reader, or a lost connection).

@@ -22,6 +22,14 @@ export async function listenOn(
   const client = await pool.connect();
   client.on('notification', on.notification);
   client.on('error', on.error);
-  await client.query(channels.map((channel) => `LISTEN ${channel}`).join('; '));
+  try {
+    await client.query(channels.map((channel) => `LISTEN ${channel}`).join('; '));
+  } catch (err) {
+    // A connection whose LISTEN failed goes back to the pool to be discarded, not kept by no one.
+    client.off('notification', on.notification);
+    client.off('error', on.error);
+    client.release(err instanceof Error ? err : true);
+    throw err;
+  }
   return client;
 }
