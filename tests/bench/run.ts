@@ -40,6 +40,7 @@ import {
   type RecordedAnswer,
   type StatementGroups,
 } from './scenarios';
+import { stopRunner } from '../helpers/runner';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -592,9 +593,6 @@ async function main() {
       log(`wrote ${path.relative(process.cwd(), REPORT)}`);
     }
     log(`done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
-  } catch (err) {
-    console.error(err);
-    process.exitCode = 1;
   } finally {
     for (const child of children) await stopChild(child);
     await database.close();
@@ -602,7 +600,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch((err: unknown) => stopRunner('npm run bench', err));

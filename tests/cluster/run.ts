@@ -42,7 +42,11 @@ let failed = 0;
 const cleanups: (() => Promise<void> | void)[] = [];
 const figures: string[] = [];
 
-class Fatal extends Error {}
+/** Something that stops the run (a missing binary, a failed build, a refused configuration): always a failure. */
+class Fatal extends Error {
+  /** Already counted and printed by the check it stopped. */
+  counted = false;
+}
 
 async function check(name: string, fn: () => unknown | Promise<unknown>, fatal = false): Promise<void> {
   const started = Date.now();
@@ -53,7 +57,7 @@ async function check(name: string, fn: () => unknown | Promise<unknown>, fatal =
   } catch (err) {
     failed++;
     console.log(`  ✗ ${name}\n      ${err instanceof Error ? err.message : String(err)}`);
-    if (fatal) throw new Fatal(name);
+    if (fatal || err instanceof Fatal) throw Object.assign(new Fatal(`stopped: ${name}`), { counted: true });
   }
 }
 
@@ -132,9 +136,15 @@ async function redis(): Promise<string> {
   return url;
 }
 
+/** HAPROXY when set (never replaced by another binary), else `haproxy` on the PATH, else Debian's /usr/sbin/haproxy. */
 function haproxyBinary(): string {
-  for (const candidate of [process.env.HAPROXY, 'haproxy', '/usr/sbin/haproxy']) {
-    if (candidate && spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
+  const given = process.env.HAPROXY;
+  if (given) {
+    if (spawnSync(given, ['-v'], { stdio: 'ignore' }).status === 0) return given;
+    throw new Fatal(`HAPROXY=${given} does not run as HAProxy (haproxy -v failed)`);
+  }
+  for (const candidate of ['haproxy', '/usr/sbin/haproxy']) {
+    if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
   }
   throw new Fatal('HAProxy is not installed (apt-get install haproxy, or set HAPROXY)');
 }
@@ -337,6 +347,8 @@ async function throughput(port: number, seconds: number): Promise<number> {
 // ---------------------------------------------------------------------------------------------- the run
 
 async function main() {
+  // Preconditions first, so that a machine without them fails at once and says why.
+  haproxyBinary();
   console.log('== cluster: building the production server and client when stale');
   const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Fatal('the build failed');
@@ -578,9 +590,10 @@ let exitCode = 0;
 try {
   await main();
 } catch (err) {
-  if (!(err instanceof Fatal)) {
+  // Whatever stopped the run is a failure, said in its own words (a Fatal a check already counted was printed by it).
+  if (!(err instanceof Fatal && err.counted)) {
     failed++;
-    console.log(`  ✗ ${err instanceof Error ? err.stack : String(err)}`);
+    console.log(`  ✗ the cluster test stopped: ${err instanceof Fatal ? err.message : err instanceof Error ? err.stack : String(err)}`);
   }
 } finally {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});

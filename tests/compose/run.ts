@@ -20,6 +20,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OFFLINE_TOOL = path.resolve(ROOT, '../shared/tools/docker-offline.sh');
+/** The Docker client: DOCKER when set (never replaced by another), else `docker` on the PATH. */
+const DOCKER = process.env.DOCKER || 'docker';
 /** The image the test builds and keeps, so that the next run starts from the build cache. */
 const IMAGE = 'chronicle-news:compose-test';
 const PROJECT = `chronicle-test-${process.pid}-${Date.now().toString(36)}`;
@@ -105,8 +107,10 @@ function namedImages(): string[] {
 }
 
 function ensureEngine(): void {
-  const engineUp = run('docker', ['info'], { timeoutS: 30 }).status === 0;
-  const missing = engineUp ? namedImages().filter((name) => run('docker', ['image', 'inspect', name]).status !== 0) : [];
+  // An explicit client that does not run is a broken precondition, not a reason to install another.
+  if (process.env.DOCKER && run(DOCKER, ['--version'], { timeoutS: 30 }).status !== 0) throw new Error(`DOCKER=${DOCKER} does not run`);
+  const engineUp = run(DOCKER, ['info'], { timeoutS: 30 }).status === 0;
+  const missing = engineUp ? namedImages().filter((name) => run(DOCKER, ['image', 'inspect', name]).status !== 0) : [];
   if (engineUp && !missing.length) return;
   if (!existsSync(OFFLINE_TOOL)) {
     if (!engineUp) throw new Error('no Docker engine answers `docker info`');
@@ -118,7 +122,7 @@ function ensureEngine(): void {
 
 function composeCommand(): string[] {
   if (run('docker-compose', ['version'], { timeoutS: 30 }).status === 0) return ['docker-compose'];
-  if (run('docker', ['compose', 'version'], { timeoutS: 30 }).status === 0) return ['docker', 'compose'];
+  if (run(DOCKER, ['compose', 'version'], { timeoutS: 30 }).status === 0) return [DOCKER, 'compose'];
   throw new Error('neither `docker-compose` nor `docker compose` is installed');
 }
 
@@ -173,7 +177,7 @@ async function main() {
   const dc = (args: string[], options: Parameters<typeof run>[2] = {}) =>
     must(compose[0]!, [...compose.slice(1), '-p', PROJECT, ...files, ...args], { env, ...options });
   const container = (service: string) => dc(['ps', '-q', service]);
-  const health = (id: string) => run('docker', ['inspect', '-f', '{{.State.Health.Status}}', id]).stdout.trim();
+  const health = (id: string) => run(DOCKER, ['inspect', '-f', '{{.State.Health.Status}}', id]).stdout.trim();
 
   async function upHealthy(): Promise<string> {
     const t0 = Date.now();
@@ -184,7 +188,7 @@ async function main() {
       const status = health(app);
       if (status === 'healthy') return `${Math.round((Date.now() - t0) / 1000)} s`;
       if (Date.now() - t0 > HEALTHY_WITHIN_S * 1000) {
-        const logs = run('docker', ['logs', '--tail', '20', app]);
+        const logs = run(DOCKER, ['logs', '--tail', '20', app]);
         throw new Error(`app is "${status}" after ${HEALTHY_WITHIN_S} s:\n${(logs.stdout + logs.stderr).trim()}`);
       }
       await sleep(2_000);
@@ -202,20 +206,20 @@ async function main() {
     await check('image builds (legacy builder)', () => void dc(['build', 'app'], { timeoutS: 1_800, show: true }), true);
 
     await check('image carries only what runs', () => {
-      const env = JSON.parse(must('docker', ['image', 'inspect', '-f', '{{json .Config.Env}}', IMAGE])) as string[];
+      const env = JSON.parse(must(DOCKER, ['image', 'inspect', '-f', '{{json .Config.Env}}', IMAGE])) as string[];
       assert(env.includes('SEED_DEMO=false'), 'the image does not default to SEED_DEMO=false');
       const probe = `for p in ${NOT_SHIPPED.join(' ')}; do [ -e node_modules/$p ] && echo "has $p"; done; du -sm node_modules`;
-      const listing = must('docker', ['run', '--rm', '--entrypoint', 'sh', IMAGE, '-c', probe], { timeoutS: 60 });
+      const listing = must(DOCKER, ['run', '--rm', '--entrypoint', 'sh', IMAGE, '-c', probe], { timeoutS: 60 });
       const present = [...listing.matchAll(/^has (\S+)$/gm)].map((m) => m[1]);
       assert(!present.length, `node_modules has ${present.join(', ')}`);
       const modulesMb = Number(/^(\d+)\s+node_modules$/m.exec(listing)?.[1]);
       assert(modulesMb <= NODE_MODULES_MAX_MB, `node_modules is ${modulesMb} MB (at most ${NODE_MODULES_MAX_MB})`);
-      const imageMb = Math.round(Number(must('docker', ['image', 'inspect', '-f', '{{.Size}}', IMAGE])) / 1e6);
+      const imageMb = Math.round(Number(must(DOCKER, ['image', 'inspect', '-f', '{{.Size}}', IMAGE])) / 1e6);
       return `image ${imageMb} MB, node_modules ${modulesMb} MB`;
     });
 
     await check('image without DATABASE_URL stops with a clear message', () => {
-      const result = run('docker', ['run', '--rm', IMAGE], { timeoutS: 60 });
+      const result = run(DOCKER, ['run', '--rm', IMAGE], { timeoutS: 60 });
       assert(result.status !== 0, `exited with ${result.status}`);
       assert(/DATABASE_URL is not set/.test(result.stderr), `said: ${result.stderr.trim().split('\n').pop()}`);
     });
@@ -227,7 +231,7 @@ async function main() {
         ['app', '3000/tcp'],
         ['mail', '8025/tcp'],
       ] as const) {
-        const bindings = must('docker', ['port', container(service), port]).split('\n');
+        const bindings = must(DOCKER, ['port', container(service), port]).split('\n');
         assert(
           bindings.every((b) => b.startsWith('127.0.0.1:')),
           `${service} is published on ${bindings.join(', ')}`,
@@ -237,7 +241,7 @@ async function main() {
 
     await check('database has no TCP listener', () => {
       const probe = "require('net').connect(5432, 'db').on('connect', () => process.exit(1)).on('error', () => process.exit(0))";
-      const result = run('docker', ['exec', container('app'), 'node', '-e', probe], { timeoutS: 30 });
+      const result = run(DOCKER, ['exec', container('app'), 'node', '-e', probe], { timeoutS: 30 });
       assert(result.status === 0, 'db:5432 accepts connections');
     });
 
@@ -342,7 +346,7 @@ async function main() {
   } finally {
     await check('down -v removes the stack and its volumes', () => {
       dc(['down', '-v', '--remove-orphans'], { timeoutS: 180 });
-      const left = must('docker', ['volume', 'ls', '-q', '--filter', `name=${PROJECT}`]);
+      const left = must(DOCKER, ['volume', 'ls', '-q', '--filter', `name=${PROJECT}`]);
       assert(!left, `volumes left: ${left}`);
     });
     rmSync(scratch, { recursive: true, force: true });

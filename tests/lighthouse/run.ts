@@ -7,10 +7,11 @@
  * (runs per page and form factor, the median is kept; default 1).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { stopRunner } from '../helpers/runner';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3997);
@@ -181,6 +182,8 @@ function markdown(rows: Row[], js: ReturnType<typeof initialJavaScript>, article
 }
 
 async function main() {
+  // Preconditions first: a machine without them fails at once and says why.
+  if (!existsSync(CHROME)) throw new Error(`Chromium is not at ${CHROME} (apt-get install chromium, or set CHROME_PATH)`);
   buildIfNeeded();
   // Like the e2e set-up: a fresh data folder in the project (the embedded PostgreSQL needs to reach it).
   const dataDir = path.join(ROOT, 'test-results/lighthouse-data');
@@ -221,7 +224,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch((err: unknown) => stopRunner('npm run lighthouse', err));

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { freePort } from '../../../server/src/db/embedded';
 import { ROOT } from '../../helpers/server-process';
+import { stopRunner } from '../../helpers/runner';
 import { startTcpProxy } from '../../helpers/tcp-proxy';
 import { LOGIN_LIMITS } from '../../../server/src/auth/auth.service';
 
@@ -33,8 +34,7 @@ const log = (line: string) => console.log(`[replay] ${line}`);
 const cleanups: (() => Promise<void> | void)[] = [];
 
 function fail(message: string): never {
-  console.error(`[replay] cannot run: ${message}`);
-  process.exit(2);
+  throw new Error(message);
 }
 
 async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -408,9 +408,11 @@ async function main() {
 
 try {
   await main();
-} finally {
+} catch (err) {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
+  stopRunner('npm run replay', err);
 }
+for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
 const missed = results.filter((r) => !r.ok);
 console.log('\n| item | measured | aim | |\n|---|---|---|---|');
 for (const r of results) console.log(`| ${r.item} | ${r.measured} | ${r.aim} | ${r.ok ? 'met' : '**missed**'} |`);
