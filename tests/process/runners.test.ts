@@ -18,7 +18,7 @@ function runScript(script: string, env: Record<string, string>): Promise<{ code:
 }
 
 describe('a runner whose precondition is broken', () => {
-  it.each([
+  it.each<{ script: string; env: Record<string, string>; cause: string }>([
     { script: 'test:cluster', env: { HAPROXY: '/nonexistent/haproxy' }, cause: 'HAPROXY=/nonexistent/haproxy does not run as HAProxy' },
     { script: 'test:compose', env: { DOCKER: '/nonexistent/docker' }, cause: 'DOCKER=/nonexistent/docker does not run' },
     { script: 'test:e2e', env: { CHROME_PATH: '/nonexistent/chromium', E2E_PORT: '3989' }, cause: 'Chromium is not at /nonexistent/chromium' },
