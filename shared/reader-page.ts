@@ -1,7 +1,7 @@
 import type { Article, ArticleListItem } from './types';
 
 /**
- * What a server-rendered reader page shows, as the render reports it (client/src/app/reader/reader-data.ts) and
+ * What a server-rendered reader page shows, as the render reports it (client/src/app/reader/load.ts) and
  * the page head is built from (server/src/reader/head.ts).
  */
 export type ReaderPage =

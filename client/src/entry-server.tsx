@@ -3,10 +3,9 @@ import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
-import { loadReaderRoute, type ReaderPage } from './app/reader/reader-data';
-import { AppRoutes } from './app/routes';
-import { preloadArticleRoute } from './app/reader/routes/article';
-import { setTransport, type Transport } from './lib/api-client';
+import { loadRoute, statusOf, type ReaderPage } from './app/reader/load';
+import { AppRoutes, appRoutes } from './app/routes';
+import type { Transport } from './lib/api-client';
 import { createQueryClient, serializeQueries, type PageState } from './lib/query-client';
 
 export type { ReaderPage };
@@ -17,7 +16,7 @@ export interface RenderOptions {
   url: string;
   /** The site's public origin (PUBLIC_URL). */
   origin: string;
-  /** How the page's reads reach the API (in-process on the server). */
+  /** How the page's reads reach the API (in-process on the server): handed to the route's load. */
   transport: Transport;
   /** Called with errors React recovers from (a component that fails renders in the browser instead). */
   onError?: (error: unknown) => void;
@@ -29,16 +28,16 @@ export type RenderResult =
   | { type: 'page'; status: number; page: ReaderPage; state: PageState; pipe: (destination: Writable) => void };
 
 /**
- * Renders a reader page on the server with the components the browser hydrates. The page's data is read
- * first (app/reader-data.ts), then React renders from that cache; the stream is handed back once the
- * whole page is ready (crawlers and readers without JavaScript get it complete), with the cache for the
- * browser to take over.
+ * Renders a reader page on the server with the components the browser hydrates. The address is matched
+ * on the app's route table and the matched routes' loads read the page's data (app/reader/load.ts); then
+ * React renders from that cache. The stream is handed back once the whole page is ready (crawlers and
+ * readers without JavaScript get it complete), with the cache for the browser to take over.
  */
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
-  setTransport(transport);
   const queryClient = createQueryClient({ server: true });
-  const [route] = await Promise.all([loadReaderRoute(new URL(url, origin).pathname, queryClient), preloadArticleRoute()]);
-  if (!route.render) return route.redirect ? { type: 'redirect', location: route.redirect } : { type: 'client' };
+  const loaded = await loadRoute(appRoutes, new URL(url, origin).pathname, { queryClient, transport });
+  if (!loaded) return { type: 'client' };
+  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect };
 
   const state: PageState = { origin, queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })) };
 
@@ -59,5 +58,5 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
       },
     );
   });
-  return { type: 'page', status: route.status, page: route.page, state, pipe };
+  return { type: 'page', status: statusOf(loaded), page: loaded.page, state, pipe };
 }

@@ -147,6 +147,18 @@ describe('reader pages rendered on the server', () => {
     expect(text(res)).toContain('Oops! Page not found');
   });
 
+  // Issue 23: the server matches an address on the browser's route table, so the two never disagree on the page.
+  it.each([
+    ['an unknown auth screen', () => '/auth/no-such-screen', 404, 'Oops! Page not found'],
+    ['an article address with a trailing slash', () => `/article/${main.id}/`, 200, 'Harbour bridge reopens after repairs'],
+    ['an article address in capitals', () => `/Article/${main.id}`, 200, 'Harbour bridge reopens after repairs'],
+  ])('%s is the page the browser shows there, with its status', async (_name, path, status, shown) => {
+    const res = await request(app).get(path());
+    expect(res.status).toBe(status);
+    expect(text(res)).toContain(shown);
+    expect(pageState(res)).not.toBeNull();
+  });
+
   it('the dashboard and the auth screens get the shell the browser renders, without page data', async () => {
     for (const path of ['/dashboard', '/dashboard/articles', '/auth', '/auth/reset-password']) {
       const res = await request(app).get(path);

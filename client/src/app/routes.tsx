@@ -1,14 +1,15 @@
 import { Suspense, lazy, useLayoutEffect, type ReactNode } from 'react';
-import { Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType, useRoutes } from 'react-router';
 import { LoadingText } from '../components/ui/page-state';
 import { routePatterns } from '../config/paths';
-import { PublicLayout } from './reader/public-layout';
-import { ArticleRoute } from './reader/routes/article';
-import { CategoryRoute } from './reader/routes/category';
-import { HomeRoute } from './reader/routes/home';
-import { NotFoundRoute } from './reader/routes/not-found';
+import type { AppRoute } from './reader/load';
+import { PublicLayout, loadPublicLayout } from './reader/public-layout';
+import { ArticleRoute, loadArticle } from './reader/routes/article';
+import { CategoryRoute, loadCategory } from './reader/routes/category';
+import { HomeRoute, loadHome } from './reader/routes/home';
+import { NotFoundRoute, loadNotFound } from './reader/routes/not-found';
 import { RouteErrorBoundary } from './reader/routes/route-error';
-import { SectionRoute } from './reader/routes/section';
+import { SectionRoute, loadSection } from './reader/routes/section';
 
 // The dashboard is a separate chunk that readers never download; the auth pages are their own chunk too
 // (most readers never open them). Both render in the browser only.
@@ -34,55 +35,67 @@ function ScrollToTop() {
   return null;
 }
 
+/** The loads run on the server only: the browser's build leaves them out, so readers download none. */
+const loads = import.meta.env.SSR
+  ? { layout: loadPublicLayout, home: loadHome, article: loadArticle, category: loadCategory, section: loadSection, notFound: loadNotFound }
+  : undefined;
+
 /**
  * Every route of the app, the same in the browser (BrowserRouter, main.tsx) and on the server
- * (StaticRouter, entry-server.tsx). The reader routes load with the reader bundle and render on the
- * server. Declarative routes: the reader needs no loaders, and the data router would cost readers
- * ~20 KB of script (docs/decisions/025-server-rendering.md).
+ * (StaticRouter, entry-server.tsx). A reader route carries its `load`: the server matches an address on
+ * this table once, runs the matched loads for the page's data and status (./reader/load.ts), then renders
+ * it. A route without one (the dashboard, the auth screens) renders in the browser only. Declarative
+ * routes: the browser runs no loads (the pages' own queries read what they show), and the data router
+ * would cost readers ~20 KB of script (docs/decisions/025-server-rendering.md).
  */
+export const appRoutes: AppRoute[] = [
+  {
+    element: (
+      <RouteErrorBoundary>
+        <PublicLayout />
+      </RouteErrorBoundary>
+    ),
+    load: loads?.layout,
+    children: [
+      { path: routePatterns.home, element: <HomeRoute />, load: loads?.home },
+      { path: routePatterns.article, element: <ArticleRoute />, load: loads?.article },
+      { path: routePatterns.category, element: <CategoryRoute />, load: loads?.category },
+      { path: routePatterns.section, element: <SectionRoute />, load: loads?.section },
+      { path: routePatterns.any, element: <NotFoundRoute />, load: loads?.notFound },
+    ],
+  },
+  {
+    path: routePatterns.auth,
+    element: (
+      <Loading>
+        <AuthRoute />
+      </Loading>
+    ),
+  },
+  {
+    path: routePatterns.resetPassword,
+    element: (
+      <Loading>
+        <ResetPasswordRoute />
+      </Loading>
+    ),
+  },
+  {
+    path: routePatterns.dashboard,
+    element: (
+      <Loading>
+        <DashboardRoute />
+      </Loading>
+    ),
+  },
+];
+
 export function AppRoutes() {
+  const page = useRoutes(appRoutes);
   return (
     <>
       <ScrollToTop />
-      <Routes>
-        <Route
-          element={
-            <RouteErrorBoundary>
-              <PublicLayout />
-            </RouteErrorBoundary>
-          }
-        >
-          <Route path={routePatterns.home} element={<HomeRoute />} />
-          <Route path={routePatterns.article} element={<ArticleRoute />} />
-          <Route path={routePatterns.category} element={<CategoryRoute />} />
-          <Route path={routePatterns.section} element={<SectionRoute />} />
-          <Route path={routePatterns.any} element={<NotFoundRoute />} />
-        </Route>
-        <Route
-          path={routePatterns.auth}
-          element={
-            <Loading>
-              <AuthRoute />
-            </Loading>
-          }
-        />
-        <Route
-          path={routePatterns.resetPassword}
-          element={
-            <Loading>
-              <ResetPasswordRoute />
-            </Loading>
-          }
-        />
-        <Route
-          path={routePatterns.dashboard}
-          element={
-            <Loading>
-              <DashboardRoute />
-            </Loading>
-          }
-        />
-      </Routes>
+      {page}
     </>
   );
 }

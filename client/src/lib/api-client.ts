@@ -32,7 +32,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
+  /** Where the request goes instead of fetch: the server's render reads through the API in process. */
+  transport?: Transport;
 }
+
+/** How one read is made: the signal that cancels it and, on the server, its transport. */
+export type ReadOptions = Pick<RequestOptions, 'signal' | 'transport'>;
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   if (!query) return path;
@@ -43,16 +48,14 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 /**
- * On the server, reads go to the API in-process rather than over HTTP (server/src/reader/internal-api.ts).
- * The transport answers like fetch would: a status and the parsed JSON body.
+ * On the server, reads go to the API in-process rather than over HTTP (server/src/reader/internal-api.ts):
+ * the render hands that transport to the route's load, which passes it to each read. The transport
+ * answers like fetch would: a status and the parsed JSON body.
  */
 export type Transport = (method: Method, url: string) => Promise<{ status: number; body: unknown }>;
 
-let transport: Transport | null = null;
-
-export function setTransport(next: Transport | null): void {
-  transport = next;
-}
+/** A 4xx: what was asked for is not there (or not published), and asking again will not change that. */
+export const isMissing = (err: unknown): boolean => err instanceof ApiError && err.status >= 400 && err.status < 500;
 
 function authHeaders(): Record<string, string> {
   const token = getToken();
@@ -83,6 +86,7 @@ export function errorFromBody(status: number, raw: unknown, statusText = ''): Ap
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const { transport } = options;
   if (transport) {
     const answer = await transport(method, buildUrl(path, options.query));
     if (answer.status >= 400) throw errorFromBody(answer.status, answer.body);

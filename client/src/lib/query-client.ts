@@ -1,5 +1,5 @@
 import { QueryClient, type DehydratedState } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, isMissing } from './api-client';
 
 export function createQueryClient({ server = false }: { server?: boolean } = {}) {
   return new QueryClient({
@@ -10,7 +10,7 @@ export function createQueryClient({ server = false }: { server?: boolean } = {})
         // A query that failed on the server (a 404 the page shows) is not asked again as the page hydrates.
         retryOnMount: false,
         // A 4xx will not get better by asking again; on the server, the page answers now or says it cannot.
-        retry: (count, error) => !server && !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        retry: (count, error) => !server && !isMissing(error) && count < 2,
       },
     },
   });

@@ -3,10 +3,11 @@ import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useHeadlines } from '../../features/breaking-news/api/get-breaking-news';
+import { getBreakingNewsQueryOptions, useHeadlines } from '../../features/breaking-news/api/get-breaking-news';
 import { BreakingNewsTicker, TICKER_HEIGHT } from '../../features/breaking-news/components/breaking-news-ticker';
 import { useLiveHeadlines } from '../../features/breaking-news/hooks/use-live-headlines';
-import { useCategories } from '../../features/categories/api/get-categories';
+import { getCategoriesQueryOptions, useCategories } from '../../features/categories/api/get-categories';
+import type { LoadArgs } from './load';
 
 // The page does not depend on the ticker or the category list: their answers re-render only the frame.
 const Page = memo(function Page() {
@@ -16,6 +17,15 @@ const Page = memo(function Page() {
     </main>
   );
 });
+
+/** On the server: the ticker and the categories of the header and footer, around every reader page. Neither fails the page. */
+export async function loadPublicLayout({ queryClient, transport }: LoadArgs): Promise<undefined> {
+  await Promise.all([
+    queryClient.prefetchQuery(getBreakingNewsQueryOptions(transport)),
+    queryClient.prefetchQuery(getCategoriesQueryOptions(transport)),
+  ]);
+  return undefined;
+}
 
 /**
  * The public frame (SPEC.md §2): the sticky ticker, the header, the page, the footer. While the ticker's

@@ -5,28 +5,49 @@ import { ErrorBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageState } from '../../../components/ui/page-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useArticle } from '../../../features/articles/api/get-article';
+import { getArticleQueryOptions, useArticle } from '../../../features/articles/api/get-article';
 import { ArticleDetail, ArticleDetailSkeleton } from '../../../features/articles/components/article-detail';
 import { ShareButtons } from '../../../features/articles/components/share-buttons';
+import { getCommentsQueryOptions } from '../../../features/comments/api/get-comments';
+import { getViewStatsQueryOptions } from '../../../features/views/api/get-view-stats';
 import { ViewCount } from '../../../features/views/components/view-count';
 import { useViewLogging } from '../../../features/views/hooks/use-view-logging';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { isMissing } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 
-// Comments are below the fold and carry the forms: they load as their own chunk. The server loads the
-// chunk before it renders (preloadArticleRoute) and renders them in place: a boundary still pending when
-// the page is sent would need React's inline scripts, which the CSP forbids. The browser hydrates them
-// once its chunk has loaded, keeping the server's markup until then.
+// Comments are below the fold and carry the forms: they load as their own chunk. The server's load takes
+// the chunk too and the render puts them in place: a boundary still pending when the page is sent would
+// need React's inline scripts, which the CSP forbids. The browser hydrates them once its chunk has loaded,
+// keeping the server's markup until then.
 type CommentsModule = typeof import('../../../features/comments/components/comments-section');
 let commentsModule: CommentsModule | null = null;
 const loadComments = () => import('../../../features/comments/components/comments-section').then((m) => (commentsModule = m));
 const LazyCommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
 
-export const preloadArticleRoute = async () => {
-  await loadComments();
-};
+/** What the page shows when there is no such article, or it is not published. */
+const NOT_FOUND = 'Article Not Found';
+
+/** On the server: the article, its view count, its first page of comments and their chunk; 404 when the read says it is missing. */
+export async function loadArticle({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
+  const id = params.id ?? '';
+  const [read] = await Promise.all([
+    queryClient.fetchQuery(getArticleQueryOptions(id, transport)).then(
+      (article) => ({ article }),
+      (error: unknown) => ({ error }),
+    ),
+    loadComments(),
+  ]);
+  if ('error' in read) return pageOfFailure(read.error, NOT_FOUND);
+  const { article } = read;
+  await Promise.all([
+    queryClient.prefetchQuery(getViewStatsQueryOptions(article.id, transport)),
+    queryClient.prefetchInfiniteQuery(getCommentsQueryOptions(article.id, transport)),
+  ]);
+  return { page: { kind: 'article', article } };
+}
 
 /**
  * Memoised: while its chunk loads, the server's markup waits to be hydrated, and any re-render of the page
@@ -62,7 +83,7 @@ export function ArticleRoute() {
   const passed = (location.state as { article?: ArticleListItem } | null)?.article;
   const shown = article.data ?? (article.isPending && passed?.id === id ? passed : undefined);
   const bodyRef = useViewLogging(id);
-  useDocumentTitle(shown ? pageTitle(shown.title) : article.isError ? pageTitle('Article Not Found') : null);
+  useDocumentTitle(shown ? pageTitle(shown.title) : article.isError ? pageTitle(NOT_FOUND) : null);
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.home));
 
   if (!shown && article.isPending) {
@@ -73,9 +94,8 @@ export function ArticleRoute() {
     );
   }
   if (!shown) {
-    const missing = article.error instanceof ApiError && article.error.status >= 400 && article.error.status < 500;
-    return missing ? (
-      <PageState title="Article Not Found" action={<Button onClick={goBack}>Go Back</Button>}>
+    return isMissing(article.error) ? (
+      <PageState title={NOT_FOUND} action={<Button onClick={goBack}>Go Back</Button>}>
         <p>The article you are looking for does not exist or is no longer available.</p>
       </PageState>
     ) : (

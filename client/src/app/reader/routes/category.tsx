@@ -4,16 +4,40 @@ import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { GoHomeState, LoadingText, PageState } from '../../../components/ui/page-state';
 import { paths } from '../../../config/paths';
-import { usePublishedArticlesPages } from '../../../features/articles/api/get-published-articles';
+import {
+  getPublishedArticlesInfiniteQueryOptions,
+  usePublishedArticlesPages,
+} from '../../../features/articles/api/get-published-articles';
 import { ArticleGrid } from '../../../features/articles/components/article-grid';
 import { LatestStories } from '../../../features/articles/components/latest-stories';
 import { splitLatest } from '../../../features/articles/lib/sort';
-import { useCategory } from '../../../features/categories/api/get-category';
-import { ApiError } from '../../../lib/api-client';
+import { getCategoryQueryOptions, useCategory } from '../../../features/categories/api/get-category';
+import { isMissing } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 
-export const CATEGORY_PAGE_SIZE = 27;
+const CATEGORY_PAGE_SIZE = 27;
+const NOT_FOUND = 'Category Not Found';
+
+/**
+ * On the server: the category and the first page of its articles; 404 when the read says it is missing.
+ * A category is addressed by its slug: its id (the old address) and other spellings move there.
+ */
+export async function loadCategory({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
+  const idOrSlug = params.idOrSlug ?? '';
+  const read = await queryClient.fetchQuery(getCategoryQueryOptions(idOrSlug, transport)).then(
+    (category) => ({ category }),
+    (error: unknown) => ({ error }),
+  );
+  if ('error' in read) return pageOfFailure(read.error, NOT_FOUND);
+  const { category } = read;
+  if (idOrSlug !== category.slug) return { redirect: paths.category(category.slug) };
+  const pages = await queryClient
+    .fetchInfiniteQuery(getPublishedArticlesInfiniteQueryOptions({ category: category.id, limit: CATEGORY_PAGE_SIZE }, transport))
+    .catch(() => null);
+  return { page: { kind: 'category', category, articles: pages?.pages[0]?.data ?? [] }, failed: !pages };
+}
 
 /** The category page /category/:idOrSlug (SPEC.md §2). */
 export function CategoryRoute() {
@@ -28,9 +52,9 @@ export function CategoryRoute() {
 
   if (category.isPending) return <LoadingText>Loading category articles...</LoadingText>;
   if (category.isError && !category.data) {
-    const missing = category.error instanceof ApiError && category.error.status >= 400 && category.error.status < 500;
-    if (!missing) return <ErrorBox className="mx-auto my-10 max-w-xl">{errorMessage(category.error, 'Failed to fetch articles')}</ErrorBox>;
-    return <GoHomeState title="Category Not Found">The category you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
+    if (!isMissing(category.error))
+      return <ErrorBox className="mx-auto my-10 max-w-xl">{errorMessage(category.error, 'Failed to fetch articles')}</ErrorBox>;
+    return <GoHomeState title={NOT_FOUND}>The category you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
   }
 
   const { latest, more } = splitLatest(list);

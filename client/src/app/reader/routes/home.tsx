@@ -1,6 +1,10 @@
 import { ErrorBox } from '../../../components/ui/alert';
 import { paths } from '../../../config/paths';
-import { usePublishedArticles, type PublishedArticlesFilter } from '../../../features/articles/api/get-published-articles';
+import {
+  getPublishedArticlesQueryOptions,
+  usePublishedArticles,
+  type PublishedArticlesFilter,
+} from '../../../features/articles/api/get-published-articles';
 import { ArticleCard } from '../../../features/articles/components/article-card';
 import { ArticleCardSkeleton } from '../../../features/articles/components/card-skeletons';
 import { HeroCard, HeroCardSkeleton } from '../../../features/articles/components/hero-card';
@@ -8,6 +12,7 @@ import { StoryBlock } from '../../../features/articles/components/story-block';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { useDocumentTitle } from '../../../lib/page-title';
+import type { LoadArgs, Loaded } from '../load';
 
 export const HOME_TITLE = 'Chronicle News: local and world news';
 
@@ -15,13 +20,23 @@ export const HOME_TITLE = 'Chronicle News: local and world news';
 const FEATURED_COUNT = 4;
 const BLOCK_COUNT = 4;
 
-/** The home page's four lists; the server fills the same queries before it renders (app/reader-data.ts). */
-export const homeLists = {
+/** The home page's four lists: its load fills them, its parts read them. */
+const homeLists = {
   main: { main: true, limit: 1 },
   featured: { featured: true, limit: FEATURED_COUNT },
   sports: { section: 'Sports', limit: BLOCK_COUNT },
   opinions: { section: 'Opinions & Editorials', limit: BLOCK_COUNT },
 } satisfies Record<string, PublishedArticlesFilter>;
+/** On the server: the four lists; the page answers 503 when one of them could not be read. */
+export async function loadHome({ queryClient, transport }: LoadArgs): Promise<Loaded> {
+  const read = (list: PublishedArticlesFilter) => queryClient.fetchQuery(getPublishedArticlesQueryOptions(list, transport));
+  const [main, ...rest] = await Promise.allSettled([read(homeLists.main), read(homeLists.featured), read(homeLists.sports), read(homeLists.opinions)]);
+  return {
+    page: { kind: 'home', mainStory: main.status === 'fulfilled' ? (main.value.data[0] ?? null) : null },
+    failed: [main, ...rest].some((answer) => answer.status === 'rejected'),
+  };
+}
+
 /** Up to four columns on wide screens, as many as there are stories (at most 3 are featured, CONTRACT §4). */
 const FEATURED_COLUMNS = [
   '',

@@ -3,6 +3,9 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+import type { Loaded } from '../load';
+
+export const loadNotFound = async (): Promise<Loaded> => ({ page: { kind: 'not-found' } });
 
 /** Any other path (SPEC.md §2): '404', 'Oops! Page not found', 'Return to Home'; the path is logged. */
 export function NotFoundRoute() {

@@ -2,13 +2,35 @@ import { useParams } from 'react-router';
 import { ErrorBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { GoHomeState, LoadingText, PageState } from '../../../components/ui/page-state';
-import { usePublishedArticlesPages } from '../../../features/articles/api/get-published-articles';
+import { paths } from '../../../config/paths';
+import {
+  getPublishedArticlesInfiniteQueryOptions,
+  usePublishedArticlesPages,
+} from '../../../features/articles/api/get-published-articles';
 import { ArticleGrid } from '../../../features/articles/components/article-grid';
 import { sectionFromPath } from '../../../features/articles/lib/sections';
 import { errorMessage } from '../../../lib/errors';
 import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+import type { LoadArgs, Loaded } from '../load';
 
-export const SECTION_PAGE_SIZE = 24;
+const SECTION_PAGE_SIZE = 24;
+const NOT_FOUND = 'Section Not Found';
+
+/** On the server: the first page of the section's articles; 404 for a name that is no section, and its lowercase address for another spelling. */
+export async function loadSection({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
+  const name = params.section ?? '';
+  const section = sectionFromPath(name);
+  if (!section) return { page: { kind: 'not-found', title: NOT_FOUND } };
+  const canonical = name.trim().toLowerCase();
+  if (name !== canonical) return { redirect: paths.section(canonical) };
+  const pages = await queryClient
+    .fetchInfiniteQuery(getPublishedArticlesInfiniteQueryOptions({ section: section.section, limit: SECTION_PAGE_SIZE }, transport))
+    .catch(() => null);
+  return {
+    page: { kind: 'section', section: { path: paths.section(canonical), heading: section.heading }, articles: pages?.pages[0]?.data ?? [] },
+    failed: !pages,
+  };
+}
 
 /** The section page /news/:section (SPEC.md §2). */
 export function SectionRoute() {
@@ -19,7 +41,7 @@ export function SectionRoute() {
   useDocumentTitle(section ? pageTitle(section.heading) : null);
 
   if (!section) {
-    return <GoHomeState title="Section Not Found">The section you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
+    return <GoHomeState title={NOT_FOUND}>The section you&apos;re looking for doesn&apos;t exist.</GoHomeState>;
   }
 
   return (

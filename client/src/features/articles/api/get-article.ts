@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Article } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/articles/:id: the reader's article page, and the dashboard's refill of an edit form after a conflict. */
-export function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
-  return api.get<Article>(apiPaths.articles.one(id), { signal });
+export function getArticle(id: string, read: ReadOptions = {}): Promise<Article> {
+  return api.get<Article>(apiPaths.articles.one(id), read);
 }
 
-export const getArticleQueryOptions = (id: string) =>
+export const getArticleQueryOptions = (id: string, transport?: Transport) =>
   queryOptions({
     queryKey: readerKeys.article(id),
-    queryFn: ({ signal }) => getArticle(id, signal),
+    queryFn: ({ signal }) => getArticle(id, { signal, transport }),
   });
 
 export function useArticle(id: string) {

@@ -9,7 +9,7 @@ export interface DashboardPublishedParams {
 }
 
 export const getDashboardPublishedArticlesQueryOptions = (params: DashboardPublishedParams) =>
-  queryOptions({ queryKey: dashboardKeys.publishedList(params), queryFn: ({ signal }) => getPublishedArticles(params, signal) });
+  queryOptions({ queryKey: dashboardKeys.publishedList(params), queryFn: ({ signal }) => getPublishedArticles(params, { signal }) });
 
 export function useDashboardPublishedArticles(params: DashboardPublishedParams) {
   return useQuery(getDashboardPublishedArticlesQueryOptions(params));

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ArticleListItem, Page } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import { sortNewestFirst } from '../lib/sort';
 import * as apiPaths from '../../../config/api-paths';
@@ -18,10 +18,10 @@ export interface PublishedArticlesFilter {
 
 export function getPublishedArticles(
   filter: PublishedArticlesFilter & { offset?: number },
-  signal?: AbortSignal,
+  read: ReadOptions = {},
 ): Promise<Page<ArticleListItem>> {
   return api.get<Page<ArticleListItem>>(apiPaths.articles.published, {
-    signal,
+    ...read,
     query: {
       section: filter.section,
       category: filter.category,
@@ -33,10 +33,10 @@ export function getPublishedArticles(
   });
 }
 
-export const getPublishedArticlesQueryOptions = (filter: PublishedArticlesFilter) =>
+export const getPublishedArticlesQueryOptions = (filter: PublishedArticlesFilter, transport?: Transport) =>
   queryOptions({
     queryKey: readerKeys.publishedList(filter),
-    queryFn: ({ signal }) => getPublishedArticles(filter, signal),
+    queryFn: ({ signal }) => getPublishedArticles(filter, { signal, transport }),
   });
 
 export function usePublishedArticles(filter: PublishedArticlesFilter, options: { enabled?: boolean } = {}) {
@@ -44,10 +44,10 @@ export function usePublishedArticles(filter: PublishedArticlesFilter, options: {
 }
 
 /** Page after page of one filter, for the category and section pages ('Load more'). */
-export const getPublishedArticlesInfiniteQueryOptions = (filter: PublishedArticlesFilter) =>
+export const getPublishedArticlesInfiniteQueryOptions = (filter: PublishedArticlesFilter, transport?: Transport) =>
   infiniteQueryOptions({
     queryKey: readerKeys.publishedPages(filter),
-    queryFn: ({ pageParam, signal }) => getPublishedArticles({ ...filter, offset: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => getPublishedArticles({ ...filter, offset: pageParam }, { signal, transport }),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.pagination.offset + last.data.length;

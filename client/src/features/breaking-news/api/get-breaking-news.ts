@@ -1,23 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BreakingNews } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import { TICKER_MAX_ITEMS, selectHeadlines } from '../lib/headlines';
 import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/breaking-news, newest first: for readers the published items, for staff every item, drafts included. */
-export async function getBreakingNews(limit: number, signal?: AbortSignal): Promise<BreakingNews[]> {
+export async function getBreakingNews(limit: number, read: ReadOptions = {}): Promise<BreakingNews[]> {
   // docs/api.md answers `{ news }`; SPEC.md §7 also allows a bare array.
-  const body = await api.get<{ news: BreakingNews[] } | BreakingNews[]>(apiPaths.breakingNews.list, { signal, query: { limit } });
+  const body = await api.get<{ news: BreakingNews[] } | BreakingNews[]>(apiPaths.breakingNews.list, { ...read, query: { limit } });
   return Array.isArray(body) ? body : (body.news ?? []);
 }
 
-export const getBreakingNewsQueryOptions = (limit = TICKER_MAX_ITEMS) =>
+/** The ticker's query: the newest published items, as many as it shows. */
+export const getBreakingNewsQueryOptions = (transport?: Transport) =>
   queryOptions({
-    queryKey: readerKeys.headlines(limit),
+    queryKey: readerKeys.headlines(TICKER_MAX_ITEMS),
     queryFn: async ({ signal }) => {
       try {
-        return await getBreakingNews(limit, signal);
+        return await getBreakingNews(TICKER_MAX_ITEMS, { signal, transport });
       } catch (err) {
         // SPEC.md §8: the ticker shows nothing when the call fails.
         console.warn('Error fetching published breaking news', err);

@@ -14,7 +14,7 @@ export async function getBreakingNewsItem(id: string): Promise<BreakingNews> {
 }
 
 export const getDashboardBreakingNewsQueryOptions = () =>
-  queryOptions({ queryKey: dashboardKeys.breakingNews, queryFn: ({ signal }) => getBreakingNews(DASHBOARD_LIMIT, signal) });
+  queryOptions({ queryKey: dashboardKeys.breakingNews, queryFn: ({ signal }) => getBreakingNews(DASHBOARD_LIMIT, { signal }) });
 
 export function useDashboardBreakingNews() {
   return useQuery(getDashboardBreakingNewsQueryOptions());

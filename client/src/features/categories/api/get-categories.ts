@@ -1,20 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/categories, in name order. The categories "store" of SPEC.md §4 is this query. */
-export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
+export async function getCategories(read: ReadOptions = {}): Promise<Category[]> {
   // docs/api.md answers an array; SPEC.md §7 also allows `{ categories: [...] }`.
-  const body = await api.get<Category[] | { categories: Category[] }>(apiPaths.categories.list, { signal });
+  const body = await api.get<Category[] | { categories: Category[] }>(apiPaths.categories.list, read);
   return Array.isArray(body) ? body : (body.categories ?? []);
 }
 
-export const getCategoriesQueryOptions = () =>
+export const getCategoriesQueryOptions = (transport?: Transport) =>
   queryOptions({
     queryKey: readerKeys.categories,
-    queryFn: ({ signal }) => getCategories(signal),
+    queryFn: ({ signal }) => getCategories({ signal, transport }),
     staleTime: 5 * 60_000,
   });
 

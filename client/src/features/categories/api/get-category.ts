@@ -1,20 +1,20 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import { matchCategory } from '../lib/match-category';
 import { getCategoriesQueryOptions } from './get-categories';
 import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/categories/:idOrSlug: the category page's category, and the dashboard's refill of an edit form after a conflict. */
-export function getCategory(idOrSlug: string, signal?: AbortSignal): Promise<Category> {
-  return api.get<Category>(apiPaths.categories.one(idOrSlug), { signal });
+export function getCategory(idOrSlug: string, read: ReadOptions = {}): Promise<Category> {
+  return api.get<Category>(apiPaths.categories.one(idOrSlug), read);
 }
 
-export const getCategoryQueryOptions = (idOrSlug: string) =>
+export const getCategoryQueryOptions = (idOrSlug: string, transport?: Transport) =>
   queryOptions({
     queryKey: readerKeys.category(idOrSlug),
-    queryFn: ({ signal }) => getCategory(idOrSlug, signal),
+    queryFn: ({ signal }) => getCategory(idOrSlug, { signal, transport }),
   });
 
 /** One category by id or slug; the header's category list, when loaded, answers at once. */

@@ -4,7 +4,7 @@ import { getCategories } from './get-categories';
 
 /** The dashboard's categories, kept apart from the reader's cache. */
 export const getDashboardCategoriesQueryOptions = () =>
-  queryOptions({ queryKey: dashboardKeys.categories, queryFn: ({ signal }) => getCategories(signal) });
+  queryOptions({ queryKey: dashboardKeys.categories, queryFn: ({ signal }) => getCategories({ signal }) });
 
 export function useDashboardCategories() {
   return useQuery(getDashboardCategoriesQueryOptions());

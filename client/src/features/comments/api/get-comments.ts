@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Comment } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import * as apiPaths from '../../../config/api-paths';
 
@@ -12,17 +12,17 @@ export interface CommentsPage {
 
 export const COMMENTS_PAGE_SIZE = 20;
 
-export function getComments(articleId: string, offset: number, signal?: AbortSignal): Promise<CommentsPage> {
+export function getComments(articleId: string, offset: number, read: ReadOptions = {}): Promise<CommentsPage> {
   return api.get<CommentsPage>(apiPaths.comments.ofArticle(articleId), {
-    signal,
+    ...read,
     query: { includeReplies: true, limit: COMMENTS_PAGE_SIZE, offset: offset || undefined },
   });
 }
 
-export const getCommentsQueryOptions = (articleId: string) =>
+export const getCommentsQueryOptions = (articleId: string, transport?: Transport) =>
   infiniteQueryOptions({
     queryKey: readerKeys.articleComments(articleId),
-    queryFn: ({ pageParam, signal }) => getComments(articleId, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => getComments(articleId, pageParam, { signal, transport }),
     initialPageParam: 0,
     getNextPageParam: (last: CommentsPage) => {
       const next = (last.pagination?.offset ?? 0) + last.data.length;

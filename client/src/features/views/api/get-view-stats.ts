@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import * as apiPaths from '../../../config/api-paths';
 
@@ -8,16 +8,16 @@ export interface ViewStats {
   totalViews: number;
 }
 
-export function getViewStats(articleId: string, signal?: AbortSignal): Promise<ViewStats> {
-  return api.get<ViewStats>(apiPaths.views.articleStats(articleId), { signal });
+export function getViewStats(articleId: string, read: ReadOptions = {}): Promise<ViewStats> {
+  return api.get<ViewStats>(apiPaths.views.articleStats(articleId), read);
 }
 
-export const getViewStatsQueryOptions = (articleId: string) =>
+export const getViewStatsQueryOptions = (articleId: string, transport?: Transport) =>
   queryOptions({
     queryKey: readerKeys.viewStats(articleId),
     queryFn: async ({ signal }) => {
       try {
-        return await getViewStats(articleId, signal);
+        return await getViewStats(articleId, { signal, transport });
       } catch (err) {
         // SPEC.md §8: logged only; the count then shows 0.
         console.warn('Error getting article view stats', err);

@@ -1,0 +1,102 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Article } from '../../shared/types';
+import { makeArticle } from '../../tests/helpers/wire-articles';
+import { render, type RenderResult } from './entry-server';
+import type { Transport } from './lib/api-client';
+
+/**
+ * Issue 23: the server's render matches the address on the app's route table, runs the matched routes'
+ * loads with the transport it is given, and decides the status from what they found. The transport here
+ * stands for the API in process: it answers the reads a reader page makes, each as the API would.
+ */
+const ORIGIN = 'https://news.example';
+const emptyPage = { success: true, data: [], pagination: { total: 0, limit: 20, offset: 0 } };
+
+function api(answers: { article?: Article | number; lists?: number } = {}) {
+  const asked: string[] = [];
+  const transport: Transport = async (_method, url) => {
+    asked.push(url);
+    const { pathname } = new URL(url, ORIGIN);
+    const answer = (status: number, body: unknown) => ({ status, body });
+    const failure = (status: number) => answer(status, { error: 'Error', message: `Answered ${status}` });
+    if (pathname === '/api/breaking-news') return answer(200, { news: [] });
+    if (pathname === '/api/categories') return answer(200, []);
+    if (pathname === '/api/articles/published') return answers.lists ? failure(answers.lists) : answer(200, emptyPage);
+    if (pathname.startsWith('/api/articles/')) {
+      const { article = 404 } = answers;
+      return typeof article === 'number' ? failure(article) : answer(200, article);
+    }
+    if (pathname.endsWith('/stats')) return answer(200, { articleId: 'a1', totalViews: 7 });
+    if (pathname.startsWith('/api/comments/article/')) return answer(200, emptyPage);
+    return failure(404);
+  };
+  return { transport, asked };
+}
+
+async function html(result: RenderResult): Promise<string> {
+  if (result.type !== 'page') throw new Error(`not a page: ${result.type}`);
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve) => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve();
+        done();
+      },
+    });
+    result.pipe(sink);
+  });
+  return Buffer.concat(chunks).toString();
+}
+
+describe('the server render', () => {
+  it('reads through the transport it is given, even while another render reads through another', async () => {
+    const first = api({ article: makeArticle({ id: 'a1', title: 'From the first site' }) });
+    const second = api({ article: makeArticle({ id: 'a1', title: 'From the second site' }) });
+    const [a, b] = await Promise.all([
+      render({ url: '/article/a1', origin: ORIGIN, transport: first.transport }),
+      render({ url: '/article/a1', origin: ORIGIN, transport: second.transport }),
+    ]);
+    expect(await html(a)).toContain('From the first site');
+    expect(await html(b)).toContain('From the second site');
+    expect(first.asked).toContain('/api/articles/a1');
+    expect(second.asked).toContain('/api/articles/a1');
+  });
+
+  it('reads what the article page shows, around it the ticker and the categories, and nothing else', async () => {
+    const { transport, asked } = api({ article: makeArticle({ id: 'a1' }) });
+    const result = await render({ url: '/article/a1?utm_source=feed', origin: ORIGIN, transport });
+    expect(result).toMatchObject({ type: 'page', status: 200, page: { kind: 'article' } });
+    expect(asked.map((url) => url.split('?')[0]).sort()).toEqual([
+      '/api/articles/a1',
+      '/api/breaking-news',
+      '/api/categories',
+      '/api/comments/article/a1',
+      '/api/view/article/a1/stats',
+    ]);
+    expect(await html(result)).toContain('7 views');
+  });
+
+  it.each([
+    ['a missing article is its not-found page', { article: 404 }, '/article/a1', 404, 'Article Not Found'],
+    ['an article that could not be read says so', { article: 500 }, '/article/a1', 503, 'Answered 500'],
+    ['a home page whose lists could not be read says so', { lists: 500 }, '/', 503, 'Answered 500'],
+    ['an address that is no page', {}, '/no/such/page', 404, 'Oops! Page not found'],
+  ])('%s, with its status', async (_name, answers, url, status, shown) => {
+    const result = await render({ url, origin: ORIGIN, transport: api(answers).transport });
+    expect(result).toMatchObject({ type: 'page', status });
+    expect(await html(result)).toContain(shown);
+  });
+
+  it('leaves the pages without a load to the browser, and reads nothing for them', async () => {
+    for (const url of ['/dashboard/articles', '/auth']) {
+      const { transport, asked } = api();
+      expect(await render({ url, origin: ORIGIN, transport })).toEqual({ type: 'client' });
+      expect(asked).toEqual([]);
+    }
+  });
+});
