@@ -5,6 +5,7 @@
 export const readerKeys = {
   articles: ['articles'] as const,
   article: (id: string) => ['articles', 'detail', id] as const,
+  published: ['articles', 'published'] as const,
   publishedList: <F>(filter: F) => ['articles', 'published', filter] as const,
   publishedPages: <F>(filter: F) => ['articles', 'published', 'pages', filter] as const,
   categories: ['categories'] as const,

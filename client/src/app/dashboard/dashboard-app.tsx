@@ -10,7 +10,7 @@ import { getDashboardPublishedArticlesQueryOptions } from '../../features/articl
 import { ConfirmProvider } from '../../components/ui/confirm-dialog';
 import { DashboardLayout } from './dashboard-layout';
 import { DashboardUserContext, type DashboardUser } from '../../lib/dashboard-user';
-import { FEATURED_LIMIT } from '../../features/articles/lib/optimistic';
+import { FEATURED_LIMIT } from '../../features/articles/lib/article-cache';
 import { capabilities, isStaff } from '../../lib/staff-roles';
 import { routesFor } from './pages';
 import { HomePage } from './routes/home';

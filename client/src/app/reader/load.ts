@@ -45,7 +45,9 @@ export async function loadRoute(routes: AppRoute[], pathname: string, args: Omit
 
 /** The page of a read that failed: its own not-found page for a 4xx, the error page otherwise. */
 export function pageOfFailure(error: unknown, notFoundTitle: string): Loaded {
-  return isMissing(error) ? { page: { kind: 'not-found', title: notFoundTitle } } : { page: { kind: 'not-found', title: 'Error' }, failed: true };
+  return isMissing(error)
+    ? { page: { kind: 'not-found', title: notFoundTitle } }
+    : { page: { kind: 'not-found', title: 'Error' }, failed: true };
 }
 
 /** The HTTP status of a page, from what its load found: the one place the reader's statuses are decided. */

@@ -14,7 +14,7 @@ import { useStoryActions } from '../../../features/articles/hooks/use-story-acti
 import { featuredInOrder, orderStories } from '../../../features/articles/lib/article-updates';
 import { formatShortDate } from '../../../lib/dates';
 import { articleMessages } from '../../../features/articles/lib/messages';
-import { FEATURED_LIMIT } from '../../../features/articles/lib/optimistic';
+import { FEATURED_LIMIT } from '../../../features/articles/lib/article-cache';
 
 /** The newsroom's story list is small; one request holds all of it (the server caps a page at 500). */
 export const STORIES_FETCH_LIMIT = 500;

@@ -4,10 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { GoHomeState, LoadingText, PageState } from '../../../components/ui/page-state';
 import { paths } from '../../../config/paths';
-import {
-  getPublishedArticlesInfiniteQueryOptions,
-  usePublishedArticlesPages,
-} from '../../../features/articles/api/get-published-articles';
+import { getPublishedArticlesInfiniteQueryOptions, usePublishedArticlesPages } from '../../../features/articles/api/get-published-articles';
 import { ArticleGrid } from '../../../features/articles/components/article-grid';
 import { LatestStories } from '../../../features/articles/components/latest-stories';
 import { splitLatest } from '../../../features/articles/lib/sort';

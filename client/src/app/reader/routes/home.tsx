@@ -30,7 +30,12 @@ const homeLists = {
 /** On the server: the four lists; the page answers 503 when one of them could not be read. */
 export async function loadHome({ queryClient, transport }: LoadArgs): Promise<Loaded> {
   const read = (list: PublishedArticlesFilter) => queryClient.fetchQuery(getPublishedArticlesQueryOptions(list, transport));
-  const [main, ...rest] = await Promise.allSettled([read(homeLists.main), read(homeLists.featured), read(homeLists.sports), read(homeLists.opinions)]);
+  const [main, ...rest] = await Promise.allSettled([
+    read(homeLists.main),
+    read(homeLists.featured),
+    read(homeLists.sports),
+    read(homeLists.opinions),
+  ]);
   return {
     page: { kind: 'home', mainStory: main.status === 'fulfilled' ? (main.value.data[0] ?? null) : null },
     failed: [main, ...rest].some((answer) => answer.status === 'rejected'),

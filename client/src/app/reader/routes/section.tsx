@@ -3,10 +3,7 @@ import { ErrorBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { GoHomeState, LoadingText, PageState } from '../../../components/ui/page-state';
 import { paths } from '../../../config/paths';
-import {
-  getPublishedArticlesInfiniteQueryOptions,
-  usePublishedArticlesPages,
-} from '../../../features/articles/api/get-published-articles';
+import { getPublishedArticlesInfiniteQueryOptions, usePublishedArticlesPages } from '../../../features/articles/api/get-published-articles';
 import { ArticleGrid } from '../../../features/articles/components/article-grid';
 import { sectionFromPath } from '../../../features/articles/lib/sections';
 import { errorMessage } from '../../../lib/errors';

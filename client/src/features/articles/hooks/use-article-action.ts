@@ -1,20 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Article } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import { deleteArticle } from '../api/delete-article';
-import { refetchArticleLists } from '../api/refetch-article-lists';
 import { publishArticle } from '../api/publish-article';
 import { unpublishArticle } from '../api/unpublish-article';
 import { updateArticleFeatured, type FeaturedResult } from '../api/update-article-featured';
 import { updateArticleStatus } from '../api/update-article-status';
-import type { ArticleAction } from '../lib/article-updates';
 import { errorText } from '../../../lib/error-text';
 import { articleMessages } from '../lib/messages';
-import { applyOptimistic, restoreSnapshot, snapshotArticleLists } from '../lib/optimistic';
+import { applyAnswer, restoreSnapshot, showChange, snapshotArticle, type ArticleAction } from '../lib/article-cache';
 
-export type ArticleActionInput = { article: Article; action: Exclude<ArticleAction, { kind: 'edit' }> };
+export type ArticleActionInput = { article: Article; action: ArticleAction };
 
-function run({ article, action }: ArticleActionInput): Promise<unknown> {
+/** The call for `action`, answering the article as it now is (null once deleted). */
+function run({ article, action }: ArticleActionInput): Promise<Article | FeaturedResult | null> {
   switch (action.kind) {
     case 'publish':
       return publishArticle(article.id);
@@ -29,7 +29,7 @@ function run({ article, action }: ArticleActionInput): Promise<unknown> {
     case 'featured':
       return updateArticleFeatured(article.id, action.value);
     case 'delete':
-      return deleteArticle(article.id);
+      return deleteArticle(article.id).then(() => null);
   }
 }
 
@@ -48,7 +48,7 @@ export function failureText(action: ArticleActionInput['action']): string {
   }
 }
 
-export function successText(action: ArticleActionInput['action'], result: unknown): string {
+export function successText(action: ArticleActionInput['action'], answer: Article | FeaturedResult | null): string {
   switch (action.kind) {
     case 'publish':
       return 'Article published.';
@@ -64,37 +64,36 @@ export function successText(action: ArticleActionInput['action'], result: unknow
       return 'Article deleted.';
     case 'featured': {
       if (!action.value) return 'Story unfeatured.';
-      const unfeatured = (result as FeaturedResult | undefined)?.unfeatured;
+      const unfeatured = answer && 'unfeatured' in answer ? answer.unfeatured : null;
       return unfeatured ? `Story featured. "${unfeatured.title}" is no longer featured.` : 'Story featured.';
     }
   }
 }
 
 /**
- * Publish, unpublish, story, featured, main, priority and delete, applied at once to every cached list
- * and put back if the server refuses (SPEC.md §4); then the lists are refetched by the rules of §4.
+ * Publish, unpublish, story, featured, main, priority and delete (SPEC.md §4): the change shows at once and
+ * is put back if the server refuses; the server's answer then goes into the caches, and only the lists whose
+ * members it changed are read again (lib/article-cache.ts).
  */
 export function useArticleAction() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
     mutationFn: run,
-    onMutate: async (input: ArticleActionInput) => {
-      const snapshot = await snapshotArticleLists(queryClient);
-      applyOptimistic(queryClient, input.article, input.action);
+    onMutate: async ({ article, action }: ArticleActionInput) => {
+      const snapshot = await snapshotArticle(queryClient, article.id);
+      showChange(queryClient, article, action);
       return { snapshot };
     },
     onError: (error, input, context) => {
       if (context) restoreSnapshot(queryClient, context.snapshot);
       toast.error(errorText(error, failureText(input.action)));
+      // A refusal often means the article changed meanwhile (unpublished, deleted): its rows are read again.
+      return queryClient.invalidateQueries({ queryKey: dashboardKeys.articles });
     },
-    onSuccess: (result, input) => {
-      if (input.action.kind === 'featured' && input.action.value) {
-        const unfeatured = (result as FeaturedResult).unfeatured;
-        if (unfeatured) applyOptimistic(queryClient, { ...input.article, id: unfeatured.id }, { kind: 'featured', value: false });
-      }
-      toast.success(successText(input.action, result));
+    onSuccess: (answer, { article, action }) => {
+      toast.success(successText(action, answer));
+      return applyAnswer(queryClient, article, action, answer);
     },
-    onSettled: (_result, _error, input) => refetchArticleLists(queryClient, input.action.kind === 'delete' ? 'full' : 'full-and-published'),
   });
 }

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../../../shared/constants';
 import { getDashboardPublishedArticlesQueryOptions } from '../api/get-dashboard-published-articles';
 import { dashboardKeys } from '../../../lib/dashboard-keys';
 import { featuredInOrder, storyToUnfeature } from '../lib/article-updates';
-import { FEATURED_LIMIT } from '../lib/optimistic';
+import { FEATURED_LIMIT } from '../lib/article-cache';
 import { useArticleAction } from './use-article-action';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 
@@ -20,7 +20,7 @@ function cachedArticles(queryClient: ReturnType<typeof useQueryClient>): Article
 /**
  * The article actions with the confirmations of SPEC.md §4: marking or unmarking a story, featuring a
  * fourth story (names the one that will be unfeatured), setting a main story (replaces the section's
- * previous one), and deleting. Everything runs through the optimistic useArticleAction.
+ * previous one), and deleting. Everything runs through useArticleAction.
  */
 export function useStoryActions() {
   const queryClient = useQueryClient();
@@ -59,7 +59,7 @@ export function useStoryActions() {
         });
         if (!ok) return;
       }
-      mutate({ article, action: { kind: 'featured', value: true, unfeatureId: oldest?.id ?? null } });
+      mutate({ article, action: { kind: 'featured', value: true } });
     },
     [confirm, mutate, queryClient],
   );
