@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'users:manage': ADMINS,
   /** On top of users:manage: change a super-admin's account, or grant that role. */
   'users:manage-super-admins': { 'super-admin': 'any' },
+  /** The dashboard's Reports page (SPEC.md §2), a placeholder: no API reads it yet. */
+  'reports:read': ADMINS,
 } as const satisfies Record<string, Partial<Record<Actor, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -47,3 +49,9 @@ export function grantFor(actor: Actor, permission: Permission): Grant | undefine
 
 /** Does `actor` hold `permission` on every record (not just their own)? */
 export const mayAlways = (actor: Actor, permission: Permission): boolean => grantFor(actor, permission) === 'any';
+
+/** Does `actor` hold `permission` at all: on every record, or on its own? */
+export const holds = (actor: Actor, permission: Permission): boolean => grantFor(actor, permission) !== undefined;
+
+/** May a user manager `actor` change an account of `role`, or grant `role`? The super-admin role takes 'users:manage-super-admins'. */
+export const mayManageRole = (actor: Actor, role: Role): boolean => role !== 'super-admin' || mayAlways(actor, 'users:manage-super-admins');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mayManageRole } from '../../../shared/permissions';
 import { capabilities, isStaff } from './staff-roles';
 
 describe('staff roles', () => {
@@ -19,11 +20,17 @@ describe('capabilities mirror CONTRACT.md §3', () => {
       deleteArticles: false,
     });
   });
+  it('gives authors lists of their own articles only (an `own` grant on the article list)', () => {
+    expect(capabilities('author').ownArticlesOnly).toBe(true);
+    expect(capabilities('editor').ownArticlesOnly).toBe(false);
+  });
   it('lets editors publish but not delete articles or manage users', () => {
     expect(capabilities('editor')).toMatchObject({ publishArticles: true, manageStories: true, deleteArticles: false, manageUsers: false });
   });
   it('lets admins delete articles and manage users but not super-admins', () => {
-    expect(capabilities('admin')).toMatchObject({ deleteArticles: true, manageUsers: true, manageSuperAdmins: false });
-    expect(capabilities('super-admin').manageSuperAdmins).toBe(true);
+    expect(capabilities('admin')).toMatchObject({ deleteArticles: true, manageUsers: true });
+    expect(mayManageRole('admin', 'editor')).toBe(true);
+    expect(mayManageRole('admin', 'super-admin')).toBe(false);
+    expect(mayManageRole('super-admin', 'super-admin')).toBe(true);
   });
 });

@@ -1,7 +1,11 @@
-import { STAFF_ROLES, type Role } from '../../../shared/constants';
-import { mayAlways } from '../../../shared/permissions';
+import { ROLES, STAFF_ROLES, type Role } from '../../../shared/constants';
+import { grantFor, mayAlways } from '../../../shared/permissions';
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isRole(role: unknown): role is Role {
+  return typeof role === 'string' && (ROLES as readonly string[]).includes(role);
+}
 
 export function isStaff(role: unknown): role is StaffRole {
   return typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role);
@@ -14,13 +18,13 @@ export function isStaff(role: unknown): role is StaffRole {
 export function capabilities(role: StaffRole) {
   return {
     publishArticles: mayAlways(role, 'articles:publish'),
+    /** The article lists hold only the caller's own articles (an author's). */
+    ownArticlesOnly: grantFor(role, 'articles:list-all') === 'own',
     manageStories: mayAlways(role, 'articles:publish'),
     deleteArticles: mayAlways(role, 'articles:delete'),
     manageCategories: mayAlways(role, 'categories:manage'),
     manageBreakingNews: mayAlways(role, 'breaking-news:publish'),
     manageUsers: mayAlways(role, 'users:manage'),
-    /** Only a super-admin may grant or touch the super-admin role. */
-    manageSuperAdmins: mayAlways(role, 'users:manage-super-admins'),
   };
 }
 

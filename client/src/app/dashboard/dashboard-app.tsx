@@ -11,7 +11,7 @@ import { ConfirmProvider } from '../../components/ui/confirm-dialog';
 import { DashboardLayout } from './dashboard-layout';
 import { DashboardUserContext, type DashboardUser } from '../../lib/dashboard-user';
 import { FEATURED_LIMIT } from '../../features/articles/lib/article-cache';
-import { capabilities, isStaff } from '../../lib/staff-roles';
+import { capabilities, isRole, isStaff } from '../../lib/staff-roles';
 import { routesFor } from './pages';
 import { HomePage } from './routes/home';
 import { UnknownRolePage } from './routes/unknown-role';
@@ -85,8 +85,8 @@ export function DashboardApp() {
   );
 
   if (!session) return leaving ? null : <Navigate to={paths.auth} replace />;
-  if (role === 'user') return <Navigate to={paths.home} replace />;
-  if (!context) return <UnknownRolePage onLogout={logout} />;
+  // A reader has no dashboard; a role the app does not know is told its account is broken.
+  if (!context) return isRole(role) ? <Navigate to={paths.home} replace /> : <UnknownRolePage onLogout={logout} />;
 
   const allowed = routesFor(context.user.role).filter((page): page is Exclude<DashboardPage, 'home'> => page !== 'home');
   return (

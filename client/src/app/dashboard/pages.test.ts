@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Actor, type Grant } from '../../../../shared/permissions';
 import { canOpen, menuFor, routesFor } from './pages';
 
 describe('dashboard menus (SPEC.md §2)', () => {
@@ -40,5 +41,33 @@ describe('dashboard routes per role', () => {
     ['super-admin', 'reports', true],
   ] as const)('%s may open %s: %s', (role, page, allowed) => {
     expect(canOpen(role, page)).toBe(allowed);
+  });
+});
+
+describe('the pages follow the permission table the server enforces (shared/permissions.ts)', () => {
+  /** Runs `check` with `actor` granted `permission` in the table itself, then puts the table back. */
+  function withGrant(permission: keyof typeof PERMISSIONS, actor: Actor, check: () => void) {
+    const table = PERMISSIONS as Record<string, Partial<Record<Actor, Grant>>>;
+    const before = table[permission];
+    table[permission] = { ...before, [actor]: 'any' };
+    try {
+      check();
+    } finally {
+      table[permission] = before!;
+    }
+  }
+
+  it('a grant added to the table opens the page and lists it', () => {
+    expect(canOpen('editor', 'users')).toBe(false);
+    withGrant('users:manage', 'editor', () => {
+      expect(canOpen('editor', 'users')).toBe(true);
+      expect(menuFor('editor').map((m) => m.label)).toEqual(['Dashboard', 'Breaking News', 'Users', 'Categories', 'Articles', 'Stories']);
+    });
+  });
+
+  it("an author's menu lists Stories once the table lets authors manage stories", () => {
+    withGrant('articles:publish', 'author', () => {
+      expect(menuFor('author').map((m) => m.label)).toEqual(['Dashboard', 'Articles', 'Stories', 'Breaking News']);
+    });
   });
 });

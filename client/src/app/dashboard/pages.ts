@@ -1,46 +1,45 @@
+import { holds, type Permission } from '../../../../shared/permissions';
 import { paths, type DashboardPage } from '../../config/paths';
 import type { StaffRole } from '../../lib/staff-roles';
 
-export const PAGE_LABELS: Record<DashboardPage, string> = {
-  home: 'Dashboard',
-  users: 'Users',
-  categories: 'Categories',
-  articles: 'Articles',
-  stories: 'Stories',
-  'breaking-news': 'Breaking News',
-  reports: 'Reports',
+/**
+ * The dashboard's pages (SPEC.md §2), in menu order. A role may open a page when it holds the permission the
+ * page needs (shared/permissions.ts, the table the server enforces; a grant on its own records is enough), and
+ * its menu lists the page when it also holds the permission of the menu entry, if there is one.
+ */
+const PAGES: Record<DashboardPage, { label: string; needs: Permission; listedFor?: Permission }> = {
+  home: { label: 'Dashboard', needs: 'stats:read' },
+  users: { label: 'Users', needs: 'users:manage' },
+  categories: { label: 'Categories', needs: 'categories:manage' },
+  articles: { label: 'Articles', needs: 'articles:list-all' },
+  // Authors may open their stories, but their menu has no entry for it: it lists Stories for those who manage them.
+  stories: { label: 'Stories', needs: 'articles:list-all', listedFor: 'articles:publish' },
+  'breaking-news': { label: 'Breaking News', needs: 'breaking-news:list-all' },
+  reports: { label: 'Reports', needs: 'reports:read' },
 };
 
-const ADMIN_PAGES: readonly DashboardPage[] = ['home', 'users', 'categories', 'articles', 'stories', 'breaking-news', 'reports'];
+const IN_ORDER = Object.keys(PAGES) as DashboardPage[];
 
-/** The routes each role may open (SPEC.md §2). Authors may open /stories although their menu has no entry for it. */
-const ROUTES: Record<StaffRole, readonly DashboardPage[]> = {
-  'super-admin': ADMIN_PAGES,
-  admin: ADMIN_PAGES,
-  editor: ['home', 'categories', 'articles', 'stories', 'breaking-news'],
-  author: ['home', 'articles', 'stories', 'breaking-news'],
-};
+/** SPEC.md §2 orders one menu differently: an editor's has Breaking News right after the overview. */
+const MENU_LEADS: Partial<Record<StaffRole, readonly DashboardPage[]>> = { editor: ['home', 'breaking-news'] };
 
-/** The sidebar menu of each role, in SPEC.md §2's order. */
-const MENUS: Record<StaffRole, readonly DashboardPage[]> = {
-  'super-admin': ADMIN_PAGES,
-  admin: ADMIN_PAGES,
-  editor: ['home', 'breaking-news', 'categories', 'articles', 'stories'],
-  author: ['home', 'articles', 'breaking-news'],
-};
+export function canOpen(role: StaffRole, page: DashboardPage): boolean {
+  return holds(role, PAGES[page].needs);
+}
 
 export function routesFor(role: StaffRole): readonly DashboardPage[] {
-  return ROUTES[role];
+  return IN_ORDER.filter((page) => canOpen(role, page));
 }
 
 export function menuFor(role: StaffRole): { page: DashboardPage; label: string; to: string }[] {
-  return MENUS[role].map((page) => ({
+  const listed = routesFor(role).filter((page) => {
+    const entry = PAGES[page].listedFor;
+    return !entry || holds(role, entry);
+  });
+  const leads = (MENU_LEADS[role] ?? []).filter((page) => listed.includes(page));
+  return [...leads, ...listed.filter((page) => !leads.includes(page))].map((page) => ({
     page,
-    label: PAGE_LABELS[page],
+    label: PAGES[page].label,
     to: paths.dashboardPage(page),
   }));
-}
-
-export function canOpen(role: StaffRole, page: DashboardPage): boolean {
-  return ROUTES[role].includes(page);
 }

@@ -26,7 +26,7 @@ const FILTERS: { label: string; status?: ArticleStatus }[] = [
 ];
 
 export function ArticlesPage() {
-  const { user, can } = useDashboardUser();
+  const { can } = useDashboardUser();
   const [status, setStatus] = useState<ArticleStatus | undefined>();
   const [offset, setOffset] = useState(0);
   const articles = useArticles({ status, limit: PAGE_SIZE, offset });
@@ -54,7 +54,7 @@ export function ArticlesPage() {
     },
     { header: 'Category', hideBelow: 'md', cell: (a) => a.category.name },
     { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
-    ...(user.role === 'author' ? [] : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => a.author.name }]),
+    ...(can.ownArticlesOnly ? [] : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => a.author.name }]),
     { header: 'Status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
     {
       header: 'Date',
@@ -109,7 +109,7 @@ export function ArticlesPage() {
       <PageHeader
         title="Articles"
         description={
-          user.role === 'author'
+          can.ownArticlesOnly
             ? 'Your articles, newest first. New articles are drafts until an editor publishes them.'
             : 'Every article, newest first.'
         }

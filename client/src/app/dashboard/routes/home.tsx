@@ -14,6 +14,7 @@ import { fillDays, formatNumber } from '../../../lib/format';
 import { commentMessages } from '../../../features/comments/lib/messages';
 import { statsMessages } from '../../../features/stats/lib/messages';
 import { roleLabel, type StaffRole } from '../../../lib/staff-roles';
+import { mayAlways } from '../../../../../shared/permissions';
 
 type Card = {
   label: string;
@@ -22,32 +23,36 @@ type Card = {
   value: (s: DashboardStats) => number | undefined;
 };
 
-/** The stat cards of each role (SPEC.md §6). */
-export const STAT_CARDS: Record<StaffRole, Card[]> = {
-  'super-admin': adminCards(),
-  admin: adminCards(),
-  editor: [
-    { label: 'Managed', icon: 'articles', tone: 'sky', value: (s) => s.totalArticles },
-    { label: 'Published Today', icon: 'check', tone: 'emerald', value: (s) => s.publishedToday },
-    { label: 'Pending Review', icon: 'clock', tone: 'amber', value: (s) => s.pendingReview },
-  ],
-  author: [
-    { label: 'My Articles', icon: 'articles', tone: 'sky', value: (s) => s.myArticles },
-    { label: 'Comments', icon: 'comment', tone: 'emerald', value: (s) => s.myComments },
-    { label: 'Drafts', icon: 'draft', tone: 'amber', value: (s) => s.myDrafts },
-  ],
-};
-
-function adminCards(): Card[] {
-  return [
-    { label: 'Total Users', icon: 'users', tone: 'red', value: (s) => s.totalUsers },
-    { label: 'Total Articles', icon: 'articles', tone: 'sky', value: (s) => s.totalArticles },
-    { label: 'Published Articles', icon: 'check', tone: 'emerald', value: (s) => s.publishedArticles },
-    { label: 'Pending Review', icon: 'clock', tone: 'amber', value: (s) => s.pendingReview },
-    { label: 'Comments', icon: 'comment', tone: 'slate', value: (s) => s.totalComments },
-    { label: 'Total Views', icon: 'eye', tone: 'slate', value: (s) => s.totalViews },
-  ];
+/**
+ * The stat cards (SPEC.md §6), by how much of the site the role sees (shared/permissions.ts, as the stats the
+ * server sends): the users too, every article, or its own articles.
+ */
+function statCards(role: StaffRole): Card[] {
+  if (mayAlways(role, 'users:manage')) return ADMIN_CARDS;
+  if (mayAlways(role, 'articles:list-all')) return NEWSROOM_CARDS;
+  return OWN_CARDS;
 }
+
+const ADMIN_CARDS: Card[] = [
+  { label: 'Total Users', icon: 'users', tone: 'red', value: (s) => s.totalUsers },
+  { label: 'Total Articles', icon: 'articles', tone: 'sky', value: (s) => s.totalArticles },
+  { label: 'Published Articles', icon: 'check', tone: 'emerald', value: (s) => s.publishedArticles },
+  { label: 'Pending Review', icon: 'clock', tone: 'amber', value: (s) => s.pendingReview },
+  { label: 'Comments', icon: 'comment', tone: 'slate', value: (s) => s.totalComments },
+  { label: 'Total Views', icon: 'eye', tone: 'slate', value: (s) => s.totalViews },
+];
+
+const NEWSROOM_CARDS: Card[] = [
+  { label: 'Managed', icon: 'articles', tone: 'sky', value: (s) => s.totalArticles },
+  { label: 'Published Today', icon: 'check', tone: 'emerald', value: (s) => s.publishedToday },
+  { label: 'Pending Review', icon: 'clock', tone: 'amber', value: (s) => s.pendingReview },
+];
+
+const OWN_CARDS: Card[] = [
+  { label: 'My Articles', icon: 'articles', tone: 'sky', value: (s) => s.myArticles },
+  { label: 'Comments', icon: 'comment', tone: 'emerald', value: (s) => s.myComments },
+  { label: 'Drafts', icon: 'draft', tone: 'amber', value: (s) => s.myDrafts },
+];
 
 const QUICK_ACTIONS: { label: string; icon: IconName }[] = [
   { label: 'Profile Settings', icon: 'user' },
@@ -97,7 +102,7 @@ export function HomePage() {
 
       {stats.error && <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">{statsMessages.fetchFailed}</p>}
       <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {STAT_CARDS[user.role].map((card) => {
+        {statCards(user.role).map((card) => {
           const value = stats.data ? card.value(stats.data) : undefined;
           return (
             <StatCard

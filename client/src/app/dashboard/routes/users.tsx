@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { mayManageRole } from '../../../../../shared/permissions';
 import type { PublicUser } from '../../../../../shared/types';
 import { useToast } from '../../../components/ui/toast';
 import { useDeleteUser } from '../../../features/users/api/delete-user';
@@ -38,7 +39,7 @@ export function UsersPage() {
   const [editing, setEditing] = useState<{ user: PublicUser | null; key: number } | null>(null);
 
   /** An admin leaves super-admins alone; nobody suspends or deletes themselves (CONTRACT.md §3). */
-  const manageable = (u: PublicUser) => can.manageSuperAdmins || u.role !== 'super-admin';
+  const manageable = (u: PublicUser) => mayManageRole(me.role, u.role);
 
   const askSuspend = (u: PublicUser) =>
     confirm({
@@ -167,14 +168,7 @@ export function UsersPage() {
           Showing {users.data.data.length} of {users.data.pagination.total} users.
         </p>
       )}
-      {editing && (
-        <UserFormModal
-          key={editing.key}
-          user={editing.user}
-          canManageSuperAdmins={can.manageSuperAdmins}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      {editing && <UserFormModal key={editing.key} user={editing.user} managerRole={me.role} onClose={() => setEditing(null)} />}
     </>
   );
 }

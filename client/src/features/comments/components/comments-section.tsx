@@ -14,10 +14,10 @@ import { useComments } from '../api/get-comments';
 import { useUpdateComment } from '../api/update-comment';
 import { CommentForm } from './comment-form';
 import { CommentItem, type CommentActions } from './comment-item';
+import { mayAlways } from '../../../../../shared/permissions';
 
 /** SPEC.md §9: a scrolled-to comment is highlighted for 2 s. */
 export const HIGHLIGHT_MS = 2_000;
-const MODERATORS = ['editor', 'admin', 'super-admin'];
 
 /** The comments of an article (SPEC.md §2, §4): post, reply, edit and delete, newest first. */
 export function CommentsSection({ articleId }: { articleId: string }) {
@@ -44,7 +44,7 @@ export function CommentsSection({ articleId }: { articleId: string }) {
 
   const actions: CommentActions = {
     viewerId,
-    canModerate: MODERATORS.includes(session?.user.role ?? ''),
+    canModerate: !!session && mayAlways(session.user.role, 'comments:delete'),
     highlightedId,
     reply: async (parent: Comment, content: string) => {
       try {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { LIMITS, ROLES, type Role } from '../../../../../shared/constants';
+import { mayManageRole } from '../../../../../shared/permissions';
 import type { CreateUserInput } from '../../../../../shared/schemas/users';
 import type { PublicUser } from '../../../../../shared/types';
 import { useCreateUser } from '../api/create-user';
@@ -15,17 +16,18 @@ import { Select, TextArea, Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 
 /** The roles a manager may hand out: only a super-admin grants super-admin (CONTRACT.md §3). */
-export function assignableRoles(canManageSuperAdmins: boolean): Role[] {
-  return ROLES.filter((r) => canManageSuperAdmins || r !== 'super-admin');
+export function assignableRoles(manager: Role): Role[] {
+  return ROLES.filter((r) => mayManageRole(manager, r));
 }
 
 export function UserFormModal({
   user,
-  canManageSuperAdmins,
+  managerRole,
   onClose,
 }: {
   user: PublicUser | null;
-  canManageSuperAdmins: boolean;
+  /** The role of the one managing: which roles they may hand out. */
+  managerRole: Role;
   onClose(): void;
 }) {
   const create = useCreateUser();
@@ -85,7 +87,7 @@ export function UserFormModal({
         />
       )}
       <Select label="Role" {...form.register('role')} error={errors.role?.message}>
-        {assignableRoles(canManageSuperAdmins).map((r) => (
+        {assignableRoles(managerRole).map((r) => (
           <option key={r} value={r}>
             {roleLabel(r)}
           </option>
