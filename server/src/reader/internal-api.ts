@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { match } from 'path-to-regexp';
-import { refuseCaching } from '../cache/scope';
+import { refuseCaching } from '../lib/cache-scope';
 import { HttpError } from '../lib/errors';
 import { publicRoute } from '../lib/policy';
 import { registeredRoutes } from '../lib/route';

@@ -8,7 +8,7 @@ import { SITE_NAME } from '../seo/site';
 import { buildHead, type SiteInfo } from './head';
 import { internalApi } from './internal-api';
 import { scriptJson } from './script-json';
-import { refuseCaching } from '../cache/scope';
+import { refuseCaching } from '../lib/cache-scope';
 
 type Renderer = { render: typeof renderPage; STATE_ELEMENT_ID: string };
 
