@@ -292,8 +292,9 @@ async function randomRequests(databaseUrl: string, ids: string[]) {
   record(
     '4. 10,000 anonymous requests to random paths and query strings (Redis store)',
     `entries ${before.entries} → ${after.entries}, bytes ${before.bytes} → ${after.bytes} (budget 64 MB), the real page ${stillCached ? 'still served from the cache' : 'rendered again'}; ${statuses.filter((s) => s >= 500).length} 5xx; ${ms(took)}`,
-    "the cache's size bounded and real pages still hits",
-    after.entries - before.entries <= 2 && stillCached,
+    "the cache's size bounded (not growing with the requests) and real pages still hits",
+    // A few legitimate entries may appear (the feed, an offset drawn twice); 10,000 junk keys must not.
+    after.entries - before.entries <= 20 && after.bytes <= 64 * 1024 * 1024 && stillCached,
   );
   app.child.kill('SIGTERM');
 }
