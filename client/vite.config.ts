@@ -13,6 +13,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Emitted for debugging builds locally, but not referenced from the scripts; the server refuses them in production.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 600,
+    // The chunks and what imports what, for scripts/bundle-report.mjs (the reader's script budget). Not served:
+    // express.static ignores dot folders.
+    manifest: !isSsrBuild,
     // The reader's pages and everything they import statically load as one chunk. Without this group
     // Rolldown splits the modules the dashboard's chunks also import (React, TanStack Query, the API
     // client, the fetchers) into small common chunks that every reader downloads anyway, each with its

@@ -29,7 +29,7 @@ test.describe('reader: sign-up, login and password reset', () => {
     await expect(page.getByText('Verification Email Sent! 📧')).toBeVisible();
     // Still on step 1 during the 1.5 s pause, then on to step 2.
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
-    await expect(page.getByText('Step 2 of 3')).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
 
@@ -49,7 +49,7 @@ test.describe('reader: sign-up, login and password reset', () => {
     await codeInput.fill(code);
     await verify.click();
     await expect(page.getByText('Email Verified! ✅')).toBeVisible();
-    await expect(page.getByText('Step 3 of 3')).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
 
     // '← Go Back' from step 3 returns to step 2; the checked code is still good.
@@ -57,7 +57,7 @@ test.describe('reader: sign-up, login and password reset', () => {
     await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify Email' }).click();
-    await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
 
     // Client-side rules of SPEC §5.
     await page.getByLabel('Full Name').fill('R');
@@ -87,7 +87,7 @@ test.describe('reader: sign-up, login and password reset', () => {
 
     // Back to Login after 2.5 s, not logged in, the address filled in.
     const form = page.getByRole('form', { name: 'Login' });
-    await expect(form).toBeVisible({ timeout: 6_000 });
+    await expect(form).toBeVisible();
     await expect(form.getByLabel('Email')).toHaveValue(email);
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
     await form.getByLabel('Password').fill(STRONG);
@@ -169,7 +169,7 @@ test.describe('reader: sign-up, login and password reset', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('Password reset successful! You may now log in.')).toBeVisible();
     await expect(page).toHaveURL('/auth/reset-password');
-    await expect(page).toHaveURL('/auth', { timeout: 5_000 });
+    await expect(page).toHaveURL('/auth');
 
     await loginThroughForm(page, email, newPassword);
     await expect(page).toHaveURL('/');

@@ -174,7 +174,7 @@ function markdown(rows: Row[], js: ReturnType<typeof initialJavaScript>, article
         `| ${r.page} | ${r.formFactor} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${s(r.metrics.fcp)} | ${s(r.metrics.lcp)} | ${Math.round(r.metrics.tbt)} ms | ${r.metrics.cls.toFixed(3)} | ${s(r.metrics.si)} |`,
     ),
     '',
-    `Initial JavaScript of a reader page: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (budget 90 KB), ${(js.brotliBytes / 1024).toFixed(1)} KB as the server sends it with brotli, in ${js.files.length} file(s): ${js.files.map((f) => `\`${path.basename(f)}\``).join(', ')}.`,
+    `Initial JavaScript of a reader page: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (budget 110 KB, scripts/bundle-report.mjs), ${(js.brotliBytes / 1024).toFixed(1)} KB as the server sends it with brotli, in ${js.files.length} file(s): ${js.files.map((f) => `\`${path.basename(f)}\``).join(', ')}.`,
     'The dashboard, the auth pages and the comments section are separate chunks loaded on demand; readers never download the dashboard.',
     '',
   ];
