@@ -1,4 +1,4 @@
-/** Names and limits both sides agree on (CONTRACT.md §2, SPEC.md §9). */
+/** Names and limits both sides agree on (docs/spec/CONTRACT.md §2, docs/spec/SPEC.md §9). */
 export const ROLES = ['super-admin', 'admin', 'editor', 'author', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES = ['super-admin', 'admin', 'editor', 'author'] as const satisfies readonly Role[];
@@ -6,7 +6,7 @@ export const STAFF_ROLES = ['super-admin', 'admin', 'editor', 'author'] as const
 export const SECTIONS = ['General', 'Sports', 'Opinions & Editorials', 'Business', 'Technology'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** The /news/{name} path name of each section (SPEC.md §2), for the reader's routes and the server's sitemaps. */
+/** The /news/{name} path name of each section (docs/spec/SPEC.md §2), for the reader's routes and the server's sitemaps. */
 export const SECTION_PATH_NAMES = {
   Sports: 'sports',
   'Opinions & Editorials': 'editorials',
@@ -40,7 +40,7 @@ export const LIMITS = {
    */
   commentRepliesShown: 3,
   /**
-   * Characters of a reply's parent sent with the reply (`parent.content`): the reader shows 80 of them (SPEC.md §9),
+   * Characters of a reply's parent sent with the reply (`parent.content`): the reader shows 80 of them (docs/spec/SPEC.md §9),
    * so a thread of long comments does not carry each one again under every reply (issue 22).
    */
   commentQuoteChars: 100,

@@ -1,7 +1,7 @@
 import type { Role } from './constants';
 
 /**
- * The permission table of CONTRACT.md §3, in one place for both sides: the server enforces it
+ * The permission table of docs/spec/CONTRACT.md §3, in one place for both sides: the server enforces it
  * (server/src/lib/policy.ts) and the client derives what it shows from it. `any`: on every record;
  * `own`: only on the caller's own records (the server checks ownership). A role not listed is denied.
  */
@@ -37,7 +37,7 @@ export const PERMISSIONS = {
   'users:manage': ADMINS,
   /** On top of users:manage: change a super-admin's account, or grant that role. */
   'users:manage-super-admins': { 'super-admin': 'any' },
-  /** The dashboard's Reports page (SPEC.md §2), a placeholder: no API reads it yet. */
+  /** The dashboard's Reports page (docs/spec/SPEC.md §2), a placeholder: no API reads it yet. */
   'reports:read': ADMINS,
 } as const satisfies Record<string, Partial<Record<Actor, Grant>>>;
 

@@ -10,7 +10,7 @@ import type { publicUserSchema } from './schemas/responses/users';
 import type { viewLogSchema } from './schemas/responses/views';
 
 /**
- * The JSON shapes on the wire (CONTRACT.md §2), inferred from the response schemas of shared/schemas/responses, which
+ * The JSON shapes on the wire (docs/spec/CONTRACT.md §2), inferred from the response schemas of shared/schemas/responses, which
  * the server checks its answers against and the OpenAPI document is generated from. Timestamps are ISO 8601
  * UTC strings.
  */
@@ -24,7 +24,7 @@ export type ImageInfo = z.output<typeof imageInfoSchema>;
 /** An image or a video of an article; `image` is null for a video and for an image without variants (yet). */
 export type MediaItem = z.output<typeof mediaItemSchema>;
 
-/** An article as lists carry it: everything but the body, which lists do not show (CONTRACT.md §2). */
+/** An article as lists carry it: everything but the body, which lists do not show (docs/spec/CONTRACT.md §2). */
 export type ArticleListItem = z.output<typeof articleListItemSchema>;
 
 /** One article with its body: the single-article call, the staff's list and every write answer with it. */

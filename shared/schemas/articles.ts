@@ -93,7 +93,7 @@ export type ArticleFeaturedInput = z.input<typeof articleFeaturedInputSchema>;
 
 export const mediaTypeSchema = z.enum(['image', 'video'], { error: 'type must be image or video' });
 
-/** Lowercase section names accepted by the public list (SPEC.md "Section page"), besides the wire names. */
+/** Lowercase section names accepted by the public list (docs/spec/SPEC.md "Section page"), besides the wire names. */
 export const SECTION_ALIASES: Record<string, Section> = {
   general: 'General',
   sports: 'Sports',

@@ -19,8 +19,8 @@ const text = (label: string) =>
   });
 
 /**
- * Trimmed and lower-cased before anything else looks at it (CONTRACT.md §5). An empty address is an invalid
- * one (SPEC.md §5: the sign-up and reset forms say 'Invalid email address'); a missing field is required.
+ * Trimmed and lower-cased before anything else looks at it (docs/spec/CONTRACT.md §5). An empty address is an invalid
+ * one (docs/spec/SPEC.md §5: the sign-up and reset forms say 'Invalid email address'); a missing field is required.
  */
 export const emailSchema = text('Email')
   .trim()

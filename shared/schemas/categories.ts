@@ -3,7 +3,7 @@ import { LIMITS } from '../constants';
 import { hasVisibleText } from './text';
 import { versionSchema } from './version';
 
-/** The exact form messages of SPEC.md §5, shared by the server's validation and the dashboard's form. */
+/** The exact form messages of docs/spec/SPEC.md §5, shared by the server's validation and the dashboard's form. */
 export const CATEGORY_MESSAGES = {
   nameRequired: 'Category name is required.',
   nameTooLong: `Max ${LIMITS.categoryNameMax} characters.`,

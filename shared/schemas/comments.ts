@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { hasVisibleText } from './text';
 
-/** The exact texts of SPEC.md §5/§8 for comments, shared by the server's answers and the client's forms. */
+/** The exact texts of docs/spec/SPEC.md §5/§8 for comments, shared by the server's answers and the client's forms. */
 export const COMMENT_MESSAGES = {
   empty: 'Comment cannot be empty',
   tooLong: `Comment must be at most ${LIMITS.commentMax} characters`,
@@ -12,12 +12,12 @@ export const COMMENT_MESSAGES = {
   rateLimited: 'You are posting comments too quickly. Please wait a moment and try again.',
 } as const;
 
-/** Comment posts allowed per user and window (CONTRACT.md §6). */
+/** Comment posts allowed per user and window (docs/spec/CONTRACT.md §6). */
 export const COMMENT_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;
 
 /**
  * Plain text, trimmed, 1..5000 characters, not only invisible ones. The empty and too-long rules sit on the object so that the
- * server's `details` carry the exact sentence of SPEC.md ('Comment cannot be empty') without a field prefix.
+ * server's `details` carry the exact sentence of docs/spec/SPEC.md ('Comment cannot be empty') without a field prefix.
  */
 const contentField = z.string({ error: (issue) => (issue.input === undefined ? 'content is required' : 'content must be text') }).trim();
 

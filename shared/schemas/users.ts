@@ -30,7 +30,7 @@ const email = z
   .min(1, USER_MESSAGES.emailRequired)
   .max(254, USER_MESSAGES.emailInvalid)
   .pipe(z.email(USER_MESSAGES.emailInvalid));
-/** Staff-created users: at least 8 characters (CONTRACT.md §5); the sign-up rule is stricter. */
+/** Staff-created users: at least 8 characters (docs/spec/CONTRACT.md §5); the sign-up rule is stricter. */
 const password = z
   .string({ error: USER_MESSAGES.passwordTooShort })
   .min(8, USER_MESSAGES.passwordTooShort)

@@ -21,7 +21,7 @@ export const VIEW_LIMITS = {
 
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false` }).default(false);
 
-/** The read-depth payload the article page sends once per visit (SPEC.md §3 "View log payload"). */
+/** The read-depth payload the article page sends once per visit (docs/spec/SPEC.md §3 "View log payload"). */
 export const logViewInputSchema = z.object({
   viewedAt: z.iso
     .datetime({ offset: true, error: 'viewedAt must be an ISO 8601 date-time' })

@@ -13,7 +13,7 @@ import { createArticle, createBreakingNews, createCategory, createComment, creat
 import { listen, multipart, type RawResponse } from './raw-http';
 
 /**
- * CONTRACT.md §2 "No 5xx from anything a client can send": every route of the route table, as anonymous,
+ * docs/spec/CONTRACT.md §2 "No 5xx from anything a client can send": every route of the route table, as anonymous,
  * a reader and an admin, is sent malformed and hostile input. Every answer must be below 500, and every
  * 4xx must be the JSON envelope { error, message, details? } (details on validation failures).
  */

@@ -15,7 +15,7 @@ import {
 } from '../helpers/factories';
 
 /**
- * CONTRACT.md §3, row by row, for the six actors: the cases the per-resource tests (server/src/<resource>/*.test.ts)
+ * docs/spec/CONTRACT.md §3, row by row, for the six actors: the cases the per-resource tests (server/src/<resource>/*.test.ts)
  * leave out. Above all, that owning a record never extends to the editor-only actions (an author cannot publish,
  * feature or delete their own article), that "read a draft" covers every unpublished status, that comment
  * moderation works whatever the article's status, and that a role change applies to the very next request.
@@ -35,7 +35,7 @@ const idOf = (actor: Actor) => (actor === 'anonymous' ? otherAuthor.id : byRole[
 const deniedStatus = (actor: Actor) => (actor === 'anonymous' ? 401 : 403);
 
 interface Row {
-  /** The row of CONTRACT.md §3, and what this case adds to it. */
+  /** The row of docs/spec/CONTRACT.md §3, and what this case adds to it. */
   name: string;
   /** Who succeeds; everyone else is refused. */
   allowed: Actor[];
@@ -375,7 +375,7 @@ const ROWS: Row[] = [
   },
 ];
 
-describe.each(ROWS)('CONTRACT.md §3: $name', (row) => {
+describe.each(ROWS)('docs/spec/CONTRACT.md §3: $name', (row) => {
   it.each(ACTORS)('%s', async (actor) => {
     const allowed = row.allowed.includes(actor);
     const { res, check } = await row.run(actor);
@@ -385,7 +385,7 @@ describe.each(ROWS)('CONTRACT.md §3: $name', (row) => {
   });
 });
 
-describe('CONTRACT.md §3 is enforced on the role of the moment, not the role the token was issued for', () => {
+describe('docs/spec/CONTRACT.md §3 is enforced on the role of the moment, not the role the token was issued for', () => {
   it('a demoted editor loses publishing on the next request, and a promoted reader gains it', async () => {
     const admin = await login(ctx, 'admin');
     const editor = await login(ctx, 'editor');

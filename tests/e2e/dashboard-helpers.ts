@@ -62,7 +62,7 @@ export async function screenshotsAtBothWidths(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
-/** The success toast (SPEC.md §8: titled Success) with `text`. */
+/** The success toast (docs/spec/SPEC.md §8: titled Success) with `text`. */
 export async function expectToast(page: Page, title: 'Success' | 'Error', text: string | RegExp) {
   const toast = page.getByRole('status').filter({ hasText: title });
   await expect(toast).toContainText(text);

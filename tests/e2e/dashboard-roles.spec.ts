@@ -3,7 +3,7 @@ import { E2E_ADMIN } from './global-setup';
 import { DEMO, DEMO_PASSWORD, expectAccessible } from './helpers';
 import { expectToast, MENUS, menuOf, pageAs, screenshotsAtBothWidths, shot, unique } from './dashboard-helpers';
 
-/** What each role sees and may reach in the dashboard (SPEC.md §2, §6), on the real server. */
+/** What each role sees and may reach in the dashboard (docs/spec/SPEC.md §2, §6), on the real server. */
 
 const ROLES = [
   ['super-admin', E2E_ADMIN.email, E2E_ADMIN.password],
@@ -25,7 +25,7 @@ for (const [role, email, password] of ROLES) {
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
     }
-    // SPEC.md §2 lists /stories among the author's routes although the author menu has no entry for it.
+    // docs/spec/SPEC.md §2 lists /stories among the author's routes although the author menu has no entry for it.
     await page.goto('/dashboard/stories');
     await expect(page.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
     await page.context().close();

@@ -36,7 +36,7 @@ const TICKER = 'section[aria-label="Breaking news"]';
 /**
  * Catches the ticker's CSS animation, pauses it and steps it through several moments, scanning the ticker
  * at each. On wide screens the fade runs only while a headline comes in, so it waits for the next one and
- * then holds the pointer over the ticker, which stops the rotation (SPEC.md §4) while the moments are scanned.
+ * then holds the pointer over the ticker, which stops the rotation (docs/spec/SPEC.md §4) while the moments are scanned.
  */
 async function scanTickerWhileMoving(page: Page) {
   const text = page.locator(`${TICKER} [data-testid="ticker-text"]`);

@@ -56,7 +56,7 @@ export { codeFrom };
 /** A code that is certainly not `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** No password hash, code hash or bcrypt string may leave the server (CONTRACT.md §5). */
+/** No password hash, code hash or bcrypt string may leave the server (docs/spec/CONTRACT.md §5). */
 export function leaksSecrets(body: unknown): boolean {
   return /passwordHash|codeHash|\$2[aby]\$\d\d\$/.test(JSON.stringify(body ?? null));
 }

@@ -77,7 +77,7 @@ export async function login(ctx: AppContext, role: Role, overrides: Parameters<t
 export type Actor = 'anonymous' | Role;
 export const ACTORS: Actor[] = ['anonymous', 'user', 'author', 'editor', 'admin', 'super-admin'];
 
-/** One signed-in user per role, plus anonymous (no headers), for the permission tables of CONTRACT.md §3. */
+/** One signed-in user per role, plus anonymous (no headers), for the permission tables of docs/spec/CONTRACT.md §3. */
 export async function actors(ctx: AppContext) {
   const entries = await Promise.all(
     (['user', 'author', 'editor', 'admin', 'super-admin'] as const).map(async (role) => [role, await login(ctx, role)] as const),

@@ -36,7 +36,7 @@ export async function startSmtpCatcher(onMail: (mail: CaughtMail) => void, port 
   return { port: typeof address === 'object' && address ? address.port : port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** The six-digit code that CONTRACT.md §5 puts in the subject. */
+/** The six-digit code that docs/spec/CONTRACT.md §5 puts in the subject. */
 export function codeFrom(mail: Pick<CaughtMail, 'subject'>): string {
   const match = /\b(\d{6})\b/.exec(mail.subject);
   if (!match) throw new Error(`no code in the subject "${mail.subject}"`);

@@ -14,7 +14,7 @@ import { freePort } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { createLogger } from '../../server/src/lib/logger';
 
-/** CONTRACT.md §6: when the database goes away requests fail fast with 503, and the server recovers by itself. */
+/** docs/spec/CONTRACT.md §6: when the database goes away requests fail fast with 503, and the server recovers by itself. */
 describe('database outage', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-outage-'));
   chmodSync(dir, 0o755);

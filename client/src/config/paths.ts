@@ -1,4 +1,4 @@
-/** The dashboard's screens, relative to /dashboard (SPEC.md §2): the dashboard's own routes are declared with these. */
+/** The dashboard's screens, relative to /dashboard (docs/spec/SPEC.md §2): the dashboard's own routes are declared with these. */
 export const dashboardPages = {
   home: '',
   users: 'users',
@@ -11,7 +11,7 @@ export const dashboardPages = {
 
 export type DashboardPage = keyof typeof dashboardPages;
 
-/** Every route of the app in one place (SPEC.md §2). */
+/** Every route of the app in one place (docs/spec/SPEC.md §2). */
 export const paths = {
   home: '/',
   article: (id: string) => `/article/${encodeURIComponent(id)}`,

@@ -10,7 +10,7 @@ const DAY = 24 * HOUR;
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
 /**
- * Relative time of SPEC.md §9: seconds, minutes, hours, days (up to 6), weeks (up to 3), months (up to 11,
+ * Relative time of docs/spec/SPEC.md §9: seconds, minutes, hours, days (up to 6), weeks (up to 3), months (up to 11,
  * 30-day months), then years (365 days). So 28 and 29 days read '1 month ago': there is no '4 weeks ago'.
  * A value already ending in 'ago' is returned unchanged and an unparseable date as it is. A date in the
  * future (clock skew) counts as now.

@@ -1,7 +1,7 @@
 import { ApiError } from './api-client';
 
 /**
- * SPEC.md §8: the server's error or message text takes priority over the generic text when present.
+ * docs/spec/SPEC.md §8: the server's error or message text takes priority over the generic text when present.
  * A response without the JSON envelope (a proxy's error page) has none; "cannot reach the server" is
  * worth more than the generic text.
  */

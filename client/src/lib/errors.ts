@@ -1,7 +1,7 @@
 import { ApiError } from './api-client';
 
 /**
- * SPEC.md §8: the server's message takes priority over the generic text. A network failure or a
+ * docs/spec/SPEC.md §8: the server's message takes priority over the generic text. A network failure or a
  * programming error shows the generic text.
  */
 export function errorMessage(err: unknown, fallback: string): string {

@@ -4,7 +4,7 @@ import type { PublicUser } from '../../../shared/types';
 import { TOKEN_KEY, USER_KEY, api } from './api-client';
 import * as apiPaths from '../config/api-paths';
 
-/** The session of SPEC.md §4: token and user in localStorage (`token`, `user`), restored on start. */
+/** The session of docs/spec/SPEC.md §4: token and user in localStorage (`token`, `user`), restored on start. */
 export interface Session {
   token: string;
   user: PublicUser;

@@ -11,7 +11,7 @@ describe('staff roles', () => {
   });
 });
 
-describe('capabilities mirror CONTRACT.md §3', () => {
+describe('capabilities mirror docs/spec/CONTRACT.md §3', () => {
   it('hides publishing and story flags from authors', () => {
     expect(capabilities('author')).toMatchObject({
       publishArticles: false,

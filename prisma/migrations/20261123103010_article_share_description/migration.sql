@@ -1,4 +1,4 @@
--- The description of the share page (CONTRACT.md §4) is derived once, when an article is written, and stored
+-- The description of the share page (docs/spec/CONTRACT.md §4) is derived once, when an article is written, and stored
 -- (issue 9: deriving it per request ran the HTML parser on every anonymous share-page read).
 ALTER TABLE "Article" ADD COLUMN "shareDescription" TEXT NOT NULL DEFAULT '';
 

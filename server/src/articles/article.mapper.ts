@@ -6,7 +6,7 @@ import { sectionToWire } from '../lib/wire';
 
 /**
  * The select for an article in a public list: what lists show, author and category names and media in the
- * same query, never the body (CONTRACT.md §2). Bodies run to 500 kB: a page of them would be most of the
+ * same query, never the body (docs/spec/CONTRACT.md §2). Bodies run to 500 kB: a page of them would be most of the
  * bytes the database sends and the server serialises, for nothing a list shows.
  */
 export const articleListSelect = {

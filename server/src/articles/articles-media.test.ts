@@ -93,7 +93,7 @@ describe('POST /api/articles/:id/media', () => {
     await noTempFilesLeft();
   });
 
-  describe("who may add media to another author's published article (CONTRACT.md §3)", () => {
+  describe("who may add media to another author's published article (docs/spec/CONTRACT.md §3)", () => {
     const expected: Record<Actor, number> = { anonymous: 401, user: 403, author: 403, editor: 201, admin: 201, 'super-admin': 201 };
     it.each(ACTORS)('%s', async (actor) => {
       const a = await article({ status: 'published' });

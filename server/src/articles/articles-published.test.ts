@@ -75,7 +75,7 @@ describe('GET /api/articles/published', () => {
     expect(times).toEqual([...times].sort((x, y) => y - x));
   });
 
-  it('carries every field of an article but its content, which the single-article call carries (CONTRACT.md §2)', async () => {
+  it('carries every field of an article but its content, which the single-article call carries (docs/spec/CONTRACT.md §2)', async () => {
     for (const qs of ['', '?section=Sports', `?category=${world.slug}`, '?featured=true', '?main=true', '?story=true']) {
       const res = await get(qs);
       expect(res.body.data.length, qs).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const story = (overrides: Parameters<typeof article>[0] = {}) => article({ status: 'published', isStory: true, ...overrides });
 const row = (id: string) => db.article.findUniqueOrThrow({ where: { id } });
 
-/** Editors+ may publish and set flags; everybody else is refused (CONTRACT.md §3). */
+/** Editors+ may publish and set flags; everybody else is refused (docs/spec/CONTRACT.md §3). */
 const EDITORS_ONLY: Record<Actor, number> = { anonymous: 401, user: 403, author: 403, editor: 200, admin: 200, 'super-admin': 200 };
 
 // Featured and main-story slots are global: start every test from a clean slate.

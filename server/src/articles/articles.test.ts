@@ -44,7 +44,7 @@ describe('GET /api/articles (staff list)', () => {
     }
   });
 
-  describe('who may list (CONTRACT.md §3): authors see only their own', () => {
+  describe('who may list (docs/spec/CONTRACT.md §3): authors see only their own', () => {
     const expected: Record<Actor, number> = { anonymous: 401, user: 403, author: 200, editor: 200, admin: 200, 'super-admin': 200 };
     it.each(ACTORS)('%s', async (actor) => {
       await article({ title: 'someone else' });
@@ -235,7 +235,7 @@ describe('POST /api/articles', () => {
     expect(array.status).toBe(400);
   });
 
-  describe('who may create (CONTRACT.md §3)', () => {
+  describe('who may create (docs/spec/CONTRACT.md §3)', () => {
     const expected: Record<Actor, number> = { anonymous: 401, user: 403, author: 201, editor: 201, admin: 201, 'super-admin': 201 };
     it.each(ACTORS)('%s', async (actor) => {
       const title = `created by ${actor}`;
@@ -313,7 +313,7 @@ describe('PUT /api/articles/:id', () => {
     expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).title).toBe(a.title);
   });
 
-  describe("who may edit another author's published article (CONTRACT.md §3)", () => {
+  describe("who may edit another author's published article (docs/spec/CONTRACT.md §3)", () => {
     const expected: Record<Actor, number> = { anonymous: 401, user: 403, author: 403, editor: 200, admin: 200, 'super-admin': 200 };
     it.each(ACTORS)('%s', async (actor) => {
       const a = await article({ status: 'published' });
@@ -342,7 +342,7 @@ describe('PUT /api/articles/:id', () => {
 });
 
 describe('DELETE /api/articles/:id', () => {
-  describe('who may delete (CONTRACT.md §3): a denied delete leaves the row', () => {
+  describe('who may delete (docs/spec/CONTRACT.md §3): a denied delete leaves the row', () => {
     const expected: Record<Actor, number> = { anonymous: 401, user: 403, author: 403, editor: 403, admin: 200, 'super-admin': 200 };
     it.each(ACTORS)('%s', async (actor) => {
       const a = await article({ status: 'published', authorId: actor === 'author' ? byRole.author.user.id : otherAuthor.id });

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { MAX_INPUT_PIXELS } from '../media/image-variants';
 import { uploadFileOnDisk } from '../media/media-files';
 
-/** Open Graph preview size (SPEC.md §9). */
+/** Open Graph preview size (docs/spec/SPEC.md §9). */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
 export interface ShareImageSource {

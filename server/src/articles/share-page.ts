@@ -2,7 +2,7 @@ import { firstCharacters, htmlToText } from '../lib/sanitize';
 import { SHARE_IMAGE } from './share-image';
 import { SITE_NAME } from '../seo/site';
 
-/** Share preview text length (SPEC.md §9). */
+/** Share preview text length (docs/spec/SPEC.md §9). */
 export const SHARE_DESCRIPTION_MAX = 150;
 
 export interface SharePageArticle {

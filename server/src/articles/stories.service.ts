@@ -8,12 +8,12 @@ import { conflict } from '../lib/errors';
 import { articleNotFound, NEXT_VERSION } from './article-records';
 import { lockArticle, lockStorySlots, readArticle } from './articles.repository';
 
-/** Stories: the story flags and priority, the main story of each section and the featured slots (CONTRACT.md §4). */
+/** Stories: the story flags and priority, the main story of each section and the featured slots (docs/spec/CONTRACT.md §4). */
 
 type StoryStatus = z.output<typeof articleStatusInputSchema>;
 type Featured = z.output<typeof articleFeaturedInputSchema>;
 
-/** Story flags and priority (CONTRACT.md §4), race-free under the story-slots lock. */
+/** Story flags and priority (docs/spec/CONTRACT.md §4), race-free under the story-slots lock. */
 export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockStorySlots(tx);

@@ -9,7 +9,7 @@ const NO_LOWER = 'Password must contain a lower-case letter';
 const NO_DIGIT = 'Password must contain a digit';
 const NO_SPECIAL = 'Password must contain a special character (such as ! ? # @ -)';
 
-describe('the password rule (CONTRACT.md §5)', () => {
+describe('the password rule (docs/spec/CONTRACT.md §5)', () => {
   it.each([
     ['Abcdef1!', []],
     ['Chronicle#2026', []],

@@ -2,7 +2,7 @@ import { LIMITS } from '../../../shared/constants';
 import type { CodePurpose } from '../generated/prisma/enums';
 import type { Mail } from '../lib/mailer';
 
-/** The e-mails of the sign-up and reset flows: text and HTML, the code in the subject (CONTRACT.md §5). */
+/** The e-mails of the sign-up and reset flows: text and HTML, the code in the subject (docs/spec/CONTRACT.md §5). */
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -42,7 +42,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * CONTRACT.md §6 and docs/decisions/012-login-limits.md. Failures are counted per address+IP pair and per
+ * docs/spec/CONTRACT.md §6 and docs/decisions/012-login-limits.md. Failures are counted per address+IP pair and per
  * IP, never per address alone, so a stranger cannot lock the owner out. Attempts of any outcome are capped
  * per IP, and successful sign-ins per account (only the password's holder can spend those).
  */

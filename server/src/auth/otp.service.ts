@@ -7,7 +7,7 @@ import { mailKey, queueMail } from '../jobs/mail-job';
 import type { Mail } from '../lib/mailer';
 
 /**
- * E-mailed one-time codes (CONTRACT.md §5): six digits from crypto.randomInt, kept only as an HMAC keyed
+ * E-mailed one-time codes (docs/spec/CONTRACT.md §5): six digits from crypto.randomInt, kept only as an HMAC keyed
  * with the server secret, valid OTP_TTL, dead after OTP_MAX_ATTEMPTS wrong tries. A new code for the same
  * address and purpose replaces the old one; sends are limited per address (60 s apart, 5 an hour).
  */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
-/** Issues a JWT whose `jti` is a Session row: deleting the row revokes the token (CONTRACT.md §2). */
+/** Issues a JWT whose `jti` is a Session row: deleting the row revokes the token (docs/spec/CONTRACT.md §2). */
 export async function issueToken(ctx: Pick<AppContext, 'db' | 'jwtSecret'>, user: { id: string; role: string }): Promise<string> {
   const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
   const session = await ctx.db.session.create({ data: { userId: user.id, expiresAt } });

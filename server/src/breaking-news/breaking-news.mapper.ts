@@ -29,7 +29,7 @@ export function toBreakingNews(row: BreakingNewsRow): BreakingNews {
   };
 }
 
-/** Newest first for the ticker and the dashboard: last change, then creation (CONTRACT.md §3, SPEC.md §4). */
+/** Newest first for the ticker and the dashboard: last change, then creation (docs/spec/CONTRACT.md §3, docs/spec/SPEC.md §4). */
 export const newestFirst = [
   { updatedAt: 'desc' },
   { createdAt: 'desc' },

@@ -20,7 +20,7 @@ import { listenOn } from '../db/notifications';
  * only if it changed meanwhile.
  */
 export const CHANNEL = 'chronicle_breaking_news';
-/** What the ticker shows (SPEC.md §9). */
+/** What the ticker shows (docs/spec/SPEC.md §9). */
 const TICKER_ITEMS = 5;
 /** Notifications within this window are read once. */
 const COALESCE_MS = 50;

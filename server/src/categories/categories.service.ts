@@ -14,7 +14,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
   return rows.map(toCategory);
 }
 
-/** SPEC.md §2: a category page matches the id, or the slug (as stored, or the name lowercased with spaces turned into hyphens). */
+/** docs/spec/SPEC.md §2: a category page matches the id, or the slug (as stored, or the name lowercased with spaces turned into hyphens). */
 export async function findCategory(db: Db, idOrSlug: string): Promise<Category> {
   const row = await db.category.findFirst({
     where: { OR: [...(UUID.test(idOrSlug) ? [{ id: idOrSlug }] : []), { slug: { in: slugCandidates(idOrSlug) } }] },
@@ -85,7 +85,7 @@ const stillHasArticles = (name: string, n: number) =>
   conflict(`The category "${name}" still has ${n} article${n === 1 ? '' : 's'}: move them to another category or delete them first.`);
 
 /**
- * CONTRACT.md §4: a category that still has articles (drafts included) is not deleted. The foreign key
+ * docs/spec/CONTRACT.md §4: a category that still has articles (drafts included) is not deleted. The foreign key
  * (ON DELETE RESTRICT) also refuses an article created between the count and the delete.
  */
 export async function deleteCategory(db: Db, id: string): Promise<void> {

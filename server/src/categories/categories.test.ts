@@ -52,7 +52,7 @@ describe('GET /api/categories/:idOrSlug', () => {
     }
   });
 
-  it('slugs a name to letters and digits, and still finds it by the SPEC.md §2 form of its name', async () => {
+  it('slugs a name to letters and digits, and still finds it by the docs/spec/SPEC.md §2 form of its name', async () => {
     const res = await request(app).post('/api/categories').set(editorAuth).send({ name: 'Arts & Café Culture' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ slug: 'arts-and-cafe-culture' });

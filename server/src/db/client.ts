@@ -9,7 +9,7 @@ export type Tx = Prisma.TransactionClient;
 
 /**
  * Bounds on every database call, so that a database that stops answering cannot hold a request or a
- * pool connection for ever (CONTRACT.md §6: fail fast with 503, recover by itself). The server cancels
+ * pool connection for ever (docs/spec/CONTRACT.md §6: fail fast with 503, recover by itself). The server cancels
  * a statement after `statementMs`; the client gives up `queryMs` after sending it even when the server
  * never answers (a frozen host, a dropped network), and the pool then discards that connection.
  */

@@ -4,7 +4,7 @@ import { createTestApp } from '../../../tests/helpers/app';
 
 const { app } = await createTestApp();
 
-/** Every call of SPEC.md §7, by method and path ({…} for any path parameter). */
+/** Every call of docs/spec/SPEC.md §7, by method and path ({…} for any path parameter). */
 const SPEC_CALLS = [
   'GET /api/articles',
   'GET /api/articles/published',

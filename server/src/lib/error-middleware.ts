@@ -62,7 +62,7 @@ export function apiNotFound(): RequestHandler {
   return (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`));
 }
 
-/** The one place that turns errors into the envelope `{ error, message, details? }` of CONTRACT.md §2. */
+/** The one place that turns errors into the envelope `{ error, message, details? }` of docs/spec/CONTRACT.md §2. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);

@@ -1,4 +1,4 @@
-/** Typed errors; the error middleware turns them into the envelope of CONTRACT.md §2. */
+/** Typed errors; the error middleware turns them into the envelope of docs/spec/CONTRACT.md §2. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { passwordTooLong } from '../../../shared/schemas/auth';
 import { serviceUnavailable, tooManyRequests, type HttpError } from './errors';
 
-/** CONTRACT.md §5: bcrypt with cost 12 or more. */
+/** docs/spec/CONTRACT.md §5: bcrypt with cost 12 or more. */
 export const BCRYPT_COST = 12;
 
 /**

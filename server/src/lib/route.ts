@@ -187,7 +187,7 @@ export function responseCacheOf(req: Request): CachePurger {
 }
 
 /**
- * Path parameter that must be an id (a UUID); anything else names no record: 404 (CONTRACT.md §2). One
+ * Path parameter that must be an id (a UUID); anything else names no record: 404 (docs/spec/CONTRACT.md §2). One
  * spelling per id: an upper-case UUID names the same record, so it is lower-cased before anything compares it.
  */
 export const idParam = z.string().uuid().toLowerCase();

@@ -12,7 +12,7 @@ export const EMBED_HOSTNAMES = ['www.youtube-nocookie.com', 'www.youtube.com', '
 const isHttpUrl = (src: string) => /^https?:\/\//i.test(src);
 
 /**
- * The allowlist for article bodies (CONTRACT.md §4): the tags the dashboard editor produces, links and
+ * The allowlist for article bodies (docs/spec/CONTRACT.md §4): the tags the dashboard editor produces, links and
  * images with safe schemes, and frames only from the video hosts of EMBED_FRAME_HOSTS. Everything else,
  * event handlers, styles and `javascript:` URLs included, is dropped.
  */

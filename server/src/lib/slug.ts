@@ -4,14 +4,14 @@ import { spokenSlug } from '../../../shared/slug';
 /**
  * A category's stored slug: letters and digits in lower case, accents folded, everything else a single hyphen
  * (`Opinions & Editorials` → `opinions-and-editorials`), by the slugify package (docs/decisions/031). A name of
- * symbols only keeps SPEC.md §2's form, so every name has a slug.
+ * symbols only keeps docs/spec/SPEC.md §2's form, so every name has a slug.
  */
 export function categorySlug(name: string): string {
   // Angle brackets are markup, not words: slugify would spell them out ("less", "greater").
   return slugify(name.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true }) || spokenSlug(name);
 }
 
-/** The slugs an address may name a category by: the stored form, and SPEC.md §2's (a slug stored before). */
+/** The slugs an address may name a category by: the stored form, and docs/spec/SPEC.md §2's (a slug stored before). */
 export function slugCandidates(idOrSlug: string): string[] {
   return [...new Set([categorySlug(idOrSlug), spokenSlug(idOrSlug)])];
 }

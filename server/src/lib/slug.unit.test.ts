@@ -18,7 +18,7 @@ describe('categorySlug', () => {
 });
 
 describe('slugCandidates', () => {
-  it('looks a category up by its stored slug and by SPEC.md §2 form of the same words', () => {
+  it('looks a category up by its stored slug and by docs/spec/SPEC.md §2 form of the same words', () => {
     expect(slugCandidates('Opinions & Editorials')).toEqual(['opinions-and-editorials', 'opinions-&-editorials']);
     expect(slugCandidates('opinions-&-editorials')).toEqual(['opinions-and-editorials', 'opinions-&-editorials']);
     expect(slugCandidates('world-news')).toEqual(['world-news']);

@@ -6,7 +6,7 @@ const GENERIC_MESSAGE =
   /^(Invalid input|Invalid option|Invalid (string|UUID|uuid|ISO|format|url|URL|date|element|key|value|union|type|number|literal)\b|Too (small|big)|Unrecognized key|Expected )/;
 
 /**
- * One human sentence per problem, for `details`. A schema's own message (for example SPEC.md's
+ * One human sentence per problem, for `details`. A schema's own message (for example docs/spec/SPEC.md's
  * 'Invalid email address') is kept exactly; Zod's generic wording is prefixed with the field.
  */
 export function zodDetails(error: ZodError): string[] {

@@ -2,7 +2,7 @@ import type { ArticleStatus, Role, Section } from '../generated/prisma/enums';
 
 import type { Role as WireRole, Section as WireSection } from '../../../shared/constants';
 
-/** Names on the wire (CONTRACT.md §2) ↔ names in the database enums. */
+/** Names on the wire (docs/spec/CONTRACT.md §2) ↔ names in the database enums. */
 export type { WireRole, WireSection };
 
 export const roleToWire = (role: Role): WireRole => (role === 'super_admin' ? 'super-admin' : role);

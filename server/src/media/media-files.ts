@@ -13,7 +13,7 @@ import { removeVariants } from './image-variants';
 import { forgetUpload, quotaUsed, recordUpload, stillUsed } from './media.repository';
 
 /**
- * Uploaded media (CONTRACT.md §6): files are received into a temporary folder inside the uploads
+ * Uploaded media (docs/spec/CONTRACT.md §6): files are received into a temporary folder inside the uploads
  * folder, recognised by their bytes (never by name or declared type), size-checked per kind, counted
  * against the uploader's daily quota, recorded as an Upload row, then renamed to a random name in the
  * uploads folder. Refused and abandoned temporary files are deleted (maintenance/sweep.service.ts catches the

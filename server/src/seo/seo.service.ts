@@ -23,7 +23,7 @@ const feedSelect = {
   updatedAt: true,
   author: { select: { name: true } },
   category: { select: { name: true, slug: true } },
-  // The picture a card shows (SPEC.md: first image of the media list, else imageUrl).
+  // The picture a card shows (docs/spec/SPEC.md: first image of the media list, else imageUrl).
   media: { where: { type: 'image' }, select: { fileUrl: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 1 },
 } satisfies Prisma.ArticleSelect;
 
@@ -76,7 +76,7 @@ export async function feedArticles(db: Db, limit: number, categoryId?: string): 
 /** Longer than any slug (names have at most 32 characters) or id: names no category, without asking the database. */
 const CATEGORY_PARAM_MAX = 200;
 
-/** A category by id or slug (SPEC.md §2, as the category page matches it), or null. */
+/** A category by id or slug (docs/spec/SPEC.md §2, as the category page matches it), or null. */
 export async function findCategory(db: Db, idOrSlug: string) {
   if (!idOrSlug || idOrSlug.length > CATEGORY_PARAM_MAX) return null;
   return db.category.findFirst({

@@ -5,7 +5,7 @@ import { sectionToWire, type Section } from '../lib/wire';
 export const SITE_NAME = 'Chronicle News';
 export const SITE_LANGUAGE = 'en';
 
-/** Absolute reader URLs (SPEC.md §2), all from PUBLIC_URL (`publicUrl` has no trailing slash). */
+/** Absolute reader URLs (docs/spec/SPEC.md §2), all from PUBLIC_URL (`publicUrl` has no trailing slash). */
 export const homeUrl = (publicUrl: string) => `${publicUrl}/`;
 export const articleUrl = (publicUrl: string, id: string) => `${publicUrl}/article/${id}`;
 // Slugs are names lowercased with spaces turned into hyphens: they may hold any other character.

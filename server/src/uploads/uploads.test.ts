@@ -130,7 +130,7 @@ describe('POST /api/uploads', () => {
     await noTempFilesLeft();
   });
 
-  describe('who may upload (CONTRACT.md §3)', () => {
+  describe('who may upload (docs/spec/CONTRACT.md §3)', () => {
     const expected = { anonymous: 401, user: 403, author: 201, editor: 201, admin: 201, 'super-admin': 201 } as const;
     it.each(ACTORS)('%s', async (actor) => {
       const before = storedFiles();

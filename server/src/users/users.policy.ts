@@ -3,7 +3,7 @@ import type { Role } from '../generated/prisma/enums';
 import { conflict, forbidden } from '../lib/errors';
 
 /**
- * The user-management limits of CONTRACT.md §3, on top of the 'users:manage' permission (admins and
+ * The user-management limits of docs/spec/CONTRACT.md §3, on top of the 'users:manage' permission (admins and
  * super-admins): what an admin may not do to a super-admin, and what nobody may do to themselves. The one
  * that reads the database, that an active super-admin remains, is checked in users.service.ts.
  */

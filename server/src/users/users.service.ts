@@ -108,7 +108,7 @@ export async function updateUser(
   return toPublicUser(row);
 }
 
-/** Suspension and its revocation of every token happen together (CONTRACT.md §3). */
+/** Suspension and its revocation of every token happen together (docs/spec/CONTRACT.md §3). */
 export async function setSuspended(db: Db, actor: AuthUser, id: string, suspended: boolean): Promise<PublicUser> {
   if (suspended) requireNotSelf(actor, id, 'suspend');
   const row = await db.$transaction(async (tx) => {

@@ -35,7 +35,7 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('permission table (CONTRACT.md §3: users are managed by admins and super-admins)', () => {
+describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admins and super-admins)', () => {
   it.each(ACTORS)('%s: GET /api/users', async (actor) => {
     const res = await request(app).get('/api/users').set(a.headers(actor));
     expect(res.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
@@ -257,7 +257,7 @@ describe('PUT /api/users/:id', () => {
   });
 });
 
-describe('user-management limits (CONTRACT.md §3)', () => {
+describe('user-management limits (docs/spec/CONTRACT.md §3)', () => {
   it('an admin cannot create a super-admin', async () => {
     const body = newUser({ role: 'super-admin' });
     const res = await request(app).post('/api/users').set(adminAuth()).send(body);

@@ -21,7 +21,7 @@ export interface ViewInput {
 /**
  * A view as the recorder queues it. The first view of an article by one client (its network, and its user
  * when signed in with a proven address) in a 30-minute window counts; the others are answered but change
- * nothing (CONTRACT.md §4: one client cannot inflate a count). The window lives in the shared RateLimit table
+ * nothing (docs/spec/CONTRACT.md §4: one client cannot inflate a count). The window lives in the shared RateLimit table
  * under `dedupKey`, so concurrent repeats count once, on every app server. `articleId` is the id as the route
  * or the view lane parsed it (`idParam`: lower case), so another spelling cannot open a window of its own.
  * A one-step sign-up costs no proof, so an unproven account is no viewer of its own: it shares its network's

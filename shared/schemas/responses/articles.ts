@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ARTICLE_STATUSES, SECTIONS } from '../../constants';
 import { imageInfoSchema, mediaItemSchema, wireId, wireInt, wireTime, wireVersion } from './common';
 
-/** The fields of an article in a list (CONTRACT.md §2): everything but the body, which lists do not show. */
+/** The fields of an article in a list (docs/spec/CONTRACT.md §2): everything but the body, which lists do not show. */
 export const articleListItemSchema = z
   .object({
     id: wireId,
@@ -30,7 +30,7 @@ export const articleListItemSchema = z
     media: z.array(mediaItemSchema),
     version: wireVersion,
   })
-  .meta({ id: 'ArticleListItem', description: 'An article in a list: every field of Article but content (CONTRACT.md §2)' });
+  .meta({ id: 'ArticleListItem', description: 'An article in a list: every field of Article but content (docs/spec/CONTRACT.md §2)' });
 
 /** One article with its body: the single-article call, the staff's list and every write answer with it. */
 export const articleSchema = articleListItemSchema

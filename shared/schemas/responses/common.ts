@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The response schemas (this folder) describe what the server sends (CONTRACT.md §2), once. The server
+ * The response schemas (this folder) describe what the server sends (docs/spec/CONTRACT.md §2), once. The server
  * checks its answers against them outside production (server/src/lib/route.ts), the OpenAPI document is
  * generated from them (server/src/lib/openapi.ts), and shared/types.ts infers the client's types from them.
  * A schema with `meta({ id })` becomes a named component of the OpenAPI document. They live apart from the
@@ -62,7 +62,7 @@ export const successSchema = z.object({ success: z.literal(true) }).describe('Do
 /** `{ message }`: answers that only tell the person something (an e-mail was sent, they are signed out). */
 export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message', description: 'A sentence to show the person' });
 
-/** The error envelope of every failure (CONTRACT.md §2). */
+/** The error envelope of every failure (docs/spec/CONTRACT.md §2). */
 export const apiErrorBodySchema = z
   .object({
     error: z.string().describe('A short label, e.g. "Not Found" or "Validation failed"'),

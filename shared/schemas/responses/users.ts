@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../../constants';
 import { wireId, wireTime, wireVersion } from './common';
 
-/** A user on the wire: never the password hash (CONTRACT.md §2). */
+/** A user on the wire: never the password hash (docs/spec/CONTRACT.md §2). */
 export const publicUserSchema = z
   .object({
     id: wireId,

@@ -81,7 +81,7 @@ const menu = () =>
     .getAllByRole('link')
     .map((l) => l.textContent);
 
-describe('DashboardApp role gate (SPEC.md §2)', () => {
+describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
     cleanup();

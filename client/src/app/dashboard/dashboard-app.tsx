@@ -33,7 +33,7 @@ const PAGES: Record<Exclude<DashboardPage, 'home'>, ComponentType> = {
 };
 
 /**
- * The staff dashboard (SPEC.md §2): only for the four staff roles; a reader goes home, a visitor to
+ * The staff dashboard (docs/spec/SPEC.md §2): only for the four staff roles; a reader goes home, a visitor to
  * the login page, and a session with an unknown role sees the authorization-failed screen. Each role
  * gets only its routes; any other path under /dashboard goes back to the overview.
  */
@@ -71,7 +71,7 @@ export function DashboardApp() {
     });
   }, [expired, signOut, queryClient, navigate]);
 
-  // SPEC.md §4: the published list is fetched at startup (it also orders the featured stories).
+  // docs/spec/SPEC.md §4: the published list is fetched at startup (it also orders the featured stories).
   useEffect(() => {
     if (staff) void queryClient.prefetchQuery(getDashboardPublishedArticlesQueryOptions({ featured: true, limit: FEATURED_LIMIT }));
   }, [staff, queryClient]);

@@ -1,7 +1,7 @@
 import '../../lib/zod-config';
 import { DashboardApp } from './dashboard-app';
 
-/** Entry of the dashboard chunk (SPEC.md §2, /dashboard/*). */
+/** Entry of the dashboard chunk (docs/spec/SPEC.md §2, /dashboard/*). */
 export function DashboardRoute() {
   return <DashboardApp />;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Actor, type Grant } from '../../../../shared/permissions';
 import { canOpen, menuFor, routesFor } from './pages';
 
-describe('dashboard menus (SPEC.md §2)', () => {
+describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
   it.each([
     ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports']],
     ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports']],

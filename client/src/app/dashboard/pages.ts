@@ -3,7 +3,7 @@ import { paths, type DashboardPage } from '../../config/paths';
 import type { StaffRole } from '../../lib/staff-roles';
 
 /**
- * The dashboard's pages (SPEC.md §2), in menu order. A role may open a page when it holds the permission the
+ * The dashboard's pages (docs/spec/SPEC.md §2), in menu order. A role may open a page when it holds the permission the
  * page needs (shared/permissions.ts, the table the server enforces; a grant on its own records is enough), and
  * its menu lists the page when it also holds the permission of the menu entry, if there is one.
  */
@@ -20,7 +20,7 @@ const PAGES: Record<DashboardPage, { label: string; needs: Permission; listedFor
 
 const IN_ORDER = Object.keys(PAGES) as DashboardPage[];
 
-/** SPEC.md §2 orders one menu differently: an editor's has Breaking News right after the overview. */
+/** docs/spec/SPEC.md §2 orders one menu differently: an editor's has Breaking News right after the overview. */
 const MENU_LEADS: Partial<Record<StaffRole, readonly DashboardPage[]>> = { editor: ['home', 'breaking-news'] };
 
 export function canOpen(role: StaffRole, page: DashboardPage): boolean {

@@ -55,7 +55,7 @@ function Footer({ role, name, onLogout }: SidebarProps) {
 }
 
 /**
- * The CMS sidebar (SPEC.md §2): the role's menu and a logout button. Below 1024 px it collapses into a
+ * The CMS sidebar (docs/spec/SPEC.md §2): the role's menu and a logout button. Below 1024 px it collapses into a
  * top bar with a menu button; the drawer closes on navigation, Escape or a click outside it.
  */
 export function Sidebar(props: SidebarProps) {

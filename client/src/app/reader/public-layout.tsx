@@ -28,7 +28,7 @@ export async function loadPublicLayout({ queryClient, transport }: LoadArgs): Pr
 }
 
 /**
- * The public frame (SPEC.md §2): the sticky ticker, the header, the page, the footer. While the ticker's
+ * The public frame (docs/spec/SPEC.md §2): the sticky ticker, the header, the page, the footer. While the ticker's
  * headlines load, its height is kept so the page does not jump when they arrive.
  */
 export function PublicLayout() {

@@ -1,4 +1,4 @@
-/** SPEC.md §2, §9: the header slides in past 150 px of scroll and goes away again above 100 px. */
+/** docs/spec/SPEC.md §2, §9: the header slides in past 150 px of scroll and goes away again above 100 px. */
 export const HEADER_SHOW_AFTER_PX = 150;
 export const HEADER_HIDE_BELOW_PX = 100;
 export const HEADER_FADE_OUT_MS = 500;

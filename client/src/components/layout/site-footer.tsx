@@ -21,7 +21,7 @@ const QUICK_LINKS = [
 
 const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline';
 
-/** The footer (SPEC.md §2): blurb, social links, quick links, categories, contact and the copyright year. */
+/** The footer (docs/spec/SPEC.md §2): blurb, social links, quick links, categories, contact and the copyright year. */
 export function SiteFooter({ categories }: { categories: Category[] }) {
   // The server and the hydrating render agree on the UTC year; the reader's own year follows at once.
   const now = new Date();

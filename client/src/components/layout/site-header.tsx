@@ -53,7 +53,7 @@ function UserMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
 }
 
 /**
- * The site header (SPEC.md §2): brand, a link per category, and the account entry for the reader's role
+ * The site header (docs/spec/SPEC.md §2): brand, a link per category, and the account entry for the reader's role
  * (staff: a menu with Dashboard and Logout; a reader: Logout; a guest: Login). In the page flow at the
  * top; past 150 px of scroll it slides in under the ticker and stays until the page is back above 100 px.
  * Below 1024 px the links move into a menu that closes on a click outside it.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/** An error shown in a red box (SPEC.md §2, §4), announced to screen readers. */
+/** An error shown in a red box (docs/spec/SPEC.md §2, §4), announced to screen readers. */
 export function ErrorBox({ children, details, className }: { children: ReactNode; details?: string[]; className?: string }) {
   return (
     <div role="alert" className={cn('rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800', className)}>

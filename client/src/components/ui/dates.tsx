@@ -2,7 +2,7 @@ import { formatDate, relativeTime } from '../../lib/dates';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /**
- * '3 hours ago' (SPEC.md §9) in a `<time>`. The server and the hydrating render show the date in UTC
+ * '3 hours ago' (docs/spec/SPEC.md §9) in a `<time>`. The server and the hydrating render show the date in UTC
  * instead: the clock moves between the two renders, so relative text would not match.
  */
 export function RelativeTime({ value, className }: { value: string; className?: string }) {

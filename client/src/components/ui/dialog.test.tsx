@@ -7,7 +7,7 @@ import { Dialog } from './dialog';
 /** Escape as a keyboard sends it: to the element that has the focus. */
 const pressEscape = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
 
-describe('Dialog (SPEC.md §2: closes on Escape or an outside click unless submitting)', () => {
+describe('Dialog (docs/spec/SPEC.md §2: closes on Escape or an outside click unless submitting)', () => {
   afterEach(cleanup);
 
   it('is a modal <dialog> named by its title, opened in the top layer, focus on its first control', () => {

@@ -12,7 +12,7 @@ export interface DialogProps {
   open: boolean;
   title: string;
   onClose(): void;
-  /** While true (a request is running) Escape and an outside click do nothing (SPEC.md §2). */
+  /** While true (a request is running) Escape and an outside click do nothing (docs/spec/SPEC.md §2). */
   busy?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   description?: ReactNode;

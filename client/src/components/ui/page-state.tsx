@@ -41,7 +41,7 @@ export function LoadingText({ children }: { children: ReactNode }) {
   );
 }
 
-/** 'X Not Found' with its explanation and a 'Go Back Home' button to / (category and section pages, SPEC.md §2). */
+/** 'X Not Found' with its explanation and a 'Go Back Home' button to / (category and section pages, docs/spec/SPEC.md §2). */
 export function GoHomeState({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(pageTitle(title));
   return (

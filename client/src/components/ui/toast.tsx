@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
- * The app's notifications, shown by sonner (docs: sonner.emilkowal.ski). One at a time (SPEC.md §9): a new
+ * The app's notifications, shown by sonner (docs: sonner.emilkowal.ski). One at a time (docs/spec/SPEC.md §9): a new
  * toast replaces the one on screen. sonner is loaded the first time something is announced, so a reader
  * who never sees a toast never downloads it.
  */

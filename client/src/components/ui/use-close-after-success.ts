@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC.md §9: a modal closes about 500 ms after a success, showing that it worked meanwhile. */
+/** docs/spec/SPEC.md §9: a modal closes about 500 ms after a success, showing that it worked meanwhile. */
 export const CLOSE_DELAY_MS = 500;
 
 export function useCloseAfterSuccess(onClose: () => void) {

@@ -5,7 +5,7 @@ import { useCloseAfterSuccess } from './use-close-after-success';
 
 /**
  * The save step every dashboard form modal shares: run the request, then toast Success and close about
- * 500 ms later, or show the error in red above the form and toast it (SPEC.md §2, §8). A save refused
+ * 500 ms later, or show the error in red above the form and toast it (docs/spec/SPEC.md §2, §8). A save refused
  * because someone else changed the `what` meanwhile sets `stale`, so the form can offer a reload.
  */
 export function useFormSubmit(onClose: () => void, what = 'item') {

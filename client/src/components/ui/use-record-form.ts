@@ -14,7 +14,7 @@ interface Versioned {
 export interface RecordFormOptions<R extends Versioned, V extends FieldValues, S extends ZodType<unknown, V>> {
   /** The record being edited, or null to add one. */
   record: R | null;
-  /** The shared request schema the form checks with (SPEC.md §5: on submit); the save gets what it outputs. */
+  /** The shared request schema the form checks with (docs/spec/SPEC.md §5: on submit); the save gets what it outputs. */
   schema: S;
   /** The form's values for a record, or for a new one. */
   values(record: R | null): V;

@@ -77,7 +77,7 @@ export function BreakingNewsPage() {
       cell: (n) => <time dateTime={n.updatedAt}>{relativeTime(n.updatedAt)}</time>,
     },
   ];
-  // SPEC.md §6: authors see no action column.
+  // docs/spec/SPEC.md §6: authors see no action column.
   if (can.manageBreakingNews)
     columns.push({
       header: 'Actions',

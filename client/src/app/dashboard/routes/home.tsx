@@ -24,7 +24,7 @@ type Card = {
 };
 
 /**
- * The stat cards (SPEC.md §6), by how much of the site the role sees (shared/permissions.ts, as the stats the
+ * The stat cards (docs/spec/SPEC.md §6), by how much of the site the role sees (shared/permissions.ts, as the stats the
  * server sends): the users too, every article, or its own articles.
  */
 function statCards(role: StaffRole): Card[] {

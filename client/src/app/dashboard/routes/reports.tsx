@@ -1,6 +1,6 @@
 import { PageHeader } from '../dashboard-layout';
 
-/** SPEC.md §2: a placeholder text page. */
+/** docs/spec/SPEC.md §2: a placeholder text page. */
 export function ReportsPage() {
   return (
     <>

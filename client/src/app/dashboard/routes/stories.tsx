@@ -56,7 +56,7 @@ function StoryCard({
   );
 }
 
-/** SPEC.md §4: featured stories first (up to three), then the rest; the same story actions as the articles screen. */
+/** docs/spec/SPEC.md §4: featured stories first (up to three), then the rest; the same story actions as the articles screen. */
 export function StoriesPage() {
   const { can } = useDashboardUser();
   const all = useArticles({ limit: STORIES_FETCH_LIMIT, offset: 0 });

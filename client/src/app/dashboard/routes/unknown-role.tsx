@@ -2,7 +2,7 @@ import { unknownRoleMessages } from '../messages';
 
 export const SUPPORT_EMAIL = 'support@chronicle.local';
 
-/** SPEC.md §2: a staff session whose role is none of the four. */
+/** docs/spec/SPEC.md §2: a staff session whose role is none of the four. */
 export function UnknownRolePage({ onLogout }: { onLogout(): void }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-6">

@@ -38,7 +38,7 @@ export function UsersPage() {
   const toast = useToast();
   const [editing, setEditing] = useState<{ user: PublicUser | null; key: number } | null>(null);
 
-  /** An admin leaves super-admins alone; nobody suspends or deletes themselves (CONTRACT.md §3). */
+  /** An admin leaves super-admins alone; nobody suspends or deletes themselves (docs/spec/CONTRACT.md §3). */
   const manageable = (u: PublicUser) => mayManageRole(me.role, u.role);
 
   const askSuspend = (u: PublicUser) =>

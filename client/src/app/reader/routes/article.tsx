@@ -72,13 +72,13 @@ function CommentsFallback() {
   );
 }
 
-/** The article page /article/:id (SPEC.md §2). */
+/** The article page /article/:id (docs/spec/SPEC.md §2). */
 export function ArticleRoute() {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
   const article = useArticle(id);
-  // A card link passes its list item along (SPEC.md §2): the page shows it at once, and the body (which lists
+  // A card link passes its list item along (docs/spec/SPEC.md §2): the page shows it at once, and the body (which lists
   // do not carry) when the article has loaded.
   const passed = (location.state as { article?: ArticleListItem } | null)?.article;
   const shown = article.data ?? (article.isPending && passed?.id === id ? passed : undefined);

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
 
 type Mode = 'login' | 'signup';
 
-/** /auth (SPEC.md §2): login and the 3-step sign-up; a logged-in user is sent on (staff: dashboard). */
+/** /auth (docs/spec/SPEC.md §2): login and the 3-step sign-up; a logged-in user is sent on (staff: dashboard). */
 export function AuthRoute() {
   const { session } = useSession();
   const location = useLocation();

@@ -36,7 +36,7 @@ export async function loadCategory({ params, queryClient, transport }: LoadArgs)
   return { page: { kind: 'category', category, articles: pages?.pages[0]?.data ?? [] }, failed: !pages };
 }
 
-/** The category page /category/:idOrSlug (SPEC.md §2). */
+/** The category page /category/:idOrSlug (docs/spec/SPEC.md §2). */
 export function CategoryRoute() {
   const { idOrSlug = '' } = useParams();
   const navigate = useNavigate();

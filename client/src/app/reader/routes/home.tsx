@@ -16,7 +16,7 @@ import type { LoadArgs, Loaded } from '../load';
 
 export const HOME_TITLE = 'Chronicle News: local and world news';
 
-/** SPEC.md §9: Featured shows 4 cards; the Sports and Opinions blocks their first four articles. */
+/** docs/spec/SPEC.md §9: Featured shows 4 cards; the Sports and Opinions blocks their first four articles. */
 const FEATURED_COUNT = 4;
 const BLOCK_COUNT = 4;
 
@@ -109,7 +109,7 @@ function SectionBlock({ title, list, viewAllTo }: { title: string; list: Publish
 }
 
 /**
- * The home page (SPEC.md §2). It asks the API only for what it shows: the main story, four featured
+ * The home page (docs/spec/SPEC.md §2). It asks the API only for what it shows: the main story, four featured
  * stories, and four articles each of Sports and Opinions & Editorials. Each part has its own query, so
  * one answer re-renders only its part.
  */

@@ -7,7 +7,7 @@ import type { Loaded } from '../load';
 
 export const loadNotFound = async (): Promise<Loaded> => ({ page: { kind: 'not-found' } });
 
-/** Any other path (SPEC.md §2): '404', 'Oops! Page not found', 'Return to Home'; the path is logged. */
+/** Any other path (docs/spec/SPEC.md §2): '404', 'Oops! Page not found', 'Return to Home'; the path is logged. */
 export function NotFoundRoute() {
   const { pathname } = useLocation();
   useDocumentTitle(pageTitle('Page not found'));

@@ -6,7 +6,7 @@ import { ResetPasswordForm } from '../../../features/auth/components/reset-passw
 import { landingFor } from '../../../lib/redirects';
 import { useSession } from '../../../lib/session';
 
-/** /auth/reset-password (SPEC.md §2). */
+/** /auth/reset-password (docs/spec/SPEC.md §2). */
 export function ResetPasswordRoute() {
   const { session } = useSession();
   if (session) return <Navigate to={landingFor(session.user.role)} replace />;

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
 
-/** The fallback of a page that failed to render (SPEC.md §8): 'Unexpected Application Error!'. A plain link reloads the app. */
+/** The fallback of a page that failed to render (docs/spec/SPEC.md §8): 'Unexpected Application Error!'. A plain link reloads the app. */
 export function RouteError({ error }: { error: unknown }) {
   useDocumentTitle(pageTitle('Error'));
   useEffect(() => {

@@ -29,7 +29,7 @@ export async function loadSection({ params, queryClient, transport }: LoadArgs):
   };
 }
 
-/** The section page /news/:section (SPEC.md §2). */
+/** The section page /news/:section (docs/spec/SPEC.md §2). */
 export function SectionRoute() {
   const { section: name } = useParams();
   const section = sectionFromPath(name);

@@ -3,7 +3,7 @@ import { readerKeys } from '../../../lib/query-keys';
 import { dashboardKeys } from '../../../lib/dashboard-keys';
 
 /**
- * SPEC.md §4 refetch rules for the writes outside useArticleAction (whose answers update the caches, see
+ * docs/spec/SPEC.md §4 refetch rules for the writes outside useArticleAction (whose answers update the caches, see
  * lib/article-cache.ts): after an update or a media change, both the full list and the published list;
  * after a create, the full list. The reader's public article caches and the dashboard counters are
  * refreshed too.

@@ -44,7 +44,7 @@ export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; C
     setFormError(null);
     let articleId: string;
     try {
-      // Without attached media, the first image in the text becomes the card image (SPEC.md §2: media, else imageUrl).
+      // Without attached media, the first image in the text becomes the card image (docs/spec/SPEC.md §2: media, else imageUrl).
       const imageUrl = files.length ? undefined : (firstUploadedImage(result.value.content) ?? undefined);
       articleId = (await create.mutateAsync({ ...result.value, imageUrl })).id;
     } catch (error) {

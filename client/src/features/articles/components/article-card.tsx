@@ -34,7 +34,7 @@ interface ArticleCardProps {
 }
 
 /**
- * The story card (SPEC.md §2): media, category badge, title and summary clamped to two lines, author and
+ * The story card (docs/spec/SPEC.md §2): media, category badge, title and summary clamped to two lines, author and
  * relative time. The whole card is clickable through the title link, which passes the article along.
  */
 export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager, className, fill, sizes }: ArticleCardProps) {

@@ -16,7 +16,7 @@ interface ArticleDetailProps {
   bodyRef?: (el: HTMLDivElement | null) => void;
 }
 
-/** The article page's content (SPEC.md §2). The body is HTML sanitised by the server (CONTRACT §4). */
+/** The article page's content (docs/spec/SPEC.md §2). The body is HTML sanitised by the server (CONTRACT §4). */
 export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetailProps) {
   const when = article.publishedAt ?? article.updatedAt;
   return (

@@ -16,7 +16,7 @@ interface ArticleFieldsProps {
   CategoryField: CategoryField;
 }
 
-/** Title, summary, text (rich-text editor), category and section: the article form of SPEC.md §5. */
+/** Title, summary, text (rich-text editor), category and section: the article form of docs/spec/SPEC.md §5. */
 export function ArticleFields({ values, errors, onChange, disabled, CategoryField }: ArticleFieldsProps) {
   return (
     <div className="space-y-4">

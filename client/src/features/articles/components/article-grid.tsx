@@ -2,7 +2,7 @@ import type { ArticleListItem } from '../../../../../shared/types';
 import { cn } from '../../../lib/cn';
 import { ArticleCard } from './article-card';
 
-/** A dense grid of small cards: 2 columns on small screens, 4 on large (SPEC.md §2). */
+/** A dense grid of small cards: 2 columns on small screens, 4 on large (docs/spec/SPEC.md §2). */
 export function ArticleGrid({
   articles,
   className,

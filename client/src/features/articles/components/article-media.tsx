@@ -3,7 +3,7 @@ import { SITE_LOGO, chooseArticleMedia, imageFallbacks } from '../lib/media';
 import { FallbackImage } from './fallback-image';
 
 /**
- * The article page's media (SPEC.md §2): the first media item, a video with controls or an image that
+ * The article page's media (docs/spec/SPEC.md §2): the first media item, a video with controls or an image that
  * falls back to the article's image and then the site logo; 16:9, at most 320 px high. The page's first
  * visible image: loaded at once with high priority.
  */

@@ -1,6 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 
-/** Article status: drafts count as pending review (SPEC.md §4). */
+/** Article status: drafts count as pending review (docs/spec/SPEC.md §4). */
 export function ArticleStatusBadge({ status }: { status: string }) {
   if (status === 'published') return <Badge tone="green">Published</Badge>;
   if (status === 'unpublished') return <Badge tone="slate">Unpublished</Badge>;

@@ -192,7 +192,7 @@ function EditArticleForm({
 }
 
 /**
- * View and edit one article (SPEC.md §2): its text, media management, and for every role except
+ * View and edit one article (docs/spec/SPEC.md §2): its text, media management, and for every role except
  * author the publish and story buttons; delete only for admins. `article` is the live list entry, so
  * optimistic changes show here at once.
  */
@@ -237,7 +237,7 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             )}
           </div>
           {article.summary && <p className="text-lg text-slate-700">{article.summary}</p>}
-          {/* The server sanitises article HTML with an allowlist before storing it (CONTRACT.md §4). */}
+          {/* The server sanitises article HTML with an allowlist before storing it (docs/spec/CONTRACT.md §4). */}
           <div
             className={`${RICH_TEXT_CLASS} rounded-lg border border-slate-200 p-4`}
             dangerouslySetInnerHTML={{ __html: article.content }}

@@ -20,7 +20,7 @@ interface CardMediaProps {
   sizes?: string;
 }
 
-/** The picture of a card: image, or a muted video preview with a play icon (SPEC.md §2, §4). */
+/** The picture of a card: image, or a muted video preview with a play icon (docs/spec/SPEC.md §2, §4). */
 export function CardMedia({
   article,
   allowVideo,

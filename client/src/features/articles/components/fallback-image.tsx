@@ -45,7 +45,7 @@ function Inner({ sources, image, sizes = '100vw', alt, width, height, className,
   );
 }
 
-/** An image with a loading skeleton that falls back along `sources` when one is broken (SPEC.md §4). */
+/** An image with a loading skeleton that falls back along `sources` when one is broken (docs/spec/SPEC.md §4). */
 export function FallbackImage(props: FallbackImageProps) {
   return <Inner key={props.sources.join('|')} {...props} />;
 }

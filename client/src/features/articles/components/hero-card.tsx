@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { CardMedia } from './card-media';
 import { CategoryBadge } from './category-badge';
 
-/** The main story (SPEC.md §2): badge, title, summary, author, relative time, a large image, 'Read Full Story'. */
+/** The main story (docs/spec/SPEC.md §2): badge, title, summary, author, relative time, a large image, 'Read Full Story'. */
 export function HeroCard({ article, media }: { article: ArticleListItem; media?: MediaItem[] }) {
   const when = article.publishedAt ?? article.updatedAt;
   return (

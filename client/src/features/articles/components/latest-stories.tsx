@@ -6,7 +6,7 @@ const HALF = '(min-width: 1280px) 620px, (min-width: 768px) 50vw, 100vw';
 const THIRD = '(min-width: 1280px) 410px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /**
- * 'Latest Stories' of the category page (SPEC.md §2): one article as a single wide card, two in two
+ * 'Latest Stories' of the category page (docs/spec/SPEC.md §2): one article as a single wide card, two in two
  * columns, three as one large card beside two compact ones.
  */
 export function LatestStories({ articles }: { articles: ArticleListItem[] }) {

@@ -24,7 +24,7 @@ async function copyText(text: string): Promise<void> {
 const itemClass = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-white transition-opacity hover:opacity-85';
 
 /**
- * Share on Facebook, Twitter and LinkedIn through the share page, or copy the link (SPEC.md §2, §4). The
+ * Share on Facebook, Twitter and LinkedIn through the share page, or copy the link (docs/spec/SPEC.md §2, §4). The
  * three networks are plain links that work with JavaScript off; copying needs it, and says so in its place.
  */
 export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title'> }) {

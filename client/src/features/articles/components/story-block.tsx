@@ -12,7 +12,7 @@ interface StoryBlockProps {
 }
 
 /**
- * The Sports and Editorials & Opinions blocks of the home page (SPEC.md §2): the first article large, the
+ * The Sports and Editorials & Opinions blocks of the home page (docs/spec/SPEC.md §2): the first article large, the
  * next three as rows, a 'View All' link. Hidden when the block has no articles.
  */
 export function StoryBlock({ title, viewAllTo, articles, isPending }: StoryBlockProps) {

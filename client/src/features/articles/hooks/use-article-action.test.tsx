@@ -63,7 +63,7 @@ const everyCache = { LIST, DRAFTS, STORIES, FEATURED, STATS, COMMENTS, HOME_MAIN
 const rows = (qc: QueryClient, key: QueryKey = LIST) =>
   qc.getQueryData<Page<Article>>(key)?.data.map((a) => [a.id, a.status, a.isFeatured, a.isMainStory]);
 
-describe('useArticleAction: the change at once, then the server answer in the caches (SPEC.md §4)', () => {
+describe('useArticleAction: the change at once, then the server answer in the caches (docs/spec/SPEC.md §4)', () => {
   let pending: ReturnType<typeof deferred>;
   const fetchMock = vi.fn();
 
@@ -206,7 +206,7 @@ describe('useArticleAction: the change at once, then the server answer in the ca
     expect(screen.getByText('Only stories can be featured')).toBeTruthy();
   });
 
-  it('falls back to the SPEC.md §8 text when the server gives none', async () => {
+  it('falls back to the docs/spec/SPEC.md §8 text when the server gives none', async () => {
     const { queryClient, wrapper } = setup();
     const article = makeArticle({ id: 'a' });
     queryClient.setQueryData(LIST, page([article]));

@@ -71,7 +71,7 @@ export function successText(action: ArticleActionInput['action'], answer: Articl
 }
 
 /**
- * Publish, unpublish, story, featured, main, priority and delete (SPEC.md §4): the change shows at once and
+ * Publish, unpublish, story, featured, main, priority and delete (docs/spec/SPEC.md §4): the change shows at once and
  * is put back if the server refuses; the server's answer then goes into the caches, and only the lists whose
  * members it changed are read again (lib/article-cache.ts).
  */

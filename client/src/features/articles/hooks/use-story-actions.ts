@@ -18,7 +18,7 @@ function cachedArticles(queryClient: ReturnType<typeof useQueryClient>): Article
 }
 
 /**
- * The article actions with the confirmations of SPEC.md §4: marking or unmarking a story, featuring a
+ * The article actions with the confirmations of docs/spec/SPEC.md §4: marking or unmarking a story, featuring a
  * fourth story (names the one that will be unfeatured), setting a main story (replaces the section's
  * previous one), and deleting. Everything runs through useArticleAction.
  */

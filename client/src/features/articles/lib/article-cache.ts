@@ -6,7 +6,7 @@ import type { PublishedArticlesFilter } from '../api/get-published-articles';
 import type { FeaturedResult } from '../api/update-article-featured';
 
 /**
- * The article caches around a story write (SPEC.md §4). The field the button changes shows at once and is
+ * The article caches around a story write (docs/spec/SPEC.md §4). The field the button changes shows at once and is
  * put back if the call fails. The server's answer then replaces the article wherever it is cached, and only
  * the lists whose members the answer changed are read again. The server's own rules (an unpublish or an
  * unmarked story gives up its featured and main slots, a fourth featured story unfeatures the oldest, one

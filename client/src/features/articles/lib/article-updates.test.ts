@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { featuredInOrder, orderStories, storyToUnfeature } from './article-updates';
 import { makeArticle } from '../../../../../tests/helpers/wire-articles';
 
-describe('the featured limit (SPEC.md §4: at most 3)', () => {
+describe('the featured limit (docs/spec/SPEC.md §4: at most 3)', () => {
   const f = (id: string) => makeArticle({ id, title: `Story ${id}`, isStory: true, isFeatured: true });
 
   it('asks for nothing while there is room', () => {

@@ -22,7 +22,7 @@ export function featuredInOrder(all: readonly Article[], serverOrder: readonly A
 
 /**
  * Featuring `candidateId` when `max` stories are already featured unfeatures the one featured longest
- * ago (SPEC.md §4): this returns that story, so the confirmation can name it, or null when there is room.
+ * ago (docs/spec/SPEC.md §4): this returns that story, so the confirmation can name it, or null when there is room.
  */
 export function storyToUnfeature(featured: readonly Article[], candidateId: string, max: number = LIMITS.maxFeatured): Article | null {
   const others = featured.filter((a) => a.id !== candidateId);

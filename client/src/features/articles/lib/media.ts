@@ -1,6 +1,6 @@
 import type { Article, ImageInfo, MediaItem } from '../../../../../shared/types';
 
-/** SPEC.md §9: the image shown when an article has none, or when its image is broken. */
+/** docs/spec/SPEC.md §9: the image shown when an article has none, or when its image is broken. */
 export const PLACEHOLDER_IMAGE = '/public/placeholder.svg';
 /** The site logo, the last fallback of the article page's media. */
 export const SITE_LOGO = '/logo.svg';
@@ -17,7 +17,7 @@ const imageOf = (src: string, image: ImageInfo | null | undefined): ChosenMedia 
   image ? { kind: 'image', src, image } : { kind: 'image', src };
 
 /**
- * Media of a story card (SPEC.md §2): the first image of the media list; else the first video (small
+ * Media of a story card (docs/spec/SPEC.md §2): the first image of the media list; else the first video (small
  * card only); else the single imageUrl; else the placeholder. The hero card looks in the article's own
  * media list first, then in the list passed in (`fallbackMedia`).
  */
@@ -42,7 +42,7 @@ export function imageFallbacks(primary: string, imageUrl: string | null | undefi
   return [...new Set([primary, imageUrl, lastResort].filter(nonEmpty))];
 }
 
-/** What the article page shows (SPEC.md §2): the first media item, else the imageUrl, else nothing. */
+/** What the article page shows (docs/spec/SPEC.md §2): the first media item, else the imageUrl, else nothing. */
 export function chooseArticleMedia(article: WithMedia): ChosenMedia | null {
   const first = (article.media ?? []).find((m) => nonEmpty(m.fileUrl));
   if (first) return first.type === 'video' ? { kind: 'video', src: first.fileUrl } : imageOf(first.fileUrl, first.image);

@@ -1,4 +1,4 @@
-/** Texts shown by the dashboard (SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
+/** Texts shown by the dashboard (docs/spec/SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
 export const articleMessages = {
   fetchFailed: 'Failed to fetch articles',
   addFailed: 'Failed to add article.',

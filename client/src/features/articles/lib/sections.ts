@@ -3,11 +3,11 @@ import { SECTION_PATH_NAMES, type Section } from '../../../../../shared/constant
 export interface SectionRoute {
   /** The wire name of the section (CONTRACT §2). */
   section: Section;
-  /** The page heading (SPEC.md §2). */
+  /** The page heading (docs/spec/SPEC.md §2). */
   heading: string;
 }
 
-/** SPEC.md §2: the page heading of each section. */
+/** docs/spec/SPEC.md §2: the page heading of each section. */
 const HEADINGS: Record<Section, string> = {
   Sports: 'Sports',
   'Opinions & Editorials': 'Editorials and Opinions',
@@ -16,7 +16,7 @@ const HEADINGS: Record<Section, string> = {
   General: 'General News',
 };
 
-/** SPEC.md §2: section names of /news/{sectionName}, matched case-insensitively. */
+/** docs/spec/SPEC.md §2: section names of /news/{sectionName}, matched case-insensitively. */
 const SECTION_ROUTES = new Map<string, SectionRoute>(
   (Object.entries(SECTION_PATH_NAMES) as [Section, string][]).map(([section, name]) => [name, { section, heading: HEADINGS[section] }]),
 );

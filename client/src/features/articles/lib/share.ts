@@ -3,7 +3,7 @@ import * as apiPaths from '../../../config/api-paths';
 import { paths } from '../../../config/paths';
 
 /**
- * Share targets (SPEC.md §2): the social networks get the server's share page, whose meta tags make the
+ * Share targets (docs/spec/SPEC.md §2): the social networks get the server's share page, whose meta tags make the
  * preview and which sends people on to the article; 'copy link' copies the article's own address.
  */
 export function shareLinks(origin: string, article: Pick<Article, 'id' | 'title'>) {

@@ -5,7 +5,7 @@ const stamp = (a: Pick<Article, 'publishedAt' | 'updatedAt'>) => {
   return Number.isNaN(t) ? 0 : t;
 };
 
-/** Newest first by publishedAt, falling back to updatedAt (SPEC.md §2, CONTRACT §4). Does not mutate. */
+/** Newest first by publishedAt, falling back to updatedAt (docs/spec/SPEC.md §2, CONTRACT §4). Does not mutate. */
 export function sortNewestFirst<T extends Pick<Article, 'publishedAt' | 'updatedAt'>>(articles: readonly T[]): T[] {
   return [...articles].sort((a, b) => stamp(b) - stamp(a));
 }

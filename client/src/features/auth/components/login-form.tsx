@@ -11,7 +11,7 @@ import { useLogin } from '../api/login';
 import { FORM_OPTIONS } from '../../../lib/form-options';
 import { loginFormSchema } from '../lib/forms';
 
-/** Login (SPEC.md §2): e-mail, password, 'Forgot password?', 'Login' / 'Logging in...'. */
+/** Login (docs/spec/SPEC.md §2): e-mail, password, 'Forgot password?', 'Login' / 'Logging in...'. */
 export function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notice?: string | null }) {
   const { signIn } = useSession();
   const login = useLogin();

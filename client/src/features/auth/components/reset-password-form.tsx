@@ -25,7 +25,7 @@ const RESOLVERS = {
 } as unknown as Record<Step, Resolver<ResetFormValues>>;
 
 /**
- * Password reset (SPEC.md §2, §4): e-mail, then the e-mailed code, then the new password; on success a
+ * Password reset (docs/spec/SPEC.md §2, §4): e-mail, then the e-mailed code, then the new password; on success a
  * green message and, 1200 ms later, the login page.
  */
 export function ResetPasswordForm() {

@@ -39,7 +39,7 @@ interface Problem {
 }
 
 /**
- * The 3-step sign-up of SPEC.md §2 and §4: e-mail, then the e-mailed code, then name and password. The
+ * The 3-step sign-up of docs/spec/SPEC.md §2 and §4: e-mail, then the e-mailed code, then name and password. The
  * last step creates the account without logging in; after 2.5 s `onDone` takes the reader to Login.
  */
 export function SignupWizard({ onDone }: { onDone: (email: string, message: string) => void }) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** A countdown in whole seconds (the 60 s resend cooldown of SPEC.md §4). */
+/** A countdown in whole seconds (the 60 s resend cooldown of docs/spec/SPEC.md §4). */
 export function useCooldown() {
   const [until, setUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());

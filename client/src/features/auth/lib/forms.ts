@@ -1,7 +1,7 @@
 /**
  * The sign-up, login and reset forms' schemas (react-hook-form's zod resolver reads them), built on the
- * shared request schemas with the exact messages of SPEC.md §5. The client asks less of a new password
- * than the server (6 characters, SPEC.md §5); the server applies its stricter rule and answers with
+ * shared request schemas with the exact messages of docs/spec/SPEC.md §5. The client asks less of a new password
+ * than the server (6 characters, docs/spec/SPEC.md §5); the server applies its stricter rule and answers with
  * `details`, which the forms show as bullets.
  */
 import { z } from 'zod';
@@ -50,7 +50,7 @@ export const signupEmailFormSchema = z.object({ email: emailSchema });
 export const signupCodeFormSchema = z.object({ otp: otpSchema });
 export const signupProfileFormSchema = confirming(
   z.object({
-    // SPEC.md §5 calls a name too short 'Name is required'; the shared schema's own message for it speaks to
+    // docs/spec/SPEC.md §5 calls a name too short 'Name is required'; the shared schema's own message for it speaks to
     // API clients, so the form says SPEC's first and hands a long enough name to the shared rules.
     name: z.string().trim().min(NAME_MIN, 'Name is required').pipe(nameSchema),
     password: newPasswordSchema,
@@ -74,7 +74,7 @@ export interface ResetFormValues {
   confirmPassword: string;
 }
 
-/** The reset form's schema for the step on screen: that step's fields and those before it (SPEC.md §5). */
+/** The reset form's schema for the step on screen: that step's fields and those before it (docs/spec/SPEC.md §5). */
 export function resetFormSchema(step: 1 | 2 | 3) {
   const email = z.object({ email: emailSchema });
   if (step === 1) return email;

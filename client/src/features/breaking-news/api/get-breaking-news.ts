@@ -7,7 +7,7 @@ import * as apiPaths from '../../../config/api-paths';
 
 /** GET /api/breaking-news, newest first: for readers the published items, for staff every item, drafts included. */
 export async function getBreakingNews(limit: number, read: ReadOptions = {}): Promise<BreakingNews[]> {
-  // docs/api.md answers `{ news }`; SPEC.md §7 also allows a bare array.
+  // docs/api.md answers `{ news }`; docs/spec/SPEC.md §7 also allows a bare array.
   const body = await api.get<{ news: BreakingNews[] } | BreakingNews[]>(apiPaths.breakingNews.list, { ...read, query: { limit } });
   return Array.isArray(body) ? body : (body.news ?? []);
 }
@@ -20,7 +20,7 @@ export const getBreakingNewsQueryOptions = (transport?: Transport) =>
       try {
         return await getBreakingNews(TICKER_MAX_ITEMS, { signal, transport });
       } catch (err) {
-        // SPEC.md §8: the ticker shows nothing when the call fails.
+        // docs/spec/SPEC.md §8: the ticker shows nothing when the call fails.
         console.warn('Error fetching published breaking news', err);
         return [];
       }

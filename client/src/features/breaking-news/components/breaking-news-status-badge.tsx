@@ -1,6 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 
-/** Breaking news: published, draft, or pending otherwise (SPEC.md §3). */
+/** Breaking news: published, draft, or pending otherwise (docs/spec/SPEC.md §3). */
 export function BreakingNewsStatusBadge({ status }: { status: string }) {
   if (status === 'published') return <Badge tone="green">Published</Badge>;
   if (status === 'draft') return <Badge tone="amber">Draft</Badge>;

@@ -56,7 +56,7 @@ function Scrolling({ headlines, paused }: { headlines: BreakingNews[]; paused: b
 }
 
 /**
- * The sticky breaking-news ticker (SPEC.md §2, §4, §9): on wide screens one headline at a time, fading,
+ * The sticky breaking-news ticker (docs/spec/SPEC.md §2, §4, §9): on wide screens one headline at a time, fading,
  * 6 s each; on narrow screens a horizontal scroll at about 60 px/s. Hover, keyboard focus or the pause
  * button stop it. Screen readers get the plain list instead of the moving text.
  */

@@ -1,6 +1,6 @@
 import type { BreakingNews } from '../../../../../shared/types';
 
-/** SPEC.md §9 ticker constants. */
+/** docs/spec/SPEC.md §9 ticker constants. */
 export const TICKER_MAX_ITEMS = 5;
 export const TICKER_DESKTOP_MS = 6_000;
 export const TICKER_BREAKPOINT_PX = 768;
@@ -12,7 +12,7 @@ const stamp = (n: BreakingNews) => {
   return Number.isNaN(t) ? 0 : t;
 };
 
-/** The ticker's items (SPEC.md §4): published only, newest first by update or creation date, at most 5. */
+/** The ticker's items (docs/spec/SPEC.md §4): published only, newest first by update or creation date, at most 5. */
 export function selectHeadlines(news: readonly BreakingNews[]): BreakingNews[] {
   return news
     .filter((n) => n.status === 'published' && n.headline.trim() !== '')

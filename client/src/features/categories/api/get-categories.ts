@@ -4,9 +4,9 @@ import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
 import { readerKeys } from '../../../lib/query-keys';
 import * as apiPaths from '../../../config/api-paths';
 
-/** GET /api/categories, in name order. The categories "store" of SPEC.md §4 is this query. */
+/** GET /api/categories, in name order. The categories "store" of docs/spec/SPEC.md §4 is this query. */
 export async function getCategories(read: ReadOptions = {}): Promise<Category[]> {
-  // docs/api.md answers an array; SPEC.md §7 also allows `{ categories: [...] }`.
+  // docs/api.md answers an array; docs/spec/SPEC.md §7 also allows `{ categories: [...] }`.
   const body = await api.get<Category[] | { categories: Category[] }>(apiPaths.categories.list, read);
   return Array.isArray(body) ? body : (body.categories ?? []);
 }

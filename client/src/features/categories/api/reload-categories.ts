@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { readerKeys } from '../../../lib/query-keys';
 import { dashboardKeys } from '../../../lib/dashboard-keys';
 
-/** SPEC.md §4: the categories are reloaded after every create, update or delete (the reader's header list too). */
+/** docs/spec/SPEC.md §4: the categories are reloaded after every create, update or delete (the reader's header list too). */
 export function reloadCategories(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: dashboardKeys.categories }),

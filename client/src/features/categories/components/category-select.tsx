@@ -2,7 +2,7 @@ import { Select } from '../../../components/ui/field';
 import { useDashboardCategories } from '../api/get-dashboard-categories';
 import { categoryMessages } from '../lib/messages';
 
-/** The category field of the article form (SPEC.md §5): the categories, in name order. */
+/** The category field of the article form (docs/spec/SPEC.md §5): the categories, in name order. */
 export function CategorySelect({
   value,
   onChange,

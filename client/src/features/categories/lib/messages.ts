@@ -1,6 +1,6 @@
 import { CATEGORY_MESSAGES } from '../../../../../shared/schemas/categories';
 
-/** Texts shown by the dashboard (SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
+/** Texts shown by the dashboard (docs/spec/SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
 export const categoryMessages = {
   fetchFailed: 'Failed to fetch categories',
   createFailed: 'Failed to create category',

@@ -15,7 +15,7 @@ export async function createComment(articleId: string, input: CreateCommentInput
   return body.data;
 }
 
-/** Posts a comment or a reply and puts it first in its list (SPEC.md §4). */
+/** Posts a comment or a reply and puts it first in its list (docs/spec/SPEC.md §4). */
 export function useCreateComment(articleId: string) {
   const queryClient = useQueryClient();
   const key = getCommentsQueryOptions(articleId).queryKey;

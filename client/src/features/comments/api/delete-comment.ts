@@ -8,7 +8,7 @@ export function deleteComment(id: string): Promise<{ success: boolean; message: 
   return api.delete(apiPaths.comments.one(id));
 }
 
-/** Deletes a comment (its replies go with it) and removes it from the list (SPEC.md §4). */
+/** Deletes a comment (its replies go with it) and removes it from the list (docs/spec/SPEC.md §4). */
 export function useDeleteComment(articleId: string) {
   const queryClient = useQueryClient();
   const key = getCommentsQueryOptions(articleId).queryKey;

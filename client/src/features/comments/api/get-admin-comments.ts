@@ -23,7 +23,7 @@ export const getAdminCommentsQueryOptions = (page: number, limit: number) =>
     select: (r) => r.data,
   });
 
-/** SPEC.md §9: the dashboard asks for page 1 with 100 comments. */
+/** docs/spec/SPEC.md §9: the dashboard asks for page 1 with 100 comments. */
 export function useAdminComments(page = 1, limit = 100) {
   return useQuery(getAdminCommentsQueryOptions(page, limit));
 }

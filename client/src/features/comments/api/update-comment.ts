@@ -10,7 +10,7 @@ export async function updateComment(id: string, content: string): Promise<Commen
   return body.data;
 }
 
-/** Saves an edit and replaces the comment wherever it is nested (SPEC.md §4). */
+/** Saves an edit and replaces the comment wherever it is nested (docs/spec/SPEC.md §4). */
 export function useUpdateComment(articleId: string) {
   const queryClient = useQueryClient();
   const key = getCommentsQueryOptions(articleId).queryKey;

@@ -11,7 +11,7 @@ interface CommentFormProps {
   submitLabel: string;
   busyLabel: string;
   initial?: string;
-  /** Guests see 'Login to Comment'; submitting sends them to /auth (SPEC.md §2). */
+  /** Guests see 'Login to Comment'; submitting sends them to /auth (docs/spec/SPEC.md §2). */
   onGuestSubmit?: () => void;
   /** Resolves when saved; throws a message to show in the red box. */
   onSubmit: (content: string) => Promise<void>;
@@ -21,7 +21,7 @@ interface CommentFormProps {
   rows?: number;
 }
 
-/** A comment, reply or edit box: 'Comment cannot be empty', submit disabled when empty (SPEC.md §5). */
+/** A comment, reply or edit box: 'Comment cannot be empty', submit disabled when empty (docs/spec/SPEC.md §5). */
 export function CommentForm({
   label,
   placeholder,

@@ -23,7 +23,7 @@ const MAX_INDENT_DEPTH = 4;
 /** `depth` counts from 0 at the top level; the server places a reply to the deepest level beside it. */
 const DEEPEST = LIMITS.commentLevelsMax - 1;
 
-/** One comment with its nested replies (SPEC.md §2 comments section). */
+/** One comment with its nested replies (docs/spec/SPEC.md §2 comments section). */
 export function CommentItem({ comment, depth, actions }: { comment: Comment; depth: number; actions: CommentActions }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
   const [error, setError] = useState<string | null>(null);

@@ -16,10 +16,10 @@ import { CommentForm } from './comment-form';
 import { CommentItem, type CommentActions } from './comment-item';
 import { mayAlways } from '../../../../../shared/permissions';
 
-/** SPEC.md §9: a scrolled-to comment is highlighted for 2 s. */
+/** docs/spec/SPEC.md §9: a scrolled-to comment is highlighted for 2 s. */
 export const HIGHLIGHT_MS = 2_000;
 
-/** The comments of an article (SPEC.md §2, §4): post, reply, edit and delete, newest first. */
+/** The comments of an article (docs/spec/SPEC.md §2, §4): post, reply, edit and delete, newest first. */
 export function CommentsSection({ articleId }: { articleId: string }) {
   const { session } = useSession();
   const navigate = useNavigate();

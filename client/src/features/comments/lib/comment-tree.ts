@@ -2,7 +2,7 @@ import { COMMENT_MESSAGES } from '../../../../../shared/schemas/comments';
 import { hasVisibleText } from '../../../../../shared/schemas/text';
 import type { Comment } from '../../../../../shared/types';
 
-/** SPEC.md §9: a quoted parent comment is shortened to 80 characters followed by '...'. */
+/** docs/spec/SPEC.md §9: a quoted parent comment is shortened to 80 characters followed by '...'. */
 export const QUOTE_MAX = 80;
 
 export function shortenQuote(text: string, max = QUOTE_MAX): string {
@@ -31,7 +31,7 @@ function changeComment(tree: readonly Comment[], id: string, change: (c: Comment
 }
 
 /**
- * SPEC.md §4: a new top-level comment goes first in the list; a reply goes first among its parent's
+ * docs/spec/SPEC.md §4: a new top-level comment goes first in the list; a reply goes first among its parent's
  * replies, however deep the parent is, and counts among them. A reply whose parent is not loaded is left out.
  */
 export function insertComment(tree: readonly Comment[], comment: Comment): Comment[] {
@@ -85,7 +85,7 @@ export function countComments(tree: readonly Comment[]): number {
   return tree.reduce((sum, c) => sum + 1 + countComments(c.replies ?? []), 0);
 }
 
-/** SPEC.md §5: the content must not be empty, nor only invisible characters (as the server checks). */
+/** docs/spec/SPEC.md §5: the content must not be empty, nor only invisible characters (as the server checks). */
 export function validateComment(content: string): string | null {
   return hasVisibleText(content) ? null : COMMENT_MESSAGES.empty;
 }

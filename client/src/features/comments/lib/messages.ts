@@ -1,4 +1,4 @@
-/** Texts shown by the dashboard (SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
+/** Texts shown by the dashboard (docs/spec/SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
 export const commentMessages = {
   fetchFailed: 'Failed to fetch comments',
 } as const;

@@ -21,7 +21,7 @@ export async function getUser(id: string): Promise<PublicUser> {
 export const getUsersQueryOptions = (q: string) =>
   queryOptions({ queryKey: [...dashboardKeys.users, q], queryFn: ({ signal }) => getUsers(q, signal), placeholderData: keepPreviousData });
 
-/** Only admins fetch users (SPEC.md §6). */
+/** Only admins fetch users (docs/spec/SPEC.md §6). */
 export function useUsers(enabled: boolean, q = '') {
   return useQuery({ ...getUsersQueryOptions(q), enabled });
 }

@@ -3,12 +3,12 @@ import { ApiError, getToken } from '../../../lib/api-client';
 import { userMessages } from '../lib/messages';
 import { dashboardKeys } from '../../../lib/dashboard-keys';
 
-/** SPEC.md §7: every users call needs the token. */
+/** docs/spec/SPEC.md §7: every users call needs the token. */
 export function requireToken(): void {
   if (!getToken()) throw new ApiError(401, 'Unauthorized', userMessages.noToken);
 }
 
-/** SPEC.md §7: the users list is refetched after each change. */
+/** docs/spec/SPEC.md §7: the users list is refetched after each change. */
 export function refetchUsers(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: dashboardKeys.users }),

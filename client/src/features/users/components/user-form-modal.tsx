@@ -15,7 +15,7 @@ import { userFormSchema, type UserFormValues } from '../lib/validation';
 import { Select, TextArea, Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 
-/** The roles a manager may hand out: only a super-admin grants super-admin (CONTRACT.md §3). */
+/** The roles a manager may hand out: only a super-admin grants super-admin (docs/spec/CONTRACT.md §3). */
 export function assignableRoles(manager: Role): Role[] {
   return ROLES.filter((r) => mayManageRole(manager, r));
 }

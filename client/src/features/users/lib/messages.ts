@@ -1,6 +1,6 @@
 import { USER_MESSAGES } from '../../../../../shared/schemas/users';
 
-/** Texts shown by the dashboard (SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
+/** Texts shown by the dashboard (docs/spec/SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
 export const userMessages = {
   noToken: 'No user token available',
   fetchFailed: 'Failed to fetch users',

@@ -4,7 +4,7 @@ import { userFormSchema } from './validation';
 const firstIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((i) => [String(i.path[0]), i.message]);
 
-describe('the user form’s schema, with the exact SPEC.md §5 messages', () => {
+describe('the user form’s schema, with the exact docs/spec/SPEC.md §5 messages', () => {
   it('new user: the password needs at least 8 characters; the save has the schema’s output', () => {
     const base = { name: 'Ed Editor', email: 'ed@example.com', role: 'editor' as const, bio: '' };
     expect(firstIssue(userFormSchema(false).safeParse({ ...base, password: 'short' }))).toEqual([

@@ -19,7 +19,7 @@ export const getViewStatsQueryOptions = (articleId: string, transport?: Transpor
       try {
         return await getViewStats(articleId, { signal, transport });
       } catch (err) {
-        // SPEC.md §8: logged only; the count then shows 0.
+        // docs/spec/SPEC.md §8: logged only; the count then shows 0.
         console.warn('Error getting article view stats', err);
         return { articleId, totalViews: 0 };
       }

@@ -38,7 +38,7 @@ export function toLogViewInput(progress: ReadProgress, now = new Date()): LogVie
   };
 }
 
-/** Logs one view; the new total replaces the shown count. A failure is ignored (SPEC.md §4). */
+/** Logs one view; the new total replaces the shown count. A failure is ignored (docs/spec/SPEC.md §4). */
 export function useLogView(articleId: string) {
   const queryClient = useQueryClient();
   return useMutation({

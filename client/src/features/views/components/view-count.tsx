@@ -1,7 +1,7 @@
 import { EyeIcon } from '../../../components/ui/icons';
 import { useViewStats } from '../api/get-view-stats';
 
-/** The article's view count; '...' until loaded (SPEC.md §2). */
+/** The article's view count; '...' until loaded (docs/spec/SPEC.md §2). */
 export function ViewCount({ articleId }: { articleId: string }) {
   const { data } = useViewStats(articleId);
   const count = data?.totalViews;

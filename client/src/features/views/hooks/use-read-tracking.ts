@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { throttle } from '../../../lib/throttle';
 import { NOTHING_READ, isFullyRead, updateReadProgress, type ReadProgress } from '../lib/read-progress';
 
-/** SPEC.md §4: scroll events are throttled by 200 ms. */
+/** docs/spec/SPEC.md §4: scroll events are throttled by 200 ms. */
 export const SCROLL_THROTTLE_MS = 200;
 
 /** Whether the page is being prerendered (Speculation Rules): loaded ahead, not yet shown to anyone. */

@@ -4,7 +4,7 @@ import type { ReadProgress } from '../lib/read-progress';
 import { useReadTracking } from './use-read-tracking';
 
 /**
- * Logs the article's view once per page visit, when the whole body has been seen (SPEC.md §4). Returns
+ * Logs the article's view once per page visit, when the whole body has been seen (docs/spec/SPEC.md §4). Returns
  * the ref callback for the body element.
  */
 export function useViewLogging(articleId: string) {

@@ -1,4 +1,4 @@
-/** How much of an article body a reader has seen (SPEC.md §3 view log payload). */
+/** How much of an article body a reader has seen (docs/spec/SPEC.md §3 view log payload). */
 export interface ReadProgress {
   topViewed: boolean;
   middleViewed: boolean;
@@ -33,5 +33,5 @@ export function updateReadProgress(prev: ReadProgress, box: BodyBox, viewportHei
   };
 }
 
-/** The whole body has been seen: its top and its bottom were both on screen (SPEC.md §4). */
+/** The whole body has been seen: its top and its bottom were both on screen (docs/spec/SPEC.md §4). */
 export const isFullyRead = (p: ReadProgress) => p.topViewed && p.bottomViewed;
