@@ -40,6 +40,12 @@ const databaseAccess = [
   { selector: "CallExpression > MemberExpression.callee[property.name='query']", message: QUERIES_BELONG },
 ];
 
+/** Deep relative imports are hard to read and to move: from three folders up, the package's own aliases. */
+const NO_CLIMBING = {
+  group: ['../../../*', '../../../**'],
+  message: 'An import climbs at most two folders: use #shared/…, #server/…, #client/… or #tests/… (package.json "imports").',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,6 +72,7 @@ export default tseslint.config(
         { 'ts-ignore': 'allow-with-description', 'ts-expect-error': 'allow-with-description' },
       ],
       'no-console': 'off',
+      'no-restricted-imports': ['error', { patterns: [NO_CLIMBING] }],
     },
   },
   {
@@ -82,7 +89,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/generated/prisma/**', '**/generated/prisma', '@prisma/*'], message: 'Route files call services; Prisma belongs in a *.service.ts.' }] },
+        {
+          patterns: [
+            { group: ['**/generated/prisma/**', '**/generated/prisma', '@prisma/*'], message: 'Route files call services; Prisma belongs in a *.service.ts.' },
+            NO_CLIMBING,
+          ],
+        },
       ],
       'no-restricted-syntax': [
         'error',

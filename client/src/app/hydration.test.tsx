@@ -5,7 +5,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article, Comment } from '../../../shared/types';
+import type { Article, Comment } from '#shared/types';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { ArticleCard } from '../features/articles/components/article-card';
@@ -16,7 +16,7 @@ import { getCommentsQueryOptions, type CommentsPage } from '../features/comments
 import { CommentsSection } from '../features/comments/components/comments-section';
 import { SessionProvider } from '../lib/session';
 import { SiteProvider } from '../lib/site';
-import { makeArticle } from '../../../tests/helpers/wire-articles';
+import { makeArticle } from '#tests/helpers/wire-articles';
 
 /**
  * Issue 10: reader components render on the server and hydrate in the browser. Each case renders to HTML,

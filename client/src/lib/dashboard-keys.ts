@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '../../../shared/constants';
+import type { ArticleStatus } from '#shared/constants';
 
 export interface ArticleListParams {
   status?: ArticleStatus;

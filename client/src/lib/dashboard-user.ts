@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PublicUser } from '../../../shared/types';
+import type { PublicUser } from '#shared/types';
 import type { Capabilities, StaffRole } from './staff-roles';
 
 export interface DashboardUser {

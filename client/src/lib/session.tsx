@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { STAFF_ROLES, type Role } from '../../../shared/constants';
-import type { PublicUser } from '../../../shared/types';
+import { STAFF_ROLES, type Role } from '#shared/constants';
+import type { PublicUser } from '#shared/types';
 import { TOKEN_KEY, USER_KEY, api } from './api-client';
 import * as apiPaths from '../config/api-paths';
 

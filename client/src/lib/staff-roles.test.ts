@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayManageRole } from '../../../shared/permissions';
+import { mayManageRole } from '#shared/permissions';
 import { capabilities, isStaff } from './staff-roles';
 
 describe('staff roles', () => {

@@ -1,5 +1,5 @@
-import { ROLES, STAFF_ROLES, type Role } from '../../../shared/constants';
-import { grantFor, mayAlways } from '../../../shared/permissions';
+import { ROLES, STAFF_ROLES, type Role } from '#shared/constants';
+import { grantFor, mayAlways } from '#shared/permissions';
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

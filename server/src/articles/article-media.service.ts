@@ -1,4 +1,4 @@
-import type { MediaItem } from '../../../shared/types';
+import type { MediaItem } from '#shared/types';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { notFound } from '../lib/errors';

@@ -1,5 +1,5 @@
-import { hasVariantUrls } from '../../../shared/images';
-import type { ImageInfo } from '../../../shared/types';
+import { hasVariantUrls } from '#shared/images';
+import type { ImageInfo } from '#shared/types';
 import { poolOf, type Db } from '../db/client';
 import { sectionFromWire, sectionToWire, type Section, type WireSection } from '../lib/wire';
 import type { ArticleListRow, ArticleRow, ImageIndex } from './article.mapper';

@@ -1,4 +1,4 @@
-import type { Article, ArticleListItem, ImageInfo, MediaItem } from '../../../shared/types';
+import type { Article, ArticleListItem, ImageInfo, MediaItem } from '#shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { imageInfos } from '../media/image-variants';

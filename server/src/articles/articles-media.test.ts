@@ -3,9 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import { ACTORS, createComment, createUser, type Actor } from '../../../tests/helpers/factories';
+import { ACTORS, createComment, createUser, type Actor } from '#tests/helpers/factories';
 import { variantsIdle } from '../media/image-variants';
-import { articlesTestbed } from '../../../tests/helpers/articles';
+import { articlesTestbed } from '#tests/helpers/articles';
 
 const { app, ctx, db, byRole, headers, article } = await articlesTestbed();
 const editor = headers('editor');

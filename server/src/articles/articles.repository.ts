@@ -1,4 +1,4 @@
-import type { Article } from '../../../shared/types';
+import type { Article } from '#shared/types';
 import type { Db, Tx } from '../db/client';
 import { requireOwnership, type AuthUser } from '../lib/policy';
 import { articleSelect, toArticles, type ArticleRow } from './article.mapper';

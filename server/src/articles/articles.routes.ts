@@ -8,9 +8,9 @@ import {
   mediaTypeSchema,
   publishedArticlesQuerySchema,
   updateArticleInputSchema,
-} from '../../../shared/schemas/articles';
-import { articleListItemSchema, articleSchema, featuredArticleSchema } from '../../../shared/schemas/responses/articles';
-import { deletedSchema, mediaItemSchema, pageSchema } from '../../../shared/schemas/responses/common';
+} from '#shared/schemas/articles';
+import { articleListItemSchema, articleSchema, featuredArticleSchema } from '#shared/schemas/responses/articles';
+import { deletedSchema, mediaItemSchema, pageSchema } from '#shared/schemas/responses/common';
 import { articleChanged, Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';

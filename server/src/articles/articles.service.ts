@@ -1,12 +1,12 @@
-import type { Article, ArticleListItem, Page } from '../../../shared/types';
-import { LIMITS } from '../../../shared/constants';
+import type { Article, ArticleListItem, Page } from '#shared/types';
+import { LIMITS } from '#shared/constants';
 import type { z } from 'zod';
 import type {
   createArticleInputSchema,
   ListArticlesQuery,
   PublishedArticlesQuery,
   updateArticleInputSchema,
-} from '../../../shared/schemas/articles';
+} from '#shared/schemas/articles';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ACTORS, type Actor } from '../../../tests/helpers/factories';
+import { ACTORS, type Actor } from '#tests/helpers/factories';
 import { EMBED_FRAME_HOSTS } from '../lib/edge';
 import { EMBED_HOSTNAMES } from '../lib/sanitize';
-import { articlesTestbed } from '../../../tests/helpers/articles';
+import { articlesTestbed } from '#tests/helpers/articles';
 
 const { app, db, byRole, headers, otherAuthor, category, article } = await articlesTestbed();
 

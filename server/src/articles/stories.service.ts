@@ -1,7 +1,7 @@
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '#shared/constants';
 import type { z } from 'zod';
-import type { articleFeaturedInputSchema, articleStatusInputSchema } from '../../../shared/schemas/articles';
-import type { Article } from '../../../shared/types';
+import type { articleFeaturedInputSchema, articleStatusInputSchema } from '#shared/schemas/articles';
+import type { Article } from '#shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict } from '../lib/errors';

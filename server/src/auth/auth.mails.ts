@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '#shared/constants';
 import type { CodePurpose } from '../generated/prisma/enums';
 import type { Mail } from '../lib/mailer';
 

@@ -7,9 +7,9 @@ import {
   signupInitiateInputSchema,
   signupInputSchema,
   verifyOtpInputSchema,
-} from '../../../shared/schemas/auth';
-import { authResponseSchema, currentUserSchema, verifiedSchema } from '../../../shared/schemas/responses/auth';
-import { messageSchema } from '../../../shared/schemas/responses/common';
+} from '#shared/schemas/auth';
+import { authResponseSchema, currentUserSchema, verifiedSchema } from '#shared/schemas/responses/auth';
+import { messageSchema } from '#shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { HASH_QUEUE_MAX } from '../lib/passwords';

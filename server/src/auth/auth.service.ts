@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthResponse, PublicUser } from '../../../shared/types';
+import type { AuthResponse, PublicUser } from '#shared/types';
 import type {
   ForgotPasswordInput,
   LoginInput,
@@ -8,11 +8,11 @@ import type {
   SignupInitiateInput,
   SignupInput,
   VerifyOtpInput,
-} from '../../../shared/schemas/auth';
+} from '#shared/schemas/auth';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
-import { passwordTooLong } from '../../../shared/schemas/auth';
+import { passwordTooLong } from '#shared/schemas/auth';
 import { hashPassword, SERVER, verifyPassword, type Requester } from '../lib/passwords';
 import { enforce } from '../lib/rate-limit';
 import { reserve, settle } from '../rate-limits/rate-limits.service';

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
-import { ACTORS, actors, createUser, login as loginAs, TEST_PASSWORD } from '../../../tests/helpers/factories';
+import { createTestApp } from '#tests/helpers/app';
+import { ACTORS, actors, createUser, login as loginAs, TEST_PASSWORD } from '#tests/helpers/factories';
 import { roleFromWire } from '../lib/wire';
-import { leaksSecrets, uniqueEmail } from '../../../tests/helpers/auth';
+import { leaksSecrets, uniqueEmail } from '#tests/helpers/auth';
 
 const { app, ctx, db } = await createTestApp();
 

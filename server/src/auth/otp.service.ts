@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '#shared/constants';
 import type { AppContext } from '../context';
 import type { CodePurpose } from '../generated/prisma/enums';
 import { badRequest, tooManyRequests } from '../lib/errors';

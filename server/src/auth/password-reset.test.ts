@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
-import { createUser, login as loginAs, TEST_PASSWORD } from '../../../tests/helpers/factories';
+import { createTestApp } from '#tests/helpers/app';
+import { createUser, login as loginAs, TEST_PASSWORD } from '#tests/helpers/factories';
 import { SERVER, verifyPassword } from '../lib/passwords';
 import { cooldownKey } from './otp.service';
-import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from '../../../tests/helpers/auth';
+import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from '#tests/helpers/auth';
 
 const mailbox = await startMailbox();
 const { app, ctx, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl });

@@ -1,4 +1,4 @@
-import type { BreakingNews } from '../../../shared/types';
+import type { BreakingNews } from '#shared/types';
 import type { Prisma } from '../generated/prisma/client';
 import { iso, roleToWire } from '../lib/wire';
 

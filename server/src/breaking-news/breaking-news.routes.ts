@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNewsInputSchema } from '../../../shared/schemas/breaking-news';
-import { breakingNewsListSchema, breakingNewsSchema } from '../../../shared/schemas/responses/breaking-news';
-import { deletedSchema } from '../../../shared/schemas/responses/common';
+import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNewsInputSchema } from '#shared/schemas/breaking-news';
+import { breakingNewsListSchema, breakingNewsSchema } from '#shared/schemas/responses/breaking-news';
+import { deletedSchema } from '#shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { serviceUnavailable, tooManyRequests } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';

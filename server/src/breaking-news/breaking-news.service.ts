@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import type { AuthUser } from '../lib/policy';
-import type { Grant } from '../../../shared/permissions';
+import type { Grant } from '#shared/permissions';
 import { requireVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
 import { breakingNewsSelect, newestFirst, toBreakingNews } from './breaking-news.mapper';
 

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { categoryInputSchema, updateCategoryInputSchema } from '../../../shared/schemas/categories';
-import { categorySchema } from '../../../shared/schemas/responses/categories';
-import { deletedSchema } from '../../../shared/schemas/responses/common';
+import { categoryInputSchema, updateCategoryInputSchema } from '#shared/schemas/categories';
+import { categorySchema } from '#shared/schemas/responses/categories';
+import { deletedSchema } from '#shared/schemas/responses/common';
 import { Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { publicRoute, requirePermission } from '../lib/policy';

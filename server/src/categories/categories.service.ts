@@ -1,4 +1,4 @@
-import type { Category } from '../../../shared/types';
+import type { Category } from '#shared/types';
 import type { Db } from '../db/client';
 import { prismaCode } from '../lib/error-middleware';
 import { conflict, notFound } from '../lib/errors';

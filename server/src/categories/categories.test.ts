@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
-import { ACTORS, actors, createArticle, createCategory, createUser, type Actor } from '../../../tests/helpers/factories';
+import { createTestApp } from '#tests/helpers/app';
+import { ACTORS, actors, createArticle, createCategory, createUser, type Actor } from '#tests/helpers/factories';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 
 const { app, ctx, db } = await createTestApp();

@@ -1,4 +1,4 @@
-import type { Category } from '../../../shared/types';
+import type { Category } from '#shared/types';
 import type { Prisma } from '../generated/prisma/client';
 import { publishedOnly } from '../articles/article.mapper';
 

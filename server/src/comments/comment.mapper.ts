@@ -1,5 +1,5 @@
-import { LIMITS } from '../../../shared/constants';
-import type { Comment } from '../../../shared/types';
+import { LIMITS } from '#shared/constants';
+import type { Comment } from '#shared/types';
 
 /** One comment row as the read queries of comments.service.ts return it (author and parent joined in). */
 export interface CommentRow {

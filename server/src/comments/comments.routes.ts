@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '#shared/constants';
 import {
   COMMENT_MESSAGES,
   COMMENT_RATE_LIMIT,
@@ -9,15 +9,15 @@ import {
   listArticleCommentsQuerySchema,
   listCommentRepliesQuerySchema,
   updateCommentInputSchema,
-} from '../../../shared/schemas/comments';
+} from '#shared/schemas/comments';
 import {
   adminCommentsPageSchema,
   articleCommentsPageSchema,
   commentAnswerSchema,
   commentRepliesPageSchema,
   commentWriteAnswerSchema,
-} from '../../../shared/schemas/responses/comments';
-import { deletedSchema } from '../../../shared/schemas/responses/common';
+} from '#shared/schemas/responses/comments';
+import { deletedSchema } from '#shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';

@@ -1,5 +1,5 @@
-import { LIMITS } from '../../../shared/constants';
-import type { Comment } from '../../../shared/types';
+import { LIMITS } from '#shared/constants';
+import type { Comment } from '#shared/types';
 import { publishedOnly } from '../articles/article.mapper';
 import { poolOf, type Db } from '../db/client';
 import { notFound, validationFailed } from '../lib/errors';

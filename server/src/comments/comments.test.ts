@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../shared/constants';
-import type { Comment } from '../../../shared/types';
-import { createTestApp } from '../../../tests/helpers/app';
+import { LIMITS } from '#shared/constants';
+import type { Comment } from '#shared/types';
+import { createTestApp } from '#tests/helpers/app';
 import {
   ACTORS,
   actors,
@@ -12,7 +12,7 @@ import {
   createUser,
   login,
   type Actor,
-} from '../../../tests/helpers/factories';
+} from '#tests/helpers/factories';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 
 const { app, ctx, db } = await createTestApp();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
+import { createTestApp } from '#tests/helpers/app';
 import { REFERENCE_HTML } from './reference-page';
 
 /**

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
+import { createTestApp } from '#tests/helpers/app';
 
 const { app } = await createTestApp();
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
-import { authPoster, codeFrom, startMailbox, uniqueEmail } from '../../../tests/helpers/auth';
+import { createTestApp } from '#tests/helpers/app';
+import { authPoster, codeFrom, startMailbox, uniqueEmail } from '#tests/helpers/auth';
 import { freePort } from '../db/embedded';
 import { createLogger } from '../lib/logger';
 import { createMailer, type Mail, type Mailer } from '../lib/mailer';

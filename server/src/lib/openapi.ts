@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import { apiErrorBodySchema } from '../../../shared/schemas/responses/common';
+import { apiErrorBodySchema } from '#shared/schemas/responses/common';
 import { PERMISSIONS, type Permission } from './policy';
 import { registeredRoutes, responseSchema, type RegisteredRoute } from './route';
 

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { articleSchema } from '../../../shared/schemas/responses/articles';
-import { categorySchema } from '../../../shared/schemas/responses/categories';
-import { commentAnswerSchema } from '../../../shared/schemas/responses/comments';
-import { pageSchema } from '../../../shared/schemas/responses/common';
-import { publicUserSchema } from '../../../shared/schemas/responses/users';
+import { articleSchema } from '#shared/schemas/responses/articles';
+import { categorySchema } from '#shared/schemas/responses/categories';
+import { commentAnswerSchema } from '#shared/schemas/responses/comments';
+import { pageSchema } from '#shared/schemas/responses/common';
+import { publicUserSchema } from '#shared/schemas/responses/users';
 import { buildOpenApiDocument } from './openapi';
 import { publicRoute } from './policy';
 import { routesFor } from './route';

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Role } from '../generated/prisma/enums';
 import { forbidden, unauthorized } from './errors';
 
-import { grantFor as grantForWire, PERMISSIONS, type Grant, type Permission } from '../../../shared/permissions';
+import { grantFor as grantForWire, PERMISSIONS, type Grant, type Permission } from '#shared/permissions';
 import { roleToWire } from './wire';
 
 /** The permission table lives in shared/permissions.ts, so the client shows only what this enforces. */

@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { articleSchema } from '../../../shared/schemas/responses/articles';
-import { deletedSchema } from '../../../shared/schemas/responses/common';
-import type { Article } from '../../../shared/types';
+import { articleSchema } from '#shared/schemas/responses/articles';
+import { deletedSchema } from '#shared/schemas/responses/common';
+import type { Article } from '#shared/types';
 import { createLogger } from './logger';
 import { errorMiddleware } from './error-middleware';
 import { publicRoute } from './policy';

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
-import { UPLOAD_PATH } from '../../../shared/schemas/articles';
+import { UPLOAD_PATH } from '#shared/schemas/articles';
 import { validationFailed } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import slugify from 'slugify';
-import { spokenSlug } from '../../../shared/slug';
+import { spokenSlug } from '#shared/slug';
 
 /**
  * A category's stored slug: letters and digits in lower case, accents folded, everything else a single hyphen

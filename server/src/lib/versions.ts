@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { VERSION_MAX, versionTag } from '../../../shared/schemas/version';
+import { VERSION_MAX, versionTag } from '#shared/schemas/version';
 import { HttpError } from './errors';
 
 /**

@@ -1,6 +1,6 @@
 import type { ArticleStatus, Role, Section } from '../generated/prisma/enums';
 
-import type { Role as WireRole, Section as WireSection } from '../../../shared/constants';
+import type { Role as WireRole, Section as WireSection } from '#shared/constants';
 
 /** Names on the wire (docs/spec/CONTRACT.md §2) ↔ names in the database enums. */
 export type { WireRole, WireSection };

@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_PATH } from '../../../shared/schemas/articles';
+import { UPLOAD_PATH } from '#shared/schemas/articles';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client';
 import { removeVariants } from '../media/image-variants';

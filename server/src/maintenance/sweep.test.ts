@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
-import { createUser } from '../../../tests/helpers/factories';
+import { createTestApp } from '#tests/helpers/app';
+import { createUser } from '#tests/helpers/factories';
 import { addJob } from '../jobs/job-queue.service';
 import { startJobs } from '../jobs/tasks';
 import { sweepExpired } from './sweep.service';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import { fileTypeFromFile } from 'file-type/node';
 import multer from 'multer';
-import { UPLOAD_PATH } from '../../../shared/schemas/articles';
+import { UPLOAD_PATH } from '#shared/schemas/articles';
 import type { AppContext } from '../context';
 import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../lib/errors';
 import { signedInUser } from '../lib/policy';

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client';
-import type { ImageInfo } from '../../../shared/types';
+import type { ImageInfo } from '#shared/types';
 import type { MediaType } from '../generated/prisma/enums';
 
 /** The queries of media/: uploads, their quota, and the rows of image variants. */

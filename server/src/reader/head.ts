@@ -14,8 +14,8 @@
  * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
  */
 import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
-import type { ReaderPage } from '../../../shared/reader-page';
-import type { Article, ArticleListItem } from '../../../shared/types';
+import type { ReaderPage } from '#shared/reader-page';
+import type { Article, ArticleListItem } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml, shareImageUrl } from '../articles/share-page';
 import { feedLinks } from '../seo/feed-links';

@@ -1,8 +1,8 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import type { Article } from '../../../shared/types';
+import type { Article } from '#shared/types';
 import { DESCRIPTION_MAX, HEADLINE_MAX, buildHead, truncateOnWord, type ReaderPage, type SiteInfo } from './head';
-import { makeArticle } from '../../../tests/helpers/wire-articles';
+import { makeArticle } from '#tests/helpers/wire-articles';
 
 const site: SiteInfo = {
   publicUrl: 'https://news.example.org',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Request, RequestHandler, Response } from 'express';
-import type { RenderResult, render as renderPage } from '../../../client/src/entry-server';
+import type { RenderResult, render as renderPage } from '#client/entry-server';
 import type { AppContext } from '../context';
 import { SITE_NAME } from '../seo/site';
 import { buildHead, type SiteInfo } from './head';

@@ -1,4 +1,4 @@
-import { SECTION_PATH_NAMES } from '../../../shared/constants';
+import { SECTION_PATH_NAMES } from '#shared/constants';
 import { sectionToWire, type Section } from '../lib/wire';
 
 /** The publication's name in feeds and the Google News sitemap, and its language. */

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { activityListSchema, dashboardStatsSchema } from '../../../shared/schemas/responses/stats';
+import { activityListSchema, dashboardStatsSchema } from '#shared/schemas/responses/stats';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
 import { routesFor } from '../lib/route';

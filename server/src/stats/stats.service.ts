@@ -1,4 +1,4 @@
-import type { ActivityEvent, DashboardStats } from '../../../shared/types';
+import type { ActivityEvent, DashboardStats } from '#shared/types';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import type { AuthUser } from '../lib/policy';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
+import { createTestApp } from '#tests/helpers/app';
 import {
   ACTORS,
   actors,
@@ -10,7 +10,7 @@ import {
   createComment,
   createUser,
   type Actor,
-} from '../../../tests/helpers/factories';
+} from '#tests/helpers/factories';
 
 const { app, ctx, db } = await createTestApp();
 let a: Awaited<ReturnType<typeof actors>>;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { uploadedFileSchema } from '../../../shared/schemas/responses/uploads';
+import { uploadedFileSchema } from '#shared/schemas/responses/uploads';
 import type { AppContext } from '../context';
 import { queueVariantsOrLog } from '../media/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../media/media-files';

@@ -3,9 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import { isVariantUrl } from '../../../shared/images';
-import { createTestApp } from '../../../tests/helpers/app';
-import { ACTORS, actors } from '../../../tests/helpers/factories';
+import { isVariantUrl } from '#shared/images';
+import { createTestApp } from '#tests/helpers/app';
+import { ACTORS, actors } from '#tests/helpers/factories';
 
 const { app, ctx } = await createTestApp();
 const { headers } = await actors(ctx);

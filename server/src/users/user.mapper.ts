@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/types';
+import type { PublicUser } from '#shared/types';
 import type { Prisma } from '../generated/prisma/client';
 import { roleToWire } from '../lib/wire';
 

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { createUserInputSchema, listUsersQuerySchema, updateUserInputSchema } from '../../../shared/schemas/users';
-import { deletedSchema, pageSchema } from '../../../shared/schemas/responses/common';
-import { publicUserSchema } from '../../../shared/schemas/responses/users';
+import { createUserInputSchema, listUsersQuerySchema, updateUserInputSchema } from '#shared/schemas/users';
+import { deletedSchema, pageSchema } from '#shared/schemas/responses/common';
+import { publicUserSchema } from '#shared/schemas/responses/users';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
 import { Tags } from '../lib/cache-scope';

@@ -1,5 +1,5 @@
-import type { PublicUser } from '../../../shared/types';
-import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from '../../../shared/schemas/users';
+import type { PublicUser } from '#shared/types';
+import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from '#shared/schemas/users';
 import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { revokeAllSessions } from '../auth/tokens.service';

@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app';
+import { createTestApp } from '#tests/helpers/app';
 import {
   ACTORS,
   actors,
@@ -13,7 +13,7 @@ import {
   login,
   TEST_PASSWORD,
   type Actor,
-} from '../../../tests/helpers/factories';
+} from '#tests/helpers/factories';
 
 const { app, ctx, db } = await createTestApp();
 let a: Awaited<ReturnType<typeof actors>>;

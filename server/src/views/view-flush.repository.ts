@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { VIEW_LIMITS } from '../../../shared/schemas/views';
+import { VIEW_LIMITS } from '#shared/schemas/views';
 import type { PendingView, ViewOutcome } from './view-recorder';
 
 /** The view flush's statement (views/view-recorder.ts batches the views; docs/decisions/027 and 029). */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import { logViewInputSchema } from '../../../shared/schemas/views';
+import { logViewInputSchema } from '#shared/schemas/views';
 import type { AppContext } from '../context';
 import { networkOf } from '../lib/client-network';
 import { HSTS, isSecure, requestLogger, securityHeaders, type TrustProxy } from '../lib/edge';

@@ -7,15 +7,15 @@ import {
   logViewInputSchema,
   topArticlesQuerySchema,
   viewDurationInputSchema,
-} from '../../../shared/schemas/views';
-import { successSchema } from '../../../shared/schemas/responses/common';
+} from '#shared/schemas/views';
+import { successSchema } from '#shared/schemas/responses/common';
 import {
   dailyViewsSchema,
   loggedViewSchema,
   topArticlesSchema,
   viewCountSchema,
   viewLogPageSchema,
-} from '../../../shared/schemas/responses/views';
+} from '#shared/schemas/responses/views';
 import { canRead } from '../articles/article-records';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';

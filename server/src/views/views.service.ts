@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { VIEW_LIMITS } from '../../../shared/schemas/views';
-import type { ViewLog } from '../../../shared/types';
+import { VIEW_LIMITS } from '#shared/schemas/views';
+import type { ViewLog } from '#shared/types';
 import { articleListSelect, publishedOnly, toArticleListItems } from '../articles/article.mapper';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';

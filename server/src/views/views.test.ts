@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { Article, ViewLog } from '../../../shared/types';
-import { createTestApp } from '../../../tests/helpers/app';
-import { ACTORS, actors, createArticle, createCategory, createUser, type Actor } from '../../../tests/helpers/factories';
+import type { Article, ViewLog } from '#shared/types';
+import { createTestApp } from '#tests/helpers/app';
+import { ACTORS, actors, createArticle, createCategory, createUser, type Actor } from '#tests/helpers/factories';
 import { uuidv7 } from './uuid7';
 
 // Behind a proxy that names the client, so that tests can be several readers (one view per reader counts).

@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { freePort } from '../../../server/src/db/embedded';
+import { freePort } from '#server/db/embedded';
 import { ROOT } from '../../helpers/server-process';
 import { stopRunner } from '../../helpers/runner';
 import { startTcpProxy } from '../../helpers/tcp-proxy';
-import { LOGIN_LIMITS } from '../../../server/src/auth/auth.service';
+import { LOGIN_LIMITS } from '#server/auth/auth.service';
 
 const ADMIN_URL = process.env.REPLAY_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REPLAY_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../../../shared/types';
+import type { PublicUser } from '#shared/types';
 import { ToastProvider } from '../../components/ui/toast';
 import { SessionProvider } from '../../lib/session';
 import { DashboardApp } from './dashboard-app';

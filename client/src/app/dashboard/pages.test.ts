@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, type Actor, type Grant } from '../../../../shared/permissions';
+import { PERMISSIONS, type Actor, type Grant } from '#shared/permissions';
 import { canOpen, menuFor, routesFor } from './pages';
 
 describe('dashboard menus (docs/spec/SPEC.md §2)', () => {

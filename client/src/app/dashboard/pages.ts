@@ -1,4 +1,4 @@
-import { holds, type Permission } from '../../../../shared/permissions';
+import { holds, type Permission } from '#shared/permissions';
 import { paths, type DashboardPage } from '../../config/paths';
 import type { StaffRole } from '../../lib/staff-roles';
 

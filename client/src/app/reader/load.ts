@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type NonIndexRouteObject, type Params } from 'react-router';
-import type { ReaderPage } from '../../../../shared/reader-page';
+import type { ReaderPage } from '#shared/reader-page';
 import { isMissing, type Transport } from '../../lib/api-client';
 
 export type { ReaderPage };

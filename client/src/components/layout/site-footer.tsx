@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Category } from '../../../../shared/types';
+import type { Category } from '#shared/types';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from '../ui/icons';

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState, type CSSProperties } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import type { Category } from '../../../../shared/types';
+import type { Category } from '#shared/types';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { isStaffRole, useSession } from '../../lib/session';

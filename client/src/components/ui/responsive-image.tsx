@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes, Ref } from 'react';
-import { hasVariantUrls, srcSet, variantUrl } from '../../../../shared/images';
-import type { ImageInfo } from '../../../../shared/types';
+import { hasVariantUrls, srcSet, variantUrl } from '#shared/images';
+import type { ImageInfo } from '#shared/types';
 
 type ImgProps = Omit<
   ImgHTMLAttributes<HTMLImageElement>,

@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import type { ArticleStatus } from '../../../../../shared/constants';
-import type { Article } from '../../../../../shared/types';
-import { useArticles } from '../../../features/articles/api/get-articles';
-import { AddArticleModal } from '../../../features/articles/components/add-article-modal';
-import { CategorySelect } from '../../../features/categories/components/category-select';
-import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
-import { Button } from '../../../components/ui/button';
+import type { ArticleStatus } from '#shared/constants';
+import type { Article } from '#shared/types';
+import { useArticles } from '#client/features/articles/api/get-articles';
+import { AddArticleModal } from '#client/features/articles/components/add-article-modal';
+import { CategorySelect } from '#client/features/categories/components/category-select';
+import { ArticleViewModal } from '#client/features/articles/components/article-view-modal';
+import { Button } from '#client/components/ui/button';
 import { PageHeader } from '../dashboard-layout';
-import { DataTable, type Column } from '../../../components/ui/table';
-import { Icon } from '../../../components/ui/icon';
-import { ArticleStatusBadge } from '../../../features/articles/components/article-status-badge';
-import { StoryFlags } from '../../../features/articles/components/story-actions';
-import { useDashboardUser } from '../../../lib/dashboard-user';
-import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
-import { formatShortDate } from '../../../lib/dates';
-import { articleMessages } from '../../../features/articles/lib/messages';
+import { DataTable, type Column } from '#client/components/ui/table';
+import { Icon } from '#client/components/ui/icon';
+import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
+import { StoryFlags } from '#client/features/articles/components/story-actions';
+import { useDashboardUser } from '#client/lib/dashboard-user';
+import { useStoryActions } from '#client/features/articles/hooks/use-story-actions';
+import { formatShortDate } from '#client/lib/dates';
+import { articleMessages } from '#client/features/articles/lib/messages';
 
 export const PAGE_SIZE = 25;
 

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import type { Category } from '../../../../../shared/types';
-import { useToast } from '../../../components/ui/toast';
-import { useDashboardCategories } from '../../../features/categories/api/get-dashboard-categories';
-import { useDeleteCategory } from '../../../features/categories/api/delete-category';
-import { Button } from '../../../components/ui/button';
-import { CategoryFormModal } from '../../../features/categories/components/category-form-modal';
+import type { Category } from '#shared/types';
+import { useToast } from '#client/components/ui/toast';
+import { useDashboardCategories } from '#client/features/categories/api/get-dashboard-categories';
+import { useDeleteCategory } from '#client/features/categories/api/delete-category';
+import { Button } from '#client/components/ui/button';
+import { CategoryFormModal } from '#client/features/categories/components/category-form-modal';
 import { PageHeader } from '../dashboard-layout';
-import { DataTable, type Column } from '../../../components/ui/table';
-import { Icon } from '../../../components/ui/icon';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { errorText } from '../../../lib/error-text';
-import { categoryMessages } from '../../../features/categories/lib/messages';
+import { DataTable, type Column } from '#client/components/ui/table';
+import { Icon } from '#client/components/ui/icon';
+import { useConfirm } from '#client/components/ui/confirm-dialog';
+import { errorText } from '#client/lib/error-text';
+import { categoryMessages } from '#client/features/categories/lib/messages';
 
 export function CategoriesPage() {
   const categories = useDashboardCategories();

@@ -1,20 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useActivity, type ActivityItem } from '../../../features/stats/api/get-activity';
-import { useAdminComments } from '../../../features/comments/api/get-admin-comments';
-import { useDailyViews } from '../../../features/stats/api/get-daily-views';
-import { useStats, type DashboardStats } from '../../../features/stats/api/get-stats';
-import { Icon, type IconName } from '../../../components/ui/icon';
-import { StatCard } from '../../../components/ui/stat-card';
-import { ViewsChart } from '../../../features/stats/components/views-chart';
-import { useDashboardUser } from '../../../lib/dashboard-user';
-import { relativeTime } from '../../../lib/dates';
-import { fillDays, formatNumber } from '../../../lib/format';
-import { commentMessages } from '../../../features/comments/lib/messages';
-import { statsMessages } from '../../../features/stats/lib/messages';
-import { roleLabel, type StaffRole } from '../../../lib/staff-roles';
-import { mayAlways } from '../../../../../shared/permissions';
+import { paths } from '#client/config/paths';
+import { useActivity, type ActivityItem } from '#client/features/stats/api/get-activity';
+import { useAdminComments } from '#client/features/comments/api/get-admin-comments';
+import { useDailyViews } from '#client/features/stats/api/get-daily-views';
+import { useStats, type DashboardStats } from '#client/features/stats/api/get-stats';
+import { Icon, type IconName } from '#client/components/ui/icon';
+import { StatCard } from '#client/components/ui/stat-card';
+import { ViewsChart } from '#client/features/stats/components/views-chart';
+import { useDashboardUser } from '#client/lib/dashboard-user';
+import { relativeTime } from '#client/lib/dates';
+import { fillDays, formatNumber } from '#client/lib/format';
+import { commentMessages } from '#client/features/comments/lib/messages';
+import { statsMessages } from '#client/features/stats/lib/messages';
+import { roleLabel, type StaffRole } from '#client/lib/staff-roles';
+import { mayAlways } from '#shared/permissions';
 
 type Card = {
   label: string;

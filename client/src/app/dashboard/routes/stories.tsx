@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import type { Article } from '../../../../../shared/types';
-import { LIMITS } from '../../../../../shared/constants';
-import { useArticles } from '../../../features/articles/api/get-articles';
-import { useDashboardPublishedArticles } from '../../../features/articles/api/get-dashboard-published-articles';
-import { CategorySelect } from '../../../features/categories/components/category-select';
-import { ArticleViewModal } from '../../../features/articles/components/article-view-modal';
-import { Button } from '../../../components/ui/button';
+import type { Article } from '#shared/types';
+import { LIMITS } from '#shared/constants';
+import { useArticles } from '#client/features/articles/api/get-articles';
+import { useDashboardPublishedArticles } from '#client/features/articles/api/get-dashboard-published-articles';
+import { CategorySelect } from '#client/features/categories/components/category-select';
+import { ArticleViewModal } from '#client/features/articles/components/article-view-modal';
+import { Button } from '#client/components/ui/button';
 import { PageHeader } from '../dashboard-layout';
-import { ArticleStatusBadge } from '../../../features/articles/components/article-status-badge';
-import { StoryActionButtons, StoryFlags } from '../../../features/articles/components/story-actions';
-import { useDashboardUser } from '../../../lib/dashboard-user';
-import { useStoryActions } from '../../../features/articles/hooks/use-story-actions';
-import { featuredInOrder, orderStories } from '../../../features/articles/lib/article-updates';
-import { formatShortDate } from '../../../lib/dates';
-import { articleMessages } from '../../../features/articles/lib/messages';
-import { FEATURED_LIMIT } from '../../../features/articles/lib/article-cache';
+import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
+import { StoryActionButtons, StoryFlags } from '#client/features/articles/components/story-actions';
+import { useDashboardUser } from '#client/lib/dashboard-user';
+import { useStoryActions } from '#client/features/articles/hooks/use-story-actions';
+import { featuredInOrder, orderStories } from '#client/features/articles/lib/article-updates';
+import { formatShortDate } from '#client/lib/dates';
+import { articleMessages } from '#client/features/articles/lib/messages';
+import { FEATURED_LIMIT } from '#client/features/articles/lib/article-cache';
 
 /** The newsroom's story list is small; one request holds all of it (the server caps a page at 500). */
 export const STORIES_FETCH_LIMIT = 500;

@@ -1,30 +1,30 @@
 import { Suspense, lazy, memo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { ArticleListItem } from '../../../../../shared/types';
-import { ErrorBox } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PageState } from '../../../components/ui/page-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { getArticleQueryOptions, useArticle } from '../../../features/articles/api/get-article';
-import { ArticleDetail, ArticleDetailSkeleton } from '../../../features/articles/components/article-detail';
-import { ShareButtons } from '../../../features/articles/components/share-buttons';
-import { getCommentsQueryOptions } from '../../../features/comments/api/get-comments';
-import { getViewStatsQueryOptions } from '../../../features/views/api/get-view-stats';
-import { ViewCount } from '../../../features/views/components/view-count';
-import { useViewLogging } from '../../../features/views/hooks/use-view-logging';
-import { paths } from '../../../config/paths';
-import { isMissing } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
-import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+import type { ArticleListItem } from '#shared/types';
+import { ErrorBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { PageState } from '#client/components/ui/page-state';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { getArticleQueryOptions, useArticle } from '#client/features/articles/api/get-article';
+import { ArticleDetail, ArticleDetailSkeleton } from '#client/features/articles/components/article-detail';
+import { ShareButtons } from '#client/features/articles/components/share-buttons';
+import { getCommentsQueryOptions } from '#client/features/comments/api/get-comments';
+import { getViewStatsQueryOptions } from '#client/features/views/api/get-view-stats';
+import { ViewCount } from '#client/features/views/components/view-count';
+import { useViewLogging } from '#client/features/views/hooks/use-view-logging';
+import { paths } from '#client/config/paths';
+import { isMissing } from '#client/lib/api-client';
+import { errorMessage } from '#client/lib/errors';
+import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 
 // Comments are below the fold and carry the forms: they load as their own chunk. The server's load takes
 // the chunk too and the render puts them in place: a boundary still pending when the page is sent would
 // need React's inline scripts, which the CSP forbids. The browser hydrates them once its chunk has loaded,
 // keeping the server's markup until then.
-type CommentsModule = typeof import('../../../features/comments/components/comments-section');
+type CommentsModule = typeof import('#client/features/comments/components/comments-section');
 let commentsModule: CommentsModule | null = null;
-const loadComments = () => import('../../../features/comments/components/comments-section').then((m) => (commentsModule = m));
+const loadComments = () => import('#client/features/comments/components/comments-section').then((m) => (commentsModule = m));
 const LazyCommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
 
 /** What the page shows when there is no such article, or it is not published. */

@@ -1,12 +1,12 @@
-import '../../../lib/zod-config';
+import '#client/lib/zod-config';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AuthShell } from '../../../components/layout/auth-shell';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { SignupWizard } from '../../../features/auth/components/signup-wizard';
-import { cn } from '../../../lib/cn';
-import { landingFor } from '../../../lib/redirects';
-import { useSession } from '../../../lib/session';
+import { AuthShell } from '#client/components/layout/auth-shell';
+import { LoginForm } from '#client/features/auth/components/login-form';
+import { SignupWizard } from '#client/features/auth/components/signup-wizard';
+import { cn } from '#client/lib/cn';
+import { landingFor } from '#client/lib/redirects';
+import { useSession } from '#client/lib/session';
 
 type Mode = 'login' | 'signup';
 

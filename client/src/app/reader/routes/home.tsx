@@ -1,17 +1,17 @@
-import { ErrorBox } from '../../../components/ui/alert';
-import { paths } from '../../../config/paths';
+import { ErrorBox } from '#client/components/ui/alert';
+import { paths } from '#client/config/paths';
 import {
   getPublishedArticlesQueryOptions,
   usePublishedArticles,
   type PublishedArticlesFilter,
-} from '../../../features/articles/api/get-published-articles';
-import { ArticleCard } from '../../../features/articles/components/article-card';
-import { ArticleCardSkeleton } from '../../../features/articles/components/card-skeletons';
-import { HeroCard, HeroCardSkeleton } from '../../../features/articles/components/hero-card';
-import { StoryBlock } from '../../../features/articles/components/story-block';
-import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/errors';
-import { useDocumentTitle } from '../../../lib/page-title';
+} from '#client/features/articles/api/get-published-articles';
+import { ArticleCard } from '#client/features/articles/components/article-card';
+import { ArticleCardSkeleton } from '#client/features/articles/components/card-skeletons';
+import { HeroCard, HeroCardSkeleton } from '#client/features/articles/components/hero-card';
+import { StoryBlock } from '#client/features/articles/components/story-block';
+import { cn } from '#client/lib/cn';
+import { errorMessage } from '#client/lib/errors';
+import { useDocumentTitle } from '#client/lib/page-title';
 import type { LoadArgs, Loaded } from '../load';
 
 export const HOME_TITLE = 'Chronicle News: local and world news';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+import { buttonClasses } from '#client/components/ui/button';
+import { paths } from '#client/config/paths';
+import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 import type { Loaded } from '../load';
 
 export const loadNotFound = async (): Promise<Loaded> => ({ page: { kind: 'not-found' } });

@@ -1,10 +1,10 @@
-import '../../../lib/zod-config';
+import '#client/lib/zod-config';
 import { Link, Navigate } from 'react-router';
-import { AuthShell } from '../../../components/layout/auth-shell';
-import { paths } from '../../../config/paths';
-import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
-import { landingFor } from '../../../lib/redirects';
-import { useSession } from '../../../lib/session';
+import { AuthShell } from '#client/components/layout/auth-shell';
+import { paths } from '#client/config/paths';
+import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form';
+import { landingFor } from '#client/lib/redirects';
+import { useSession } from '#client/lib/session';
 
 /** /auth/reset-password (docs/spec/SPEC.md §2). */
 export function ResetPasswordRoute() {

@@ -1,7 +1,7 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
-import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+import { paths } from '#client/config/paths';
+import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 
 /** The fallback of a page that failed to render (docs/spec/SPEC.md §8): 'Unexpected Application Error!'. A plain link reloads the app. */
 export function RouteError({ error }: { error: unknown }) {

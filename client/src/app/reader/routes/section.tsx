@@ -1,13 +1,13 @@
 import { useParams } from 'react-router';
-import { ErrorBox } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { GoHomeState, LoadingText, PageState } from '../../../components/ui/page-state';
-import { paths } from '../../../config/paths';
-import { getPublishedArticlesInfiniteQueryOptions, usePublishedArticlesPages } from '../../../features/articles/api/get-published-articles';
-import { ArticleGrid } from '../../../features/articles/components/article-grid';
-import { sectionFromPath } from '../../../features/articles/lib/sections';
-import { errorMessage } from '../../../lib/errors';
-import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
+import { ErrorBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { GoHomeState, LoadingText, PageState } from '#client/components/ui/page-state';
+import { paths } from '#client/config/paths';
+import { getPublishedArticlesInfiniteQueryOptions, usePublishedArticlesPages } from '#client/features/articles/api/get-published-articles';
+import { ArticleGrid } from '#client/features/articles/components/article-grid';
+import { sectionFromPath } from '#client/features/articles/lib/sections';
+import { errorMessage } from '#client/lib/errors';
+import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 import type { LoadArgs, Loaded } from '../load';
 
 const SECTION_PAGE_SIZE = 24;

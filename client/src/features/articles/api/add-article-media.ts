@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MediaItem } from '../../../../../shared/types';
-import { upload } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import type { MediaItem } from '#shared/types';
+import { upload } from '#client/lib/api-client';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { refetchArticleLists } from './refetch-article-lists';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export function mediaTypeOf(file: File): 'image' | 'video' {
   return file.type.startsWith('video/') ? 'video' : 'image';

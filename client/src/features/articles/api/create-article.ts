@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateArticleInput } from '../../../../../shared/schemas/articles';
-import type { Article } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import type { CreateArticleInput } from '#shared/schemas/articles';
+import type { Article } from '#shared/types';
+import { api } from '#client/lib/api-client';
 import { refetchArticleLists } from './refetch-article-lists';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** POST /api/articles: created as a draft, the caller as author. */
 export function createArticle(input: CreateArticleInput): Promise<Article> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { api } from '#client/lib/api-client';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { refetchArticleLists } from './refetch-article-lists';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export function deleteArticleMedia(articleId: string, mediaId: string): Promise<{ success: boolean; message: string }> {
   return api.delete(apiPaths.articles.mediaItem(articleId, mediaId));

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaItem } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
-import * as apiPaths from '../../../config/api-paths';
+import type { MediaItem } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 export function getArticleMedia(id: string, signal?: AbortSignal): Promise<{ data: MediaItem[] }> {
   return api.get<{ data: MediaItem[] }>(apiPaths.articles.media(id), { signal });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Article } from '../../../../../shared/types';
-import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
-import { readerKeys } from '../../../lib/query-keys';
-import * as apiPaths from '../../../config/api-paths';
+import type { Article } from '#shared/types';
+import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { readerKeys } from '#client/lib/query-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 /** GET /api/articles/:id: the reader's article page, and the dashboard's refill of an edit form after a conflict. */
 export function getArticle(id: string, read: ReadOptions = {}): Promise<Article> {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Article, Page } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys, type ArticleListParams } from '../../../lib/dashboard-keys';
-import * as apiPaths from '../../../config/api-paths';
+import type { Article, Page } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import { dashboardKeys, type ArticleListParams } from '#client/lib/dashboard-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 /** GET /api/articles: every article, drafts included (authors get their own), newest first. */
 export function getArticles(params: ArticleListParams, signal?: AbortSignal): Promise<Page<Article>> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { getPublishedArticles } from './get-published-articles';
 
 /** The dashboard's published lists (the featured order of the stories screen), kept apart from the reader's caches. */

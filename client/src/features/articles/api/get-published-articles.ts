@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ArticleListItem, Page } from '../../../../../shared/types';
-import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
-import { readerKeys } from '../../../lib/query-keys';
+import type { ArticleListItem, Page } from '#shared/types';
+import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { readerKeys } from '#client/lib/query-keys';
 import { sortNewestFirst } from '../lib/sort';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** Filters of GET /api/articles/published (docs/api.md): ask only for what a screen shows; with `featured` the server orders by when each story was featured, newest first. */
 export interface PublishedArticlesFilter {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readerKeys } from '../../../lib/query-keys';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { readerKeys } from '#client/lib/query-keys';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 
 /**
  * docs/spec/SPEC.md §4 refetch rules for the writes outside useArticleAction (whose answers update the caches, see

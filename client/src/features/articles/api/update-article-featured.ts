@@ -1,6 +1,6 @@
-import type { Article } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import * as apiPaths from '../../../config/api-paths';
+import type { Article } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import * as apiPaths from '#client/config/api-paths';
 
 export type FeaturedResult = Article & { unfeatured: { id: string; title: string } | null };
 

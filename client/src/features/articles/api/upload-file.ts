@@ -1,5 +1,5 @@
-import { upload } from '../../../lib/api-client';
-import * as apiPaths from '../../../config/api-paths';
+import { upload } from '#client/lib/api-client';
+import * as apiPaths from '#client/config/api-paths';
 
 export interface UploadResult {
   success: boolean;

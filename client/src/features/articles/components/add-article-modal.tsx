@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '#client/components/ui/toast';
 import { addArticleMedia } from '../api/add-article-media';
 import { useCreateArticle } from '../api/create-article';
-import { useCloseAfterSuccess } from '../../../components/ui/use-close-after-success';
-import { errorText } from '../../../lib/error-text';
+import { useCloseAfterSuccess } from '#client/components/ui/use-close-after-success';
+import { errorText } from '#client/lib/error-text';
 import { articleMessages } from '../lib/messages';
-import type { FieldErrors } from '../../../lib/validation';
+import type { FieldErrors } from '#client/lib/validation';
 import { firstUploadedImage, validateNewArticle, type ArticleFormValues } from '../lib/validation';
 import { ArticleFields, type CategoryField } from './article-fields';
-import { Button } from '../../../components/ui/button';
-import { FormError } from '../../../components/ui/field';
+import { Button } from '#client/components/ui/button';
+import { FormError } from '#client/components/ui/field';
 import { MediaPicker } from './media-picker';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '#client/components/ui/dialog';
 
 const EMPTY: ArticleFormValues = { title: '', summary: '', content: '', categoryId: '', section: 'General' };
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { ArticleListItem } from '../../../../../shared/types';
-import { RelativeTime } from '../../../components/ui/dates';
-import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
+import type { ArticleListItem } from '#shared/types';
+import { RelativeTime } from '#client/components/ui/dates';
+import { paths } from '#client/config/paths';
+import { cn } from '#client/lib/cn';
 import { CardMedia } from './card-media';
 import { CategoryBadge } from './category-badge';
 

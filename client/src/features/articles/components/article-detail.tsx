@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Article, ArticleListItem } from '../../../../../shared/types';
-import { LongDate } from '../../../components/ui/dates';
-import { Skeleton } from '../../../components/ui/skeleton';
+import type { Article, ArticleListItem } from '#shared/types';
+import { LongDate } from '#client/components/ui/dates';
+import { Skeleton } from '#client/components/ui/skeleton';
 import { ArticleMedia } from './article-media';
 import { CategoryBadge } from './category-badge';
 

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { LIMITS, SECTIONS } from '../../../../../shared/constants';
-import type { FieldErrors } from '../../../lib/validation';
+import { LIMITS, SECTIONS } from '#shared/constants';
+import type { FieldErrors } from '#client/lib/validation';
 import type { ArticleFormValues } from '../lib/validation';
-import { Select, TextArea, Field } from '../../../components/ui/field';
+import { Select, TextArea, Field } from '#client/components/ui/field';
 import { RichTextField } from './lazy-rich-text-editor';
 
 /** The category picker, given by the page: the categories feature owns the list. */

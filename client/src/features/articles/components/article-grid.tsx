@@ -1,5 +1,5 @@
-import type { ArticleListItem } from '../../../../../shared/types';
-import { cn } from '../../../lib/cn';
+import type { ArticleListItem } from '#shared/types';
+import { cn } from '#client/lib/cn';
 import { ArticleCard } from './article-card';
 
 /** A dense grid of small cards: 2 columns on small screens, 4 on large (docs/spec/SPEC.md §2). */

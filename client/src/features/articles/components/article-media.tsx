@@ -1,4 +1,4 @@
-import type { ArticleListItem } from '../../../../../shared/types';
+import type { ArticleListItem } from '#shared/types';
 import { SITE_LOGO, chooseArticleMedia, imageFallbacks } from '../lib/media';
 import { FallbackImage } from './fallback-image';
 

@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '#client/components/ui/badge';
 
 /** Article status: drafts count as pending review (docs/spec/SPEC.md §4). */
 export function ArticleStatusBadge({ status }: { status: string }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Article, MediaItem } from '../../../../../shared/types';
-import { PlayIcon } from '../../../components/ui/icons';
-import { cn } from '../../../lib/cn';
+import type { Article, MediaItem } from '#shared/types';
+import { PlayIcon } from '#client/components/ui/icons';
+import { cn } from '#client/lib/cn';
 import { chooseCardMedia, imageFallbacks } from '../lib/media';
 import { FallbackImage } from './fallback-image';
 

@@ -1,5 +1,5 @@
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { cn } from '#client/lib/cn';
 
 /** Stand-in of an ArticleCard while loading. */
 export function ArticleCardSkeleton({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#client/lib/cn';
 
 /** The category label on cards and the article page. */
 export function CategoryBadge({ name, className }: { name: string | null | undefined; className?: string }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ImageInfo } from '../../../../../shared/types';
-import { ResponsiveImage } from '../../../components/ui/responsive-image';
-import { cn } from '../../../lib/cn';
+import type { ImageInfo } from '#shared/types';
+import { ResponsiveImage } from '#client/components/ui/responsive-image';
+import { cn } from '#client/lib/cn';
 
 interface FallbackImageProps {
   /** Sources tried in turn when one fails to load (lib/media.ts imageFallbacks). */

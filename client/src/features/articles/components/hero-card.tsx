@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { ArticleListItem, MediaItem } from '../../../../../shared/types';
-import { buttonClasses } from '../../../components/ui/button';
-import { ArrowRightIcon } from '../../../components/ui/icons';
-import { RelativeTime } from '../../../components/ui/dates';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
+import type { ArticleListItem, MediaItem } from '#shared/types';
+import { buttonClasses } from '#client/components/ui/button';
+import { ArrowRightIcon } from '#client/components/ui/icons';
+import { RelativeTime } from '#client/components/ui/dates';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { paths } from '#client/config/paths';
 import { CardMedia } from './card-media';
 import { CategoryBadge } from './category-badge';
 

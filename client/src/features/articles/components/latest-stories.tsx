@@ -1,4 +1,4 @@
-import type { ArticleListItem } from '../../../../../shared/types';
+import type { ArticleListItem } from '#shared/types';
 import { ArticleCard } from './article-card';
 
 /** Two columns from md; one column of three from lg (two of them from sm below that). */

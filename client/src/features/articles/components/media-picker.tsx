@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { Icon } from '../../../components/ui/icon';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { Icon } from '#client/components/ui/icon';
+import { ProgressBar } from '#client/components/ui/progress-bar';
 
 export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif,video/mp4,video/webm';
 

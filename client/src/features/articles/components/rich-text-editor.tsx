@@ -3,12 +3,12 @@ import Placeholder from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '#client/components/ui/toast';
 import { uploadFile } from '../api/upload-file';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '#client/lib/error-text';
 import { articleMessages } from '../lib/messages';
-import { Icon, type IconName } from '../../../components/ui/icon';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { Icon, type IconName } from '#client/components/ui/icon';
+import { ProgressBar } from '#client/components/ui/progress-bar';
 import { RICH_TEXT_CLASS } from './rich-text';
 
 export interface RichTextEditorProps {

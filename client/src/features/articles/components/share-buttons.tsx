@@ -1,8 +1,8 @@
-import type { Article } from '../../../../../shared/types';
-import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon } from '../../../components/ui/icons';
-import { cn } from '../../../lib/cn';
+import type { Article } from '#shared/types';
+import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon } from '#client/components/ui/icons';
+import { cn } from '#client/lib/cn';
 import { shareLinks } from '../lib/share';
-import { useSiteOrigin } from '../../../lib/site';
+import { useSiteOrigin } from '#client/lib/site';
 
 async function copyText(text: string): Promise<void> {
   try {

@@ -1,6 +1,6 @@
-import type { Article } from '../../../../../shared/types';
+import type { Article } from '#shared/types';
 import type { useStoryActions } from '../hooks/use-story-actions';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#client/components/ui/button';
 
 type Actions = ReturnType<typeof useStoryActions>;
 

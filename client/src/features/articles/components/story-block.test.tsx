@@ -2,9 +2,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Article } from '../../../../../shared/types';
+import type { Article } from '#shared/types';
 import { StoryBlock } from './story-block';
-import { makeArticle } from '../../../../../tests/helpers/wire-articles';
+import { makeArticle } from '#tests/helpers/wire-articles';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { ArticleListItem } from '../../../../../shared/types';
-import { ArrowRightIcon } from '../../../components/ui/icons';
+import type { ArticleListItem } from '#shared/types';
+import { ArrowRightIcon } from '#client/components/ui/icons';
 import { ArticleCard, ArticleRow } from './article-card';
 import { ArticleCardSkeleton, ArticleRowSkeleton } from './card-skeletons';
 

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react
 import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Article, Page } from '../../../../../shared/types';
-import { ToastProvider } from '../../../components/ui/toast';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
-import { readerKeys } from '../../../lib/query-keys';
-import { makeArticle } from '../../../../../tests/helpers/wire-articles';
+import type { Article, Page } from '#shared/types';
+import { ToastProvider } from '#client/components/ui/toast';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
+import { readerKeys } from '#client/lib/query-keys';
+import { makeArticle } from '#tests/helpers/wire-articles';
 import { FEATURED_LIMIT } from '../lib/article-cache';
 import { useArticleAction } from './use-article-action';
 

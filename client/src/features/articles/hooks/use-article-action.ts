@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Article } from '../../../../../shared/types';
-import { useToast } from '../../../components/ui/toast';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import type { Article } from '#shared/types';
+import { useToast } from '#client/components/ui/toast';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { deleteArticle } from '../api/delete-article';
 import { publishArticle } from '../api/publish-article';
 import { unpublishArticle } from '../api/unpublish-article';
 import { updateArticleFeatured, type FeaturedResult } from '../api/update-article-featured';
 import { updateArticleStatus } from '../api/update-article-status';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '#client/lib/error-text';
 import { articleMessages } from '../lib/messages';
 import { applyAnswer, restoreSnapshot, showChange, snapshotArticle, type ArticleAction } from '../lib/article-cache';
 

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Article, Page } from '../../../../../shared/types';
-import { LIMITS } from '../../../../../shared/constants';
+import type { Article, Page } from '#shared/types';
+import { LIMITS } from '#shared/constants';
 import { getDashboardPublishedArticlesQueryOptions } from '../api/get-dashboard-published-articles';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { featuredInOrder, storyToUnfeature } from '../lib/article-updates';
 import { FEATURED_LIMIT } from '../lib/article-cache';
 import { useArticleAction } from './use-article-action';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { useConfirm } from '#client/components/ui/confirm-dialog';
 
 /** Every article the dashboard holds in its caches, the newest copy of each. */
 function cachedArticles(queryClient: ReturnType<typeof useQueryClient>): Article[] {

@@ -1,7 +1,7 @@
 import { matchQuery, type QueryClient, type QueryFilters, type QueryKey } from '@tanstack/react-query';
-import type { Article, ArticleListItem, Page } from '../../../../../shared/types';
-import { dashboardKeys, type ArticleListParams } from '../../../lib/dashboard-keys';
-import { readerKeys } from '../../../lib/query-keys';
+import type { Article, ArticleListItem, Page } from '#shared/types';
+import { dashboardKeys, type ArticleListParams } from '#client/lib/dashboard-keys';
+import { readerKeys } from '#client/lib/query-keys';
 import type { PublishedArticlesFilter } from '../api/get-published-articles';
 import type { FeaturedResult } from '../api/update-article-featured';
 

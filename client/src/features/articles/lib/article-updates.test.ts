@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { featuredInOrder, orderStories, storyToUnfeature } from './article-updates';
-import { makeArticle } from '../../../../../tests/helpers/wire-articles';
+import { makeArticle } from '#tests/helpers/wire-articles';
 
 describe('the featured limit (docs/spec/SPEC.md §4: at most 3)', () => {
   const f = (id: string) => makeArticle({ id, title: `Story ${id}`, isStory: true, isFeatured: true });

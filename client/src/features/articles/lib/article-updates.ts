@@ -1,5 +1,5 @@
-import type { Article, ArticleListItem } from '../../../../../shared/types';
-import { LIMITS } from '../../../../../shared/constants';
+import type { Article, ArticleListItem } from '#shared/types';
+import { LIMITS } from '#shared/constants';
 
 /**
  * Featured stories, the most recently featured first. `serverOrder` is the public featured list, which

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MediaItem } from '../../../../../shared/types';
+import type { MediaItem } from '#shared/types';
 import { PLACEHOLDER_IMAGE, SITE_LOGO, chooseArticleMedia, chooseCardMedia, imageFallbacks } from './media';
 
 const image = (url: string): MediaItem => ({ id: url, type: 'image', fileUrl: url });

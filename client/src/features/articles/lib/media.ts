@@ -1,4 +1,4 @@
-import type { Article, ImageInfo, MediaItem } from '../../../../../shared/types';
+import type { Article, ImageInfo, MediaItem } from '#shared/types';
 
 /** docs/spec/SPEC.md §9: the image shown when an article has none, or when its image is broken. */
 export const PLACEHOLDER_IMAGE = '/public/placeholder.svg';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECTIONS } from '../../../../../shared/constants';
+import { SECTIONS } from '#shared/constants';
 import { sectionFromPath, sectionPathName } from './sections';
 
 describe('sectionFromPath (SPEC §2 section mapping)', () => {

@@ -1,4 +1,4 @@
-import { SECTION_PATH_NAMES, type Section } from '../../../../../shared/constants';
+import { SECTION_PATH_NAMES, type Section } from '#shared/constants';
 
 export interface SectionRoute {
   /** The wire name of the section (CONTRACT §2). */

@@ -1,6 +1,6 @@
-import type { Article } from '../../../../../shared/types';
-import * as apiPaths from '../../../config/api-paths';
-import { paths } from '../../../config/paths';
+import type { Article } from '#shared/types';
+import * as apiPaths from '#client/config/api-paths';
+import { paths } from '#client/config/paths';
 
 /**
  * Share targets (docs/spec/SPEC.md §2): the social networks get the server's share page, whose meta tags make the

@@ -1,4 +1,4 @@
-import type { Article } from '../../../../../shared/types';
+import type { Article } from '#shared/types';
 
 const stamp = (a: Pick<Article, 'publishedAt' | 'updatedAt'>) => {
   const t = Date.parse(a.publishedAt ?? a.updatedAt);

@@ -1,5 +1,5 @@
-import { createArticleInputSchema, updateArticleInputSchema } from '../../../../../shared/schemas/articles';
-import { check, type FieldErrors } from '../../../lib/validation';
+import { createArticleInputSchema, updateArticleInputSchema } from '#shared/schemas/articles';
+import { check, type FieldErrors } from '#client/lib/validation';
 import { articleMessages } from './messages';
 
 /** True when the editor's HTML holds no text and no image or video (TipTap's empty document is `<p></p>`). */

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
-import * as apiPaths from '../../../config/api-paths';
+import type { PublicUser } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 /** The signed-in user as the server sees it now (role changes and suspensions show at once). */
 export function getCurrentUser(signal?: AbortSignal): Promise<{ user: PublicUser }> {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import * as apiPaths from '../../../config/api-paths';
+import type { AuthResponse } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import * as apiPaths from '#client/config/api-paths';
 
 /** POST /api/auth/login: 401 wrong credentials, 403 suspended, 429 too many failures. */
 export function login(input: { email: string; password: string }): Promise<AuthResponse> {

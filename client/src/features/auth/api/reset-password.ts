@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from './types';
-import { api } from '../../../lib/api-client';
-import * as apiPaths from '../../../config/api-paths';
+import { api } from '#client/lib/api-client';
+import * as apiPaths from '#client/config/api-paths';
 
 /** POST /api/auth/reset-password: sets the new password and signs out every earlier session. */
 export function resetPassword(input: { email: string; otp: string; newPassword: string }): Promise<MessageResponse> {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignupCompleteInput } from '../../../../../shared/schemas/auth';
-import type { AuthResponse } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import * as apiPaths from '../../../config/api-paths';
+import type { SignupCompleteInput } from '#shared/schemas/auth';
+import type { AuthResponse } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import * as apiPaths from '#client/config/api-paths';
 
 /** POST /api/auth/signup/complete: creates the account of the address whose code it carries (the reader then logs in). */
 export function signupComplete(input: SignupCompleteInput): Promise<AuthResponse> {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from './types';
-import { api } from '../../../lib/api-client';
-import * as apiPaths from '../../../config/api-paths';
+import { api } from '#client/lib/api-client';
+import * as apiPaths from '#client/config/api-paths';
 
 /** POST /api/auth/signup/initiate: e-mails a 6-digit code (409 when the address is registered, 429 cooldown). */
 export function signupInitiate(input: { email: string }): Promise<MessageResponse> {

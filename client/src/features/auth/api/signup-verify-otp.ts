@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from './types';
-import { api } from '../../../lib/api-client';
-import * as apiPaths from '../../../config/api-paths';
+import { api } from '#client/lib/api-client';
+import * as apiPaths from '#client/config/api-paths';
 
 /** POST /api/auth/signup/verify-otp: checks the sign-up code. */
 export function signupVerifyOtp(input: { email: string; otp: string }): Promise<MessageResponse & { verified: true }> {

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ErrorBox, SuccessBox } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { paths } from '../../../config/paths';
-import { problemFrom } from '../../../lib/errors';
-import { useSession } from '../../../lib/session';
+import { ErrorBox, SuccessBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { Field } from '#client/components/ui/field';
+import { paths } from '#client/config/paths';
+import { problemFrom } from '#client/lib/errors';
+import { useSession } from '#client/lib/session';
 import { useLogin } from '../api/login';
-import { FORM_OPTIONS } from '../../../lib/form-options';
+import { FORM_OPTIONS } from '#client/lib/form-options';
 import { loginFormSchema } from '../lib/forms';
 
 /** Login (docs/spec/SPEC.md §2): e-mail, password, 'Forgot password?', 'Login' / 'Logging in...'. */

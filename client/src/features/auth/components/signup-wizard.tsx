@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { ErrorBox, SuccessBox } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { problemFrom } from '../../../lib/errors';
+import { ErrorBox, SuccessBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { Field } from '#client/components/ui/field';
+import { useToast } from '#client/components/ui/toast';
+import { problemFrom } from '#client/lib/errors';
 import { useSignupComplete } from '../api/signup-complete';
 import { useSignupInitiate } from '../api/signup-initiate';
 import { useSignupVerifyOtp } from '../api/signup-verify-otp';
 import { useCooldown } from '../hooks/use-cooldown';
 import { useLater } from '../hooks/use-later';
 import { AFTER_ACCOUNT_CREATED_MS, AFTER_CODE_SENT_MS, AFTER_CODE_VERIFIED_MS, RESEND_COOLDOWN_S } from '../lib/delays';
-import { FORM_OPTIONS } from '../../../lib/form-options';
+import { FORM_OPTIONS } from '#client/lib/form-options';
 import {
   PASSWORD_HINT,
   SIGNUP_OTP_LENGTH,

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#client/lib/cn';
 
 /** 'Step N of 3' with a bar per step. */
 export function StepIndicator({ step, total = 3 }: { step: number; total?: number }) {

@@ -13,7 +13,7 @@ import {
   nameSchema,
   otpSchema,
   passwordTooLong,
-} from '../../../../../shared/schemas/auth';
+} from '#shared/schemas/auth';
 
 export const SIGNUP_OTP_LENGTH = 6;
 export const RESET_OTP_MIN = 4;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BreakingNews } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import type { BreakingNews } from '#shared/types';
+import { api } from '#client/lib/api-client';
 import { refetchBreakingNews } from './refetch-breaking-news';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export function createBreakingNews(input: { headline: string }): Promise<BreakingNews> {
   return api.post<BreakingNews>(apiPaths.breakingNews.list, input);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#client/lib/api-client';
 import { refetchBreakingNews } from './refetch-breaking-news';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export function deleteBreakingNews(id: string): Promise<{ success: boolean; message: string }> {
   return api.delete(apiPaths.breakingNews.one(id));

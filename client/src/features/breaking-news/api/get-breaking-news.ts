@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BreakingNews } from '../../../../../shared/types';
-import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
-import { readerKeys } from '../../../lib/query-keys';
+import type { BreakingNews } from '#shared/types';
+import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { readerKeys } from '#client/lib/query-keys';
 import { TICKER_MAX_ITEMS, selectHeadlines } from '../lib/headlines';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** GET /api/breaking-news, newest first: for readers the published items, for staff every item, drafts included. */
 export async function getBreakingNews(limit: number, read: ReadOptions = {}): Promise<BreakingNews[]> {

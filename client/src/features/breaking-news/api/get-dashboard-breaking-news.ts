@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BreakingNews } from '../../../../../shared/types';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import type { BreakingNews } from '#shared/types';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { getBreakingNews } from './get-breaking-news';
 
 /** The dashboard's list asks for up to 100 items. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readerKeys } from '../../../lib/query-keys';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { readerKeys } from '#client/lib/query-keys';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 
 /** After any breaking-news change: the dashboard list, the counters and the public ticker. */
 export function refetchBreakingNews(queryClient: QueryClient): Promise<unknown> {

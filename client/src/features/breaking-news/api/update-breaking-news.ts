@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BreakingNews } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import { versionTag } from '../../../../../shared/schemas/version';
+import type { BreakingNews } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import { versionTag } from '#shared/schemas/version';
 import { refetchBreakingNews } from './refetch-breaking-news';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** `version`: the one the form was filled from; a stale one is refused (412), never overwritten. */
 export function updateBreakingNews(id: string, input: { headline: string }, version: number): Promise<BreakingNews> {

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { LIMITS } from '../../../../../shared/constants';
-import { breakingNewsInputSchema } from '../../../../../shared/schemas/breaking-news';
-import type { BreakingNews } from '../../../../../shared/types';
+import { LIMITS } from '#shared/constants';
+import { breakingNewsInputSchema } from '#shared/schemas/breaking-news';
+import type { BreakingNews } from '#shared/types';
 import { useCreateBreakingNews } from '../api/create-breaking-news';
 import { refetchBreakingNews } from '../api/refetch-breaking-news';
 import { getBreakingNewsItem } from '../api/get-dashboard-breaking-news';
 import { useUpdateBreakingNews } from '../api/update-breaking-news';
 import { breakingNewsMessages } from '../lib/messages';
-import { Field } from '../../../components/ui/field';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { useRecordForm } from '../../../components/ui/use-record-form';
+import { Field } from '#client/components/ui/field';
+import { FormDialog } from '#client/components/ui/form-dialog';
+import { useRecordForm } from '#client/components/ui/use-record-form';
 
 export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | null; onClose(): void }) {
   const create = useCreateBreakingNews();

@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '#client/components/ui/badge';
 
 /** Breaking news: published, draft, or pending otherwise (docs/spec/SPEC.md §3). */
 export function BreakingNewsStatusBadge({ status }: { status: string }) {

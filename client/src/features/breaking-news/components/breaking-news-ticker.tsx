@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BreakingNews } from '../../../../../shared/types';
-import { PauseIcon, PlayIcon } from '../../../components/ui/icons';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import type { BreakingNews } from '#shared/types';
+import { PauseIcon, PlayIcon } from '#client/components/ui/icons';
+import { useMediaQuery } from '#client/lib/use-media-query';
 import { TICKER_BREAKPOINT_PX, TICKER_DESKTOP_MS, nextIndex, scrollDurationSeconds } from '../lib/headlines';
 
 /** The ticker's height; the layout offsets the sliding header by it. */

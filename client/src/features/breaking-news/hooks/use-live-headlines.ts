@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { BreakingNews } from '../../../../../shared/types';
-import * as apiPaths from '../../../config/api-paths';
+import type { BreakingNews } from '#shared/types';
+import * as apiPaths from '#client/config/api-paths';
 import { getBreakingNewsQueryOptions } from '../api/get-breaking-news';
 
 /** After a refused or failing stream, the next try waits this long, doubling up to the maximum. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakingNewsInputSchema } from '../../../../../shared/schemas/breaking-news';
+import { breakingNewsInputSchema } from '#shared/schemas/breaking-news';
 
 /** The breaking-news form's resolver reads this schema; its first message per field is what the form shows. */
 describe('form rules with the exact docs/spec/SPEC.md §5 messages', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BreakingNews } from '../../../../../shared/types';
+import type { BreakingNews } from '#shared/types';
 import { nextIndex, scrollDurationSeconds, selectHeadlines } from './headlines';
 
 let n = 0;

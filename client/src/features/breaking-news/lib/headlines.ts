@@ -1,4 +1,4 @@
-import type { BreakingNews } from '../../../../../shared/types';
+import type { BreakingNews } from '#shared/types';
 
 /** docs/spec/SPEC.md §9 ticker constants. */
 export const TICKER_MAX_ITEMS = 5;

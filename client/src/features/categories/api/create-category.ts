@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import type { Category } from '#shared/types';
+import { api } from '#client/lib/api-client';
 import { reloadCategories } from './reload-categories';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export function createCategory(input: { name: string }): Promise<Category> {
   return api.post<Category>(apiPaths.categories.list, input);

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '../../../../../shared/types';
-import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
-import { readerKeys } from '../../../lib/query-keys';
-import * as apiPaths from '../../../config/api-paths';
+import type { Category } from '#shared/types';
+import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { readerKeys } from '#client/lib/query-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 /** GET /api/categories, in name order. The categories "store" of docs/spec/SPEC.md §4 is this query. */
 export async function getCategories(read: ReadOptions = {}): Promise<Category[]> {

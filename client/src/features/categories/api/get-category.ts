@@ -1,10 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../../../shared/types';
-import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
-import { readerKeys } from '../../../lib/query-keys';
+import type { Category } from '#shared/types';
+import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { readerKeys } from '#client/lib/query-keys';
 import { matchCategory } from '../lib/match-category';
 import { getCategoriesQueryOptions } from './get-categories';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** GET /api/categories/:idOrSlug: the category page's category, and the dashboard's refill of an edit form after a conflict. */
 export function getCategory(idOrSlug: string, read: ReadOptions = {}): Promise<Category> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { getCategories } from './get-categories';
 
 /** The dashboard's categories, kept apart from the reader's cache. */

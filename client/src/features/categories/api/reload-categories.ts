@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readerKeys } from '../../../lib/query-keys';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { readerKeys } from '#client/lib/query-keys';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 
 /** docs/spec/SPEC.md §4: the categories are reloaded after every create, update or delete (the reader's header list too). */
 export function reloadCategories(queryClient: QueryClient): Promise<unknown> {

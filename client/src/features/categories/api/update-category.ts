@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import { versionTag } from '../../../../../shared/schemas/version';
+import type { Category } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import { versionTag } from '#shared/schemas/version';
 import { reloadCategories } from './reload-categories';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** `version`: the one the form was filled from; a stale one is refused (412), never overwritten. */
 export function updateCategory(id: string, input: { name: string }, version: number): Promise<Category> {

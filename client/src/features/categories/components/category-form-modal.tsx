@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { LIMITS } from '../../../../../shared/constants';
-import { categoryInputSchema } from '../../../../../shared/schemas/categories';
-import type { Category } from '../../../../../shared/types';
+import { LIMITS } from '#shared/constants';
+import { categoryInputSchema } from '#shared/schemas/categories';
+import type { Category } from '#shared/types';
 import { useCreateCategory } from '../api/create-category';
 import { getCategory } from '../api/get-category';
 import { reloadCategories } from '../api/reload-categories';
 import { useUpdateCategory } from '../api/update-category';
 import { categoryMessages } from '../lib/messages';
-import { Field } from '../../../components/ui/field';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { useRecordForm } from '../../../components/ui/use-record-form';
+import { Field } from '#client/components/ui/field';
+import { FormDialog } from '#client/components/ui/form-dialog';
+import { useRecordForm } from '#client/components/ui/use-record-form';
 
 /** Add or edit a category: the form is remounted per opening (keyed by the caller), so it starts fresh. */
 export function CategoryFormModal({ category, onClose }: { category: Category | null; onClose(): void }) {

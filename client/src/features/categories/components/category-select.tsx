@@ -1,4 +1,4 @@
-import { Select } from '../../../components/ui/field';
+import { Select } from '#client/components/ui/field';
 import { useDashboardCategories } from '../api/get-dashboard-categories';
 import { categoryMessages } from '../lib/messages';
 

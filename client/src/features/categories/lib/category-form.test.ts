@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryInputSchema } from '../../../../../shared/schemas/categories';
+import { categoryInputSchema } from '#shared/schemas/categories';
 
 /** The category form's resolver reads this schema; its first message per field is what the form shows. */
 const check = (input: { name: string }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Category } from '../../../../../shared/types';
-import { spokenSlug } from '../../../../../shared/slug';
+import type { Category } from '#shared/types';
+import { spokenSlug } from '#shared/slug';
 import { matchCategory } from './match-category';
 
 const categories: Category[] = [

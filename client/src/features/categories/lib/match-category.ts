@@ -1,5 +1,5 @@
-import { spokenSlug } from '../../../../../shared/slug';
-import type { Category } from '../../../../../shared/types';
+import { spokenSlug } from '#shared/slug';
+import type { Category } from '#shared/types';
 
 /** The category a /category/{idOrSlug} path names: by id, or by its slug (stored or derived from the name). */
 export function matchCategory(categories: readonly Category[], idOrSlug: string): Category | null {

@@ -1,4 +1,4 @@
-import { CATEGORY_MESSAGES } from '../../../../../shared/schemas/categories';
+import { CATEGORY_MESSAGES } from '#shared/schemas/categories';
 
 /** Texts shown by the dashboard (docs/spec/SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
 export const categoryMessages = {

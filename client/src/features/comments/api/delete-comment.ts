@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#client/lib/api-client';
 import { removeComment } from '../lib/comment-tree';
 import { getCommentsQueryOptions, mapCommentPages } from './get-comments';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export function deleteComment(id: string): Promise<{ success: boolean; message: string }> {
   return api.delete(apiPaths.comments.one(id));

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Comment } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
-import * as apiPaths from '../../../config/api-paths';
+import type { Comment } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 export type AdminComment = Comment & { article: { id: string; title: string } };
 

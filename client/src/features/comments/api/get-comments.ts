@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import type { Comment } from '../../../../../shared/types';
-import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
-import { readerKeys } from '../../../lib/query-keys';
-import * as apiPaths from '../../../config/api-paths';
+import type { Comment } from '#shared/types';
+import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { readerKeys } from '#client/lib/query-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 export interface CommentsPage {
   success: boolean;

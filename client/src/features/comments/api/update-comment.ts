@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import type { Comment } from '#shared/types';
+import { api } from '#client/lib/api-client';
 import { replaceComment } from '../lib/comment-tree';
 import { getCommentsQueryOptions, mapCommentPages } from './get-comments';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export async function updateComment(id: string, content: string): Promise<Comment> {
   const body = await api.put<{ success: boolean; data: Comment; message: string }>(apiPaths.comments.one(id), { content });

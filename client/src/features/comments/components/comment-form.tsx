@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LIMITS } from '../../../../../shared/constants';
-import { ErrorBox } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { LIMITS } from '#shared/constants';
+import { ErrorBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { useHydrated } from '#client/lib/use-hydrated';
 import { validateComment } from '../lib/comment-tree';
 
 interface CommentFormProps {

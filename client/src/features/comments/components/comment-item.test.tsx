@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../../../../shared/constants';
-import type { Comment } from '../../../../../shared/types';
+import { LIMITS } from '#shared/constants';
+import type { Comment } from '#shared/types';
 import { CommentItem, type CommentActions } from './comment-item';
 
 afterEach(cleanup);

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { LIMITS } from '../../../../../shared/constants';
-import type { Comment } from '../../../../../shared/types';
-import { ErrorBox } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { RelativeTime } from '../../../components/ui/dates';
-import { cn } from '../../../lib/cn';
+import { LIMITS } from '#shared/constants';
+import type { Comment } from '#shared/types';
+import { ErrorBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { RelativeTime } from '#client/components/ui/dates';
+import { cn } from '#client/lib/cn';
 import { hiddenReplies, shortenQuote } from '../lib/comment-tree';
 import { CommentForm } from './comment-form';
 import { MoreReplies } from './more-replies';

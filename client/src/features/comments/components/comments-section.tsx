@@ -1,20 +1,20 @@
-import '../../../lib/zod-config';
+import '#client/lib/zod-config';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Comment } from '../../../../../shared/types';
-import { ErrorBox } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/errors';
-import { useSession } from '../../../lib/session';
+import type { Comment } from '#shared/types';
+import { ErrorBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { paths } from '#client/config/paths';
+import { errorMessage } from '#client/lib/errors';
+import { useSession } from '#client/lib/session';
 import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments } from '../api/get-comments';
 import { useUpdateComment } from '../api/update-comment';
 import { CommentForm } from './comment-form';
 import { CommentItem, type CommentActions } from './comment-item';
-import { mayAlways } from '../../../../../shared/permissions';
+import { mayAlways } from '#shared/permissions';
 
 /** docs/spec/SPEC.md §9: a scrolled-to comment is highlighted for 2 s. */
 export const HIGHLIGHT_MS = 2_000;

@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Comment } from '../../../../../shared/types';
-import { readerKeys } from '../../../lib/query-keys';
+import type { Comment } from '#shared/types';
+import { readerKeys } from '#client/lib/query-keys';
 import { useComments, type CommentsPage } from '../api/get-comments';
 import { CommentItem, type CommentActions } from './comment-item';
 

@@ -1,7 +1,7 @@
-import type { Comment } from '../../../../../shared/types';
-import { ErrorBox } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/errors';
+import type { Comment } from '#shared/types';
+import { ErrorBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { errorMessage } from '#client/lib/errors';
 import { useMoreReplies } from '../api/get-replies';
 import { hiddenReplies } from '../lib/comment-tree';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '../../../../../shared/types';
+import type { Comment } from '#shared/types';
 import {
   appendReplies,
   countComments,

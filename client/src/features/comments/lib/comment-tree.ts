@@ -1,6 +1,6 @@
-import { COMMENT_MESSAGES } from '../../../../../shared/schemas/comments';
-import { hasVisibleText } from '../../../../../shared/schemas/text';
-import type { Comment } from '../../../../../shared/types';
+import { COMMENT_MESSAGES } from '#shared/schemas/comments';
+import { hasVisibleText } from '#shared/schemas/text';
+import type { Comment } from '#shared/types';
 
 /** docs/spec/SPEC.md §9: a quoted parent comment is shortened to 80 characters followed by '...'. */
 export const QUOTE_MAX = 80;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
-import * as apiPaths from '../../../config/api-paths';
+import { api } from '#client/lib/api-client';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 export interface DailyViews {
   date: string;

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../../../shared/constants';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
-import * as apiPaths from '../../../config/api-paths';
+import type { Role } from '#shared/constants';
+import { api } from '#client/lib/api-client';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 /** GET /api/stats: counters for the caller's role, counted by the database. */
 export interface DashboardStats {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '#client/lib/format';
 
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 

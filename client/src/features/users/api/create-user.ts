@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserInput } from '../../../../../shared/schemas/users';
-import type { PublicUser } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import type { CreateUserInput } from '#shared/schemas/users';
+import type { PublicUser } from '#shared/types';
+import { api } from '#client/lib/api-client';
 import { refetchUsers, requireToken } from './users-common';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export async function createUser(input: CreateUserInput): Promise<PublicUser> {
   requireToken();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#client/lib/api-client';
 import { refetchUsers, requireToken } from './users-common';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export async function deleteUser(id: string): Promise<{ success: boolean; message: string }> {
   requireToken();

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page, PublicUser } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import type { Page, PublicUser } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { requireToken } from './users-common';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** GET /api/users; `q` searches names and e-mail addresses. */
 export async function getUsers(q: string, signal?: AbortSignal): Promise<Page<PublicUser>> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
+import type { PublicUser } from '#shared/types';
+import { api } from '#client/lib/api-client';
 import { refetchUsers, requireToken } from './users-common';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** POST /api/users/:id/suspend: the user can no longer log in and their sessions end at once. */
 export async function suspendUser(id: string): Promise<PublicUser> {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../../shared/types';
-import { api } from '../../../lib/api-client';
-import type { UpdateUserInput } from '../../../../../shared/schemas/users';
-import { versionTag } from '../../../../../shared/schemas/version';
+import type { PublicUser } from '#shared/types';
+import { api } from '#client/lib/api-client';
+import type { UpdateUserInput } from '#shared/schemas/users';
+import { versionTag } from '#shared/schemas/version';
 import { refetchUsers, requireToken } from './users-common';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 /** `version`: the one the form was filled from; a stale one is refused (412), never overwritten. */
 export async function updateUser(id: string, input: UpdateUserInput, version: number): Promise<PublicUser> {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, getToken } from '../../../lib/api-client';
+import { ApiError, getToken } from '#client/lib/api-client';
 import { userMessages } from '../lib/messages';
-import { dashboardKeys } from '../../../lib/dashboard-keys';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
 
 /** docs/spec/SPEC.md §7: every users call needs the token. */
 export function requireToken(): void {

@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { LIMITS, ROLES, type Role } from '../../../../../shared/constants';
-import { mayManageRole } from '../../../../../shared/permissions';
-import type { CreateUserInput } from '../../../../../shared/schemas/users';
-import type { PublicUser } from '../../../../../shared/types';
+import { LIMITS, ROLES, type Role } from '#shared/constants';
+import { mayManageRole } from '#shared/permissions';
+import type { CreateUserInput } from '#shared/schemas/users';
+import type { PublicUser } from '#shared/types';
 import { useCreateUser } from '../api/create-user';
 import { getUser } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 import { refetchUsers } from '../api/users-common';
-import { useRecordForm } from '../../../components/ui/use-record-form';
+import { useRecordForm } from '#client/components/ui/use-record-form';
 import { userMessages } from '../lib/messages';
-import { roleLabel } from '../../../lib/staff-roles';
+import { roleLabel } from '#client/lib/staff-roles';
 import { userFormSchema, type UserFormValues } from '../lib/validation';
-import { Select, TextArea, Field } from '../../../components/ui/field';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { Select, TextArea, Field } from '#client/components/ui/field';
+import { FormDialog } from '#client/components/ui/form-dialog';
 
 /** The roles a manager may hand out: only a super-admin grants super-admin (docs/spec/CONTRACT.md §3). */
 export function assignableRoles(manager: Role): Role[] {

@@ -1,4 +1,4 @@
-import { USER_MESSAGES } from '../../../../../shared/schemas/users';
+import { USER_MESSAGES } from '#shared/schemas/users';
 
 /** Texts shown by the dashboard (docs/spec/SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
 export const userMessages = {

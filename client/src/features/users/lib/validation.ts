@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Role } from '../../../../../shared/constants';
-import { createUserInputSchema } from '../../../../../shared/schemas/users';
+import type { Role } from '#shared/constants';
+import { createUserInputSchema } from '#shared/schemas/users';
 
 export interface UserFormValues {
   name: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ReadOptions, type Transport } from '../../../lib/api-client';
-import { readerKeys } from '../../../lib/query-keys';
-import * as apiPaths from '../../../config/api-paths';
+import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { readerKeys } from '#client/lib/query-keys';
+import * as apiPaths from '#client/config/api-paths';
 
 export interface ViewStats {
   articleId: string;

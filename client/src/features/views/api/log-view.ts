@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#client/lib/api-client';
 import type { ReadProgress } from '../lib/read-progress';
 import { getViewStatsQueryOptions } from './get-view-stats';
-import * as apiPaths from '../../../config/api-paths';
+import * as apiPaths from '#client/config/api-paths';
 
 export interface LogViewInput {
   viewedAt: string;

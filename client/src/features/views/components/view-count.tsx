@@ -1,4 +1,4 @@
-import { EyeIcon } from '../../../components/ui/icons';
+import { EyeIcon } from '#client/components/ui/icons';
 import { useViewStats } from '../api/get-view-stats';
 
 /** The article's view count; '...' until loaded (docs/spec/SPEC.md §2). */

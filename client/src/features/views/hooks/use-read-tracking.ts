@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { throttle } from '../../../lib/throttle';
+import { throttle } from '#client/lib/throttle';
 import { NOTHING_READ, isFullyRead, updateReadProgress, type ReadProgress } from '../lib/read-progress';
 
 /** docs/spec/SPEC.md §4: scroll events are throttled by 200 ms. */
