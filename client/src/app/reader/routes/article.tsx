@@ -7,7 +7,6 @@ import { PageState } from '#client/components/ui/page-state';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { getArticleQueryOptions, useArticle } from '#client/features/articles/api/get-article';
 import { ArticleDetail, ArticleDetailSkeleton } from '#client/features/articles/components/article-detail';
-import { ShareButtons } from '#client/features/articles/components/share-buttons';
 import { getCommentsQueryOptions } from '#client/features/comments/api/get-comments';
 import { getViewStatsQueryOptions } from '#client/features/views/api/get-view-stats';
 import { ViewCount } from '#client/features/views/components/view-count';
@@ -27,6 +26,12 @@ let commentsModule: CommentsModule | null = null;
 const loadComments = () => import('#client/features/comments/components/comments-section').then((m) => (commentsModule = m));
 const LazyCommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
 
+// The share buttons are needed only when a reader shares: their own chunk as well, loaded the same way.
+type ShareModule = typeof import('#client/features/articles/components/share-buttons');
+let shareModule: ShareModule | null = null;
+const loadShare = () => import('#client/features/articles/components/share-buttons').then((m) => (shareModule = m));
+const LazyShareButtons = lazy(() => loadShare().then((m) => ({ default: m.ShareButtons })));
+
 /** What the page shows when there is no such article, or it is not published. */
 const NOT_FOUND = 'Article Not Found';
 
@@ -39,6 +44,7 @@ export async function loadArticle({ params, queryClient, transport }: LoadArgs):
       (error: unknown) => ({ error }),
     ),
     loadComments(),
+    loadShare(),
   ]);
   if ('error' in read) return pageOfFailure(read.error, NOT_FOUND);
   const { article } = read;
@@ -59,6 +65,16 @@ const Comments = memo(function Comments({ articleId }: { articleId: string }) {
   return (
     <Suspense fallback={<CommentsFallback />}>
       <Section articleId={articleId} />
+    </Suspense>
+  );
+});
+
+/** As the comments: memoised, one component type per side, the server's markup kept until the chunk is here. */
+const Share = memo(function Share({ article }: { article: Pick<ArticleListItem, 'id' | 'title'> }) {
+  const Buttons = import.meta.env.SSR && shareModule ? shareModule.ShareButtons : LazyShareButtons;
+  return (
+    <Suspense fallback={<div className="h-10" aria-hidden="true" />}>
+      <Buttons article={article} />
     </Suspense>
   );
 });
@@ -112,7 +128,7 @@ export function ArticleRoute() {
       <ArticleDetail
         article={shown}
         meta={<ViewCount articleId={shown.id} />}
-        actions={<ShareButtons article={shown} />}
+        actions={<Share article={shown} />}
         bodyRef={bodyRef}
       />
       <Comments articleId={shown.id} />

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useReadTracking } from './use-read-tracking';
 
@@ -27,16 +27,20 @@ afterEach(() => {
 });
 
 describe('useReadTracking', () => {
-  it('looks at the body at once on a page the reader opened', () => {
+  // The watcher is its own chunk: it starts once that has loaded (lib/watch-read.ts).
+  const watching = () => import('../lib/watch-read');
+
+  it('looks at the body as soon as the watcher is there, on a page the reader opened', async () => {
     const onRead = vi.fn();
     render(<Body onRead={onRead} />);
-    expect(onRead).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onRead).toHaveBeenCalledTimes(1));
   });
 
-  it('on a prerendered page, waits until the reader arrives: nobody has read it before', () => {
+  it('on a prerendered page, waits until the reader arrives: nobody has read it before', async () => {
     setPrerendering(true);
     const onRead = vi.fn();
     render(<Body onRead={onRead} />);
+    await act(watching);
     expect(onRead).not.toHaveBeenCalled();
 
     setPrerendering(false);
@@ -46,10 +50,11 @@ describe('useReadTracking', () => {
     expect(onRead).toHaveBeenCalledTimes(1);
   });
 
-  it('a prerendered page left unseen never counts', () => {
+  it('a prerendered page left unseen never counts', async () => {
     setPrerendering(true);
     const onRead = vi.fn();
     const { unmount } = render(<Body onRead={onRead} />);
+    await act(watching);
     unmount();
     document.dispatchEvent(new Event('prerenderingchange'));
     expect(onRead).not.toHaveBeenCalled();

@@ -1,18 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { throttle } from '#client/lib/throttle';
-import { NOTHING_READ, isFullyRead, updateReadProgress, type ReadProgress } from '../lib/read-progress';
-
-/** docs/spec/SPEC.md §4: scroll events are throttled by 200 ms. */
-export const SCROLL_THROTTLE_MS = 200;
-
-/** Whether the page is being prerendered (Speculation Rules): loaded ahead, not yet shown to anyone. */
-const prerendering = () => (document as Document & { prerendering?: boolean }).prerendering === true;
+import type { ReadProgress } from '../lib/read-progress';
 
 /**
  * Watches the article body while the reader scrolls and calls `onFullyRead` once, when its top and its
- * bottom have both been on screen. A prerendered page starts watching only once the reader arrives on it:
- * a short body fits on screen at once, and would count as read by someone who never opened it. Returns the
- * ref callback for the body element.
+ * bottom have both been on screen (lib/watch-read.ts). The watcher is its own chunk, fetched once the page
+ * is on screen: nothing a reader needs to start reading waits for it. Returns the ref callback for the body
+ * element.
  */
 export function useReadTracking(key: string, onFullyRead: (progress: ReadProgress) => void) {
   const [body, setBody] = useState<HTMLElement | null>(null);
@@ -23,39 +16,14 @@ export function useReadTracking(key: string, onFullyRead: (progress: ReadProgres
 
   useEffect(() => {
     if (!body) return;
-    let progress = NOTHING_READ;
-    let done = false;
-    const check = () => {
-      if (done) return;
-      const rect = body.getBoundingClientRect();
-      progress = updateReadProgress(progress, { top: rect.top, bottom: rect.bottom }, window.innerHeight);
-      if (isFullyRead(progress)) {
-        done = true;
-        stop();
-        callback.current(progress);
-      }
-    };
-    const throttled = throttle(check, SCROLL_THROTTLE_MS);
-    const stop = () => {
-      throttled.cancel();
-      window.removeEventListener('scroll', throttled);
-      window.removeEventListener('resize', throttled);
-    };
-    // Images in the body change its height after load; look again when they do.
-    const observer = new ResizeObserver(() => throttled());
-    const start = () => {
-      window.addEventListener('scroll', throttled, { passive: true });
-      window.addEventListener('resize', throttled, { passive: true });
-      observer.observe(body);
-      check();
-    };
-    const waiting = prerendering();
-    if (waiting) document.addEventListener('prerenderingchange', start, { once: true });
-    else start();
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../lib/watch-read').then(({ watchRead }) => {
+      if (!left) stop = watchRead(body, (progress) => callback.current(progress));
+    });
     return () => {
-      if (waiting) document.removeEventListener('prerenderingchange', start);
-      stop();
-      observer.disconnect();
+      left = true;
+      stop?.();
     };
   }, [body, key]);
 
