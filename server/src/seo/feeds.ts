@@ -1,3 +1,4 @@
+import { imageTypeOf } from '../lib/media-types';
 import { feedTitle } from './feed-links';
 import type { FeedArticle } from './seo.service';
 import { absoluteUrl, articleUrl, categoryFeedUrl, categoryUrl, homeUrl, SITE_LANGUAGE, SITE_NAME, siteFeedUrl } from './site';
@@ -9,16 +10,6 @@ const NS = {
   media: 'http://search.yahoo.com/mrss/',
 };
 
-const IMAGE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-};
-
 /** The image's absolute URL (normalised, so nothing in it needs more than XML escaping) and its type by extension. */
 function feedImage(publicUrl: string, image: NonNullable<FeedArticle['image']>) {
   let url: URL;
@@ -27,8 +18,8 @@ function feedImage(publicUrl: string, image: NonNullable<FeedArticle['image']>) 
   } catch {
     return null;
   }
-  const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
-  return { url: url.href, type: extension ? IMAGE_TYPES[extension] : undefined, bytes: image.bytes };
+  const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1];
+  return { url: url.href, type: extension ? imageTypeOf(extension) : undefined, bytes: image.bytes };
 }
 
 /** RFC 822 dates as RSS 2.0 wants them (`toUTCString` writes that form, in GMT). */

@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
+import { mediaTypeOf } from '../lib/media-types';
 
 /**
  * Where uploaded media live (issue 13, docs/decisions/033-object-storage.md).
@@ -43,19 +44,7 @@ export interface MediaStorage {
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 export const isMediaName = (name: string) => NAME.test(name) && !name.includes('..');
 
-const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-};
-const contentTypeOf = (name: string) => TYPES[path.extname(name).slice(1).toLowerCase()] ?? 'application/octet-stream';
+const contentTypeOf = (name: string) => mediaTypeOf(path.extname(name).slice(1)) ?? 'application/octet-stream';
 
 export function createMediaStorage(config: Config, logger: Logger): MediaStorage {
   const local = (name: string) => path.join(config.uploadDir, name);
