@@ -1,18 +1,8 @@
 import request from 'supertest';
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../helpers/app';
-import {
-  ACTORS,
-  actors,
-  createArticle,
-  createBreakingNews,
-  createCategory,
-  createComment,
-  createUser,
-  login,
-  type Actor,
-} from '../helpers/factories';
+import { ACTORS, createBreakingNews, createComment, login, type Actor } from '../helpers/factories';
+import { articlesTestbed } from '../helpers/testbed';
 
 /**
  * docs/spec/CONTRACT.md §3, row by row, for the six actors: the cases the per-resource tests (server/src/<resource>/*.test.ts)
@@ -21,10 +11,7 @@ import {
  * moderation works whatever the article's status, and that a role change applies to the very next request.
  * Each case asserts the status and then the database.
  */
-const { app, ctx, db } = await createTestApp();
-const { byRole, headers } = await actors(ctx);
-const category = await createCategory(db);
-const otherAuthor = await createUser(db, { role: 'author' });
+const { app, ctx, db, byRole, headers, otherAuthor, category, article } = await articlesTestbed();
 
 const STAFF: Actor[] = ['author', 'editor', 'admin', 'super-admin'];
 const EDITORS: Actor[] = ['editor', 'admin', 'super-admin'];
@@ -47,11 +34,8 @@ interface Row {
   run: (actor: Actor) => Promise<{ res: Response; check: (allowed: boolean) => Promise<void> }>;
 }
 
-const article = (overrides: Partial<Parameters<typeof createArticle>[1]> = {}) =>
-  createArticle(db, { authorId: otherAuthor.id, categoryId: category.id, ...overrides });
 /** The author actor's own article: ownership is what the editor-only rows must ignore. */
-const ownArticle = (overrides: Partial<Parameters<typeof createArticle>[1]> = {}) =>
-  article({ authorId: byRole.author.user.id, ...overrides });
+const ownArticle = (overrides: Parameters<typeof article>[0] = {}) => article({ authorId: byRole.author.user.id, ...overrides });
 
 const ROWS: Row[] = [
   {

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { ACTORS, createComment, createUser, type Actor } from '#tests/helpers/factories';
 import { variantsIdle } from '../media/image-variants';
-import { articlesTestbed } from '#tests/helpers/articles';
+import { articlesTestbed } from '#tests/helpers/testbed';
 
 const { app, ctx, db, byRole, headers, article } = await articlesTestbed();
 const editor = headers('editor');

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createCategory } from '#tests/helpers/factories';
-import { articlesTestbed } from '#tests/helpers/articles';
+import { articlesTestbed } from '#tests/helpers/testbed';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 
 const { app, db, article, category } = await articlesTestbed();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { articlesTestbed } from '#tests/helpers/articles';
+import { articlesTestbed } from '#tests/helpers/testbed';
 
 const { app, ctx, db, otherAuthor, article } = await articlesTestbed();
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACTORS, type Actor } from '#tests/helpers/factories';
-import { articlesTestbed } from '#tests/helpers/articles';
+import { articlesTestbed } from '#tests/helpers/testbed';
 
 const { app, db, headers, article } = await articlesTestbed();
 const editor = headers('editor');

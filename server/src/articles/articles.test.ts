@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTORS, type Actor } from '#tests/helpers/factories';
 import { EMBED_FRAME_HOSTS } from '../lib/edge';
 import { EMBED_HOSTNAMES } from '../lib/sanitize';
-import { articlesTestbed } from '#tests/helpers/articles';
+import { articlesTestbed } from '#tests/helpers/testbed';
 
 const { app, db, byRole, headers, otherAuthor, category, article } = await articlesTestbed();
 

@@ -2,26 +2,14 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/constants';
 import type { Comment } from '#shared/types';
-import { createTestApp } from '#tests/helpers/app';
-import {
-  ACTORS,
-  actors,
-  createArticle,
-  createCategory,
-  createComment,
-  createUser,
-  login,
-  type Actor,
-} from '#tests/helpers/factories';
+import { ACTORS, createComment, login, type Actor } from '#tests/helpers/factories';
+import { articlesTestbed } from '#tests/helpers/testbed';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 
-const { app, ctx, db } = await createTestApp();
-const { byRole, headers } = await actors(ctx);
-const category = await createCategory(db);
-const otherAuthor = await createUser(db, { role: 'author' });
+const { app, ctx, db, byRole, headers, otherAuthor, article } = await articlesTestbed();
 
-const published = (authorId = otherAuthor.id) => createArticle(db, { authorId, categoryId: category.id, status: 'published' });
-const draft = () => createArticle(db, { authorId: otherAuthor.id, categoryId: category.id, status: 'draft' });
+const published = (authorId = otherAuthor.id) => article({ authorId, status: 'published' });
+const draft = () => article({ status: 'draft' });
 /** A comment with an explicit creation time, so that "newest first" is deterministic. */
 const commentAt = (articleId: string, authorId: string, minutesAgo: number, parentId?: string) =>
   db.comment.create({

@@ -1,19 +1,9 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '#tests/helpers/app';
-import {
-  ACTORS,
-  actors,
-  createArticle,
-  createBreakingNews,
-  createCategory,
-  createComment,
-  createUser,
-  type Actor,
-} from '#tests/helpers/factories';
+import { ACTORS, createBreakingNews, createComment, createUser, type Actor } from '#tests/helpers/factories';
+import { articlesTestbed } from '#tests/helpers/testbed';
 
-const { app, ctx, db } = await createTestApp();
-let a: Awaited<ReturnType<typeof actors>>;
+const { app, db, byRole, headers, otherAuthor, article } = await articlesTestbed();
 const HOUR = 3600_000;
 const midnightUtc = () => {
   const d = new Date();
@@ -28,26 +18,22 @@ const midnightUtc = () => {
  */
 let otherDraftTitle: string;
 beforeAll(async () => {
-  a = await actors(ctx);
-  const me = a.byRole.author.user.id;
-  const other = (await createUser(db, { role: 'author', name: 'Olive Other' })).id;
+  const me = byRole.author.user.id;
+  const other = otherAuthor.id;
   const reader = (await createUser(db, { role: 'user', name: 'Rita Reader' })).id;
-  const category = await createCategory(db);
-  const c = { categoryId: category.id };
   const now = new Date();
-  await createArticle(db, { ...c, authorId: me, title: 'My draft 1' });
-  await createArticle(db, { ...c, authorId: me, title: 'My draft 2' });
-  const mineToday = await createArticle(db, { ...c, authorId: me, status: 'published', publishedAt: now, totalViews: 10 });
-  const mineOld = await createArticle(db, {
-    ...c,
+  await article({ authorId: me, title: 'My draft 1' });
+  await article({ authorId: me, title: 'My draft 2' });
+  const mineToday = await article({ authorId: me, status: 'published', publishedAt: now, totalViews: 10 });
+  const mineOld = await article({
     authorId: me,
     status: 'published',
     publishedAt: new Date(midnightUtc().getTime() - HOUR),
     totalViews: 5,
   });
-  otherDraftTitle = (await createArticle(db, { ...c, authorId: other, title: 'Secret scoop draft' })).title;
-  const otherToday = await createArticle(db, { ...c, authorId: other, status: 'published', publishedAt: now, totalViews: 7 });
-  await createArticle(db, { ...c, authorId: other, status: 'unpublished', publishedAt: now, totalViews: 1 });
+  otherDraftTitle = (await article({ authorId: other, title: 'Secret scoop draft' })).title;
+  const otherToday = await article({ authorId: other, status: 'published', publishedAt: now, totalViews: 7 });
+  await article({ authorId: other, status: 'unpublished', publishedAt: now, totalViews: 1 });
   await createComment(db, { articleId: mineToday.id, authorId: reader });
   await createComment(db, { articleId: mineOld.id, authorId: reader });
   await createComment(db, { articleId: otherToday.id, authorId: reader });
@@ -68,7 +54,7 @@ const shared = {
 
 describe('GET /api/stats', () => {
   it.each(ACTORS)('%s: numbers match the fixture for the role', async (actor) => {
-    const res = await request(app).get('/api/stats').set(a.headers(actor));
+    const res = await request(app).get('/api/stats').set(headers(actor));
     if (actor === 'anonymous' || actor === 'user') {
       expect(res.status).toBe(actor === 'anonymous' ? 401 : 403);
       return;
@@ -82,7 +68,7 @@ describe('GET /api/stats', () => {
 
   it('never reports totalUsers to editors or authors', async () => {
     for (const role of ['editor', 'author'] as const) {
-      const res = await request(app).get('/api/stats').set(a.byRole[role].auth);
+      const res = await request(app).get('/api/stats').set(byRole[role].auth);
       expect(res.body).not.toHaveProperty('totalUsers');
     }
   });
@@ -90,12 +76,12 @@ describe('GET /api/stats', () => {
 
 describe('GET /api/stats/activity', () => {
   it.each(ACTORS)('%s: only staff read the activity', async (actor: Actor) => {
-    const res = await request(app).get('/api/stats/activity').set(a.headers(actor));
+    const res = await request(app).get('/api/stats/activity').set(headers(actor));
     expect(res.status).toBe(actor === 'anonymous' ? 401 : actor === 'user' ? 403 : 200);
   });
 
   it('merges the kinds of event newest first and honours the limit (10 by default)', async () => {
-    const res = await request(app).get('/api/stats/activity').set(a.byRole.editor.auth);
+    const res = await request(app).get('/api/stats/activity').set(byRole.editor.auth);
     expect(res.status).toBe(200);
     const events = res.body.data as { type: string; action: string; id: string; title: string; actor: string; at: string }[];
     expect(events).toHaveLength(10);
@@ -110,7 +96,7 @@ describe('GET /api/stats/activity', () => {
       at: expect.any(String),
     });
 
-    const all = (await request(app).get('/api/stats/activity?limit=50').set(a.byRole.editor.auth)).body.data as typeof events;
+    const all = (await request(app).get('/api/stats/activity?limit=50').set(byRole.editor.auth)).body.data as typeof events;
     // 7 articles created + 4 published (incl. the since-unpublished one) + 3 comments + 3 news created + 2 published.
     expect(all).toHaveLength(19);
     const count = (type: string, action: string) => all.filter((e) => e.type === type && e.action === action).length;
@@ -118,12 +104,12 @@ describe('GET /api/stats/activity', () => {
     expect([count('breaking-news', 'created'), count('breaking-news', 'published')]).toEqual([3, 2]);
     const comment = all.find((e) => e.type === 'comment');
     expect(comment).toMatchObject({ actor: 'Rita Reader', articleId: expect.any(String) });
-    expect(all.some((e) => e.title === otherDraftTitle && e.actor === 'Olive Other')).toBe(true);
-    expect((await request(app).get('/api/stats/activity?limit=3').set(a.byRole.admin.auth)).body.data).toHaveLength(3);
+    expect(all.some((e) => e.title === otherDraftTitle && e.actor === otherAuthor.name)).toBe(true);
+    expect((await request(app).get('/api/stats/activity?limit=3').set(byRole.admin.auth)).body.data).toHaveLength(3);
   });
 
   it("does not show an author other people's unpublished article titles", async () => {
-    const res = await request(app).get('/api/stats/activity?limit=50').set(a.byRole.author.auth);
+    const res = await request(app).get('/api/stats/activity?limit=50').set(byRole.author.auth);
     const titles = (res.body.data as { title: string }[]).map((e) => e.title);
     expect(titles).not.toContain(otherDraftTitle);
     expect(titles).toContain('My draft 1');
@@ -132,7 +118,7 @@ describe('GET /api/stats/activity', () => {
   });
 
   it.each(['limit=0', 'limit=51', 'limit=many'])('answers ?%s with 400', async (qs) => {
-    const res = await request(app).get(`/api/stats/activity?${qs}`).set(a.byRole.editor.auth);
+    const res = await request(app).get(`/api/stats/activity?${qs}`).set(byRole.editor.auth);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Validation failed');
   });

@@ -1,10 +1,8 @@
 import bcrypt from 'bcrypt';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '#tests/helpers/app';
+import { describe, expect, it } from 'vitest';
 import {
   ACTORS,
-  actors,
   createArticle,
   createBreakingNews,
   createCategory,
@@ -14,19 +12,15 @@ import {
   TEST_PASSWORD,
   type Actor,
 } from '#tests/helpers/factories';
+import { actorsTestbed } from '#tests/helpers/testbed';
 
-const { app, ctx, db } = await createTestApp();
-let a: Awaited<ReturnType<typeof actors>>;
-
-beforeAll(async () => {
-  a = await actors(ctx);
-});
+const { app, ctx, db, byRole, headers } = await actorsTestbed();
 
 const ADMINS = new Set<Actor>(['admin', 'super-admin']);
 const denied = (actor: Actor) => (actor === 'anonymous' ? 401 : 403);
 const UNKNOWN = '0190a5b2-0000-7000-8000-000000000000';
-const adminAuth = () => a.byRole.admin.auth;
-const superAuth = () => a.byRole['super-admin'].auth;
+const adminAuth = () => byRole.admin.auth;
+const superAuth = () => byRole['super-admin'].auth;
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: 'Nora Newsdesk',
@@ -37,13 +31,13 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
 
 describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admins and super-admins)', () => {
   it.each(ACTORS)('%s: GET /api/users', async (actor) => {
-    const res = await request(app).get('/api/users').set(a.headers(actor));
+    const res = await request(app).get('/api/users').set(headers(actor));
     expect(res.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
   });
 
   it.each(ACTORS)('%s: POST /api/users', async (actor) => {
     const body = newUser();
-    const res = await request(app).post('/api/users').set(a.headers(actor)).send(body);
+    const res = await request(app).post('/api/users').set(headers(actor)).send(body);
     const row = await db.user.findUnique({ where: { email: body.email } });
     if (ADMINS.has(actor)) {
       expect(res.status).toBe(201);
@@ -56,7 +50,7 @@ describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admi
 
   it.each(ACTORS)('%s: PUT /api/users/:id', async (actor) => {
     const target = await createUser(db, { role: 'author', name: 'Before Name' });
-    const res = await request(app).put(`/api/users/${target.id}`).set(a.headers(actor)).send({ name: 'After Name', version: 1 });
+    const res = await request(app).put(`/api/users/${target.id}`).set(headers(actor)).send({ name: 'After Name', version: 1 });
     const row = await db.user.findUniqueOrThrow({ where: { id: target.id } });
     expect(res.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
     expect(row.name).toBe(ADMINS.has(actor) ? 'After Name' : 'Before Name');
@@ -64,7 +58,7 @@ describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admi
 
   it.each(ACTORS)('%s: DELETE /api/users/:id (a denied delete leaves the row)', async (actor) => {
     const target = await createUser(db, { role: 'author' });
-    const res = await request(app).delete(`/api/users/${target.id}`).set(a.headers(actor));
+    const res = await request(app).delete(`/api/users/${target.id}`).set(headers(actor));
     const row = await db.user.findUnique({ where: { id: target.id } });
     expect(res.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
     expect(row === null).toBe(ADMINS.has(actor));
@@ -72,12 +66,12 @@ describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admi
 
   it.each(ACTORS)('%s: POST /api/users/:id/suspend and /unsuspend', async (actor) => {
     const target = await createUser(db, { role: 'editor' });
-    const suspend = await request(app).post(`/api/users/${target.id}/suspend`).set(a.headers(actor));
+    const suspend = await request(app).post(`/api/users/${target.id}/suspend`).set(headers(actor));
     expect(suspend.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).suspended).toBe(ADMINS.has(actor));
 
     await db.user.update({ where: { id: target.id }, data: { suspended: true } });
-    const unsuspend = await request(app).post(`/api/users/${target.id}/unsuspend`).set(a.headers(actor));
+    const unsuspend = await request(app).post(`/api/users/${target.id}/unsuspend`).set(headers(actor));
     expect(unsuspend.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).suspended).toBe(!ADMINS.has(actor));
   });
@@ -277,12 +271,12 @@ describe('user-management limits (docs/spec/CONTRACT.md §3)', () => {
 
   it('an admin cannot grant the super-admin role, not even to themselves', async () => {
     const target = await createUser(db, { role: 'editor' });
-    for (const id of [target.id, a.byRole.admin.user.id]) {
+    for (const id of [target.id, byRole.admin.user.id]) {
       const res = await request(app).put(`/api/users/${id}`).set(adminAuth()).send({ role: 'super-admin', version: 1 });
       expect(res.status).toBe(403);
     }
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe('editor');
-    expect((await db.user.findUniqueOrThrow({ where: { id: a.byRole.admin.user.id } })).role).toBe('admin');
+    expect((await db.user.findUniqueOrThrow({ where: { id: byRole.admin.user.id } })).role).toBe('admin');
   });
 
   it('an admin cannot edit, suspend, unsuspend or delete a super-admin', async () => {

@@ -1,0 +1,23 @@
+import type { Prisma } from '../../server/src/generated/prisma/client';
+import { createTestApp } from './app';
+import { actors, createArticle, createCategory, createUser } from './factories';
+
+/** The app over its own database, with one signed-in user per role (docs/spec/CONTRACT.md §3's actors). */
+export async function actorsTestbed(env: Record<string, string> = {}) {
+  const testApp = await createTestApp(env);
+  return { ...testApp, ...(await actors(testApp.ctx)) };
+}
+
+/**
+ * Shared set-up of the API tests about articles and what hangs on them (comments, stats, the permission table):
+ * the actors, another author (whose articles the signed-in author does not own) and a category; `article` writes
+ * one of the other author's in that category unless told otherwise.
+ */
+export async function articlesTestbed(env: Record<string, string> = {}) {
+  const testbed = await actorsTestbed(env);
+  const otherAuthor = await createUser(testbed.db, { role: 'author' });
+  const category = await createCategory(testbed.db);
+  const article = (overrides: Partial<Prisma.ArticleUncheckedCreateInput> = {}) =>
+    createArticle(testbed.db, { authorId: otherAuthor.id, categoryId: category.id, ...overrides });
+  return { ...testbed, otherAuthor, category, article };
+}
