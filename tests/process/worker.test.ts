@@ -1,41 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/src/db/embedded';
 import { codeFrom, startMailbox, uniqueEmail } from '../helpers/auth';
+import { emptyDatabase, sqlOnce } from '../helpers/postgres';
 import { startServer, waitReady } from '../helpers/server-process';
 
 /**
  * Issue 13, background jobs: an app server with RUN_JOBS=false leaves its mails queued, and the separate
  * `worker` process (`node server/dist/main.js worker`) sends them; it stops cleanly on SIGTERM.
  */
-const admin = new URL(inject('templateDatabaseUrl'));
-admin.pathname = '/postgres';
-const name = `chronicle_worker_${randomBytes(4).toString('hex')}`;
-const databaseUrl = new URL(admin);
-databaseUrl.pathname = `/${name}`;
+const { url: databaseUrl } = await emptyDatabase('worker');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-worker-'));
 const mailbox = await startMailbox();
-
-async function sql<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl.toString() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-const adminClient = new pg.Client({ connectionString: admin.toString() });
-await adminClient.connect();
-await adminClient.query(`CREATE DATABASE "${name}"`);
 afterAll(async () => {
-  await adminClient.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await adminClient.end();
   await mailbox.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -67,7 +46,7 @@ describe('the worker process', () => {
       // Queued, not sent: nothing in this process works the queue.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(mailbox.to(email)).toHaveLength(0);
-      expect(await sql('SELECT 1 FROM graphile_worker._private_jobs')).toHaveLength(1);
+      expect(await sqlOnce(databaseUrl, 'SELECT 1 FROM graphile_worker._private_jobs')).toHaveLength(1);
 
       worker = startServer(env, ['--import', 'tsx', 'server/src/main.ts', 'worker']);
       const mail = await mailbox.waitFor(email, 1, 60_000);
