@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import request from 'supertest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../server/src/app';
@@ -10,6 +9,7 @@ import { parseConfig } from '../../server/src/config';
 import { poolOf } from '../../server/src/db/client';
 import { RedisLink } from '../../server/src/lib/redis-link';
 import { createTestApp } from '../helpers/app';
+import { behindFrontDoor } from '../helpers/front-door';
 import { createArticle, createBreakingNews, createCategory, createUser, login } from '../helpers/factories';
 
 /** The run's Redis (tests/setup/api-global.ts). */
@@ -202,15 +202,7 @@ describe('the response cache', () => {
 
 describe("the server's front door", () => {
   it('answers a hit on the bare Node request, before Express runs; a miss or a signed-in read goes to the app', async () => {
-    let reachedApp = 0;
-    const server = http.createServer(
-      ctx.cache.frontDoor((req, res) => {
-        reachedApp += 1;
-        app(req, res);
-      }),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
+    await behindFrontDoor({ ctx, app }, async (server, reachedApp) => {
       const article = await createArticle(ctx.db, {
         authorId: author.id,
         categoryId: category.id,
@@ -219,27 +211,25 @@ describe("the server's front door", () => {
       });
       const first = await request(server).get(`/api/articles/${article.id}`);
       expect(first.body.title).toBe('Front door');
-      expect(reachedApp).toBe(1);
+      expect(reachedApp()).toBe(1);
       const second = await request(server).get(`/api/articles/${article.id}`);
       expect(second.body.title).toBe('Front door');
       expect(second.headers.etag).toBe(first.headers.etag);
-      expect(reachedApp).toBe(1);
+      expect(reachedApp()).toBe(1);
       await request(server).get(`/api/articles/${article.id}`).set(editor.auth);
-      expect(reachedApp).toBe(2);
+      expect(reachedApp()).toBe(2);
       // A read with a query is kept from its second miss on (a key asked for once never takes a place);
       // the same query in another order is the same key.
       const list = (query: string) => request(server).get(`/api/articles/published?${query}`);
       expect((await list('limit=5&offset=0')).status).toBe(200);
       expect((await list('offset=0&limit=5')).status).toBe(200);
-      expect(reachedApp).toBe(4);
+      expect(reachedApp()).toBe(4);
       expect((await list('limit=5&offset=0')).status).toBe(200);
-      expect(reachedApp).toBe(4);
+      expect(reachedApp()).toBe(4);
       // A parameter the read does not know is answered, never kept.
       for (let i = 0; i < 3; i++) expect((await list('limit=5&offset=0&cachebuster=1')).status).toBe(200);
-      expect(reachedApp).toBe(7);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+      expect(reachedApp()).toBe(7);
+    });
   });
 });
 

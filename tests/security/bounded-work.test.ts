@@ -8,6 +8,7 @@ import type { Comment } from '../../shared/types';
 import { shareDescription } from '../../server/src/articles/share-page';
 import { ARTICLE_HTML_LIMITS, sanitizeArticleHtml } from '../../server/src/lib/sanitize';
 import { createTestApp } from '../helpers/app';
+import { measureTrees } from '../helpers/comment-trees';
 import { createArticle, createCategory, login } from '../helpers/factories';
 import { Tags } from '../../server/src/lib/cache-scope';
 
@@ -168,20 +169,6 @@ async function runScript(script: string): Promise<void> {
   }
 }
 
-/** How deep a list of comment trees goes (1: top-level comments only), and how many comments it holds. */
-function measure(trees: Comment[]): { levels: number; count: number } {
-  let levels = 0;
-  let count = 0;
-  const stack: (readonly [Comment, number])[] = trees.map((c) => [c, 1]);
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const [comment, level] = next;
-    count += 1;
-    levels = Math.max(levels, level);
-    stack.push(...comment.replies.map((r) => [r, level + 1] as const));
-  }
-  return { levels, count };
-}
-
 /** A reply chain `length` deep written straight to the database, as replies stored before the cap were. */
 async function chain(articleId: string, authorId: string, length: number): Promise<string[]> {
   const rows = await db.$queryRaw<{ id: string }[]>`
@@ -217,7 +204,7 @@ describe('comment threads are bounded in depth', () => {
     expect(parentOf.get(ids[LEVELS + 1]!)).toBe(ids[LEVELS - 2]);
     const read = await request(app).get(`/api/comments/article/${article.id}`);
     expect(read.status).toBe(200);
-    expect(measure(read.body.data)).toEqual({ levels: LEVELS, count: LEVELS + 2 });
+    expect(measureTrees(read.body.data)).toEqual({ levels: LEVELS, count: LEVELS + 2 });
   });
 
   it('serves a 10,000-deep legacy thread to 10 readers at once, bounded, while other routes answer', async () => {
@@ -229,8 +216,8 @@ describe('comment threads are bounded in depth', () => {
       request(app).get(`/api/comments/${ids[0]}`),
     ]);
     expect(reads.map((r) => r.status)).toEqual(reads.map(() => 200));
-    expect(measure(reads[0]!.body.data)).toEqual({ levels: LEVELS, count: LEVELS });
-    expect(measure([reads[11]!.body.data])).toEqual({ levels: LEVELS, count: LEVELS });
+    expect(measureTrees(reads[0]!.body.data)).toEqual({ levels: LEVELS, count: LEVELS });
+    expect(measureTrees([reads[11]!.body.data])).toEqual({ levels: LEVELS, count: LEVELS });
 
     // The migration moves the deeper replies up to level 8: none deeper, all counted.
     const dir = path.resolve(
@@ -243,7 +230,7 @@ describe('comment threads are bounded in depth', () => {
     const after = await request(app).get(`/api/comments/article/${article.id}`);
     expect(after.status).toBe(200);
     // Level 8 is 9,993 replies to the comment at level 7: it shows the newest (issue 22, comment-breadth.test.ts).
-    expect(measure(after.body.data)).toEqual({ levels: LEVELS, count: LEVELS - 1 + LIMITS.commentRepliesShown });
+    expect(measureTrees(after.body.data)).toEqual({ levels: LEVELS, count: LEVELS - 1 + LIMITS.commentRepliesShown });
     let seventh = after.body.data[0] as Comment;
     for (let level = 1; level < LEVELS - 1; level++) seventh = seventh.replies[0]!;
     expect(seventh.replyCount).toBe(10_000 - (LEVELS - 1));

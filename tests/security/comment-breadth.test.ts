@@ -4,6 +4,7 @@ import { LIMITS } from '../../shared/constants';
 import type { Comment } from '../../shared/types';
 import { commentsPerAnswer } from '../../server/src/comments/comments.service';
 import { createTestApp } from '../helpers/app';
+import { measureTrees } from '../helpers/comment-trees';
 import { createArticle, createCategory, createUser } from '../helpers/factories';
 
 /**
@@ -32,20 +33,6 @@ await db.$executeRaw`
   FROM generate_series(1, ${REPLIES}::int) n`;
 
 const numberOf = (c: Comment) => Number(/^Reply number (\d+),/.exec(c.content)?.[1]);
-
-/** How deep a list of comment trees goes (1: top-level comments only), and how many comments it holds. */
-function measure(trees: Comment[]): { levels: number; count: number } {
-  let levels = 0;
-  let count = 0;
-  const stack: (readonly [Comment, number])[] = trees.map((c) => [c, 1]);
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const [comment, level] = next;
-    count += 1;
-    levels = Math.max(levels, level);
-    stack.push(...comment.replies.map((r) => [r, level + 1] as const));
-  }
-  return { levels, count };
-}
 
 /** Every comment shows the newest of its replies (as many as a read carries) or none: the next page starts after them. */
 function showsNewestOrNone(trees: Comment[]): boolean {
@@ -132,7 +119,7 @@ describe('a tree wide at every level', () => {
       expect(trees).toHaveLength(limit);
       // Spent level by level: every top-level comment gets its newest replies before any reply gets its own.
       expect(commentsPerAnswer(limit)).toBe(limit * (1 + SHOWN));
-      expect(measure(trees)).toEqual({ levels: 2, count: commentsPerAnswer(limit) });
+      expect(measureTrees(trees)).toEqual({ levels: 2, count: commentsPerAnswer(limit) });
       expect(showsNewestOrNone(trees)).toBe(true);
       for (const top of trees) {
         expect(top.replyCount).toBe(5);
@@ -146,11 +133,11 @@ describe('a tree wide at every level', () => {
     // part way through the replies of the 7th comment there, which then shows none.
     const one = await request(app).get(`/api/comments/${first!.id}`);
     expect(commentsPerAnswer(1)).toBe(32);
-    expect(measure([one.body.data])).toEqual({ levels: 4, count: 1 + 3 + 9 + 6 * 3 });
+    expect(measureTrees([one.body.data])).toEqual({ levels: 4, count: 1 + 3 + 9 + 6 * 3 });
     expect(showsNewestOrNone([one.body.data])).toBe(true);
     const replies = await request(app).get(`/api/comments/${first!.id}/replies?limit=5`);
     expect(replies.body.pagination).toEqual({ total: 5, limit: 5, offset: 0 });
-    expect(measure(replies.body.data)).toEqual({ levels: 3, count: commentsPerAnswer(5) });
+    expect(measureTrees(replies.body.data)).toEqual({ levels: 3, count: commentsPerAnswer(5) });
     expect(showsNewestOrNone(replies.body.data)).toBe(true);
   });
 });

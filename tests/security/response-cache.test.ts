@@ -10,6 +10,7 @@ import { createDb } from '../../server/src/db/client';
 import { freePort } from '../../server/src/db/embedded';
 import { createLogger } from '../../server/src/lib/logger';
 import { createTestApp } from '../helpers/app';
+import { behindFrontDoor } from '../helpers/front-door';
 import { createArticle, createCategory, createUser, login } from '../helpers/factories';
 import { startTcpProxy } from '../helpers/tcp-proxy';
 
@@ -49,23 +50,13 @@ describe('item 1: feeds and sitemaps are built once, whatever the query or the A
   });
 
   it('builds a document once for any number of identical requests arriving together', async () => {
-    let reachedApp = 0;
-    const server = http.createServer(
-      ctx.cache.frontDoor((req, res) => {
-        reachedApp += 1;
-        app(req, res);
-      }),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
+    await behindFrontDoor({ ctx, app }, async (server, reachedApp) => {
       await ctx.cache.purge(['*']);
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => request(server).get(`/sitemaps/articles-1.xml?n=${i}`)));
       expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
       expect(new Set(answers.map((res) => res.headers.etag)).size).toBe(1);
-      expect(reachedApp).toBe(1);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+      expect(reachedApp()).toBe(1);
+    });
   });
 });
 
