@@ -1,30 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { ErrorBox, SuccessBox } from '#client/components/ui/alert';
+import { useState } from 'react';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { Button } from '#client/components/ui/button';
 import { Field } from '#client/components/ui/field';
 import { useToast } from '#client/components/ui/toast';
-import { problemFrom } from '#client/lib/errors';
 import { useSignupComplete } from '../api/signup-complete';
 import { useSignupInitiate } from '../api/signup-initiate';
 import { useSignupVerifyOtp } from '../api/signup-verify-otp';
 import { useCooldown } from '../hooks/use-cooldown';
 import { useLater } from '../hooks/use-later';
+import { useStepForm, type Step } from '../hooks/use-step-form';
 import { AFTER_ACCOUNT_CREATED_MS, AFTER_CODE_SENT_MS, AFTER_CODE_VERIFIED_MS, RESEND_COOLDOWN_S } from '../lib/delays';
-import { FORM_OPTIONS } from '#client/lib/form-options';
 import {
-  PASSWORD_HINT,
   SIGNUP_OTP_LENGTH,
-  otpDigits,
   signupCodeFormSchema,
   signupEmailFormSchema,
   signupProfileFormSchema,
   type SignupFormValues,
 } from '../lib/forms';
 import { StepIndicator } from './step-indicator';
+import { CodeField, NewPasswordFields, StepMessages } from './step-form-fields';
 
-type Step = 1 | 2 | 3;
 const TITLES: Record<Step, string> = { 1: 'Create Your Account', 2: 'Verify Your Email', 3: 'Complete Your Profile' };
 /** Each step checks its own fields only. */
 const RESOLVERS = {
@@ -32,11 +28,6 @@ const RESOLVERS = {
   2: zodResolver(signupCodeFormSchema),
   3: zodResolver(signupProfileFormSchema),
 } as unknown as Record<Step, Resolver<SignupFormValues>>;
-
-interface Problem {
-  message: string;
-  details: string[];
-}
 
 /**
  * The 3-step sign-up of docs/spec/SPEC.md §2 and §4: e-mail, then the e-mailed code, then name and password. The
@@ -50,9 +41,22 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
   const verify = useSignupVerifyOtp();
   const complete = useSignupComplete();
 
-  const [step, setStep] = useState<Step>(1);
-  // One form across the steps, so the e-mail and the code stay while their inputs are gone.
-  const stepRef = useRef<Step>(1);
+  const {
+    form,
+    step,
+    goTo: showStep,
+    problem,
+    success,
+    setSuccess,
+    clearMessages,
+    send,
+  } = useStepForm(RESOLVERS, {
+    email: '',
+    otp: '',
+    name: '',
+    password: '',
+    confirmPassword: '',
+  });
   const {
     register,
     handleSubmit,
@@ -60,97 +64,57 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
     clearErrors,
     control,
     formState: { errors },
-  } = useForm<SignupFormValues>({
-    ...FORM_OPTIONS,
-    resolver: (values, context, options) => RESOLVERS[stepRef.current](values, context, options),
-    defaultValues: { email: '', otp: '', name: '', password: '', confirmPassword: '' },
-  });
+  } = form;
   const otp = useWatch({ control, name: 'otp' });
-  const otpField = register('otp');
   const email = () => getValues('email').trim();
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
   const [advancing, setAdvancing] = useState(false);
   const [created, setCreated] = useState(false);
 
-  const fail = (err: unknown, fallback: string) => setProblem(problemFrom(err, fallback));
   const goTo = (next: Step) => {
-    stepRef.current = next;
-    setStep(next);
-    setProblem(null);
-    setSuccess(null);
+    showStep(next);
+    clearMessages();
     clearErrors();
     setAdvancing(false);
   };
 
-  const sendCode = handleSubmit(() => {
-    setProblem(null);
-    initiate.mutate(
-      { email: email() },
-      {
-        onSuccess: (res) => {
-          setSuccess(res.message);
-          toast.show({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
-          cooldown.start(RESEND_COOLDOWN_S);
-          setAdvancing(true);
-          later(AFTER_CODE_SENT_MS, () => goTo(2));
-        },
-        onError: (err) => fail(err, 'Failed to send verification email'),
-      },
-    );
-  });
+  /** Sends the code (again): its message, a toast, and the resend cooldown; then `next`. */
+  const requestCode = (next?: () => void) =>
+    send(initiate, { email: email() }, 'Failed to send verification email', (res) => {
+      setSuccess(res.message);
+      toast.show({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
+      cooldown.start(RESEND_COOLDOWN_S);
+      next?.();
+    });
 
-  const resend = () => {
-    setProblem(null);
-    initiate.mutate(
-      { email: email() },
-      {
-        onSuccess: (res) => {
-          setSuccess(res.message);
-          toast.show({ title: 'Verification Email Sent! 📧', description: res.message, variant: 'success' });
-          cooldown.start(RESEND_COOLDOWN_S);
-        },
-        onError: (err) => fail(err, 'Failed to send verification email'),
-      },
-    );
-  };
+  const sendCode = handleSubmit(() =>
+    requestCode(() => {
+      setAdvancing(true);
+      later(AFTER_CODE_SENT_MS, () => goTo(2));
+    }),
+  );
 
-  const checkCode = handleSubmit(() => {
-    setProblem(null);
-    verify.mutate(
-      { email: email(), otp: getValues('otp') },
-      {
-        onSuccess: (res) => {
-          setSuccess(res.message);
-          toast.show({ title: 'Email Verified! ✅', description: res.message, variant: 'success' });
-          setAdvancing(true);
-          later(AFTER_CODE_VERIFIED_MS, () => goTo(3));
-        },
-        onError: (err) => fail(err, 'OTP verification failed'),
-      },
-    );
-  });
+  const checkCode = handleSubmit(() =>
+    send(verify, { email: email(), otp: getValues('otp') }, 'OTP verification failed', (res) => {
+      setSuccess(res.message);
+      toast.show({ title: 'Email Verified! ✅', description: res.message, variant: 'success' });
+      setAdvancing(true);
+      later(AFTER_CODE_VERIFIED_MS, () => goTo(3));
+    }),
+  );
 
   const createAccount = handleSubmit(() => {
-    setProblem(null);
     const { otp: code, name, password } = getValues();
-    complete.mutate(
-      { email: email(), otp: code, name: name.trim(), password },
-      {
-        onSuccess: (res) => {
-          const message = res.message || 'Account created successfully! Please log in with your credentials.';
-          setCreated(true);
-          setSuccess(message);
-          toast.show({
-            title: 'Account Created Successfully! 🎉',
-            description: 'You can now log in with your credentials.',
-            variant: 'success',
-          });
-          later(AFTER_ACCOUNT_CREATED_MS, () => onDone(email(), message));
-        },
-        onError: (err) => fail(err, 'Signup completion failed'),
-      },
-    );
+    send(complete, { email: email(), otp: code, name: name.trim(), password }, 'Signup completion failed', (res) => {
+      const message = res.message || 'Account created successfully! Please log in with your credentials.';
+      setCreated(true);
+      setSuccess(message);
+      toast.show({
+        title: 'Account Created Successfully! 🎉',
+        description: 'You can now log in with your credentials.',
+        variant: 'success',
+      });
+      later(AFTER_ACCOUNT_CREATED_MS, () => onDone(email(), message));
+    });
   });
 
   const headingId = 'signup-step-title';
@@ -160,8 +124,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
       <h2 id={headingId} className="font-serif text-xl font-bold">
         {TITLES[step]}
       </h2>
-      {problem && <ErrorBox details={problem.details}>{problem.message}</ErrorBox>}
-      {success && !problem && <SuccessBox>{success}</SuccessBox>}
+      <StepMessages problem={problem} success={success} />
 
       {step === 1 && (
         <form onSubmit={sendCode} className="space-y-4" noValidate aria-labelledby={headingId}>
@@ -178,17 +141,9 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
           <p className="text-sm text-slate-600">
             Enter the 6-digit code we sent to <strong className="break-all">{email()}</strong>.
           </p>
-          <Field
-            label="Verification code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
+          <CodeField
+            registration={register('otp')}
             pattern="[0-9]*"
-            maxLength={SIGNUP_OTP_LENGTH}
-            {...otpField}
-            onChange={(e) => {
-              e.target.value = otpDigits(e.target.value);
-              void otpField.onChange(e);
-            }}
             error={errors.otp?.message}
             className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
           />
@@ -197,7 +152,7 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
           </Button>
           <p className="text-center text-sm text-slate-600">
             Didn&apos;t receive the code?{' '}
-            <Button variant="link" onClick={resend} disabled={cooldown.remaining > 0 || initiate.isPending}>
+            <Button variant="link" onClick={() => requestCode()} disabled={cooldown.remaining > 0 || initiate.isPending}>
               {initiate.isPending ? 'Sending...' : cooldown.remaining > 0 ? `Resend code in ${cooldown.remaining}s` : 'Resend code'}
             </Button>
           </p>
@@ -207,20 +162,11 @@ export function SignupWizard({ onDone }: { onDone: (email: string, message: stri
       {step === 3 && (
         <form onSubmit={createAccount} className="space-y-4" noValidate aria-labelledby={headingId}>
           <Field label="Full Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
-          <Field
+          <NewPasswordFields
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            {...register('password')}
-            error={errors.password?.message}
-            hint={PASSWORD_HINT}
-          />
-          <Field
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            {...register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+            password={register('password')}
+            confirmation={register('confirmPassword')}
+            errors={{ password: errors.password?.message, confirmation: errors.confirmPassword?.message }}
           />
           <Button type="submit" size="lg" className="w-full" disabled={complete.isPending || created}>
             {created ? 'Account Created! Redirecting to login...' : complete.isPending ? 'Creating Account...' : 'Create Account'}
