@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { BreakingNews } from '#shared/types';
-import { useToast } from '#client/components/ui/toast';
 import { useDashboardBreakingNews } from '#client/features/breaking-news/api/get-dashboard-breaking-news';
 import { useDeleteBreakingNews } from '#client/features/breaking-news/api/delete-breaking-news';
 import { usePublishBreakingNews } from '#client/features/breaking-news/api/publish-breaking-news';
@@ -11,10 +10,9 @@ import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
 import { Icon } from '#client/components/ui/icon';
 import { BreakingNewsStatusBadge } from '#client/features/breaking-news/components/breaking-news-status-badge';
-import { useConfirm } from '#client/components/ui/confirm-dialog';
+import { useConfirmAction } from '#client/components/ui/confirm-dialog';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { relativeTime } from '#client/lib/dates';
-import { errorText } from '#client/lib/error-text';
 import { breakingNewsMessages } from '#client/features/breaking-news/lib/messages';
 import { roleLabel } from '#client/lib/staff-roles';
 
@@ -24,37 +22,36 @@ export function BreakingNewsPage() {
   const publish = usePublishBreakingNews();
   const unpublish = useUnpublishBreakingNews();
   const remove = useDeleteBreakingNews();
-  const confirm = useConfirm();
-  const toast = useToast();
+  const confirmAction = useConfirmAction();
   const [editing, setEditing] = useState<{ item: BreakingNews | null; key: number } | null>(null);
 
-  const run = (promise: Promise<unknown>, success: string, failure: string) =>
-    promise.then(
-      () => toast.success(success),
-      (error: unknown) => toast.error(errorText(error, failure)),
-    );
-
   const askPublish = (item: BreakingNews) =>
-    confirm({
+    confirmAction({
       title: 'Publish Breaking News',
       message: 'Publish this headline? It will appear in the breaking-news ticker on the public site.',
       confirmLabel: 'Publish',
-      onConfirm: () => run(publish.mutateAsync(item.id), 'Breaking news published.', breakingNewsMessages.publishFailed),
+      action: () => publish.mutateAsync(item.id),
+      success: 'Breaking news published.',
+      failure: breakingNewsMessages.publishFailed,
     });
   const askUnpublish = (item: BreakingNews) =>
-    confirm({
+    confirmAction({
       title: 'Unpublish Breaking News',
       message: 'Unpublish this headline? It will be removed from the ticker.',
       confirmLabel: 'Unpublish',
-      onConfirm: () => run(unpublish.mutateAsync(item.id), 'Breaking news unpublished.', breakingNewsMessages.unpublishFailed),
+      action: () => unpublish.mutateAsync(item.id),
+      success: 'Breaking news unpublished.',
+      failure: breakingNewsMessages.unpublishFailed,
     });
   const askDelete = (item: BreakingNews) =>
-    confirm({
+    confirmAction({
       title: 'Delete Breaking News',
       message: 'Delete this headline? This cannot be undone.',
       confirmLabel: 'Delete',
       tone: 'danger',
-      onConfirm: () => run(remove.mutateAsync(item.id), 'Breaking news deleted.', breakingNewsMessages.deleteFailed),
+      action: () => remove.mutateAsync(item.id),
+      success: 'Breaking news deleted.',
+      failure: breakingNewsMessages.deleteFailed,
     });
 
   const columns: Column<BreakingNews>[] = [

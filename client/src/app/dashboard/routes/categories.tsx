@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Category } from '#shared/types';
-import { useToast } from '#client/components/ui/toast';
 import { useDashboardCategories } from '#client/features/categories/api/get-dashboard-categories';
 import { useDeleteCategory } from '#client/features/categories/api/delete-category';
 import { Button } from '#client/components/ui/button';
@@ -8,19 +7,17 @@ import { CategoryFormModal } from '#client/features/categories/components/catego
 import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
 import { Icon } from '#client/components/ui/icon';
-import { useConfirm } from '#client/components/ui/confirm-dialog';
-import { errorText } from '#client/lib/error-text';
+import { useConfirmAction } from '#client/components/ui/confirm-dialog';
 import { categoryMessages } from '#client/features/categories/lib/messages';
 
 export function CategoriesPage() {
   const categories = useDashboardCategories();
   const remove = useDeleteCategory();
-  const confirm = useConfirm();
-  const toast = useToast();
+  const confirmAction = useConfirmAction();
   const [editing, setEditing] = useState<{ category: Category | null; key: number } | null>(null);
 
   const askDelete = (category: Category) =>
-    confirm({
+    confirmAction({
       title: 'Delete Category',
       message: (
         <>
@@ -29,11 +26,9 @@ export function CategoriesPage() {
       ),
       confirmLabel: 'Delete',
       tone: 'danger',
-      onConfirm: () =>
-        remove.mutateAsync(category.id).then(
-          () => toast.success('Category deleted successfully.'),
-          (error: unknown) => toast.error(errorText(error, categoryMessages.deleteFailed)),
-        ),
+      action: () => remove.mutateAsync(category.id),
+      success: 'Category deleted successfully.',
+      failure: categoryMessages.deleteFailed,
     });
 
   const columns: Column<Category>[] = [

@@ -13,7 +13,7 @@ import { controlClass } from '#client/components/ui/field';
 import { Icon } from '#client/components/ui/icon';
 import { Badge } from '#client/components/ui/badge';
 import { UserFormModal } from '#client/features/users/components/user-form-modal';
-import { useConfirm } from '#client/components/ui/confirm-dialog';
+import { useConfirmAction } from '#client/components/ui/confirm-dialog';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { formatShortDate } from '#client/lib/dates';
 import { errorText } from '#client/lib/error-text';
@@ -34,7 +34,7 @@ export function UsersPage() {
   const suspend = useSuspendUser();
   const unsuspend = useUnsuspendUser();
   const remove = useDeleteUser();
-  const confirm = useConfirm();
+  const confirmAction = useConfirmAction();
   const toast = useToast();
   const [editing, setEditing] = useState<{ user: PublicUser | null; key: number } | null>(null);
 
@@ -42,7 +42,7 @@ export function UsersPage() {
   const manageable = (u: PublicUser) => mayManageRole(me.role, u.role);
 
   const askSuspend = (u: PublicUser) =>
-    confirm({
+    confirmAction({
       title: 'Suspend User',
       message: (
         <>
@@ -51,11 +51,9 @@ export function UsersPage() {
       ),
       confirmLabel: 'Suspend',
       tone: 'danger',
-      onConfirm: () =>
-        suspend.mutateAsync(u.id).then(
-          () => toast.success(`${u.name} has been suspended.`),
-          (error: unknown) => toast.error(errorText(error, userMessages.suspendFailed)),
-        ),
+      action: () => suspend.mutateAsync(u.id),
+      success: `${u.name} has been suspended.`,
+      failure: userMessages.suspendFailed,
     });
   const unblock = (u: PublicUser) =>
     unsuspend.mutate(u.id, {
@@ -63,7 +61,7 @@ export function UsersPage() {
       onError: (error) => toast.error(errorText(error, userMessages.unsuspendFailed)),
     });
   const askDelete = (u: PublicUser) =>
-    confirm({
+    confirmAction({
       title: 'Delete User',
       message: (
         <>
@@ -72,11 +70,9 @@ export function UsersPage() {
       ),
       confirmLabel: 'Delete',
       tone: 'danger',
-      onConfirm: () =>
-        remove.mutateAsync(u.id).then(
-          () => toast.success('User deleted successfully.'),
-          (error: unknown) => toast.error(errorText(error, userMessages.deleteFailed)),
-        ),
+      action: () => remove.mutateAsync(u.id),
+      success: 'User deleted successfully.',
+      failure: userMessages.deleteFailed,
     });
 
   const columns: Column<PublicUser>[] = [
