@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * unchosen category) come first. Each field gets its first problem.
  */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-type Result<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors<string> };
+export type Result<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors<string> };
 
 function fieldErrors(error: z.ZodError): FieldErrors<string> {
   const out: FieldErrors<string> = {};

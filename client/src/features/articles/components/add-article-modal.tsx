@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '#client/components/ui/form-dialog';
 import { useToast } from '#client/components/ui/toast';
-import { addArticleMedia } from '../api/add-article-media';
-import { useCreateArticle } from '../api/create-article';
 import { useCloseAfterSuccess } from '#client/components/ui/use-close-after-success';
 import { errorText } from '#client/lib/error-text';
+import { addArticleMedia } from '../api/add-article-media';
+import { useCreateArticle } from '../api/create-article';
+import { useArticleForm } from '../hooks/use-article-form';
+import { useMediaUploads } from '../hooks/use-media-uploads';
 import { articleMessages } from '../lib/messages';
-import type { FieldErrors } from '#client/lib/validation';
 import { firstUploadedImage, validateNewArticle, type ArticleFormValues } from '../lib/validation';
 import { ArticleFields, type CategoryField } from './article-fields';
-import { Button } from '#client/components/ui/button';
-import { FormError } from '#client/components/ui/field';
 import { MediaPicker } from './media-picker';
-import { Dialog } from '#client/components/ui/dialog';
 
 const EMPTY: ArticleFormValues = { title: '', summary: '', content: '', categoryId: '', section: 'General' };
 
@@ -22,50 +21,34 @@ const EMPTY: ArticleFormValues = { title: '', summary: '', content: '', category
 export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; CategoryField: CategoryField }) {
   const toast = useToast();
   const create = useCreateArticle();
-  const [values, setValues] = useState<ArticleFormValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof ArticleFormValues>>({});
+  const form = useArticleForm(() => EMPTY, validateNewArticle);
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<Record<number, number>>({});
-  const [uploadingMedia, setUploadingMedia] = useState(false);
+  const uploads = useMediaUploads();
   const [formError, setFormError] = useState<string | null>(null);
   const [savedWithProblems, setSavedWithProblems] = useState(false);
   const { succeeded, succeed } = useCloseAfterSuccess(onClose);
-  const pending = create.isPending || uploadingMedia;
+  const pending = create.isPending || uploads.uploading;
   const busy = pending || succeeded;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validateNewArticle(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    const input = form.check();
+    if (input === undefined) return;
     setFormError(null);
     let articleId: string;
     try {
       // Without attached media, the first image in the text becomes the card image (docs/spec/SPEC.md §2: media, else imageUrl).
-      const imageUrl = files.length ? undefined : (firstUploadedImage(result.value.content) ?? undefined);
-      articleId = (await create.mutateAsync({ ...result.value, imageUrl })).id;
+      const imageUrl = files.length ? undefined : (firstUploadedImage(input.content) ?? undefined);
+      articleId = (await create.mutateAsync({ ...input, imageUrl })).id;
     } catch (error) {
       const message = errorText(error, articleMessages.addFailed);
       setFormError(message);
       toast.error(message);
       return;
     }
-    setUploadingMedia(true);
-    const failed: string[] = [];
-    for (const [i, file] of files.entries()) {
-      setProgress((p) => ({ ...p, [i]: 0 }));
-      try {
-        await addArticleMedia(articleId, file, (fraction) => setProgress((p) => ({ ...p, [i]: fraction })));
-        setProgress((p) => ({ ...p, [i]: 1 }));
-      } catch (error) {
-        failed.push(`${file.name}: ${errorText(error, articleMessages.uploadMediaFailed)}`);
-      }
-    }
-    setUploadingMedia(false);
-    if (failed.length) {
+    const failures = await uploads.uploadAll(files, (file, onProgress) => addArticleMedia(articleId, file, onProgress));
+    if (failures.length) {
+      const failed = failures.map(({ file, error }) => `${file.name}: ${errorText(error, articleMessages.uploadMediaFailed)}`);
       const message = `${articleMessages.uploadMediaFailed}. The article was saved as a draft without: ${failed.join('; ')}`;
       setFormError(message);
       setSavedWithProblems(true);
@@ -77,37 +60,22 @@ export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; C
   };
 
   return (
-    <Dialog open title="Add Article" onClose={onClose} busy={busy} size="xl">
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormError message={formError} />
-        <ArticleFields
-          values={values}
-          errors={errors}
-          onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
-          disabled={busy || savedWithProblems}
-          CategoryField={CategoryField}
-        />
-        <div className="space-y-1">
-          <p className="text-sm font-medium text-slate-800">Media (optional)</p>
-          <MediaPicker files={files} onChange={setFiles} progress={progress} disabled={busy || savedWithProblems} />
-        </div>
-        <div className="flex justify-end gap-2">
-          {savedWithProblems ? (
-            <Button variant="primary" onClick={onClose}>
-              Close
-            </Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="primary" disabled={busy}>
-                {succeeded ? 'Saved!' : uploadingMedia ? 'Uploading media…' : create.isPending ? 'Saving…' : 'Add Article'}
-              </Button>
-            </>
-          )}
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Add Article"
+      size="xl"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={{ pending, succeeded }}
+      formError={formError}
+      submitLabel="Add Article"
+      pendingLabel={uploads.uploading ? 'Uploading media…' : 'Saving…'}
+      finished={savedWithProblems}
+    >
+      <ArticleFields {...form.fields} disabled={busy || savedWithProblems} CategoryField={CategoryField} />
+      <div className="space-y-1">
+        <p className="text-sm font-medium text-slate-800">Media (optional)</p>
+        <MediaPicker files={files} onChange={setFiles} progress={uploads.progress} disabled={busy || savedWithProblems} />
+      </div>
+    </FormDialog>
   );
 }

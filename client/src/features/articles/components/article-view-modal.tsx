@@ -9,60 +9,53 @@ import { getArticle } from '../api/get-article';
 import { refetchArticleLists } from '../api/refetch-article-lists';
 import { useUpdateArticle } from '../api/update-article';
 import { useCloseAfterSuccess } from '#client/components/ui/use-close-after-success';
-import { useConfirm } from '#client/components/ui/confirm-dialog';
+import { useConfirmAction } from '#client/components/ui/confirm-dialog';
+import { DialogForm } from '#client/components/ui/form-dialog';
 import { useDashboardUser } from '#client/lib/dashboard-user';
+import { useArticleForm } from '../hooks/use-article-form';
+import { useMediaUploads } from '../hooks/use-media-uploads';
 import { useStoryActions } from '../hooks/use-story-actions';
 import { formatShortDate } from '#client/lib/dates';
 import { formatNumber } from '#client/lib/format';
 import { errorText, isStaleVersion, staleVersionText } from '#client/lib/error-text';
 import { articleMessages } from '../lib/messages';
-import type { FieldErrors } from '#client/lib/validation';
 import { validateArticleEdit, type ArticleFormValues } from '../lib/validation';
 import { ArticleFields, type CategoryField } from './article-fields';
 import { Button } from '#client/components/ui/button';
-import { FormError } from '#client/components/ui/field';
 import { MediaPicker } from './media-picker';
 import { Dialog } from '#client/components/ui/dialog';
-import { ReloadLatest } from '#client/components/ui/reload-latest';
 import { RICH_TEXT_CLASS } from './rich-text';
 import { ArticleStatusBadge } from './article-status-badge';
 import { StoryActionButtons, StoryFlags } from './story-actions';
 
 function MediaManager({ articleId }: { articleId: string }) {
   const toast = useToast();
-  const confirm = useConfirm();
+  const confirmAction = useConfirmAction();
   const media = useArticleMedia(articleId);
   const add = useAddArticleMedia(articleId);
   const remove = useDeleteArticleMedia(articleId);
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<Record<number, number>>({});
+  const uploads = useMediaUploads();
 
   const uploadAll = async (chosen: File[]) => {
     setFiles(chosen);
-    for (const [i, file] of chosen.entries()) {
-      setProgress((p) => ({ ...p, [i]: 0 }));
-      try {
-        await add.mutateAsync({ file, onProgress: (fraction) => setProgress((p) => ({ ...p, [i]: fraction })) });
-        toast.success(`${file.name} uploaded.`);
-      } catch (error) {
-        toast.error(errorText(error, articleMessages.uploadMediaFailed));
-      }
-    }
+    await uploads.uploadAll(chosen, (file, onProgress) => add.mutateAsync({ file, onProgress }), {
+      uploaded: (file) => toast.success(`${file.name} uploaded.`),
+      failed: (_file, error) => toast.error(errorText(error, articleMessages.uploadMediaFailed)),
+    });
     setFiles([]);
-    setProgress({});
+    uploads.clear();
   };
 
   const askDelete = (item: MediaItem) =>
-    confirm({
+    confirmAction({
       title: 'Delete Media',
       message: 'Delete this media file from the article? This cannot be undone.',
       confirmLabel: 'Delete',
       tone: 'danger',
-      onConfirm: () =>
-        remove.mutateAsync(item.id).then(
-          () => toast.success('Media deleted.'),
-          (error: unknown) => toast.error(errorText(error, articleMessages.deleteMediaFailed)),
-        ),
+      action: () => remove.mutateAsync(item.id),
+      success: 'Media deleted.',
+      failure: articleMessages.deleteMediaFailed,
     });
 
   return (
@@ -98,7 +91,7 @@ function MediaManager({ articleId }: { articleId: string }) {
           ))}
         </ul>
       )}
-      <MediaPicker files={files} onChange={(chosen) => void uploadAll(chosen)} progress={progress} disabled={files.length > 0} />
+      <MediaPicker files={files} onChange={(chosen) => void uploadAll(chosen)} progress={uploads.progress} disabled={files.length > 0} />
     </section>
   );
 }
@@ -125,18 +118,17 @@ function EditArticleForm({
   const toast = useToast();
   const update = useUpdateArticle();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ArticleFormValues>(() => formValues(article));
+  const form = useArticleForm(() => formValues(article), validateArticleEdit);
   // The version the form was filled from: the save names it, so it never overwrites someone else's change.
   const [version, setVersion] = useState(article.version);
   // Remounts the fields after a reload, so the rich-text editor shows the reloaded content.
   const [loaded, setLoaded] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors<keyof ArticleFormValues>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
 
   const reload = async () => {
     const latest = await getArticle(article.id);
-    setValues(formValues(latest));
+    form.setValues(formValues(latest));
     setVersion(latest.version);
     setLoaded((n) => n + 1);
     setFormError(null);
@@ -146,16 +138,12 @@ function EditArticleForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validateArticleEdit(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    const input = form.check();
+    if (input === undefined) return;
     setFormError(null);
     setStale(false);
     try {
-      await update.mutateAsync({ id: article.id, input: result.value, version });
+      await update.mutateAsync({ id: article.id, input, version });
       toast.success('Article updated successfully.');
       onSaved();
     } catch (error) {
@@ -168,26 +156,17 @@ function EditArticleForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <FormError message={formError} />
-      {stale && <ReloadLatest onReload={reload} />}
-      <ArticleFields
-        key={loaded}
-        values={values}
-        errors={errors}
-        onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
-        disabled={update.isPending}
-        CategoryField={CategoryField}
-      />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save Changes'}
-        </Button>
-      </div>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onCancel}
+      // The view modal closes after a save and is busy meanwhile: this form only knows its request.
+      busy={{ pending: update.isPending, succeeded: false }}
+      formError={formError}
+      onReload={stale ? reload : undefined}
+      submitLabel="Save Changes"
+    >
+      <ArticleFields key={loaded} {...form.fields} disabled={update.isPending} CategoryField={CategoryField} />
+    </DialogForm>
   );
 }
 
