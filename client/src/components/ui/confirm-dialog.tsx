@@ -1,8 +1,6 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { errorText } from '../../lib/error-text';
 import { Button } from './button';
 import { Dialog } from './dialog';
-import { useToast } from './toast';
 
 export interface ConfirmOptions {
   title: string;
@@ -88,28 +86,4 @@ export function useConfirm(): Confirm {
   const confirm = useContext(ConfirmContext);
   if (!confirm) throw new Error('useConfirm must be used inside <ConfirmProvider>');
   return confirm;
-}
-
-export interface ConfirmActionOptions extends Omit<ConfirmOptions, 'onConfirm'> {
-  /** The request, run once confirmed while the dialog shows its busy state. */
-  action(): Promise<unknown>;
-  /** Toasted when it worked. */
-  success: string;
-  /** Toasted when it failed, unless the server said why (docs/spec/SPEC.md §8). */
-  failure: string;
-}
-
-/** Asks before a dashboard action, runs it once confirmed, and toasts how it went. */
-export function useConfirmAction(): (options: ConfirmActionOptions) => Promise<boolean> {
-  const confirm = useConfirm();
-  const toast = useToast();
-  return ({ action, success, failure, ...options }) =>
-    confirm({
-      ...options,
-      onConfirm: () =>
-        action().then(
-          () => toast.success(success),
-          (error: unknown) => toast.error(errorText(error, failure)),
-        ),
-    });
 }

@@ -10,7 +10,7 @@ import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
 import { Icon } from '#client/components/ui/icon';
 import { BreakingNewsStatusBadge } from '#client/features/breaking-news/components/breaking-news-status-badge';
-import { useConfirmAction } from '#client/components/ui/confirm-dialog';
+import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { relativeTime } from '#client/lib/dates';
 import { breakingNewsMessages } from '#client/features/breaking-news/lib/messages';

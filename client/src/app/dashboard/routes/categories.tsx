@@ -7,7 +7,7 @@ import { CategoryFormModal } from '#client/features/categories/components/catego
 import { PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
 import { Icon } from '#client/components/ui/icon';
-import { useConfirmAction } from '#client/components/ui/confirm-dialog';
+import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { categoryMessages } from '#client/features/categories/lib/messages';
 
 export function CategoriesPage() {

@@ -13,7 +13,7 @@ import { controlClass } from '#client/components/ui/field';
 import { Icon } from '#client/components/ui/icon';
 import { Badge } from '#client/components/ui/badge';
 import { UserFormModal } from '#client/features/users/components/user-form-modal';
-import { useConfirmAction } from '#client/components/ui/confirm-dialog';
+import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { formatShortDate } from '#client/lib/dates';
 import { errorText } from '#client/lib/error-text';

@@ -9,7 +9,7 @@ import { getArticle } from '../api/get-article';
 import { refetchArticleLists } from '../api/refetch-article-lists';
 import { useUpdateArticle } from '../api/update-article';
 import { useCloseAfterSuccess } from '#client/components/ui/use-close-after-success';
-import { useConfirmAction } from '#client/components/ui/confirm-dialog';
+import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { DialogForm } from '#client/components/ui/form-dialog';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { useArticleForm } from '../hooks/use-article-form';
