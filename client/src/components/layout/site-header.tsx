@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { Category } from '#shared/types';
 import { paths } from '../../config/paths';
@@ -6,25 +6,17 @@ import { cn } from '../../lib/cn';
 import { isStaffRole, useSession } from '../../lib/session';
 import { buttonClasses } from '../ui/button';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
-import { useDismiss } from './use-dismiss';
+import { useMenu } from './use-menu';
 import { useHeaderMode } from './use-header-mode';
 
 export const HEADER_HEIGHT = '4rem';
 
 function UserMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const dismiss = useCallback((reason: 'outside' | 'escape') => {
-    setOpen(false);
-    if (reason === 'escape') buttonRef.current?.focus();
-  }, []);
-  useDismiss(ref, open, dismiss);
+  const { open, setOpen, panel, button, id: menuId } = useMenu<HTMLDivElement>();
   return (
-    <div ref={ref} className="relative">
+    <div ref={panel} className="relative">
       <button
-        ref={buttonRef}
+        ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
@@ -62,15 +54,8 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const mode = useHeaderMode();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const headerRef = useRef<HTMLElement>(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const closeMenu = useCallback((reason: 'outside' | 'escape') => {
-    setMenuOpen(false);
-    if (reason === 'escape') menuButtonRef.current?.focus();
-  }, []);
-  useDismiss(headerRef, menuOpen, closeMenu);
+  // Below 1024 px: the category links and the account entry in a menu under the header.
+  const { open: menuOpen, setOpen: setMenuOpen, panel: headerRef, button: menuButtonRef, id: menuId } = useMenu<HTMLElement>();
 
   const user = session?.user;
   const staff = isStaffRole(user?.role);

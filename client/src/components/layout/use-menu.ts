@@ -1,14 +1,23 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
-/** Calls `onDismiss` on a pointer press outside `ref` or on Escape, while `active`. */
-export function useDismiss(ref: RefObject<HTMLElement | null>, active: boolean, onDismiss: (reason: 'outside' | 'escape') => void) {
+/**
+ * A menu that its button opens and closes: it closes on a pointer press outside `panel` too, and on Escape, which
+ * gives the focus back to the button. `id` names the menu for the button's aria-controls.
+ */
+export function useMenu<T extends HTMLElement>() {
+  const [open, setOpen] = useState(false);
+  const panel = useRef<T>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
   useEffect(() => {
-    if (!active) return;
+    if (!open) return;
     const onPointer = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) onDismiss('outside');
+      if (panel.current && !panel.current.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onDismiss('escape');
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -16,5 +25,6 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, active: boolean, 
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [ref, active, onDismiss]);
+  }, [open]);
+  return { open, setOpen, panel, button, id };
 }
