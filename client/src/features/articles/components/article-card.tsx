@@ -1,9 +1,7 @@
-import { Link } from 'react-router';
 import type { ArticleListItem } from '#shared/types';
-import { RelativeTime } from '#client/components/ui/dates';
-import { paths } from '#client/config/paths';
 import { cn } from '#client/lib/cn';
 import { CardMedia } from './card-media';
+import { Byline, StretchedTitleLink } from './card-text';
 import { CategoryBadge } from './category-badge';
 
 export type CardVariant = 'default' | 'large' | 'wide' | 'compact';
@@ -70,20 +68,10 @@ export function ArticleCard({ article, variant = 'default', as: H = 'h3', eager,
             variant === 'large' || wide ? 'text-2xl' : variant === 'compact' ? 'text-base' : 'text-lg',
           )}
         >
-          <Link
-            to={paths.article(article.id)}
-            state={{ article }}
-            className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none"
-          >
-            {article.title}
-          </Link>
+          <StretchedTitleLink article={article} />
         </H>
         <p className={cn('line-clamp-2 text-slate-600', variant === 'compact' ? 'text-sm' : 'text-sm md:text-base')}>{article.summary}</p>
-        <p className="mt-auto pt-1 text-xs text-slate-600">
-          <span>{article.author?.name}</span>
-          <span aria-hidden="true"> · </span>
-          <RelativeTime value={article.publishedAt ?? article.updatedAt} />
-        </p>
+        <Byline article={article} className="mt-auto pt-1 text-xs text-slate-600" />
       </div>
     </article>
   );
@@ -96,19 +84,9 @@ export function ArticleRow({ article, as: H = 'h3' }: { article: ArticleListItem
       <CardMedia article={article} allowVideo className="aspect-[4/3] w-28 shrink-0 rounded" width={224} height={168} sizes="112px" />
       <div className="flex min-w-0 flex-col gap-1">
         <H className="line-clamp-2 font-serif text-base leading-snug font-bold text-slate-900">
-          <Link
-            to={paths.article(article.id)}
-            state={{ article }}
-            className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none"
-          >
-            {article.title}
-          </Link>
+          <StretchedTitleLink article={article} />
         </H>
-        <p className="text-xs text-slate-600">
-          <span>{article.author?.name}</span>
-          <span aria-hidden="true"> · </span>
-          <RelativeTime value={article.publishedAt ?? article.updatedAt} />
-        </p>
+        <Byline article={article} className="text-xs text-slate-600" />
       </div>
     </article>
   );

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import type { ArticleListItem } from '#shared/types';
+import { RelativeTime } from '#client/components/ui/dates';
+import { paths } from '#client/config/paths';
+
+/** A card's title: its link stretches over the whole card, so that the card is clickable. */
+export function StretchedTitleLink({ article }: { article: ArticleListItem }) {
+  return (
+    <Link
+      to={paths.article(article.id)}
+      state={{ article }}
+      className="after:absolute after:inset-0 after:content-[''] hover:underline focus:outline-none"
+    >
+      {article.title}
+    </Link>
+  );
+}
+
+/** The author and how long ago the article came out: 'Ann Author · 3 hours ago'. */
+export function Byline({ article, className }: { article: ArticleListItem; className: string }) {
+  return (
+    <p className={className}>
+      <span>{article.author?.name}</span>
+      <span aria-hidden="true"> · </span>
+      <RelativeTime value={article.publishedAt ?? article.updatedAt} />
+    </p>
+  );
+}
