@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { roleLabel, type StaffRole } from '../../lib/staff-roles';
 import type { DashboardPage } from '../../config/paths';
 import { menuFor } from './pages';
 import { Icon } from '../../components/ui/icon';
+import { useMenu } from '../../components/layout/use-menu';
 
 export const CMS_TITLE = 'Chronicle CMS';
 
@@ -59,35 +60,13 @@ function Footer({ role, name, onLogout }: SidebarProps) {
  * top bar with a menu button; the drawer closes on navigation, Escape or a click outside it.
  */
 export function Sidebar(props: SidebarProps) {
-  const [open, setOpen] = useState(false);
-  const drawer = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, panel: drawer, button: toggle } = useMenu<HTMLDivElement>();
   const { pathname } = useLocation();
   const [lastPath, setLastPath] = useState(pathname);
   if (pathname !== lastPath) {
     setLastPath(pathname);
     setOpen(false);
   }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    const onPointer = (e: MouseEvent) => {
-      const target = e.target as Node;
-      if (!drawer.current?.contains(target) && !toggle.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
-    };
-  }, [open]);
 
   return (
     <>

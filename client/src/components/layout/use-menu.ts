@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
 /**
- * A menu that its button opens and closes: it closes on a pointer press outside `panel` too, and on Escape, which
- * gives the focus back to the button. `id` names the menu for the button's aria-controls.
+ * A menu that its button opens and closes: it closes on a pointer press outside `panel` and the button too, and on
+ * Escape, which gives the focus back to the button. `id` names the menu for the button's aria-controls.
  */
 export function useMenu<T extends HTMLElement>() {
   const [open, setOpen] = useState(false);
@@ -12,7 +12,8 @@ export function useMenu<T extends HTMLElement>() {
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
-      if (panel.current && !panel.current.contains(e.target as Node)) setOpen(false);
+      const target = e.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
