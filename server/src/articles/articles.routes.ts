@@ -17,8 +17,8 @@ import { notFound } from '../lib/errors';
 import { queueVariantsOrLog } from '../media/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../media/media-files';
 import { publicRoute, requirePermission } from '../lib/policy';
-import { idParam, none, routesFor } from '../lib/route';
-import { expectedVersion, setVersionTag } from '../lib/versions';
+import { idParam, idParams, none, routesFor } from '../lib/route';
+import { expectedVersion, setVersionTag, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import * as articleMedia from './article-media.service';
 import { isUuid } from './article-records';
 import * as articles from './articles.service';
@@ -27,7 +27,6 @@ import * as stories from './stories.service';
 import { shareImage } from './share-image';
 import { renderShareNotFound, renderSharePage } from './share-page';
 
-const idParams = z.object({ id: idParam });
 const mediaParams = z.object({ id: idParam, mediaId: idParam });
 const shareParams = z.object({ articleId: z.string() });
 
@@ -149,8 +148,7 @@ export function articlesRouter(ctx: AppContext): Router {
     {
       method: 'put',
       path: '/:id',
-      summary:
-        'Edit an article (authors: their own); any subset of the fields. Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
+      summary: `Edit an article (authors: their own); any subset of the fields. ${VERSIONED_EDIT.summary}`,
       guard: requirePermission('articles:edit'),
       params: idParams,
       body: updateArticleInputSchema,
@@ -159,16 +157,12 @@ export function articlesRouter(ctx: AppContext): Router {
         403: "an author editing someone else's article",
         404: 'no such article',
         409: '`version` is not the current one: someone else changed the article (the current version is in `details` and the ETag)',
-        412: 'If-Match does not match the current ETag',
-        428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
+        ...VERSIONED_EDIT.errors,
       },
       purges: ({ params }) => articleChanged(params.id),
     },
-    async ({ params, body, user }, req, res) => {
-      const article = await articles.updateArticle(db, user, params.id, body, expectedVersion(req, body.version));
-      setVersionTag(res, article.version);
-      return article;
-    },
+    async ({ params, body, user }, req, res) =>
+      withVersionTag(res, await articles.updateArticle(db, user, params.id, body, expectedVersion(req, body.version))),
   );
 
   route(

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNewsInputSchema } from '#shared/schemas/breaking-news';
 import { breakingNewsListSchema, breakingNewsSchema } from '#shared/schemas/responses/breaking-news';
 import { deletedSchema } from '#shared/schemas/responses/common';
@@ -7,8 +6,8 @@ import type { AppContext } from '../context';
 import { serviceUnavailable, tooManyRequests } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../lib/cache-scope';
-import { idParam, routesFor } from '../lib/route';
-import { expectedVersion, setVersionTag } from '../lib/versions';
+import { idParams, routesFor } from '../lib/route';
+import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import * as news from './breaking-news.service';
 import { STREAM_LIMITS } from './live-feed';
 
@@ -20,7 +19,6 @@ const FULL_RETRY_SECONDS = 30;
 export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '/breaking-news');
-  const byId = z.object({ id: idParam });
 
   route(
     {
@@ -84,26 +82,21 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
     {
       method: 'put',
       path: '/:id',
-      summary:
-        'Edit a headline (authors: only their own drafts; editors and above: any). Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
+      summary: `Edit a headline (authors: only their own drafts; editors and above: any). ${VERSIONED_EDIT.summary}`,
       guard: requirePermission('breaking-news:edit'),
-      params: byId,
+      params: idParams,
       body: updateBreakingNewsInputSchema,
       returns: { schema: breakingNewsSchema, description: 'The item, with its new ETag' },
       errors: {
         403: "An author editing someone else's headline, or one that is no longer a draft",
         404: 'No such breaking news',
         409: '`version` is not the current one (the current version is in `details` and the ETag)',
-        412: 'If-Match does not match the current ETag',
-        428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
+        ...VERSIONED_EDIT.errors,
       },
       purges: () => [Tags.breaking],
     },
-    async ({ params, body, user }, req, res) => {
-      const item = await news.updateBreakingNews(db, user, req.grant, params.id, body.headline, expectedVersion(req, body.version));
-      setVersionTag(res, item.version);
-      return item;
-    },
+    async ({ params, body, user }, req, res) =>
+      withVersionTag(res, await news.updateBreakingNews(db, user, req.grant, params.id, body.headline, expectedVersion(req, body.version))),
   );
 
   route(
@@ -112,7 +105,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       path: '/:id',
       summary: 'Delete a breaking-news item',
       guard: requirePermission('breaking-news:delete'),
-      params: byId,
+      params: idParams,
       returns: deletedSchema,
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],
@@ -129,7 +122,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       path: '/:id/publish',
       summary: 'Publish a breaking-news item (it joins the ticker)',
       guard: requirePermission('breaking-news:publish'),
-      params: byId,
+      params: idParams,
       returns: breakingNewsSchema,
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],
@@ -143,7 +136,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       path: '/:id/unpublish',
       summary: 'Unpublish a breaking-news item (back to draft, off the ticker)',
       guard: requirePermission('breaking-news:publish'),
-      params: byId,
+      params: idParams,
       returns: breakingNewsSchema,
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],

@@ -6,8 +6,8 @@ import { deletedSchema } from '#shared/schemas/responses/common';
 import { Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { publicRoute, requirePermission } from '../lib/policy';
-import { idParam, routesFor } from '../lib/route';
-import { expectedVersion, setVersionTag } from '../lib/versions';
+import { idParams, routesFor } from '../lib/route';
+import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import { createCategory, deleteCategory, findCategory, listCategories, renameCategory } from './categories.service';
 
 /** Mounted at the /api root: categories answer at /categories and, for delete, at /categorie (the client's spelling). */
@@ -18,7 +18,6 @@ export function categoriesRouter({ db }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '');
   const manage = requirePermission('categories:manage');
-  const byId = z.object({ id: idParam });
 
   route(
     {
@@ -72,25 +71,20 @@ export function categoriesRouter({ db }: AppContext): Router {
     {
       method: 'put',
       path: '/categories/:id',
-      summary:
-        'Rename a category (the slug follows the name). Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
+      summary: `Rename a category (the slug follows the name). ${VERSIONED_EDIT.summary}`,
       guard: manage,
-      params: byId,
+      params: idParams,
       body: updateCategoryInputSchema,
       returns: { schema: categorySchema, description: 'The category, with its new ETag' },
       errors: {
         404: 'No such category',
         409: 'Another category has this name or slug, or `version` is not the current one (the current version is in `details` and the ETag)',
-        412: 'If-Match does not match the current ETag',
-        428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
+        ...VERSIONED_EDIT.errors,
       },
       purges: categoriesChanged,
     },
-    async ({ params, body }, req, res) => {
-      const category = await renameCategory(db, params.id, body.name, expectedVersion(req, body.version));
-      setVersionTag(res, category.version);
-      return category;
-    },
+    async ({ params, body }, req, res) =>
+      withVersionTag(res, await renameCategory(db, params.id, body.name, expectedVersion(req, body.version))),
   );
 
   for (const path of ['/categories/:id', '/categorie/:id']) {
@@ -100,7 +94,7 @@ export function categoriesRouter({ db }: AppContext): Router {
         path,
         summary: path.startsWith('/categorie/') ? 'Delete a category (the spelling the client uses)' : 'Delete a category',
         guard: manage,
-        params: byId,
+        params: idParams,
         returns: deletedSchema,
         errors: { 404: 'No such category', 409: 'The category still has articles' },
         purges: categoriesChanged,

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { LIMITS } from '#shared/constants';
 import {
   COMMENT_MESSAGES,
@@ -22,7 +21,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
-import { idParam, responseCacheOf, routesFor } from '../lib/route';
+import { idParams, responseCacheOf, routesFor } from '../lib/route';
 import { Tags, tagResponse } from '../lib/cache-scope';
 import {
   commentOwnership,
@@ -35,7 +34,6 @@ import {
   postComment,
 } from './comments.service';
 
-const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
 const COMMENT_NOT_FOUND = 'Comment not found';
 const NEWEST = `its newest replies (at most ${LIMITS.commentRepliesShown}) nested, and replyCount`;
@@ -67,7 +65,7 @@ export function commentsRouter({ db, limits }: AppContext): Router {
       path: '/article/:id',
       summary: `Post a comment, or a reply (parentId) to a comment of the same article, on a published article; threads are at most ${LIMITS.commentLevelsMax} levels deep, a reply to the deepest level joins it`,
       guard: requirePermission('comments:create'),
-      params: byId,
+      params: idParams,
       body: createCommentInputSchema,
       status: 201,
       returns: commentWriteAnswerSchema,
@@ -87,7 +85,7 @@ export function commentsRouter({ db, limits }: AppContext): Router {
       path: '/article/:id',
       summary: `A published article's top-level comments newest first, each with ${NEWEST}`,
       guard: publicRoute,
-      params: byId,
+      params: idParams,
       query: listArticleCommentsQuerySchema,
       returns: {
         schema: articleCommentsPageSchema,
@@ -110,7 +108,7 @@ export function commentsRouter({ db, limits }: AppContext): Router {
       path: '/:id/replies',
       summary: `A page of a comment's direct replies newest first, each with ${NEWEST} (a published article's comment)`,
       guard: publicRoute,
-      params: byId,
+      params: idParams,
       query: listCommentRepliesQuerySchema,
       returns: {
         schema: commentRepliesPageSchema,
@@ -135,7 +133,7 @@ export function commentsRouter({ db, limits }: AppContext): Router {
       path: '/:id',
       summary: `One comment of a published article, with ${NEWEST}`,
       guard: publicRoute,
-      params: byId,
+      params: idParams,
       returns: commentAnswerSchema,
       errors: { 404: 'no such comment, or its article is not published' },
     },
@@ -152,7 +150,7 @@ export function commentsRouter({ db, limits }: AppContext): Router {
       path: '/:id',
       summary: 'Edit your own comment (every role edits only its own); marks it edited',
       guard: requirePermission('comments:edit'),
-      params: byId,
+      params: idParams,
       body: updateCommentInputSchema,
       returns: commentWriteAnswerSchema,
       errors: { 403: "someone else's comment", 404: 'no such comment' },
@@ -173,7 +171,7 @@ export function commentsRouter({ db, limits }: AppContext): Router {
       path: '/:id',
       summary: 'Delete a comment and all its replies (readers and authors: their own; editors and admins: any)',
       guard: requirePermission('comments:delete'),
-      params: byId,
+      params: idParams,
       returns: deletedSchema,
       errors: { 403: "someone else's comment", 404: 'no such comment' },
       purges: 'by handler',

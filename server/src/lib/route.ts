@@ -192,6 +192,9 @@ export function responseCacheOf(req: Request): CachePurger {
  */
 export const idParam = z.string().uuid().toLowerCase();
 
+/** The path parameters of a route on one record, `/:id`. */
+export const idParams = z.object({ id: idParam });
+
 /** A path that does not parse names nothing that exists: 404, like any other unknown record. */
 function parseParams<T extends ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);

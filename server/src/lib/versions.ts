@@ -76,3 +76,18 @@ export function requireVersion(what: string, expected: ExpectedVersion | undefin
 export function setVersionTag(res: Response, version: number): void {
   res.set('ETag', etagOf(version));
 }
+
+/** An edit's answer: the record as it is now, with its new version as the ETag. */
+export function withVersionTag<T extends { version: number }>(res: Response, record: T): T {
+  setVersionTag(res, record.version);
+  return record;
+}
+
+/** What the declaration of a versioned edit says of the version it names: its summary's last sentence, its 412 and 428. */
+export const VERSIONED_EDIT = {
+  summary: 'Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
+  errors: {
+    412: 'If-Match does not match the current ETag',
+    428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
+  },
+};

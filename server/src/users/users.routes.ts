@@ -1,13 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { createUserInputSchema, listUsersQuerySchema, updateUserInputSchema } from '#shared/schemas/users';
 import { deletedSchema, pageSchema } from '#shared/schemas/responses/common';
 import { publicUserSchema } from '#shared/schemas/responses/users';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
 import { Tags } from '../lib/cache-scope';
-import { idParam, none, routesFor } from '../lib/route';
-import { expectedVersion, setVersionTag } from '../lib/versions';
+import { idParams, none, routesFor } from '../lib/route';
+import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import { createUser, deleteUser, listUsers, setSuspended, updateUser } from './users.service';
 
 /** User management for admins and super-admins; the limits on super-admins and on oneself are in users.policy.ts. */
@@ -15,7 +14,6 @@ export function usersRouter({ db }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '/users');
   const guard = requirePermission('users:manage');
-  const byId = z.object({ id: idParam });
   const limits = 'An admin acting on a super-admin, granting super-admin, or acting on their own account';
 
   route(
@@ -53,27 +51,22 @@ export function usersRouter({ db }: AppContext): Router {
     {
       method: 'put',
       path: '/:id',
-      summary:
-        'Update a user (any of name, email, password, role, bio); a new password signs them out everywhere. Send the version it is based on (required): If-Match with its ETag, or `version` in the body',
+      summary: `Update a user (any of name, email, password, role, bio); a new password signs them out everywhere. ${VERSIONED_EDIT.summary}`,
       guard,
-      params: byId,
+      params: idParams,
       body: updateUserInputSchema,
       returns: { schema: publicUserSchema, description: 'The user, with its new ETag' },
       errors: {
         403: limits,
         404: 'No such user',
         409: 'The email is taken, this would demote the last super-admin, or `version` is not the current one (the current version is in `details` and the ETag)',
-        412: 'If-Match does not match the current ETag',
-        428: 'neither `version` in the body nor If-Match: the edit names no version, so it is refused and changes nothing (`If-Match: *` accepts any version)',
+        ...VERSIONED_EDIT.errors,
       },
       // A name shows on every article and comment of theirs: rare enough to purge everything.
       purges: () => [Tags.everything],
     },
-    async ({ params, body, user: caller }, req, res) => {
-      const user = await updateUser(db, caller, params.id, body, expectedVersion(req, body.version));
-      setVersionTag(res, user.version);
-      return user;
-    },
+    async ({ params, body, user }, req, res) =>
+      withVersionTag(res, await updateUser(db, user, params.id, body, expectedVersion(req, body.version))),
   );
 
   route(
@@ -82,7 +75,7 @@ export function usersRouter({ db }: AppContext): Router {
       path: '/:id',
       summary: 'Delete a user with their sessions and comments (refused while they have articles or breaking news)',
       guard,
-      params: byId,
+      params: idParams,
       returns: deletedSchema,
       errors: { 403: limits, 404: 'No such user', 409: 'The user still has articles or breaking news, or is the last super-admin' },
       purges: () => [Tags.everything],
@@ -99,7 +92,7 @@ export function usersRouter({ db }: AppContext): Router {
       path: '/:id/suspend',
       summary: 'Suspend a user: they cannot log in and every token of theirs stops working at once',
       guard,
-      params: byId,
+      params: idParams,
       returns: publicUserSchema,
       errors: { 403: limits, 404: 'No such user', 409: 'The last super-admin' },
       // Their name and comments stay where they are.
@@ -114,7 +107,7 @@ export function usersRouter({ db }: AppContext): Router {
       path: '/:id/unsuspend',
       summary: 'Lift a suspension',
       guard,
-      params: byId,
+      params: idParams,
       returns: publicUserSchema,
       errors: { 403: 'An admin acting on a super-admin', 404: 'No such user' },
       purges: none,

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   VIEW_LIMITS,
   dailyViewsQuerySchema,
@@ -22,7 +21,7 @@ import { clientNetwork } from '../lib/client-network';
 import { notFound } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../lib/cache-scope';
-import { idParam, none, routesFor } from '../lib/route';
+import { idParams, none, routesFor } from '../lib/route';
 import {
   dailyViews,
   isViewToken,
@@ -34,7 +33,6 @@ import {
   viewToken,
 } from './views.service';
 
-const byId = z.object({ id: idParam });
 const ARTICLE_NOT_FOUND = 'Article not found';
 
 export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router {
@@ -78,7 +76,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
         "Log one view of a published article (read depth; the signed-in viewer's id is kept) and add 1 to its totalViews; " +
         `a client's repeated views of the article within ${VIEW_LIMITS.dedupWindowMinutes} minutes answer 200 and count nothing`,
       guard: publicRoute,
-      params: byId,
+      params: idParams,
       body: logViewInputSchema,
       status: 201,
       returns: {
@@ -110,7 +108,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       path: '/article/:id',
       summary: "An article's view logs, newest first (staff; drafts only for editors and above and for their author)",
       guard: requirePermission('views:list'),
-      params: byId,
+      params: idParams,
       query: listViewsQuerySchema,
       returns: viewLogPageSchema,
       errors: { 404: 'no such article, or a draft the caller may not read (as GET /api/articles/:id)' },
@@ -129,7 +127,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       path: '/article/:id/stats',
       summary: "A published article's view count",
       guard: publicRoute,
-      params: byId,
+      params: idParams,
       returns: viewCountSchema,
       errors: { 404: 'the article does not exist or is not published' },
     },
@@ -148,7 +146,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
       path: '/:id/duration',
       summary: `Record how long a view lasted, in seconds (within ${VIEW_LIMITS.durationWindowHours} hours of the view), with the token returned when it was logged`,
       guard: publicRoute,
-      params: byId,
+      params: idParams,
       body: viewDurationInputSchema,
       returns: successSchema,
       errors: {
