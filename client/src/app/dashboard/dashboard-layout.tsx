@@ -1,7 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { StaffRole } from '../../lib/staff-roles';
+import { Button } from '../../components/ui/button';
 import { ScreenErrorBoundary } from '../../components/ui/error-boundary';
+import { Icon } from '../../components/ui/icon';
 import { Sidebar } from './sidebar';
 
 export function DashboardLayout({
@@ -37,5 +39,15 @@ export function PageHeader({ title, description, actions }: { title: string; des
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>
+  );
+}
+
+/** The page's button that opens its form for a new record ('Add Category'), among its header's actions. */
+export function AddButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
+  return (
+    <Button variant="primary" onClick={onClick}>
+      <Icon name="plus" className="h-4 w-4" />
+      {children}
+    </Button>
   );
 }

@@ -6,11 +6,10 @@ import { AddArticleModal } from '#client/features/articles/components/add-articl
 import { CategorySelect } from '#client/features/categories/components/category-select';
 import { ArticleViewModal } from '#client/features/articles/components/article-view-modal';
 import { Button } from '#client/components/ui/button';
-import { PageHeader } from '../dashboard-layout';
+import { AddButton, PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
-import { Icon } from '#client/components/ui/icon';
 import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
-import { StoryFlags } from '#client/features/articles/components/story-actions';
+import { PublishButton, StoryFlags } from '#client/features/articles/components/story-actions';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { useStoryActions } from '#client/features/articles/hooks/use-story-actions';
 import { formatShortDate } from '#client/lib/dates';
@@ -71,28 +70,7 @@ export function ArticlesPage() {
             <Button variant="secondary" size="xs" onClick={() => setViewing(a.id)} aria-label={`View “${a.title}”`}>
               View
             </Button>
-            {can.publishArticles &&
-              (a.status === 'published' ? (
-                <Button
-                  variant="secondary"
-                  size="xs"
-                  onClick={() => actions.togglePublished(a)}
-                  disabled={busy}
-                  aria-label={`Unpublish “${a.title}”`}
-                >
-                  Unpublish
-                </Button>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="success"
-                  onClick={() => actions.togglePublished(a)}
-                  disabled={busy}
-                  aria-label={`Publish “${a.title}”`}
-                >
-                  Publish
-                </Button>
-              ))}
+            {can.publishArticles && <PublishButton article={a} actions={actions} />}
             {can.deleteArticles && (
               <Button size="xs" variant="danger" onClick={() => void actions.remove(a)} disabled={busy} aria-label={`Delete “${a.title}”`}>
                 Delete
@@ -113,12 +91,7 @@ export function ArticlesPage() {
             ? 'Your articles, newest first. New articles are drafts until an editor publishes them.'
             : 'Every article, newest first.'
         }
-        actions={
-          <Button variant="primary" onClick={() => setAdding(Date.now())}>
-            <Icon name="plus" className="h-4 w-4" />
-            Add Article
-          </Button>
-        }
+        actions={<AddButton onClick={() => setAdding(Date.now())}>Add Article</AddButton>}
       />
       <div role="group" aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
         {FILTERS.map((f) => (

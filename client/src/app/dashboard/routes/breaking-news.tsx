@@ -6,9 +6,8 @@ import { usePublishBreakingNews } from '#client/features/breaking-news/api/publi
 import { useUnpublishBreakingNews } from '#client/features/breaking-news/api/unpublish-breaking-news';
 import { Button } from '#client/components/ui/button';
 import { BreakingNewsFormModal } from '#client/features/breaking-news/components/breaking-news-form-modal';
-import { PageHeader } from '../dashboard-layout';
+import { AddButton, PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
-import { Icon } from '#client/components/ui/icon';
 import { BreakingNewsStatusBadge } from '#client/features/breaking-news/components/breaking-news-status-badge';
 import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { useDashboardUser } from '#client/lib/dashboard-user';
@@ -110,12 +109,7 @@ export function BreakingNewsPage() {
       <PageHeader
         title="Breaking News"
         description="Short headlines for the ticker at the top of every public page; the five newest published ones are shown."
-        actions={
-          <Button variant="primary" onClick={() => setEditing({ item: null, key: Date.now() })}>
-            <Icon name="plus" className="h-4 w-4" />
-            Add Breaking News
-          </Button>
-        }
+        actions={<AddButton onClick={() => setEditing({ item: null, key: Date.now() })}>Add Breaking News</AddButton>}
       />
       <DataTable
         caption="Breaking news"

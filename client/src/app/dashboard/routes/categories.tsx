@@ -4,9 +4,8 @@ import { useDashboardCategories } from '#client/features/categories/api/get-dash
 import { useDeleteCategory } from '#client/features/categories/api/delete-category';
 import { Button } from '#client/components/ui/button';
 import { CategoryFormModal } from '#client/features/categories/components/category-form-modal';
-import { PageHeader } from '../dashboard-layout';
+import { AddButton, PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
-import { Icon } from '#client/components/ui/icon';
 import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { categoryMessages } from '#client/features/categories/lib/messages';
 
@@ -58,12 +57,7 @@ export function CategoriesPage() {
       <PageHeader
         title="Categories"
         description="The categories readers browse by; a category with articles cannot be deleted."
-        actions={
-          <Button variant="primary" onClick={() => setEditing({ category: null, key: Date.now() })}>
-            <Icon name="plus" className="h-4 w-4" />
-            Add Category
-          </Button>
-        }
+        actions={<AddButton onClick={() => setEditing({ category: null, key: Date.now() })}>Add Category</AddButton>}
       />
       <DataTable
         caption="Categories"

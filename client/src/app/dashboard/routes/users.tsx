@@ -7,10 +7,9 @@ import { useUsers } from '#client/features/users/api/get-users';
 import { useSuspendUser } from '#client/features/users/api/suspend-user';
 import { useUnsuspendUser } from '#client/features/users/api/unsuspend-user';
 import { Button } from '#client/components/ui/button';
-import { PageHeader } from '../dashboard-layout';
+import { AddButton, PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
 import { controlClass } from '#client/components/ui/field';
-import { Icon } from '#client/components/ui/icon';
 import { Badge } from '#client/components/ui/badge';
 import { UserFormModal } from '#client/features/users/components/user-form-modal';
 import { useConfirmAction } from '#client/components/ui/use-confirm-action';
@@ -130,12 +129,7 @@ export function UsersPage() {
       <PageHeader
         title="Users"
         description="Staff and readers. A suspended user cannot log in; a user with articles or breaking news cannot be deleted."
-        actions={
-          <Button variant="primary" onClick={() => setEditing({ user: null, key: Date.now() })}>
-            <Icon name="plus" className="h-4 w-4" />
-            Add User
-          </Button>
-        }
+        actions={<AddButton onClick={() => setEditing({ user: null, key: Date.now() })}>Add User</AddButton>}
       />
       <div className="mb-4 max-w-sm">
         <label htmlFor="user-search" className="sr-only">

@@ -4,34 +4,29 @@ import { Button } from '#client/components/ui/button';
 
 type Actions = ReturnType<typeof useStoryActions>;
 
+/** Publish, or Unpublish once published; disabled while an action on the article runs. */
+export function PublishButton({ article, actions }: { article: Article; actions: Actions }) {
+  const published = article.status === 'published';
+  return (
+    <Button
+      variant={published ? 'secondary' : 'success'}
+      size="xs"
+      onClick={() => actions.togglePublished(article)}
+      disabled={actions.pending?.article.id === article.id}
+      aria-label={`${published ? 'Unpublish' : 'Publish'} “${article.title}”`}
+    >
+      {published ? 'Unpublish' : 'Publish'}
+    </Button>
+  );
+}
+
 /** Publish and the story flags for one article; shown only to roles that may use them (not authors). */
 export function StoryActionButtons({ article, actions, publish = true }: { article: Article; actions: Actions; publish?: boolean }) {
   const busy = actions.pending?.article.id === article.id;
   const name = `“${article.title}”`;
   return (
     <div className="flex flex-wrap gap-2">
-      {publish &&
-        (article.status === 'published' ? (
-          <Button
-            variant="secondary"
-            size="xs"
-            onClick={() => actions.togglePublished(article)}
-            disabled={busy}
-            aria-label={`Unpublish ${name}`}
-          >
-            Unpublish
-          </Button>
-        ) : (
-          <Button
-            size="xs"
-            variant="success"
-            onClick={() => actions.togglePublished(article)}
-            disabled={busy}
-            aria-label={`Publish ${name}`}
-          >
-            Publish
-          </Button>
-        ))}
+      {publish && <PublishButton article={article} actions={actions} />}
       <Button
         variant="secondary"
         size="xs"
