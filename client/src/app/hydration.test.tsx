@@ -17,6 +17,7 @@ import { CommentsSection } from '../features/comments/components/comments-sectio
 import { SessionProvider } from '../lib/session';
 import { SiteProvider } from '../lib/site';
 import { makeArticle } from '#tests/helpers/wire-articles';
+import { makeComment } from '#tests/helpers/wire-comments';
 
 /**
  * Issue 10: reader components render on the server and hydrate in the browser. Each case renders to HTML,
@@ -46,19 +47,14 @@ const article: Article = makeArticle({
   publishedAt: PUBLISHED,
 });
 
-const comment: Comment = {
+const comment: Comment = makeComment({
   id: 'k1',
   content: 'Finally!',
   articleId: 'a1',
   author: { id: 'u2', name: 'Rita Reader' },
   createdAt: PUBLISHED,
   updatedAt: PUBLISHED,
-  isEdited: false,
-  parentId: null,
-  parent: null,
-  replies: [],
-  replyCount: 0,
-};
+});
 
 let root: Root | null = null;
 afterEach(() => {

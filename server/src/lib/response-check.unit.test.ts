@@ -3,36 +3,19 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { articleSchema } from '#shared/schemas/responses/articles';
 import { deletedSchema } from '#shared/schemas/responses/common';
-import type { Article } from '#shared/types';
+import { makeArticle } from '#tests/helpers/wire-articles';
 import { createLogger } from './logger';
 import { errorMiddleware } from './error-middleware';
 import { publicRoute } from './policy';
 import { requireDocumentedResponse, ResponseShapeError } from './response-check';
 import { routesFor } from './route';
 
-const article: Article = {
+const article = makeArticle({
   id: '6a1f7c1e-1b1a-4b5e-9a55-0c2f3f1d2e01',
-  title: 'Title',
-  summary: 'Summary',
-  imageUrl: null,
   image: null,
-  author: { id: 'a1', name: 'Ann' },
-  category: { id: 'c1', name: 'News', slug: 'news' },
-  categoryId: 'c1',
-  section: 'General',
-  status: 'published',
-  isStory: false,
-  isFeatured: false,
-  isMainStory: false,
-  storyPriority: 0,
-  createdAt: '2026-01-02T03:04:05.000Z',
-  updatedAt: '2026-01-02T03:04:05.000Z',
-  publishedAt: null,
   totalViews: 3,
   media: [{ id: 'm1', type: 'image', fileUrl: '/uploads/a.jpg', image: { width: 800, height: 600, widths: [400, 800] } }],
-  version: 1,
-  content: '<p>Body</p>',
-};
+});
 
 describe('requireDocumentedResponse: an answer against its response schema', () => {
   it('accepts what the schema describes, judged as JSON (a Date goes out as its ISO string)', () => {

@@ -3,23 +3,19 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '#shared/constants';
 import type { Comment } from '#shared/types';
+import { makeComment } from '#tests/helpers/wire-comments';
 import { CommentItem, type CommentActions } from './comment-item';
 
 afterEach(cleanup);
 
-const comment = (level: number, replies: Comment[]): Comment => ({
-  id: `c${level}`,
-  content: `Level ${level}`,
-  articleId: 'a',
-  author: { id: 'someone', name: `Writer ${level}` },
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-  isEdited: false,
-  parentId: level > 1 ? `c${level - 1}` : null,
-  parent: null,
-  replies,
-  replyCount: replies.length,
-});
+const comment = (level: number, replies: Comment[]): Comment =>
+  makeComment({
+    id: `c${level}`,
+    content: `Level ${level}`,
+    author: { id: 'someone', name: `Writer ${level}` },
+    parentId: level > 1 ? `c${level - 1}` : null,
+    replies,
+  });
 
 /** A thread as deep as the server allows: levels 1 to LIMITS.commentLevelsMax. */
 function deepestThread(): Comment {

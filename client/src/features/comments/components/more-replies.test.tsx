@@ -3,23 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '#shared/types';
+import { makeComment } from '#tests/helpers/wire-comments';
 import { readerKeys } from '#client/lib/query-keys';
 import { useComments, type CommentsPage } from '../api/get-comments';
 import { CommentItem, type CommentActions } from './comment-item';
 
-const reply = (n: number, parentId = 'top'): Comment => ({
-  id: `r${n}`,
-  content: `Reply ${n}`,
-  articleId: 'a',
-  author: { id: 'someone', name: `Writer ${n}` },
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-  isEdited: false,
-  parentId,
-  parent: null,
-  replies: [],
-  replyCount: 0,
-});
+const reply = (n: number, parentId = 'top'): Comment =>
+  makeComment({ id: `r${n}`, content: `Reply ${n}`, author: { id: 'someone', name: `Writer ${n}` }, parentId });
 
 /** A top-level comment with 25 replies, the 3 newest shown (as a read answers it). */
 const top: Comment = { ...reply(0), id: 'top', content: 'Top', parentId: null, replies: [1, 2, 3].map((n) => reply(n)), replyCount: 25 };

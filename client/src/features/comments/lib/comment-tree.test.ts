@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '#shared/types';
+import { makeComment } from '#tests/helpers/wire-comments';
 import {
   appendReplies,
   countComments,
@@ -11,19 +12,8 @@ import {
   validateComment,
 } from './comment-tree';
 
-const c = (id: string, parentId: string | null = null, replies: Comment[] = []): Comment => ({
-  id,
-  content: `content ${id}`,
-  articleId: 'a1',
-  author: { id: 'u1', name: 'Riley' },
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  isEdited: false,
-  parentId,
-  parent: null,
-  replies,
-  replyCount: replies.length,
-});
+const c = (id: string, parentId: string | null = null, replies: Comment[] = []): Comment =>
+  makeComment({ id, content: `content ${id}`, articleId: 'a1', author: { id: 'u1', name: 'Riley' }, parentId, replies });
 
 const ids = (tree: Comment[]): unknown => tree.map((x) => (x.replies.length ? { [x.id]: ids(x.replies) } : x.id));
 

@@ -1,0 +1,18 @@
+import type { Comment } from '../../shared/types';
+
+/** A complete wire Comment for unit tests, with overrides; replyCount counts the replies given unless said. */
+export function makeComment(overrides: Partial<Comment> & { id: string }): Comment {
+  return {
+    content: `Comment ${overrides.id}`,
+    articleId: 'a',
+    author: { id: 'someone', name: 'Writer' },
+    createdAt: '2026-11-23T10:00:00.000Z',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    isEdited: false,
+    parentId: null,
+    parent: null,
+    replies: [],
+    replyCount: overrides.replies?.length ?? 0,
+    ...overrides,
+  };
+}
