@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/constants';
 import type { Comment } from '#shared/types';
-import { makeComment } from '#tests/helpers/wire-comments';
-import { CommentItem, type CommentActions } from './comment-item';
+import { commentActions, makeComment } from '#tests/helpers/wire-comments';
+import { CommentItem } from './comment-item';
 
 afterEach(cleanup);
 
@@ -24,15 +24,7 @@ function deepestThread(): Comment {
   return tree;
 }
 
-const actions: CommentActions = {
-  viewerId: 'viewer',
-  canModerate: false,
-  highlightedId: null,
-  reply: vi.fn(async () => {}),
-  edit: vi.fn(async () => {}),
-  remove: vi.fn(async () => {}),
-  jumpTo: vi.fn(),
-};
+const actions = commentActions('viewer');
 
 const hint = /as deep as it goes/;
 

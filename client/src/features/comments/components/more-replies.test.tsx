@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '#shared/types';
-import { makeComment } from '#tests/helpers/wire-comments';
+import { commentActions, makeComment } from '#tests/helpers/wire-comments';
 import { readerKeys } from '#client/lib/query-keys';
 import { useComments, type CommentsPage } from '../api/get-comments';
-import { CommentItem, type CommentActions } from './comment-item';
+import { CommentItem } from './comment-item';
 
 const reply = (n: number, parentId = 'top'): Comment =>
   makeComment({ id: `r${n}`, content: `Reply ${n}`, author: { id: 'someone', name: `Writer ${n}` }, parentId });
@@ -14,15 +14,7 @@ const reply = (n: number, parentId = 'top'): Comment =>
 /** A top-level comment with 25 replies, the 3 newest shown (as a read answers it). */
 const top: Comment = { ...reply(0), id: 'top', content: 'Top', parentId: null, replies: [1, 2, 3].map((n) => reply(n)), replyCount: 25 };
 
-const actions: CommentActions = {
-  viewerId: null,
-  canModerate: false,
-  highlightedId: null,
-  reply: vi.fn(async () => {}),
-  edit: vi.fn(async () => {}),
-  remove: vi.fn(async () => {}),
-  jumpTo: vi.fn(),
-};
+const actions = commentActions(null);
 
 function Thread() {
   const comments = useComments('a');
