@@ -49,14 +49,11 @@ function answer(url: string, me: PublicUser | null): Response {
   return json({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
 }
 
-function renderAt(path: string, role: string | null) {
-  if (role) {
-    localStorage.setItem('token', 'token-1');
-    localStorage.setItem('user', JSON.stringify(user(role)));
-  }
+/** The app at `path`, its API answering as `me` (null: the server knows no session). */
+function renderApp(path: string, me: PublicUser | null) {
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string) => Promise.resolve(answer(String(url), role ? user(role) : null))),
+    vi.fn((url: string) => Promise.resolve(answer(String(url), me))),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -74,6 +71,14 @@ function renderAt(path: string, role: string | null) {
       </SessionProvider>
     </QueryClientProvider>,
   );
+}
+
+function renderAt(path: string, role: string | null) {
+  if (role) {
+    localStorage.setItem('token', 'token-1');
+    localStorage.setItem('user', JSON.stringify(user(role)));
+  }
+  return renderApp(path, role ? user(role) : null);
 }
 
 const menu = () =>
@@ -143,26 +148,8 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
   it('ends an expired session at the login page', async () => {
     localStorage.setItem('token', 'expired');
     localStorage.setItem('user', JSON.stringify(user('editor')));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => Promise.resolve(answer(String(url), null))),
-    );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    render(
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <ToastProvider>
-            <MemoryRouter initialEntries={['/dashboard']}>
-              <Routes>
-                <Route path="/auth" element={<p>Login page</p>} />
-                <Route path="/dashboard/*" element={<DashboardApp />} />
-              </Routes>
-            </MemoryRouter>
-          </ToastProvider>
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    renderApp('/dashboard', null);
     expect(await screen.findByText('Login page', undefined, { timeout: 5000 })).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
   });
