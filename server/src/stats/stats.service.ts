@@ -13,46 +13,33 @@ const startOfTodayUtc = () => {
   return d;
 };
 
+/** Awaits every query of `queries` at once, each answer under its query's name. */
+async function inParallel<T extends Record<string, unknown>>(queries: T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const answers = await Promise.all(Object.values(queries));
+  return Object.fromEntries(Object.keys(queries).map((name, i) => [name, answers[i]])) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 /** Every number is a count or a sum in the database, run in parallel; no rows are downloaded. */
 export async function dashboardStats(db: Db, user: AuthUser): Promise<DashboardStats> {
   const mine = { authorId: user.id } satisfies Prisma.ArticleWhereInput;
   const seesUsers = grantFor(user.role, 'users:manage') === 'any';
-  const [
-    totalUsers,
-    totalArticles,
-    publishedArticles,
-    publishedToday,
-    pendingReview,
-    myArticles,
-    myDrafts,
-    myComments,
-    totalComments,
-    views,
-    publishedBreakingNews,
-  ] = await Promise.all([
-    seesUsers ? db.user.count() : undefined,
-    db.article.count(),
-    db.article.count({ where: { status: 'published' } }),
-    db.article.count({ where: { status: 'published', publishedAt: { gte: startOfTodayUtc() } } }),
-    db.article.count({ where: { status: 'draft' } }),
-    db.article.count({ where: mine }),
-    db.article.count({ where: { ...mine, status: 'draft' } }),
-    db.comment.count({ where: { article: mine } }),
-    db.comment.count(),
-    db.article.aggregate({ _sum: { totalViews: true } }),
-    db.breakingNews.count({ where: { status: 'published' } }),
-  ]);
+  const { totalUsers, views, publishedBreakingNews, ...counts } = await inParallel({
+    totalUsers: seesUsers ? db.user.count() : undefined,
+    totalArticles: db.article.count(),
+    publishedArticles: db.article.count({ where: { status: 'published' } }),
+    publishedToday: db.article.count({ where: { status: 'published', publishedAt: { gte: startOfTodayUtc() } } }),
+    pendingReview: db.article.count({ where: { status: 'draft' } }),
+    myArticles: db.article.count({ where: mine }),
+    myDrafts: db.article.count({ where: { ...mine, status: 'draft' } }),
+    myComments: db.comment.count({ where: { article: mine } }),
+    totalComments: db.comment.count(),
+    views: db.article.aggregate({ _sum: { totalViews: true } }),
+    publishedBreakingNews: db.breakingNews.count({ where: { status: 'published' } }),
+  });
   return {
     role: roleToWire(user.role),
     ...(totalUsers === undefined ? {} : { totalUsers }),
-    totalArticles,
-    publishedArticles,
-    publishedToday,
-    pendingReview,
-    myArticles,
-    myDrafts,
-    myComments,
-    totalComments,
+    ...counts,
     totalViews: views._sum.totalViews ?? 0,
     publishedBreakingNews,
   };
