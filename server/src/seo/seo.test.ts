@@ -296,21 +296,23 @@ describe('A publish, an edit and an unpublish show at once', () => {
       };
     };
 
+    /** Where the article is listed: both feeds, the articles sitemap, its category's page in the pages sitemap, the news sitemap. */
+    const listings = (seen: Awaited<ReturnType<typeof look>>) => [seen.rss, seen.categoryRss, seen.sitemap, seen.pages, seen.news];
+    const nowhere = [undefined, undefined, undefined, undefined, undefined];
+    /** The title each feed gives it: the site's, its category's, the news sitemap's. */
+    const titles = (seen: Awaited<ReturnType<typeof look>>) => [
+      seen.rss?.title,
+      seen.categoryRss?.title,
+      seen.news?.['news:news']?.['news:title'],
+    ];
+
     const before = await look();
-    expect([before.rss, before.categoryRss, before.sitemap, before.pages, before.news]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect(listings(before)).toEqual(nowhere);
 
     const published = await request(app).post(`/api/articles/${draft.id}/publish`).set(editor.auth);
     expect(published.status).toBe(200);
     const afterPublish = await look();
-    expect(afterPublish.rss?.title).toBe('First title');
-    expect(afterPublish.categoryRss?.title).toBe('First title');
-    expect(afterPublish.news?.['news:news']?.['news:title']).toBe('First title');
+    expect(titles(afterPublish)).toEqual(['First title', 'First title', 'First title']);
     expect(afterPublish.sitemap?.lastmod).toBe(published.body.updatedAt);
     expect(afterPublish.pages?.lastmod).toBe([published.body.updatedAt, published.body.publishedAt].sort().at(-1));
     // The old copy a feed reader holds is stale now: its ETag no longer matches.
@@ -323,22 +325,13 @@ describe('A publish, an edit and an unpublish show at once', () => {
       .send({ title: 'Second title', version: published.body.version });
     expect(edited.status).toBe(200);
     const afterEdit = await look();
-    expect(afterEdit.rss?.title).toBe('Second title');
-    expect(afterEdit.categoryRss?.title).toBe('Second title');
-    expect(afterEdit.news?.['news:news']?.['news:title']).toBe('Second title');
+    expect(titles(afterEdit)).toEqual(['Second title', 'Second title', 'Second title']);
     expect(afterEdit.sitemap?.lastmod).toBe(edited.body.updatedAt);
     expect(afterEdit.pages?.lastmod).toBe(edited.body.updatedAt);
     expect(afterEdit.site.etag).not.toBe(afterPublish.site.etag);
 
     expect((await request(app).post(`/api/articles/${draft.id}/unpublish`).set(editor.auth)).status).toBe(200);
-    const afterUnpublish = await look();
-    expect([afterUnpublish.rss, afterUnpublish.categoryRss, afterUnpublish.sitemap, afterUnpublish.pages, afterUnpublish.news]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect(listings(await look())).toEqual(nowhere);
   });
 });
 
