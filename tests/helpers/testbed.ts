@@ -1,3 +1,4 @@
+import type { AppContext } from '../../server/src/context';
 import type { Prisma } from '../../server/src/generated/prisma/client';
 import { createTestApp } from './app';
 import { actors, createArticle, createCategory, createUser } from './factories';
@@ -20,4 +21,16 @@ export async function articlesTestbed(env: Record<string, string> = {}) {
   const article = (overrides: Partial<Prisma.ArticleUncheckedCreateInput> = {}) =>
     createArticle(testbed.db, { authorId: otherAuthor.id, categoryId: category.id, ...overrides });
   return { ...testbed, otherAuthor, category, article };
+}
+
+/**
+ * A category and an author, for the reader's tests (names given where a test reads them): `article` writes one of the
+ * author's articles in the category, published unless told otherwise.
+ */
+export async function authorDesk(db: AppContext['db'], names: { category?: string; author?: string } = {}) {
+  const category = await createCategory(db, names.category);
+  const author = await createUser(db, { role: 'author', ...(names.author && { name: names.author }) });
+  const article = (overrides: Partial<Prisma.ArticleUncheckedCreateInput> = {}) =>
+    createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published', ...overrides });
+  return { category, author, article };
 }

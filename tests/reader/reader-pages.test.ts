@@ -2,32 +2,27 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
-import { createArticle, createBreakingNews, createCategory, createComment, createUser, login } from '../helpers/factories';
+import { createBreakingNews, createComment, login } from '../helpers/factories';
+import { authorDesk } from '../helpers/testbed';
 
 /**
  * The reader's pages rendered on the server (docs/decisions/025-server-rendering.md): what `curl` sees.
  * Each page carries its content, the right status, and the data the browser hydrates from.
  */
 const { app, ctx, db } = await createTestApp();
-const category = await createCategory(db, 'World Affairs');
-const author = await createUser(db, { role: 'author', name: 'Ada Reporter' });
-const main = await createArticle(db, {
-  authorId: author.id,
-  categoryId: category.id,
-  status: 'published',
+const desk = await authorDesk(db, { category: 'World Affairs', author: 'Ada Reporter' });
+const { category, author } = desk;
+const main = await desk.article({
   isStory: true,
   isMainStory: true,
   title: 'Harbour bridge reopens after repairs',
   content: '<p>The harbour bridge reopened on Monday morning after <strong>six weeks</strong> of repairs.</p>',
 });
-const sport = await createArticle(db, {
-  authorId: author.id,
-  categoryId: category.id,
-  status: 'published',
+const sport = await desk.article({
   section: 'Sports',
   title: 'Local club wins the cup',
 });
-const draft = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'draft', title: 'Embargoed draft story' });
+const draft = await desk.article({ status: 'draft', title: 'Embargoed draft story' });
 await createComment(db, { articleId: main.id, authorId: author.id, content: 'A reader comment rendered on the server' });
 await createBreakingNews(db, { authorId: author.id, status: 'published', headline: 'Storm warning for the coast' });
 
@@ -102,7 +97,7 @@ describe('reader pages rendered on the server', () => {
   });
 
   it('an unpublished article is gone from its page at once', async () => {
-    const article = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published', title: 'Soon withdrawn' });
+    const article = await desk.article({ title: 'Soon withdrawn' });
     expect((await request(app).get(`/article/${article.id}`)).status).toBe(200);
     const editor = await login(ctx, 'editor');
     await request(app).post(`/api/articles/${article.id}/unpublish`).set('Authorization', `Bearer ${editor.token}`).expect(200);
@@ -189,12 +184,7 @@ describe('reader pages rendered on the server', () => {
   });
 
   it('a title that tries to close the data script cannot inject markup', async () => {
-    const hostile = await createArticle(db, {
-      authorId: author.id,
-      categoryId: category.id,
-      status: 'published',
-      title: '</script><script>alert(1)</script> & "quotes"',
-    });
+    const hostile = await desk.article({ title: '</script><script>alert(1)</script> & "quotes"' });
     const res = await request(app).get(`/article/${hostile.id}`);
     expect(res.status).toBe(200);
     const scripts = DomUtils.findAll((el) => el.name === 'script', html(res).children);

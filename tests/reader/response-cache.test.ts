@@ -10,7 +10,8 @@ import { poolOf } from '../../server/src/db/client';
 import { RedisLink } from '../../server/src/lib/redis-link';
 import { createTestApp } from '../helpers/app';
 import { behindFrontDoor } from '../helpers/front-door';
-import { createArticle, createBreakingNews, createCategory, createUser, login } from '../helpers/factories';
+import { authorDesk } from '../helpers/testbed';
+import { createArticle, createBreakingNews, login } from '../helpers/factories';
 
 /** The run's Redis (tests/setup/api-global.ts). */
 const redisUrl = inject('redisUrl');
@@ -24,17 +25,12 @@ const redisUrl = inject('redisUrl');
  * write through the API that follows must purge it.
  */
 const { app, ctx, db } = await createTestApp();
-const category = await createCategory(db, 'Harbour Life');
-const author = await createUser(db, { role: 'author', name: 'Ada Reporter' });
+const desk = await authorDesk(db, { category: 'Harbour Life', author: 'Ada Reporter' });
+const { category, author } = desk;
 const editor = await login(ctx, 'editor');
 const admin = await login(ctx, 'admin');
 const reader = await login(ctx, 'user');
-const story = await createArticle(db, {
-  authorId: author.id,
-  categoryId: category.id,
-  status: 'published',
-  title: 'Ferry timetable changes',
-});
+const story = await desk.article({ title: 'Ferry timetable changes' });
 
 const behindTheAppsBack = (id: string, title: string) => ctx.db.article.update({ where: { id }, data: { title } });
 
@@ -71,7 +67,7 @@ describe('the response cache', () => {
   });
 
   it('never keeps a signed-in answer, nor gives one an anonymous answer', async () => {
-    const draft = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'draft', title: 'Embargoed' });
+    const draft = await desk.article({ status: 'draft', title: 'Embargoed' });
     const anonymous = await request(app).get(`/api/articles/${draft.id}`);
     expect(anonymous.status).toBe(404);
     const staff = await request(app).get(`/api/articles/${draft.id}`).set(editor.auth);

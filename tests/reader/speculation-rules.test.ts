@@ -2,21 +2,16 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { SPECULATION_RULES_PATH } from '../../server/src/reader/speculation';
 import { createTestApp } from '../helpers/app';
-import { createArticle, createCategory, createUser } from '../helpers/factories';
+import { authorDesk } from '../helpers/testbed';
 
 /**
  * Speculation Rules (docs/decisions/024-speculation-rules.md): the rules file, and the header that names it
  * on every HTML answer and on nothing else. The app serves the built client, as in production.
  */
 const { app, db } = await createTestApp();
-const category = await createCategory(db, 'World Affairs');
-const author = await createUser(db, { role: 'author', name: 'Ada Reporter' });
-const article = await createArticle(db, {
-  authorId: author.id,
-  categoryId: category.id,
-  status: 'published',
-  title: 'Harbour bridge reopens',
-});
+const desk = await authorDesk(db, { category: 'World Affairs', author: 'Ada Reporter' });
+const { category } = desk;
+const article = await desk.article({ title: 'Harbour bridge reopens' });
 
 interface Rule {
   source: string;
