@@ -3,13 +3,11 @@ import { afterAll, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app';
 import { createTestApp } from '../helpers/app';
 import {
-  capturingDb,
   explain,
-  explainer,
   indexesUsed,
   mostRowsSorted,
   publicReads,
-  seedReadData,
+  readPlanner,
   seqScans,
   sortsOver,
   type Statement,
@@ -25,18 +23,13 @@ import {
  */
 // The plans of the reads themselves: nothing answered from the response cache.
 const { ctx, databaseUrl } = await createTestApp({ RESPONSE_CACHE: 'off' });
-const ids = await seedReadData(databaseUrl);
-const { db, take } = capturingDb(databaseUrl);
+const { ids, db, take, client, close } = await readPlanner(databaseUrl);
 const app = createApp({ ...ctx, db });
-const client = await explainer(databaseUrl);
 const { rows } = await client.query<{ relname: string; relpages: number }>(
   `SELECT relname, relpages FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace`,
 );
 const pages = new Map(rows.map((r) => [r.relname, r.relpages]));
-afterAll(async () => {
-  await client.end();
-  await db.$disconnect();
-});
+afterAll(close);
 
 /** The largest page of any public list (the published list's maximum `limit`). */
 const PAGE = 100;

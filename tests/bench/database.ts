@@ -4,11 +4,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded';
 
-/** The benchmarks' PostgreSQL: a fresh database on BENCH_DATABASE_URL, else an embedded server in a temporary folder. */
-export async function openDatabase(): Promise<{ url: string; close: () => Promise<void> }> {
-  const external = process.env.BENCH_DATABASE_URL;
+/**
+ * The benchmarks' PostgreSQL: a fresh database `chronicle_<purpose>_<pid>` on `external` (BENCH_DATABASE_URL unless
+ * given), else an embedded server in a temporary folder.
+ */
+export async function openDatabase(
+  external = process.env.BENCH_DATABASE_URL,
+  purpose = 'bench',
+): Promise<{ url: string; close: () => Promise<void> }> {
   if (external) {
-    const name = `chronicle_bench_${process.pid}`;
+    const name = `chronicle_${purpose}_${process.pid}`;
     const admin = new pg.Client({ connectionString: external });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}"`);

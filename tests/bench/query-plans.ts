@@ -11,35 +11,21 @@ import { createAppContext } from '../../server/src/context';
 import { parseConfig } from '../../server/src/config';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { createLogger } from '../../server/src/lib/logger';
-import {
-  capturingDb,
-  explain,
-  explainer,
-  indexesUsed,
-  mostRowsSorted,
-  publicReads,
-  rowsReadBy,
-  seedReadData,
-  seqScans,
-} from '../helpers/query-plans';
+import { explain, indexesUsed, mostRowsSorted, publicReads, readPlanner, rowsReadBy, seqScans } from '../helpers/query-plans';
+import { openDatabase } from './database';
 
 const server = process.argv[2];
 if (!server) throw new Error('Usage: tsx tests/bench/query-plans.ts postgresql://user@host:port/db');
-const name = `chronicle_plans_${process.pid}`;
-const admin = new pg.Client({ connectionString: server });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(server);
-url.pathname = `/${name}`;
-const { db, take } = capturingDb(url.toString());
-let client: pg.Client | undefined;
+const database = await openDatabase(server, 'plans');
+const { url } = database;
+let planner: Awaited<ReturnType<typeof readPlanner>> | undefined;
 try {
-  await applyMigrations(url.toString());
-  const ids = await seedReadData(url.toString());
-  client = await explainer(url.toString());
+  await applyMigrations(url);
+  planner = await readPlanner(url);
+  const { ids, db, take, client } = planner;
   const config = parseConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     PUBLIC_URL: 'http://chronicle.test',
@@ -54,7 +40,7 @@ try {
       logger,
       jwtSecret: 'plans'.repeat(8),
       // Views are not among the reads planned here; the capturing client has no pool of its own to lend.
-      viewPool: new pg.Pool({ connectionString: url.toString() }),
+      viewPool: new pg.Pool({ connectionString: url }),
     }),
   );
   console.log('| read | statement | index | rows read | most rows sorted | time (ms) |\n|---|---|---|--:|--:|--:|');
@@ -75,10 +61,8 @@ try {
     }
   }
 } finally {
-  await client?.end();
-  await db.$disconnect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await planner?.close();
+  await database.close();
 }
 
 /** What a statement reads, in a few words: its main table and whether it counts or aggregates. */

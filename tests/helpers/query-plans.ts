@@ -156,8 +156,24 @@ export function publicReads(ids: ReadIds): PublicRead[] {
   ];
 }
 
+/**
+ * What the plans test and the plans table (tests/bench/query-plans.ts) start from, on a migrated database: the read
+ * data set seeded, a client for the app that captures every statement it sends (`take`), and a connection that
+ * explains them.
+ */
+export async function readPlanner(url: string) {
+  const ids = await seedReadData(url);
+  const { db, take } = capturingDb(url);
+  const client = await explainer(url);
+  const close = async () => {
+    await client.end();
+    await db.$disconnect();
+  };
+  return { ids, db, take, client, close };
+}
+
 /** A Prisma client over `url`, in sessions set as the app's, that keeps every statement it sends with its parameters. */
-export function capturingDb(url: string) {
+function capturingDb(url: string) {
   const db = createDb(url);
   const pool = poolOf(db);
   const sent: Statement[] = [];
@@ -195,7 +211,7 @@ export interface Explained extends Statement {
 }
 
 /** A connection set as the app's sessions are, to explain statements on. */
-export async function explainer(url: string): Promise<pg.Client> {
+async function explainer(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, options: SESSION_OPTIONS });
   await client.connect();
   return client;
