@@ -33,6 +33,7 @@ import { openDatabase } from './database';
 import { BENCH_SIZES, seedBenchData, type Seeded } from './seed';
 import {
   READS,
+  ask,
   VIEW_BURST,
   type ChildMessage,
   type ParentMessage,
@@ -170,16 +171,7 @@ async function capture({ child, base }: Target, read: Read, id: string): Promise
   const res = await fetch(base + read.path(id));
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`${read.name} answered ${res.status}, expected 200`);
-  const captured = new Promise<StatementGroups>((resolve) => {
-    const onMessage = (message: ChildMessage) => {
-      if (message.type !== 'captured') return;
-      child.off('message', onMessage);
-      resolve(message.groups);
-    };
-    child.on('message', onMessage);
-  });
-  send({ type: 'capture', on: false, id });
-  return captured;
+  return (await ask(child, { type: 'capture', on: false, id }, 'captured')).groups;
 }
 
 /** Belong to one connection, not to the answer: the bare server's node:http sets its own. */
@@ -227,17 +219,7 @@ async function recordAnswers(app: Target, reads: Read[], seeded: Seeded): Promis
   return answers;
 }
 
-function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (message: ChildMessage) => {
-      if (message.type !== 'cpu') return;
-      child.off('message', onMessage);
-      resolve(message.micros);
-    };
-    child.on('message', onMessage);
-    child.send({ type: 'cpu' } satisfies ParentMessage);
-  });
-}
+const cpuOf = async (child: ChildProcess): Promise<number> => (await ask(child, { type: 'cpu' }, 'cpu')).micros;
 
 /** Load for a number of seconds (requests still in flight at the end are dropped), or a number of requests. */
 async function load({ child, base }: Target, request: Request, length: { duration: number } | { amount: number }): Promise<Round> {

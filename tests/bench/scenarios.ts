@@ -2,6 +2,7 @@
  * The requests the benchmark drives, shared by the runner (tests/bench/run.ts), the app under test
  * (app-server.ts) and the two bare servers (bare-bytes.ts, bare-sql.ts).
  */
+import type { ChildProcess } from 'node:child_process';
 import type { Headlines } from './seed';
 
 export interface Read {
@@ -85,6 +86,23 @@ export type ChildMessage =
   | { type: 'memory'; usage: NodeJS.MemoryUsage };
 export type ParentMessage =
   { type: 'capture'; on: true } | { type: 'capture'; on: false; id: string } | { type: 'cpu' } | { type: 'memory' };
+
+/** Sends a child server `question` and resolves with its answer: the next message of type `answer` it sends. */
+export function ask<T extends ChildMessage['type']>(
+  child: ChildProcess,
+  question: ParentMessage,
+  answer: T,
+): Promise<Extract<ChildMessage, { type: T }>> {
+  return new Promise((resolve) => {
+    const onMessage = (message: ChildMessage) => {
+      if (message.type !== answer) return;
+      child.off('message', onMessage);
+      resolve(message as Extract<ChildMessage, { type: T }>);
+    };
+    child.on('message', onMessage);
+    child.send(question);
+  });
+}
 
 /** Answers the runner's question "how much CPU time have you used?" (user + system, microseconds). */
 export function answerCpuQuestions() {

@@ -14,23 +14,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { openDatabase } from './database';
-import type { ChildMessage, ParentMessage } from './scenarios';
+import { ask, type ChildMessage } from './scenarios';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const STREAMS = Number(process.env.STREAMS ?? 1000);
 const BATCH = 100;
 const WARM_UP = 500;
 
-const memoryOf = (child: ChildProcess) =>
-  new Promise<NodeJS.MemoryUsage>((resolve) => {
-    const onMessage = (message: ChildMessage) => {
-      if (message.type !== 'memory') return;
-      child.off('message', onMessage);
-      resolve(message.usage);
-    };
-    child.on('message', onMessage);
-    child.send({ type: 'memory' } satisfies ParentMessage);
-  });
+const memoryOf = async (child: ChildProcess) => (await ask(child, { type: 'memory' }, 'memory')).usage;
 
 /** Opens one stream and resolves once its first event (the retry line) has arrived. */
 function openStream(port: number, n: number): Promise<net.Socket> {
