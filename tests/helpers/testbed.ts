@@ -1,6 +1,8 @@
 import type { AppContext } from '../../server/src/context';
 import type { Prisma } from '../../server/src/generated/prisma/client';
+import { afterAll, expect } from 'vitest';
 import { createTestApp } from './app';
+import { authPoster, codeFrom, startMailbox } from './auth';
 import { actors, createArticle, createCategory, createUser } from './factories';
 
 /** The app over its own database, with one signed-in user per role (docs/spec/CONTRACT.md §3's actors). */
@@ -33,4 +35,21 @@ export async function authorDesk(db: AppContext['db'], names: { category?: strin
   const article = (overrides: Partial<Prisma.ArticleUncheckedCreateInput> = {}) =>
     createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published', ...overrides });
   return { category, author, article };
+}
+
+/**
+ * The app sending its mail to a mailbox of the test's own, with `post` (an authPoster) and `codeAfter`: POST the
+ * address to `path` (200), then the code of the `n`-th mail to it.
+ */
+export async function mailTestbed(env: Record<string, string> = {}) {
+  const mailbox = await startMailbox();
+  const testApp = await createTestApp({ SMTP_URL: mailbox.smtpUrl, ...env });
+  afterAll(() => mailbox.close());
+  const post = authPoster(testApp.app);
+  const codeAfter = async (path: string, email: string, n = 1) => {
+    const res = await post(path, { email });
+    expect(res.status).toBe(200);
+    return codeFrom(await mailbox.waitFor(email, n));
+  };
+  return { ...testApp, mailbox, post, codeAfter };
 }

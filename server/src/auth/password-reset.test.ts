@@ -1,14 +1,12 @@
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '#tests/helpers/app';
+import { describe, expect, it } from 'vitest';
 import { createUser, login as loginAs, TEST_PASSWORD } from '#tests/helpers/factories';
 import { SERVER, verifyPassword } from '../lib/passwords';
 import { cooldownKey } from './otp.service';
-import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from '#tests/helpers/auth';
+import { codeFrom, uniqueEmail, wrongCode } from '#tests/helpers/auth';
+import { mailTestbed } from '#tests/helpers/testbed';
 
-const mailbox = await startMailbox();
-const { app, ctx, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl });
-afterAll(() => mailbox.close());
+const { app, ctx, db, mailbox, post, codeAfter } = await mailTestbed();
 
 const NEW_PASSWORD = 'Brand-New#Pass9';
 const SENT = {
@@ -16,14 +14,8 @@ const SENT = {
 };
 const BAD_CODE = { error: 'Bad Request', message: 'Invalid or expired code. Please check the code or request a new one.' };
 
-const post = authPoster(app);
-
 /** forgot-password for an account → the code from the n-th mail to it. */
-async function resetCode(email: string, n = 1): Promise<string> {
-  const res = await post('/forgot-password', { email });
-  expect(res.status).toBe(200);
-  return codeFrom(await mailbox.waitFor(email, n));
-}
+const resetCode = (email: string, n = 1) => codeAfter('/forgot-password', email, n);
 
 const endCooldown = (email: string) => db.rateLimit.deleteMany({ where: { key: cooldownKey('reset', email) } });
 const passwordOf = async (id: string) => (await db.user.findUniqueOrThrow({ where: { id } })).passwordHash;

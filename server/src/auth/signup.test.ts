@@ -1,25 +1,17 @@
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '#tests/helpers/app';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '#tests/helpers/factories';
 import { ACCOUNT_CREATIONS_PER_HOUR } from './auth.routes';
 import { cooldownKey } from './otp.service';
-import { codeFrom, startMailbox, uniqueEmail, wrongCode, authPoster } from '#tests/helpers/auth';
+import { codeFrom, uniqueEmail, wrongCode } from '#tests/helpers/auth';
+import { mailTestbed } from '#tests/helpers/testbed';
 
-const mailbox = await startMailbox();
-const { app, db } = await createTestApp({ SMTP_URL: mailbox.smtpUrl });
-afterAll(() => mailbox.close());
+const { app, db, mailbox, post, codeAfter } = await mailTestbed();
 
 const STRONG = 'Fresh-Start#2026';
 
-const post = authPoster(app);
-
 /** initiate → the code from the mail (the n-th mail to that address). */
-async function requestCode(email: string, n = 1): Promise<string> {
-  const res = await post('/signup/initiate', { email });
-  expect(res.status).toBe(200);
-  return codeFrom(await mailbox.waitFor(email, n));
-}
+const requestCode = (email: string, n = 1) => codeAfter('/signup/initiate', email, n);
 
 /** What 60 seconds do to the resend cooldown. */
 const endCooldown = (email: string) => db.rateLimit.deleteMany({ where: { key: cooldownKey('signup', email) } });
