@@ -13,6 +13,14 @@ const STRONG = 'Fresh-Start#2026';
 /** initiate → the code from the mail (the n-th mail to that address). */
 const requestCode = (email: string, n = 1) => codeAfter('/signup/initiate', email, n);
 
+/** A new address whose code was just verified (200): what complete takes next. */
+async function verifiedAddress() {
+  const email = uniqueEmail();
+  const code = await requestCode(email);
+  expect((await post('/signup/verify-otp', { email, otp: code })).status).toBe(200);
+  return { email, code };
+}
+
 /** What 60 seconds do to the resend cooldown. */
 const endCooldown = (email: string) => db.rateLimit.deleteMany({ where: { key: cooldownKey('signup', email) } });
 
@@ -260,9 +268,7 @@ describe('sign-up in three steps: initiate → verify-otp → complete', () => {
   });
 
   it('refuses complete without the right code, counts the wrong one as a try, and creates nothing', async () => {
-    const email = uniqueEmail();
-    const code = await requestCode(email);
-    expect((await post('/signup/verify-otp', { email, otp: code })).status).toBe(200);
+    const { email, code } = await verifiedAddress();
     const res = await post('/signup/complete', { email, otp: wrongCode(code), name: 'Not The Owner', password: STRONG });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid verification code. Please check the code and try again.');
@@ -277,9 +283,7 @@ describe('sign-up in three steps: initiate → verify-otp → complete', () => {
   });
 
   it('refuses complete once the code is past its 10 minutes, even after it was verified in time', async () => {
-    const email = uniqueEmail();
-    const code = await requestCode(email);
-    expect((await post('/signup/verify-otp', { email, otp: code })).status).toBe(200);
+    const { email, code } = await verifiedAddress();
     await db.emailCode.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await post('/signup/complete', { email, otp: code, name: 'Too Late', password: STRONG });
     expect(res.status).toBe(400);
@@ -288,9 +292,7 @@ describe('sign-up in three steps: initiate → verify-otp → complete', () => {
   });
 
   it('uses a code once: a second complete is refused (400, the code is spent)', async () => {
-    const email = uniqueEmail();
-    const code = await requestCode(email);
-    await post('/signup/verify-otp', { email, otp: code });
+    const { email, code } = await verifiedAddress();
     expect((await post('/signup/complete', { email, otp: code, name: 'First Time', password: STRONG })).status).toBe(201);
     const again = await post('/signup/complete', { email, otp: code, name: 'Second Time', password: STRONG });
     expect(again.status).toBe(400);
@@ -298,9 +300,7 @@ describe('sign-up in three steps: initiate → verify-otp → complete', () => {
   });
 
   it('refuses complete with 409 when the address got an account after verification', async () => {
-    const email = uniqueEmail();
-    const code = await requestCode(email);
-    await post('/signup/verify-otp', { email, otp: code });
+    const { email, code } = await verifiedAddress();
     await createUser(db, { email });
     const res = await post('/signup/complete', { email, otp: code, name: 'Latecomer', password: STRONG });
     expect(res.status).toBe(409);
@@ -308,9 +308,7 @@ describe('sign-up in three steps: initiate → verify-otp → complete', () => {
   });
 
   it('applies the password and name rules on complete, one detail per broken part, and keeps the code', async () => {
-    const email = uniqueEmail();
-    const code = await requestCode(email);
-    await post('/signup/verify-otp', { email, otp: code });
+    const { email, code } = await verifiedAddress();
     const res = await post('/signup/complete', { email, otp: code, name: 'X', password: 'password' });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([
