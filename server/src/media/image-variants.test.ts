@@ -50,6 +50,14 @@ const uploadImage = async (file: Buffer, name = 'photo.jpg') => {
 };
 const article = (overrides: { imageUrl?: string | null; status?: 'published' | 'draft' } = {}) =>
   createArticle(db, { authorId: byRole.author.user.id, categoryId: category.id, status: 'published', ...overrides });
+/** An image added to a new article's media, once its variants are made: the article, the media item's id and URL. */
+const imageMedia = async (image: Buffer) => {
+  const a = await article();
+  const res = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', image, 'a.png');
+  expect(res.status).toBe(201);
+  await variantsIdle(db);
+  return { a, id: res.body.id as string, url: res.body.fileUrl as string };
+};
 
 describe('variants of an upload', () => {
   it('are made after the answer, at every standard width the original reaches, in AVIF, WebP and JPEG', async () => {
@@ -100,11 +108,8 @@ describe('variants of an upload', () => {
   });
 
   it('of an image added to an article are made too; videos get none', async () => {
-    const a = await article();
-    const res = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', await png(400, 300), 'a.png');
-    expect(res.status).toBe(201);
-    await variantsIdle(db);
-    expect(variantsOnDisk(res.body.fileUrl)).toEqual(expectedFiles([320]));
+    const { url } = await imageMedia(await png(400, 300));
+    expect(variantsOnDisk(url)).toEqual(expectedFiles([320]));
   });
 
   it('are made once: asking again changes nothing', async () => {
@@ -213,12 +218,9 @@ describe('the wire shape', () => {
 
 describe('deleting', () => {
   it('a media item deletes its variants and their record', async () => {
-    const a = await article();
-    const res = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', await png(700, 300), 'a.png');
-    await variantsIdle(db);
-    const url = res.body.fileUrl as string;
+    const { a, id, url } = await imageMedia(await png(700, 300));
     expect(variantsOnDisk(url)).toHaveLength(6);
-    const del = await request(app).delete(`/api/articles/${a.id}/media/${res.body.id}`).set(author);
+    const del = await request(app).delete(`/api/articles/${a.id}/media/${id}`).set(author);
     expect(del.status).toBe(200);
     expect(existsSync(onDisk(url))).toBe(false);
     expect(variantsOnDisk(url)).toEqual([]);
@@ -226,10 +228,7 @@ describe('deleting', () => {
   });
 
   it('an article deletes the variants of its media', async () => {
-    const a = await article();
-    const res = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', await png(200, 200), 'a.png');
-    await variantsIdle(db);
-    const url = res.body.fileUrl as string;
+    const { a, url } = await imageMedia(await png(200, 200));
     expect(variantsOnDisk(url)).toHaveLength(3);
     expect((await request(app).delete(`/api/articles/${a.id}`).set(headers('admin'))).status).toBe(200);
     expect(variantsOnDisk(url)).toEqual([]);
