@@ -64,6 +64,13 @@ async function open(from: string, address: string, headers: Record<string, strin
 }
 
 /** A stream the test expects to be refused: its answer, body unread. */
+/** A refused stream's answer: its status, when to retry, and the error envelope saying why. */
+async function expectRefusal(res: Response, status: number, retryAfter: string, body: { error: string; message: string }) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('retry-after')).toBe(retryAfter);
+  expect(await res.json()).toEqual(body);
+}
+
 async function refused(from: string, address: string) {
   const controller = new AbortController();
   streams.push({ close: () => controller.abort() } as SseStream);
@@ -89,10 +96,7 @@ describe('streams per network', () => {
     expect(mine.map((s) => s.response.status)).toEqual(Array(STREAM_LIMITS.perNetwork).fill(200));
     await Promise.all(mine.map((s) => s.next((e) => e.event === 'headlines')));
 
-    const past = await refused(base, '203.0.113.7');
-    expect(past.status).toBe(429);
-    expect(past.headers.get('retry-after')).toBe('60');
-    expect(await past.json()).toEqual({
+    await expectRefusal(await refused(base, '203.0.113.7'), 429, '60', {
       error: 'Too Many Requests',
       message: 'Too many live updates are open from your network, please retry later',
     });
@@ -121,10 +125,7 @@ describe('streams per network', () => {
     const { base: full, liveFeed } = await appWith({ perProcess: 2 });
     expect((await open(full, '198.51.100.1')).response.status).toBe(200);
     expect((await open(full, '198.51.100.2')).response.status).toBe(200);
-    const past = await refused(full, '198.51.100.3');
-    expect(past.status).toBe(503);
-    expect(past.headers.get('retry-after')).toBe('30');
-    expect(await past.json()).toEqual({
+    await expectRefusal(await refused(full, '198.51.100.3'), 503, '30', {
       error: 'Service Unavailable',
       message: 'Live updates are not available on this server right now, please retry shortly',
     });
