@@ -203,6 +203,25 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
   };
 }
 
+/** A listing's head (a category, a section): '<name> | <site>', its latest stories, and the trail Home › name. */
+function listingParts(site: SiteInfo, name: string, canonical: string, articles: ArticleListItem[]): HeadParts {
+  return {
+    title: `${name} | ${site.name}`,
+    description: listingDescription(`The latest ${name} stories from ${site.name}`, articles),
+    canonical,
+    ogType: 'website',
+    ogTitle: `${name} | ${site.name}`,
+    image: defaultImage(site),
+    extraMeta: [],
+    jsonLd: [
+      breadcrumbs([
+        { name: 'Home', url: urls(site).home },
+        { name, url: canonical },
+      ]),
+    ],
+  };
+}
+
 function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
   const u = urls(site);
   switch (page.kind) {
@@ -234,42 +253,12 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
     }
     case 'category': {
       const { category, articles } = page;
-      const canonical = u.category(category.slug);
-      return {
-        title: `${category.name} | ${site.name}`,
-        description: listingDescription(`The latest ${category.name} stories from ${site.name}`, articles),
-        canonical,
-        ogType: 'website',
-        ogTitle: `${category.name} | ${site.name}`,
-        image: defaultImage(site),
-        extraMeta: [],
-        feedCategory: category,
-        jsonLd: [
-          breadcrumbs([
-            { name: 'Home', url: u.home },
-            { name: category.name, url: canonical },
-          ]),
-        ],
-      };
+      return { ...listingParts(site, category.name, u.category(category.slug), articles), feedCategory: category };
     }
     case 'section': {
       const { section, articles } = page;
       const canonical = `${site.publicUrl}${section.path.startsWith('/') ? section.path : `/${section.path}`}`;
-      return {
-        title: `${section.heading} | ${site.name}`,
-        description: listingDescription(`The latest ${section.heading} stories from ${site.name}`, articles),
-        canonical,
-        ogType: 'website',
-        ogTitle: `${section.heading} | ${site.name}`,
-        image: defaultImage(site),
-        extraMeta: [],
-        jsonLd: [
-          breadcrumbs([
-            { name: 'Home', url: u.home },
-            { name: section.heading, url: canonical },
-          ]),
-        ],
-      };
+      return listingParts(site, section.heading, canonical, articles);
     }
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
