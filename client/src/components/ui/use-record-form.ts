@@ -1,6 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver } from 'react-hook-form';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+} from 'react-hook-form';
 import type { z, ZodType } from 'zod';
 import { FORM_OPTIONS } from '../../lib/form-options';
 import { useFormSubmit } from './use-form-submit';
@@ -35,7 +44,7 @@ export interface RecordFormOptions<R extends Versioned, V extends FieldValues, S
  * A versioned record's form in a dialog (the category, breaking-news and user forms): react-hook-form on the
  * shared schema, the save naming the version the form was filled from so it never overwrites someone else's
  * change, and, when it did change meanwhile, a reload that refills the form with the stored values. Returns
- * the form and the props of its FormDialog.
+ * the form, the props of its fields (`field(name)`) and those of its FormDialog.
  */
 export function useRecordForm<R extends Versioned, V extends FieldValues, S extends ZodType<unknown, V>>(options: RecordFormOptions<R, V, S>) {
   const { record, schema, values, what, create, update, pending, messages, latest, reloaded, onClose } = options;
@@ -64,8 +73,12 @@ export function useRecordForm<R extends Versioned, V extends FieldValues, S exte
     reloaded?.();
   };
 
+  /** The props that bind a Field, TextArea or Select to `name`: its registration and its error. */
+  const field = (name: Path<V>) => ({ ...form.register(name), error: (get(form.formState.errors, name) as FieldError | undefined)?.message });
+
   return {
     form,
+    field,
     dialog: { onClose, onSubmit, busy: { pending, succeeded }, formError, onReload: stale ? reload : undefined },
   };
 }

@@ -16,7 +16,7 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
   const create = useCreateBreakingNews();
   const update = useUpdateBreakingNews();
   const queryClient = useQueryClient();
-  const { form, dialog } = useRecordForm({
+  const { form, field, dialog } = useRecordForm({
     record: item,
     schema: breakingNewsInputSchema,
     values: (n) => ({ headline: n?.headline ?? '' }),
@@ -46,8 +46,7 @@ export function BreakingNewsFormModal({ item, onClose }: { item: BreakingNews | 
       <Field
         label="Headline"
         maxLength={LIMITS.headlineMax}
-        {...form.register('headline')}
-        error={form.formState.errors.headline?.message}
+        {...field('headline')}
         hint={
           <span aria-live="polite" data-testid="headline-counter">
             {headline.length}/{LIMITS.headlineMax}

@@ -17,7 +17,7 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const queryClient = useQueryClient();
-  const { form, dialog } = useRecordForm({
+  const { form, field, dialog } = useRecordForm({
     record: category,
     schema: categoryInputSchema,
     values: (c) => ({ name: c?.name ?? '' }),
@@ -41,8 +41,7 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
     <FormDialog title={category ? 'Edit Category' : 'Add Category'} size="sm" {...dialog} submitLabel={category ? 'Save Changes' : 'Add Category'}>
       <Field
         label="Category name"
-        {...form.register('name')}
-        error={form.formState.errors.name?.message}
+        {...field('name')}
         hint={`${name.trim().length}/${LIMITS.categoryNameMax}`}
         autoComplete="off"
         data-autofocus

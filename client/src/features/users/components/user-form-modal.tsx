@@ -33,7 +33,7 @@ export function UserFormModal({
   const create = useCreateUser();
   const update = useUpdateUser();
   const queryClient = useQueryClient();
-  const { form, dialog } = useRecordForm({
+  const { form, field, dialog } = useRecordForm({
     record: user,
     schema: userFormSchema(user !== null),
     values: (u): UserFormValues => ({ name: u?.name ?? '', email: u?.email ?? '', password: '', role: u?.role ?? 'author', bio: u?.bio ?? '' }),
@@ -53,7 +53,6 @@ export function UserFormModal({
   });
   const [nameValue, emailValue, password] = useWatch({ control: form.control, name: ['name', 'email', 'password'] });
   const filled = nameValue.trim() !== '' && emailValue.trim() !== '' && (user !== null || password !== '');
-  const errors = form.formState.errors;
 
   return (
     <FormDialog
@@ -62,44 +61,17 @@ export function UserFormModal({
       submitLabel={user ? 'Save Changes' : 'Add User'}
       canSubmit={filled}
     >
-      <Field
-        label="Name"
-        {...form.register('name')}
-        error={errors.name?.message}
-        autoComplete="off"
-        data-autofocus
-      />
-      <Field
-        label="Email"
-        type="email"
-        {...form.register('email')}
-        error={errors.email?.message}
-        autoComplete="off"
-      />
-      {!user && (
-        <Field
-          label="Password"
-          type="password"
-          {...form.register('password')}
-          error={errors.password?.message}
-          hint="At least 8 characters."
-          autoComplete="new-password"
-        />
-      )}
-      <Select label="Role" {...form.register('role')} error={errors.role?.message}>
+      <Field label="Name" {...field('name')} autoComplete="off" data-autofocus />
+      <Field label="Email" type="email" {...field('email')} autoComplete="off" />
+      {!user && <Field label="Password" type="password" {...field('password')} hint="At least 8 characters." autoComplete="new-password" />}
+      <Select label="Role" {...field('role')}>
         {assignableRoles(managerRole).map((r) => (
           <option key={r} value={r}>
             {roleLabel(r)}
           </option>
         ))}
       </Select>
-      <TextArea
-        label="Bio"
-        rows={3}
-        maxLength={LIMITS.bioMax}
-        {...form.register('bio')}
-        error={errors.bio?.message}
-      />
+      <TextArea label="Bio" rows={3} maxLength={LIMITS.bioMax} {...field('bio')} />
     </FormDialog>
   );
 }
