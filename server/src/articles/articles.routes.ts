@@ -182,33 +182,25 @@ export function articlesRouter(ctx: AppContext): Router {
     },
   );
 
-  route(
-    {
-      method: 'post',
-      path: '/:id/publish',
-      summary: 'Publish an article (publishedAt is set on the first publication)',
-      guard: requirePermission('articles:publish'),
-      params: idParams,
-      returns: articleSchema,
-      errors: { 404: 'no such article' },
-      purges: ({ params }) => articleChanged(params.id),
-    },
-    ({ params }) => articles.publishArticle(db, params.id),
-  );
-
-  route(
-    {
-      method: 'post',
-      path: '/:id/unpublish',
-      summary: 'Unpublish an article (it also loses any featured or main-story slot)',
-      guard: requirePermission('articles:publish'),
-      params: idParams,
-      returns: articleSchema,
-      errors: { 404: 'no such article' },
-      purges: ({ params }) => articleChanged(params.id),
-    },
-    ({ params }) => articles.unpublishArticle(db, params.id),
-  );
+  // Publishing and unpublishing differ only in their words and in what they change.
+  for (const [path, summary, change] of [
+    ['/:id/publish', 'Publish an article (publishedAt is set on the first publication)', articles.publishArticle],
+    ['/:id/unpublish', 'Unpublish an article (it also loses any featured or main-story slot)', articles.unpublishArticle],
+  ] as const) {
+    route(
+      {
+        method: 'post',
+        path,
+        summary,
+        guard: requirePermission('articles:publish'),
+        params: idParams,
+        returns: articleSchema,
+        errors: { 404: 'no such article' },
+        purges: ({ params }) => articleChanged(params.id),
+      },
+      ({ params }) => change(db, params.id),
+    );
+  }
 
   route(
     {

@@ -116,33 +116,25 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
     },
   );
 
-  route(
-    {
-      method: 'post',
-      path: '/:id/publish',
-      summary: 'Publish a breaking-news item (it joins the ticker)',
-      guard: requirePermission('breaking-news:publish'),
-      params: idParams,
-      returns: breakingNewsSchema,
-      errors: { 404: 'No such breaking news' },
-      purges: () => [Tags.breaking],
-    },
-    async ({ params }) => news.setBreakingNewsStatus(db, params.id, 'published'),
-  );
-
-  route(
-    {
-      method: 'post',
-      path: '/:id/unpublish',
-      summary: 'Unpublish a breaking-news item (back to draft, off the ticker)',
-      guard: requirePermission('breaking-news:publish'),
-      params: idParams,
-      returns: breakingNewsSchema,
-      errors: { 404: 'No such breaking news' },
-      purges: () => [Tags.breaking],
-    },
-    async ({ params }) => news.setBreakingNewsStatus(db, params.id, 'draft'),
-  );
+  // Publishing and unpublishing differ only in the status they set.
+  for (const [path, status, summary] of [
+    ['/:id/publish', 'published', 'Publish a breaking-news item (it joins the ticker)'],
+    ['/:id/unpublish', 'draft', 'Unpublish a breaking-news item (back to draft, off the ticker)'],
+  ] as const) {
+    route(
+      {
+        method: 'post',
+        path,
+        summary,
+        guard: requirePermission('breaking-news:publish'),
+        params: idParams,
+        returns: breakingNewsSchema,
+        errors: { 404: 'No such breaking news' },
+        purges: () => [Tags.breaking],
+      },
+      async ({ params }) => news.setBreakingNewsStatus(db, params.id, status),
+    );
+  }
 
   return router;
 }
