@@ -22,6 +22,9 @@ const UNKNOWN = '0190a5b2-0000-7000-8000-000000000000';
 const adminAuth = () => byRole.admin.auth;
 const superAuth = () => byRole['super-admin'].auth;
 
+/** POST /api/users: an admin, unless said, adds a user. */
+const addUser = (body: object, auth: Record<string, string> = adminAuth()) => request(app).post('/api/users').set(auth).send(body);
+
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: 'Nora Newsdesk',
   email: `nora-${Math.random().toString(36).slice(2, 10)}@example.test`,
@@ -37,7 +40,7 @@ describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admi
 
   it.each(ACTORS)('%s: POST /api/users', async (actor) => {
     const body = newUser();
-    const res = await request(app).post('/api/users').set(headers(actor)).send(body);
+    const res = await addUser(body, headers(actor));
     const row = await db.user.findUnique({ where: { email: body.email } });
     if (ADMINS.has(actor)) {
       expect(res.status).toBe(201);
@@ -121,10 +124,7 @@ describe('GET /api/users', () => {
 
 describe('POST /api/users', () => {
   it('creates an author by default with a bcrypt hash, a lower-cased email and a trimmed bio', async () => {
-    const res = await request(app)
-      .post('/api/users')
-      .set(adminAuth())
-      .send(newUser({ email: 'Mixed.Case@Example.TEST', bio: '  Covers the courts.  ' }));
+    const res = await addUser(newUser({ email: 'Mixed.Case@Example.TEST', bio: '  Covers the courts.  ' }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -142,7 +142,7 @@ describe('POST /api/users', () => {
   });
 
   it.each(['user', 'author', 'editor', 'admin'])('lets an admin create the role %s', async (role) => {
-    const res = await request(app).post('/api/users').set(adminAuth()).send(newUser({ role }));
+    const res = await addUser(newUser({ role }));
     expect(res.status).toBe(201);
     expect(res.body.role).toBe(role);
   });
@@ -160,7 +160,7 @@ describe('POST /api/users', () => {
   ])('refuses %j with 400 and creates nothing', async (override, message) => {
     const body = newUser(override);
     const before = await db.user.count();
-    const res = await request(app).post('/api/users').set(adminAuth()).send(body);
+    const res = await addUser(body);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Validation failed');
     expect(res.body.details.join(' ')).toContain(message);
@@ -169,10 +169,7 @@ describe('POST /api/users', () => {
 
   it('does not take an underscore in an email for a wildcard: j_doe@ is free while jxdoe@ exists', async () => {
     const existing = await createUser(db, { role: 'user', email: 'jxdoe@example.test' });
-    const res = await request(app)
-      .post('/api/users')
-      .set(adminAuth())
-      .send(newUser({ email: 'j_doe@example.test' }));
+    const res = await addUser(newUser({ email: 'j_doe@example.test' }));
     expect(res.status).toBe(201);
     expect(await db.user.count({ where: { email: 'j_doe@example.test' } })).toBe(1);
     await db.user.deleteMany({ where: { id: { in: [existing.id, res.body.id] } } });
@@ -180,10 +177,7 @@ describe('POST /api/users', () => {
 
   it('refuses an email already registered, whatever its case, with 409', async () => {
     const existing = await createUser(db, { role: 'user', email: 'taken@example.test' });
-    const res = await request(app)
-      .post('/api/users')
-      .set(adminAuth())
-      .send(newUser({ email: 'TAKEN@example.test' }));
+    const res = await addUser(newUser({ email: 'TAKEN@example.test' }));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('A user with this email already exists.');
     expect(await db.user.count({ where: { email: { equals: 'taken@example.test', mode: 'insensitive' } } })).toBe(1);
@@ -254,17 +248,14 @@ describe('PUT /api/users/:id', () => {
 describe('user-management limits (docs/spec/CONTRACT.md §3)', () => {
   it('an admin cannot create a super-admin', async () => {
     const body = newUser({ role: 'super-admin' });
-    const res = await request(app).post('/api/users').set(adminAuth()).send(body);
+    const res = await addUser(body);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only a super-admin can grant the super-admin role.');
     expect(await db.user.findUnique({ where: { email: body.email } })).toBeNull();
   });
 
   it('a super-admin can create a super-admin', async () => {
-    const res = await request(app)
-      .post('/api/users')
-      .set(superAuth())
-      .send(newUser({ role: 'super-admin' }));
+    const res = await addUser(newUser({ role: 'super-admin' }), superAuth());
     expect(res.status).toBe(201);
     expect((await db.user.findUniqueOrThrow({ where: { id: res.body.id } })).role).toBe('super_admin');
   });
