@@ -28,6 +28,13 @@ export const codeRequestKey = (ip: string) => `code:ip:${ip}`;
 const HASH_QUEUE_429 = `${HASH_QUEUE_MAX} password checks already wait and this network has the most of them (Retry-After)`;
 const HASH_QUEUE_503 = `${HASH_QUEUE_MAX} password checks already wait, one for each of ${HASH_QUEUE_MAX} other networks`;
 
+/** What the two routes that create an account answer: a token and the account, or the limits on creating one. */
+const ACCOUNT_CREATED = { schema: authResponseSchema, description: 'A token and the new account (role user)' };
+const ACCOUNT_CREATION_LIMITS = {
+  429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour, or ${HASH_QUEUE_429}`,
+  503: HASH_QUEUE_503,
+};
+
 /** Sign-up (one step or three), login, logout, password reset and the current user: docs/api.md "Auth". */
 export function authRouter(ctx: AppContext): Router {
   const router = Router();
@@ -35,15 +42,21 @@ export function authRouter(ctx: AppContext): Router {
   const auth = authService(ctx);
   void warmDummyHash();
 
-  /** Each new account costs a bcrypt hash (~250 ms of CPU): cap them per client address. */
-  const limitAccountCreation = (req: Request) =>
-    enforce(
+  /**
+   * Each new account costs a bcrypt hash (~250 ms of CPU): cap them per client address. Answers the network the
+   * account is created from, once the cap let it through.
+   */
+  const admitAccountCreation = async (req: Request) => {
+    const network = clientNetwork(req);
+    await enforce(
       ctx.limits,
-      accountCreationKey(clientNetwork(req)),
+      accountCreationKey(network),
       ACCOUNT_CREATIONS_PER_HOUR,
       3_600_000,
       'Too many accounts were created from your network. Please try again later.',
     );
+    return network;
+  };
 
   const limitCodeRequests = (req: Request) =>
     enforce(
@@ -62,18 +75,14 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: signupInputSchema,
       status: 201,
-      returns: { schema: authResponseSchema, description: 'A token and the new account (role user)' },
+      returns: ACCOUNT_CREATED,
       errors: {
         409: 'An account with this email address already exists',
-        429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour, or ${HASH_QUEUE_429}`,
-        503: HASH_QUEUE_503,
+        ...ACCOUNT_CREATION_LIMITS,
       },
       purges: none,
     },
-    async ({ body }, req) => {
-      await limitAccountCreation(req);
-      return auth.signup(body, clientNetwork(req));
-    },
+    async ({ body }, req) => auth.signup(body, await admitAccountCreation(req)),
   );
 
   route(
@@ -117,19 +126,15 @@ export function authRouter(ctx: AppContext): Router {
       guard: publicRoute,
       body: signupCompleteInputSchema,
       status: 201,
-      returns: { schema: authResponseSchema, description: 'A token and the new account (role user)' },
+      returns: ACCOUNT_CREATED,
       errors: {
         400: 'Wrong, expired or used code',
         409: 'An account with this email address already exists (said only to the holder of a right code)',
-        429: `more than ${ACCOUNT_CREATIONS_PER_HOUR} accounts from one address in an hour, or ${HASH_QUEUE_429}`,
-        503: HASH_QUEUE_503,
+        ...ACCOUNT_CREATION_LIMITS,
       },
       purges: none,
     },
-    async ({ body }, req) => {
-      await limitAccountCreation(req);
-      return auth.completeSignup(body, clientNetwork(req));
-    },
+    async ({ body }, req) => auth.completeSignup(body, await admitAccountCreation(req)),
   );
 
   route(
