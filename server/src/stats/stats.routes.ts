@@ -6,7 +6,7 @@ import { requirePermission } from '../lib/policy';
 import { routesFor } from '../lib/route';
 import { dashboardStats, recentActivity } from './stats.service';
 
-/** The dashboard's numbers and its Recent Activity panel (staff). */
+/** The dashboard's numbers and its Recent Activity panel (staff; private, as every signed-in answer: cache/response-cache.ts). */
 export function statsRouter({ db }: AppContext): Router {
   const router = Router();
   const route = routesFor(router, '/stats');
@@ -20,10 +20,7 @@ export function statsRouter({ db }: AppContext): Router {
       guard,
       returns: dashboardStatsSchema,
     },
-    async ({ user }, _req, res) => {
-      res.set('Cache-Control', 'private, no-store');
-      return dashboardStats(db, user);
-    },
+    ({ user }) => dashboardStats(db, user),
   );
 
   route(
@@ -35,10 +32,7 @@ export function statsRouter({ db }: AppContext): Router {
       query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
       returns: activityListSchema,
     },
-    async ({ query, user }, _req, res) => {
-      res.set('Cache-Control', 'private, no-store');
-      return { data: await recentActivity(db, user, query.limit) };
-    },
+    async ({ query, user }) => ({ data: await recentActivity(db, user, query.limit) }),
   );
 
   return router;

@@ -25,10 +25,7 @@ export function usersRouter({ db }: AppContext): Router {
       query: listUsersQuerySchema,
       returns: pageSchema(publicUserSchema),
     },
-    async ({ query }, _req, res) => {
-      res.set('Cache-Control', 'private, no-store');
-      return listUsers(db, query);
-    },
+    ({ query }) => listUsers(db, query),
   );
 
   route(
