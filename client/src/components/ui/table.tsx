@@ -31,16 +31,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return narrow ? <CardList {...props} /> : <Table {...props} />;
 }
 
+/** The list's error, in red, announced; `className` fits it to the table or the cards. */
+function ListError({ message, className }: { message: string | null | undefined; className: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`${className} bg-red-50 px-4 py-3 text-sm text-red-700`}>
+      {message}
+    </p>
+  );
+}
+
 function CardList<T>({ caption, rows, columns, rowKey, loading, error, empty }: DataTableProps<T>) {
   const actions = columns.find((c) => c.header === 'Actions');
   const fields = columns.filter((c) => c !== actions);
   return (
     <div className="space-y-3">
-      {error && (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ListError message={error} className="rounded-xl" />
       {loading && !rows && <Skeleton className="h-24 rounded-xl bg-white" />}
       {!loading && !error && rows?.length === 0 && (
         <p className="rounded-xl bg-white px-4 py-10 text-center text-slate-500 shadow-sm">{empty}</p>
@@ -70,11 +76,7 @@ function Table<T>({ caption, rows, columns, rowKey, loading, error, empty }: Dat
   const cellClass = (c: Column<T>) => `px-4 py-3 ${c.hideBelow ? HIDE[c.hideBelow] : ''} ${c.className ?? ''}`;
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm">
-      {error && (
-        <p role="alert" className="border-b border-red-100 bg-red-50 px-4 py-3 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ListError message={error} className="border-b border-red-100" />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
