@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ACTORS, createBreakingNews, createComment, login, type Actor } from '../helpers/factories';
+import { deniedStatus } from '../helpers/permissions';
 import { articlesTestbed } from '../helpers/testbed';
 
 /**
@@ -19,7 +20,6 @@ const ADMINS: Actor[] = ['admin', 'super-admin'];
 const SIGNED_IN: Actor[] = ['user', ...STAFF];
 
 const idOf = (actor: Actor) => (actor === 'anonymous' ? otherAuthor.id : byRole[actor].user.id);
-const deniedStatus = (actor: Actor) => (actor === 'anonymous' ? 401 : 403);
 
 interface Row {
   /** The row of docs/spec/CONTRACT.md §3, and what this case adds to it. */

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/helpers/app';
 import { ACTORS, actors, createBreakingNews, createUser, type Actor } from '#tests/helpers/factories';
+import { deniedStatus, expectDeleteOutcome } from '#tests/helpers/permissions';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 
 const { app, ctx, db } = await createTestApp();
@@ -15,7 +16,6 @@ beforeAll(async () => {
 
 const STAFF = new Set<Actor>(['author', 'editor', 'admin', 'super-admin']);
 const EDITORS = new Set<Actor>(['editor', 'admin', 'super-admin']);
-const denied = (actor: Actor) => (actor === 'anonymous' ? 401 : 403);
 const UNKNOWN = '0190a5b2-0000-7000-8000-000000000000';
 
 describe('GET /api/breaking-news', () => {
@@ -91,7 +91,7 @@ describe('POST /api/breaking-news', () => {
       expect(res.body).toMatchObject({ id: row?.id, headline, status: 'draft', publishedAt: null });
       expect(row?.authorId).toBe(a.byRole[actor as Exclude<Actor, 'anonymous'>].user.id);
     } else {
-      expect(res.status).toBe(denied(actor));
+      expect(res.status).toBe(deniedStatus(actor));
       expect(row).toBeNull();
     }
   });
@@ -156,7 +156,7 @@ describe('PUT /api/breaking-news/:id', () => {
         expect(res.body).toMatchObject({ id: item.id, headline: 'After', status: c.status });
         expect(row.headline).toBe('After');
       } else {
-        expect(res.status).toBe(denied(actor));
+        expect(res.status).toBe(deniedStatus(actor));
         expect(row.headline).toBe('Before');
       }
     });
@@ -177,14 +177,7 @@ describe('DELETE /api/breaking-news/:id', () => {
     const item = await createBreakingNews(db, { authorId: a.byRole.author.user.id });
     const res = await request(app).delete(`/api/breaking-news/${item.id}`).set(a.headers(actor));
     const row = await db.breakingNews.findUnique({ where: { id: item.id } });
-    if (EDITORS.has(actor)) {
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, message: 'Breaking news deleted' });
-      expect(row).toBeNull();
-    } else {
-      expect(res.status).toBe(denied(actor));
-      expect(row).not.toBeNull();
-    }
+    expectDeleteOutcome(actor, EDITORS.has(actor), res, row, 'Breaking news deleted');
   });
 
   it('answers 404 for an unknown id', async () => {
@@ -198,11 +191,11 @@ describe('POST /api/breaking-news/:id/publish and /unpublish', () => {
     const pub = await request(app).post(`/api/breaking-news/${item.id}/publish`).set(a.headers(actor));
     const afterPublish = await db.breakingNews.findUniqueOrThrow({ where: { id: item.id } });
     if (!EDITORS.has(actor)) {
-      expect(pub.status).toBe(denied(actor));
+      expect(pub.status).toBe(deniedStatus(actor));
       expect(afterPublish.status).toBe('draft');
       await db.breakingNews.update({ where: { id: item.id }, data: { status: 'published' } });
       const unpub = await request(app).post(`/api/breaking-news/${item.id}/unpublish`).set(a.headers(actor));
-      expect(unpub.status).toBe(denied(actor));
+      expect(unpub.status).toBe(deniedStatus(actor));
       expect((await db.breakingNews.findUniqueOrThrow({ where: { id: item.id } })).status).toBe('published');
       return;
     }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/helpers/app';
 import { ACTORS, actors, createArticle, createCategory, createUser, type Actor } from '#tests/helpers/factories';
+import { deniedStatus, expectDeleteOutcome } from '#tests/helpers/permissions';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 
 const { app, ctx, db } = await createTestApp();
@@ -15,7 +16,6 @@ beforeAll(async () => {
 });
 
 const MAY_MANAGE: Record<Actor, boolean> = { anonymous: false, user: false, author: false, editor: true, admin: true, 'super-admin': true };
-const deniedStatus = (actor: Actor) => (actor === 'anonymous' ? 401 : 403);
 
 describe('GET /api/categories', () => {
   it('lists every category in name order with published-article counts, cacheable for a minute', async () => {
@@ -203,14 +203,7 @@ describe('DELETE /api/categories/:id and /api/categorie/:id', () => {
     const c = await createCategory(db);
     const res = await request(app).delete(`/api/categories/${c.id}`).set(headers(actor));
     const row = await db.category.findUnique({ where: { id: c.id } });
-    if (MAY_MANAGE[actor]) {
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, message: 'Category deleted' });
-      expect(row).toBeNull();
-    } else {
-      expect(res.status).toBe(deniedStatus(actor));
-      expect(row).not.toBeNull();
-    }
+    expectDeleteOutcome(actor, MAY_MANAGE[actor], res, row, 'Category deleted');
   });
 
   it.each(ACTORS)('%s: the singular path /api/categorie/:id follows the same rules', async (actor) => {

@@ -12,12 +12,12 @@ import {
   TEST_PASSWORD,
   type Actor,
 } from '#tests/helpers/factories';
+import { deniedStatus } from '#tests/helpers/permissions';
 import { actorsTestbed } from '#tests/helpers/testbed';
 
 const { app, ctx, db, byRole, headers } = await actorsTestbed();
 
 const ADMINS = new Set<Actor>(['admin', 'super-admin']);
-const denied = (actor: Actor) => (actor === 'anonymous' ? 401 : 403);
 const UNKNOWN = '0190a5b2-0000-7000-8000-000000000000';
 const adminAuth = () => byRole.admin.auth;
 const superAuth = () => byRole['super-admin'].auth;
@@ -35,7 +35,7 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
 describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admins and super-admins)', () => {
   it.each(ACTORS)('%s: GET /api/users', async (actor) => {
     const res = await request(app).get('/api/users').set(headers(actor));
-    expect(res.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
+    expect(res.status).toBe(ADMINS.has(actor) ? 200 : deniedStatus(actor));
   });
 
   it.each(ACTORS)('%s: POST /api/users', async (actor) => {
@@ -46,7 +46,7 @@ describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admi
       expect(res.status).toBe(201);
       expect(row).toMatchObject({ name: body.name, role: 'author' });
     } else {
-      expect(res.status).toBe(denied(actor));
+      expect(res.status).toBe(deniedStatus(actor));
       expect(row).toBeNull();
     }
   });
@@ -55,7 +55,7 @@ describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admi
     const target = await createUser(db, { role: 'author', name: 'Before Name' });
     const res = await request(app).put(`/api/users/${target.id}`).set(headers(actor)).send({ name: 'After Name', version: 1 });
     const row = await db.user.findUniqueOrThrow({ where: { id: target.id } });
-    expect(res.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
+    expect(res.status).toBe(ADMINS.has(actor) ? 200 : deniedStatus(actor));
     expect(row.name).toBe(ADMINS.has(actor) ? 'After Name' : 'Before Name');
   });
 
@@ -63,19 +63,19 @@ describe('permission table (docs/spec/CONTRACT.md §3: users are managed by admi
     const target = await createUser(db, { role: 'author' });
     const res = await request(app).delete(`/api/users/${target.id}`).set(headers(actor));
     const row = await db.user.findUnique({ where: { id: target.id } });
-    expect(res.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
+    expect(res.status).toBe(ADMINS.has(actor) ? 200 : deniedStatus(actor));
     expect(row === null).toBe(ADMINS.has(actor));
   });
 
   it.each(ACTORS)('%s: POST /api/users/:id/suspend and /unsuspend', async (actor) => {
     const target = await createUser(db, { role: 'editor' });
     const suspend = await request(app).post(`/api/users/${target.id}/suspend`).set(headers(actor));
-    expect(suspend.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
+    expect(suspend.status).toBe(ADMINS.has(actor) ? 200 : deniedStatus(actor));
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).suspended).toBe(ADMINS.has(actor));
 
     await db.user.update({ where: { id: target.id }, data: { suspended: true } });
     const unsuspend = await request(app).post(`/api/users/${target.id}/unsuspend`).set(headers(actor));
-    expect(unsuspend.status).toBe(ADMINS.has(actor) ? 200 : denied(actor));
+    expect(unsuspend.status).toBe(ADMINS.has(actor) ? 200 : deniedStatus(actor));
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).suspended).toBe(!ADMINS.has(actor));
   });
 });
