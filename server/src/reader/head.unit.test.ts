@@ -293,29 +293,40 @@ describe('buildHead: home page', () => {
   });
 });
 
+/**
+ * A listing's head (a category's or a section's page): '<name> | Chronicle News', `url` as canonical and og:url,
+ * `description` in the meta and social tags, and the trail Home › name.
+ */
+function expectListingHead(h: ReturnType<typeof parse>, name: string, url: string, description: string) {
+  expect(h.title).toBe(`${name} | Chronicle News`);
+  expect(h.links('canonical').map((l) => l.attribs.href)).toEqual([url]);
+  expect(h.meta('description')).toBe(description);
+  expectSocialTags(h, `${name} | Chronicle News`, description);
+  expect(h.og('og:url')).toBe(url);
+  expectBreadcrumbs(h.ld('BreadcrumbList'), [
+    ['Home', 'https://news.example.org/'],
+    [name, url],
+  ]);
+}
+
 describe('buildHead: category page', () => {
   const category = { id: 'c1', name: 'Local Politics', slug: 'local-politics' };
 
   it('has the category title, canonical slug URL, its own feed and a Home › Category breadcrumb', () => {
     const h = parse({ kind: 'category', category, articles: [article(), article({ title: 'Budget passes' })] });
-    expect(h.title).toBe('Local Politics | Chronicle News');
-    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual(['https://news.example.org/category/local-politics']);
-    expect(h.meta('description')).toBe(
+    expectListingHead(
+      h,
+      'Local Politics',
+      'https://news.example.org/category/local-politics',
       'The latest Local Politics stories from Chronicle News: Council approves the new river bridge; Budget passes',
     );
-    expectSocialTags(h, 'Local Politics | Chronicle News', h.meta('description'));
     expect(h.og('og:type')).toBe('website');
-    expect(h.og('og:url')).toBe('https://news.example.org/category/local-politics');
     const feeds = expectSiteFeed(h);
     expect(feeds.map((f) => [f.attribs.title, f.attribs.href])).toEqual([
       ['Chronicle News', 'https://news.example.org/rss.xml'],
       ['Chronicle News: Local Politics', 'https://news.example.org/category/local-politics/rss.xml'],
     ]);
     expect(h.jsonLd).toHaveLength(1);
-    expectBreadcrumbs(h.ld('BreadcrumbList'), [
-      ['Home', 'https://news.example.org/'],
-      ['Local Politics', 'https://news.example.org/category/local-politics'],
-    ]);
   });
 
   it('has a description even with no articles, and a long list stays within 160 characters', () => {
@@ -340,18 +351,13 @@ describe('buildHead: category page', () => {
 describe('buildHead: section page', () => {
   it('has the section title, canonical URL from its path and a Home › Section breadcrumb', () => {
     const h = parse({ kind: 'section', section: { path: '/news/editorials', heading: 'Editorials and Opinions' }, articles: [article()] });
-    expect(h.title).toBe('Editorials and Opinions | Chronicle News');
-    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual(['https://news.example.org/news/editorials']);
-    expect(h.meta('description')).toBe(
+    expectListingHead(
+      h,
+      'Editorials and Opinions',
+      'https://news.example.org/news/editorials',
       'The latest Editorials and Opinions stories from Chronicle News: Council approves the new river bridge',
     );
-    expectSocialTags(h, 'Editorials and Opinions | Chronicle News', h.meta('description'));
-    expect(h.og('og:url')).toBe('https://news.example.org/news/editorials');
     expect(expectSiteFeed(h)).toHaveLength(1);
-    expectBreadcrumbs(h.ld('BreadcrumbList'), [
-      ['Home', 'https://news.example.org/'],
-      ['Editorials and Opinions', 'https://news.example.org/news/editorials'],
-    ]);
   });
 });
 
