@@ -1,8 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { codeFrom, waitForMail } from './mailbox';
 import { DEMO, expectAccessible, loginThroughForm, screenshots, uniqueEmail } from './helpers';
 
 const STRONG = 'Reader#2026x';
+
+/** Fills the form's Email and presses `button`, which mails a code to it: `code()` reads the code from that mail. */
+async function requestCode(page: Page, email: string, button: string) {
+  await page.getByLabel('Email').fill(email);
+  const since = Date.now();
+  await page.getByRole('button', { name: button }).click();
+  return { code: async () => codeFrom(await waitForMail(email, since)) };
+}
 
 test.describe('reader: sign-up, login and password reset', () => {
   test('sign-up through the 3-step wizard with the code from the real SMTP server, then login', async ({ page }) => {
@@ -23,9 +31,7 @@ test.describe('reader: sign-up, login and password reset', () => {
     await expectAccessible(page);
     await screenshots(page, 'auth-signup-step1');
 
-    await page.getByLabel('Email').fill(email);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const mail = await requestCode(page, email, 'Send Verification Code');
     await expect(page.getByText('Verification Email Sent! 📧')).toBeVisible();
     // Still on step 1 during the 1.5 s pause, then on to step 2.
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
@@ -33,7 +39,7 @@ test.describe('reader: sign-up, login and password reset', () => {
     await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
 
-    const code = codeFrom(await waitForMail(email, since));
+    const code = await mail.code();
     const codeInput = page.getByLabel('Verification code');
     const verify = page.getByRole('button', { name: 'Verify Email' });
     await codeInput.pressSequentially('12ab3');
@@ -147,11 +153,9 @@ test.describe('reader: sign-up, login and password reset', () => {
     await expectAccessible(page);
     await screenshots(page, 'reset-step1');
 
-    await page.getByLabel('Email').fill(email);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Send OTP' }).click();
+    const mail = await requestCode(page, email, 'Send OTP');
     await expect(page.getByText('Step 2 of 3')).toBeVisible();
-    const code = codeFrom(await waitForMail(email, since));
+    const code = await mail.code();
     await page.getByLabel('Verification code').fill('123');
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect(page.getByText('OTP is required')).toBeVisible();
