@@ -4,6 +4,7 @@ import Parser from 'rss-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/helpers/app';
+import type { Prisma } from '../generated/prisma/client';
 import { createArticle, createCategory, createUser, login } from '#tests/helpers/factories';
 import { errorMiddleware } from '../lib/error-middleware';
 import { feedLinks } from './feed-links';
@@ -13,6 +14,9 @@ import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 const { app, ctx, db } = await createTestApp();
 const editor = await login(ctx, 'editor');
 const author = await createUser(db, { role: 'author', name: 'Ada Writer' });
+/** An article of the author's in `category`, published unless told otherwise. */
+const articleIn = (category: { id: string }, overrides: Partial<Prisma.ArticleUncheckedCreateInput> = {}) =>
+  createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published', ...overrides });
 
 const BASE = 'http://chronicle.test';
 const HOUR = 3_600_000;
@@ -87,7 +91,7 @@ const articleLink = (id: string) => `${BASE}/article/${id}`;
 
 describe('RSS feed of the site (/rss.xml)', () => {
   it('describes the channel, with absolute URLs from PUBLIC_URL and an atom:link to itself', async () => {
-    await createArticle(db, { authorId: author.id, categoryId: (await createCategory(db)).id, status: 'published' });
+    await articleIn(await createCategory(db));
     const { feed, raw } = await rss('/rss.xml');
     expect(feed.title).toBe('Chronicle News');
     expect(feed.link).toBe(`${BASE}/`);
@@ -103,20 +107,14 @@ describe('RSS feed of the site (/rss.xml)', () => {
   it('gives each published article its title, link, permalink guid, description, date, category, author and image', async () => {
     const category = await createCategory(db, 'World Affairs');
     const uploader = await createUser(db, { role: 'author' });
-    const older = await createArticle(db, {
-      authorId: author.id,
-      categoryId: category.id,
-      status: 'published',
+    const older = await articleIn(category, {
       title: 'Harbour reopens',
       content: '<p>The harbour reopened on Monday after a long winter.</p>',
       publishedAt: hoursAgo(2),
     });
     await db.media.create({ data: { articleId: older.id, type: 'image', fileUrl: '/uploads/harbour.jpg' } });
     await db.upload.create({ data: { userId: uploader.id, fileUrl: '/uploads/harbour.jpg', bytes: 12_345n, type: 'image' } });
-    const newer = await createArticle(db, {
-      authorId: author.id,
-      categoryId: category.id,
-      status: 'published',
+    const newer = await articleIn(category, {
       title: 'Bridge closes',
       summary: 'The bridge is shut for repairs.',
       shareDescription: '',
@@ -152,10 +150,8 @@ describe('RSS feed of the site (/rss.xml)', () => {
 
   it('never lists drafts or unpublished articles', async () => {
     const category = await createCategory(db);
-    const draft = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'draft' });
-    const unpublished = await createArticle(db, {
-      authorId: author.id,
-      categoryId: category.id,
+    const draft = await articleIn(category, { status: 'draft' });
+    const unpublished = await articleIn(category, {
       status: 'unpublished',
       publishedAt: new Date(),
     });
@@ -189,10 +185,7 @@ describe('RSS feed of the site (/rss.xml)', () => {
   it('escapes a title with & < > " \' and drops characters XML cannot hold', async () => {
     const category = await createCategory(db, 'Q&A <Live> "Now"');
     const title = `Tom & Jerry: <script>alert("x")</script> isn't ]]> over\u0001`;
-    const a = await createArticle(db, {
-      authorId: author.id,
-      categoryId: category.id,
-      status: 'published',
+    const a = await articleIn(category, {
       title,
       shareDescription: `5 < 6 & "ok"`,
     });
@@ -232,8 +225,8 @@ describe('RSS feed of a category (/category/:slug/rss.xml)', () => {
   it('lists only that category, and describes it', async () => {
     const sport = await createCategory(db, 'Local Sport');
     const other = await createCategory(db);
-    const mine = await createArticle(db, { authorId: author.id, categoryId: sport.id, status: 'published' });
-    const theirs = await createArticle(db, { authorId: author.id, categoryId: other.id, status: 'published' });
+    const mine = await articleIn(sport);
+    const theirs = await articleIn(other);
     const { feed, raw } = await rss('/category/local-sport/rss.xml');
     expect(feed.title).toBe('Chronicle News: Local Sport');
     expect(feed.link).toBe(`${BASE}/category/local-sport`);
@@ -246,7 +239,7 @@ describe('RSS feed of a category (/category/:slug/rss.xml)', () => {
 
   it('is an empty channel for a category with nothing published yet', async () => {
     const empty = await createCategory(db);
-    await createArticle(db, { authorId: author.id, categoryId: empty.id, status: 'draft' });
+    await articleIn(empty, { status: 'draft' });
     const { feed, raw } = await rss(`/category/${empty.slug}/rss.xml`);
     expect(feed.items).toEqual([]);
     expect(raw.rss.channel.lastBuildDate).toBeUndefined();
@@ -279,7 +272,7 @@ describe('RSS feed of a category (/category/:slug/rss.xml)', () => {
 describe('A publish, an edit and an unpublish show at once', () => {
   it('in the feeds, the article sitemaps, the pages sitemap and the news sitemap', async () => {
     const category = await createCategory(db, 'Breaking Desk');
-    const draft = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'draft', title: 'First title' });
+    const draft = await articleIn(category, { status: 'draft', title: 'First title' });
     const link = articleLink(draft.id);
     const categoryLink = `${BASE}/category/breaking-desk`;
 
@@ -338,24 +331,16 @@ describe('A publish, an edit and an unpublish show at once', () => {
 describe('Google News sitemap (/sitemaps/news.xml)', () => {
   it('lists the articles published in the last 48 hours, newest first, with publication, date and title', async () => {
     const category = await createCategory(db);
-    const recent = await createArticle(db, {
-      authorId: author.id,
-      categoryId: category.id,
-      status: 'published',
+    const recent = await articleIn(category, {
       title: 'Fresh',
       publishedAt: hoursAgo(1),
     });
-    const edge = await createArticle(db, {
-      authorId: author.id,
-      categoryId: category.id,
-      status: 'published',
+    const edge = await articleIn(category, {
       publishedAt: hoursAgo(47.5),
     });
-    const old = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published', publishedAt: hoursAgo(48.5) });
-    const draft = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'draft' });
-    const unpublished = await createArticle(db, {
-      authorId: author.id,
-      categoryId: category.id,
+    const old = await articleIn(category, { publishedAt: hoursAgo(48.5) });
+    const draft = await articleIn(category, { status: 'draft' });
+    const unpublished = await articleIn(category, {
       status: 'unpublished',
       publishedAt: hoursAgo(2),
     });
