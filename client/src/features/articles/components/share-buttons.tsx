@@ -21,6 +21,13 @@ async function copyText(text: string): Promise<void> {
   }
 }
 
+/** The networks an article is shared on: the key of its link, its name, its colour and its mark. */
+const NETWORKS = [
+  ['facebook', 'Facebook', 'bg-[#1877f2]', FacebookIcon],
+  ['twitter', 'Twitter', 'bg-black', TwitterIcon],
+  ['linkedin', 'LinkedIn', 'bg-[#0a66c2]', LinkedInIcon],
+] as const;
+
 const itemClass = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-white transition-opacity hover:opacity-85';
 
 /**
@@ -32,27 +39,18 @@ export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="text-sm font-semibold text-slate-700">Share:</span>
-      <a
-        href={links.facebook}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label="Share on Facebook"
-        className={`${itemClass} bg-[#1877f2]`}
-      >
-        <FacebookIcon />
-      </a>
-      <a href={links.twitter} target="_blank" rel="noopener noreferrer" aria-label="Share on Twitter" className={`${itemClass} bg-black`}>
-        <TwitterIcon />
-      </a>
-      <a
-        href={links.linkedin}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label="Share on LinkedIn"
-        className={`${itemClass} bg-[#0a66c2]`}
-      >
-        <LinkedInIcon />
-      </a>
+      {NETWORKS.map(([network, name, colour, NetworkIcon]) => (
+        <a
+          key={network}
+          href={links[network]}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Share on ${name}`}
+          className={`${itemClass} ${colour}`}
+        >
+          <NetworkIcon />
+        </a>
+      ))}
       <button
         type="button"
         aria-label="Copy link"
