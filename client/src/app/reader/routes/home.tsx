@@ -6,8 +6,8 @@ import {
   type PublishedArticlesFilter,
 } from '#client/features/articles/api/get-published-articles';
 import { ArticleCard } from '#client/features/articles/components/article-card';
-import { ArticleCardSkeleton, HeroCardSkeleton } from '#client/features/articles/components/card-skeletons';
-import { HeroCard } from '#client/features/articles/components/hero-card';
+import { ArticleCardSkeleton } from '#client/features/articles/components/card-skeletons';
+import { HeroCard, HeroCardSkeleton } from '#client/features/articles/components/hero-card';
 import { StoryBlock } from '#client/features/articles/components/story-block';
 import { cn } from '#client/lib/cn';
 import { errorMessage } from '#client/lib/errors';

@@ -16,11 +16,14 @@ export function StretchedTitleLink({ article }: { article: ArticleListItem }) {
   );
 }
 
-/** The author and how long ago the article came out: 'Ann Author · 3 hours ago'. */
-export function Byline({ article, className }: { article: ArticleListItem; className: string }) {
+/** The author and how long ago the article came out ('Ann Author · 3 hours ago'), 'By …' where the card says so. */
+export function Byline({ article, by = false, className }: { article: ArticleListItem; by?: boolean; className: string }) {
   return (
     <p className={className}>
-      <span>{article.author?.name}</span>
+      <span>
+        {by && 'By '}
+        {article.author?.name}
+      </span>
       <span aria-hidden="true"> · </span>
       <RelativeTime value={article.publishedAt ?? article.updatedAt} />
     </p>

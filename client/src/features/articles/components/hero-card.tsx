@@ -2,14 +2,14 @@ import { Link } from 'react-router';
 import type { ArticleListItem, MediaItem } from '#shared/types';
 import { buttonClasses } from '#client/components/ui/button';
 import { ArrowRightIcon } from '#client/components/ui/icons';
-import { RelativeTime } from '#client/components/ui/dates';
+import { Skeleton } from '#client/components/ui/skeleton';
 import { paths } from '#client/config/paths';
 import { CardMedia } from './card-media';
+import { Byline } from './card-text';
 import { CategoryBadge } from './category-badge';
 
 /** The main story (docs/spec/SPEC.md §2): badge, title, summary, author, relative time, a large image, 'Read Full Story'. */
 export function HeroCard({ article, media }: { article: ArticleListItem; media?: MediaItem[] }) {
-  const when = article.publishedAt ?? article.updatedAt;
   return (
     <article className="grid overflow-hidden rounded-xl bg-slate-900 text-white shadow-lg lg:grid-cols-5">
       <CardMedia
@@ -31,11 +31,7 @@ export function HeroCard({ article, media }: { article: ArticleListItem; media?:
           </Link>
         </h2>
         <p className="line-clamp-3 text-slate-200 md:text-lg">{article.summary}</p>
-        <p className="text-sm text-slate-300">
-          <span>By {article.author?.name}</span>
-          <span aria-hidden="true"> · </span>
-          <RelativeTime value={when} />
-        </p>
+        <Byline article={article} by className="text-sm text-slate-300" />
         <Link
           to={paths.article(article.id)}
           state={{ article }}
@@ -46,5 +42,26 @@ export function HeroCard({ article, media }: { article: ArticleListItem; media?:
         </Link>
       </div>
     </article>
+  );
+}
+
+export function HeroCardSkeleton() {
+  return (
+    <div
+      className="grid overflow-hidden rounded-xl border border-slate-200 lg:grid-cols-5"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading the main story"
+    >
+      <Skeleton className="aspect-video rounded-none lg:col-span-3 lg:aspect-auto lg:min-h-[22rem]" />
+      <div className="flex flex-col justify-center gap-3 p-5 md:p-8 lg:col-span-2">
+        <Skeleton className="h-5 w-20" />
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="mt-2 h-10 w-40" />
+      </div>
+    </div>
   );
 }
