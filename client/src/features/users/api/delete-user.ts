@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/lib/api-client';
-import { refetchUsers, requireToken } from './users-common';
+import { requireToken, useUsersMutation } from './users-common';
 import * as apiPaths from '#client/config/api-paths';
 
 export async function deleteUser(id: string): Promise<{ success: boolean; message: string }> {
@@ -9,6 +8,5 @@ export async function deleteUser(id: string): Promise<{ success: boolean; messag
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteUser, onSuccess: () => refetchUsers(queryClient) });
+  return useUsersMutation(deleteUser);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/types';
 import { api } from '#client/lib/api-client';
-import { refetchUsers, requireToken } from './users-common';
+import { requireToken, useUsersMutation } from './users-common';
 import * as apiPaths from '#client/config/api-paths';
 
 /** POST /api/users/:id/suspend: the user can no longer log in and their sessions end at once. */
@@ -11,6 +10,5 @@ export async function suspendUser(id: string): Promise<PublicUser> {
 }
 
 export function useSuspendUser() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: suspendUser, onSuccess: () => refetchUsers(queryClient) });
+  return useUsersMutation(suspendUser);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/types';
 import { api } from '#client/lib/api-client';
-import { refetchUsers, requireToken } from './users-common';
+import { requireToken, useUsersMutation } from './users-common';
 import * as apiPaths from '#client/config/api-paths';
 
 export async function unsuspendUser(id: string): Promise<PublicUser> {
@@ -10,6 +9,5 @@ export async function unsuspendUser(id: string): Promise<PublicUser> {
 }
 
 export function useUnsuspendUser() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: unsuspendUser, onSuccess: () => refetchUsers(queryClient) });
+  return useUsersMutation(unsuspendUser);
 }

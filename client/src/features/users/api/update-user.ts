@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/types';
 import { api } from '#client/lib/api-client';
 import type { UpdateUserInput } from '#shared/schemas/users';
 import { versionTag } from '#shared/schemas/version';
-import { refetchUsers, requireToken } from './users-common';
+import { requireToken, useUsersMutation } from './users-common';
 import * as apiPaths from '#client/config/api-paths';
 
 /** `version`: the one the form was filled from; a stale one is refused (412), never overwritten. */
@@ -13,9 +12,7 @@ export async function updateUser(id: string, input: UpdateUserInput, version: nu
 }
 
 export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input, version }: { id: string; input: UpdateUserInput; version: number }) => updateUser(id, input, version),
-    onSuccess: () => refetchUsers(queryClient),
-  });
+  return useUsersMutation(({ id, input, version }: { id: string; input: UpdateUserInput; version: number }) =>
+    updateUser(id, input, version),
+  );
 }

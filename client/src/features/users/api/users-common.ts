@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, getToken } from '#client/lib/api-client';
 import { userMessages } from '../lib/messages';
 import { dashboardKeys } from '#client/lib/dashboard-keys';
@@ -14,4 +14,10 @@ export function refetchUsers(queryClient: QueryClient): Promise<unknown> {
     queryClient.invalidateQueries({ queryKey: dashboardKeys.users }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
   ]);
+}
+
+/** A change to the users, after which their list is refetched. */
+export function useUsersMutation<I, R>(mutationFn: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => refetchUsers(queryClient) });
 }
