@@ -26,3 +26,13 @@ export function problemFrom(err: unknown, fallback: string): { message: string; 
   }
   return { message: errorMessage(err, fallback), details };
 }
+
+/** A read whose failure the page shows as `fallback`: the error is only logged, under `what` (docs/spec/SPEC.md §8). */
+export async function orFallback<T>(read: Promise<T>, fallback: T, what: string): Promise<T> {
+  try {
+    return await read;
+  } catch (err) {
+    console.warn(what, err);
+    return fallback;
+  }
+}

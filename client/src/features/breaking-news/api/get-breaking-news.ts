@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BreakingNews } from '#shared/types';
 import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { orFallback } from '#client/lib/errors';
 import { readerKeys } from '#client/lib/query-keys';
 import { TICKER_MAX_ITEMS, selectHeadlines } from '../lib/headlines';
 import * as apiPaths from '#client/config/api-paths';
@@ -16,15 +17,9 @@ export async function getBreakingNews(limit: number, read: ReadOptions = {}): Pr
 export const getBreakingNewsQueryOptions = (transport?: Transport) =>
   queryOptions({
     queryKey: readerKeys.headlines(TICKER_MAX_ITEMS),
-    queryFn: async ({ signal }) => {
-      try {
-        return await getBreakingNews(TICKER_MAX_ITEMS, { signal, transport });
-      } catch (err) {
-        // docs/spec/SPEC.md §8: the ticker shows nothing when the call fails.
-        console.warn('Error fetching published breaking news', err);
-        return [];
-      }
-    },
+    // docs/spec/SPEC.md §8: the ticker shows nothing when the call fails.
+    queryFn: ({ signal }) =>
+      orFallback(getBreakingNews(TICKER_MAX_ITEMS, { signal, transport }), [], 'Error fetching published breaking news'),
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });

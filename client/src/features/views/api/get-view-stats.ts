@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import { orFallback } from '#client/lib/errors';
 import { readerKeys } from '#client/lib/query-keys';
 import * as apiPaths from '#client/config/api-paths';
 
@@ -15,15 +16,9 @@ export function getViewStats(articleId: string, read: ReadOptions = {}): Promise
 export const getViewStatsQueryOptions = (articleId: string, transport?: Transport) =>
   queryOptions({
     queryKey: readerKeys.viewStats(articleId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await getViewStats(articleId, { signal, transport });
-      } catch (err) {
-        // docs/spec/SPEC.md §8: logged only; the count then shows 0.
-        console.warn('Error getting article view stats', err);
-        return { articleId, totalViews: 0 };
-      }
-    },
+    // docs/spec/SPEC.md §8: logged only; the count then shows 0.
+    queryFn: ({ signal }) =>
+      orFallback(getViewStats(articleId, { signal, transport }), { articleId, totalViews: 0 }, 'Error getting article view stats'),
   });
 
 export function useViewStats(articleId: string) {
