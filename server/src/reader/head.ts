@@ -41,6 +41,8 @@ export const DESCRIPTION_MAX = 160;
 /** The preview of pages that are not an article (client/public/og-default.png, made by scripts/brand-images.mjs). */
 export const DEFAULT_OG_IMAGE = { path: '/og-default.png', type: 'image/png', width: 1200, height: 630 } as const;
 const LOCALE = 'en_US';
+/** The login and sign-up page (client/src/config/paths.ts). */
+const AUTH_PATH = '/auth';
 const LANGUAGE = 'en';
 
 /**
@@ -280,7 +282,32 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
 
 /** The tags of a reader page's <head>, one a line, to put in the HTML template's head. */
 export function buildHead(page: ReaderPage, site: SiteInfo): string {
-  const p = pageParts(page, site);
+  return headTags(pageParts(page, site), site);
+}
+
+/**
+ * The head of a page the browser renders (the app's shell): the login and sign-up page is one to find, with
+ * its canonical address; the others (the dashboard, a password reset link) keep the template's (null).
+ */
+export function buildShellHead(pathname: string, site: SiteInfo): string | null {
+  if (pathname !== AUTH_PATH) return null;
+  const title = `Login | ${site.name}`;
+  return headTags(
+    {
+      title,
+      description: `Log in to ${site.name}, or create an account to comment on the news.`,
+      canonical: `${site.publicUrl}${AUTH_PATH}`,
+      ogType: 'website',
+      ogTitle: title,
+      image: defaultImage(site),
+      extraMeta: [],
+      jsonLd: [],
+    },
+    site,
+  );
+}
+
+function headTags(p: HeadParts, site: SiteInfo): string {
   const property = (key: string, value: string | number) => `<meta property="${key}" content="${escapeHtml(String(value))}">`;
   const name = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
   const feeds = feedLinks(site.publicUrl, p.feedCategory);
