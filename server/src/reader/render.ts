@@ -169,7 +169,7 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
         found.type === 'page'
           ? buildHead(found.page, site)
           : found.type === 'client'
-            ? (buildShellHead(pathname, site) ?? template.defaultHead.trim())
+            ? (buildShellHead(pathname, site) ?? template.defaultHead)
             : // Moved twice: no page of its own to describe.
               buildHead({ kind: 'not-found' }, site),
     };
