@@ -14,12 +14,12 @@
  * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
  */
 import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
-import type { ReaderPage } from '#shared/reader-page';
+import { sectionPageName, type ReaderPage } from '#shared/reader-page';
 import type { Article, ArticleListItem } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml, shareImageUrl } from '../articles/share-page';
 import { feedLinks } from '../seo/feed-links';
-import { articleUrl, categoryUrl, homeUrl } from '../seo/site';
+import { SITE_LOCALE, articleUrl, categoryUrl, homeUrl } from '../seo/site';
 import { scriptJson } from './script-json';
 
 export type { ReaderPage };
@@ -40,7 +40,6 @@ export const HEADLINE_MAX = 110;
 export const DESCRIPTION_MAX = 160;
 /** The preview of pages that are not an article (client/public/og-default.png, made by scripts/brand-images.mjs). */
 export const DEFAULT_OG_IMAGE = { path: '/og-default.png', type: 'image/png', width: 1200, height: 630 } as const;
-const LOCALE = 'en_US';
 /** The login and sign-up page (client/src/config/paths.ts). */
 const AUTH_PATH = '/auth';
 const LANGUAGE = 'en';
@@ -155,9 +154,9 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
   const canonical = u.article(article.id);
   const own = articleImages(article, site.publicUrl);
   const share = u.shareImage(article);
-  const image: PreviewImage = own[0]
-    ? { url: own[0], alt: article.title }
-    : { url: share, alt: article.title, type: 'image/jpeg', width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+  // The 1200x630 JPEG made from the article's picture (or the branded card), as on the share page: the upload
+  // itself may be a WebP of any size, which some link previews do not show (issue 24).
+  const image: PreviewImage = { url: share, alt: article.title, type: 'image/jpeg', width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
   const description = truncateOnWord(article.summary, DESCRIPTION_MAX) || truncateOnWord(article.title, DESCRIPTION_MAX);
   const published = isoDate(article.publishedAt) ?? isoDate(article.createdAt);
   const updated = isoDate(article.updatedAt);
@@ -205,11 +204,11 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
   };
 }
 
-/** A listing's head (a category, a section): '<name> | <site>', its latest stories, and the trail Home › name. */
-function listingParts(site: SiteInfo, name: string, canonical: string, articles: ArticleListItem[]): HeadParts {
+/** A listing's head (a category, a section): '<name> | <site>', what it is and its latest stories, and the trail Home › name. */
+function listingParts(site: SiteInfo, name: string, canonical: string, lead: string, articles: ArticleListItem[]): HeadParts {
   return {
     title: `${name} | ${site.name}`,
-    description: listingDescription(`The latest ${name} stories from ${site.name}`, articles),
+    description: listingDescription(lead, articles),
     canonical,
     ogType: 'website',
     ogTitle: `${name} | ${site.name}`,
@@ -255,12 +254,14 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
     }
     case 'category': {
       const { category, articles } = page;
-      return { ...listingParts(site, category.name, u.category(category.slug), articles), feedCategory: category };
+      const lead = `Stories in the ${category.name} category of ${site.name}, newest first`;
+      return { ...listingParts(site, category.name, u.category(category.slug), lead, articles), feedCategory: category };
     }
     case 'section': {
       const { section, articles } = page;
       const canonical = `${site.publicUrl}${section.path.startsWith('/') ? section.path : `/${section.path}`}`;
-      return listingParts(site, section.heading, canonical, articles);
+      const lead = `All ${site.name} articles in the ${section.heading} section, newest first`;
+      return listingParts(site, sectionPageName(section.heading), canonical, lead, articles);
     }
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
@@ -319,7 +320,7 @@ function headTags(p: HeadParts, site: SiteInfo): string {
     ...(p.canonical ? [`<link rel="canonical" href="${escapeHtml(p.canonical)}">`] : [name('robots', 'noindex')]),
     ...feeds.map((f) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(f.href)}">`),
     property('og:site_name', site.name),
-    property('og:locale', LOCALE),
+    property('og:locale', SITE_LOCALE),
     property('og:type', p.ogType),
     property('og:title', p.ogTitle),
     property('og:description', p.description),
