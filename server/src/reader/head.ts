@@ -13,7 +13,8 @@
  * (schema.org's vocabulary) and follow Google's article rich result guidelines: headline of at most 110
  * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
  */
-import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
+import type { BreadcrumbList, ImageObject, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
+import { CROP_RATIOS, cropSize, cropUrl } from '#shared/images';
 import { sectionPageName, type ReaderPage } from '#shared/reader-page';
 import type { Article, ArticleListItem } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
@@ -90,6 +91,26 @@ function articleImages(article: Article, publicUrl: string): string[] {
   const sources = [...(article.media ?? []).filter((m) => m.type === 'image').map((m) => m.fileUrl), article.imageUrl];
   const absolute = sources.map((s) => absoluteUrl(s, publicUrl)).filter((s): s is string => s !== null);
   return [...new Set(absolute)];
+}
+
+/**
+ * The 16:9, 4:3 and 1:1 crops (shared/images.ts) of the article's first picture that has them, with their
+ * sizes: the three ratios Google's article guidelines ask for. None before the variants job has made them.
+ */
+function articleCrops(article: Article, publicUrl: string): ImageObject[] {
+  const pictures = [
+    ...(article.media ?? []).filter((m) => m.type === 'image').map((m) => ({ url: m.fileUrl, info: m.image })),
+    { url: article.imageUrl, info: article.image },
+  ];
+  const first = pictures.find((p) => p.url && p.info?.crops);
+  if (!first?.url || !first.info) return [];
+  const { url, info } = first;
+  // Pixels: UN/CEFACT's unit code E37, as schema.org's QuantitativeValue takes it.
+  const pixels = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'E37' }) as const;
+  return CROP_RATIOS.map((ratio) => {
+    const size = cropSize(info, ratio);
+    return { '@type': 'ImageObject', url: `${publicUrl}${cropUrl(url, ratio)}`, width: pixels(size.width), height: pixels(size.height) };
+  });
 }
 
 interface PreviewImage {
@@ -172,8 +193,9 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
     url: canonical,
     headline: truncateOnWord(article.title, HEADLINE_MAX),
     description,
-    // The article's own pictures, then the 1200x630 preview made from them (or the branded card).
-    image: [...new Set([...own, share])],
+    // The crops of its picture in Google's three ratios, its own pictures, then the 1200x630 preview made from
+    // them (or the branded card).
+    image: [...articleCrops(article, site.publicUrl), ...new Set([...own, share])],
     ...(published ? { datePublished: published } : {}),
     ...(modified ? { dateModified: modified } : {}),
     author: [{ '@type': 'Person', name: article.author.name }],

@@ -164,6 +164,32 @@ describe('buildHead: article page', () => {
     expectSharePreview(h, a);
   });
 
+  // Issue 24, defect 2: Google asks for 16:9, 4:3 and 1:1 versions, at least 1200 px wide where the source allows.
+  it('offers the 16:9, 4:3 and 1:1 crops of the first picture that has them, with their sizes, first in JSON-LD', () => {
+    const pixels = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'E37' });
+    const a = article({
+      media: [{ id: 'm1', type: 'image', fileUrl: '/uploads/first.webp', image: { width: 3000, height: 2000, widths: [320], crops: true } }],
+    });
+    const image = parse({ kind: 'article', article: a }).ld('NewsArticle').image as unknown[];
+    expect(image.slice(0, 3)).toEqual([
+      { '@type': 'ImageObject', url: 'https://news.example.org/uploads/first-16x9.jpg', width: pixels(1200), height: pixels(675) },
+      { '@type': 'ImageObject', url: 'https://news.example.org/uploads/first-4x3.jpg', width: pixels(1200), height: pixels(900) },
+      { '@type': 'ImageObject', url: 'https://news.example.org/uploads/first-1x1.jpg', width: pixels(1200), height: pixels(1200) },
+    ]);
+    // A small original: the crops are as large as it allows.
+    const small = article({ imageUrl: '/uploads/small.jpg', image: { width: 800, height: 600, widths: [320, 640], crops: true } });
+    const sizes = (parse({ kind: 'article', article: small }).ld('NewsArticle').image as { width?: { value: number } }[])
+      .slice(0, 3)
+      .map((i) => i.width?.value);
+    expect(sizes).toEqual([800, 800, 600]);
+    // Before the variants job made them, none.
+    const pending = article({ image: { width: 800, height: 600, widths: [320] } });
+    expect(parse({ kind: 'article', article: pending }).ld('NewsArticle').image).toEqual([
+      'https://news.example.org/uploads/bridge.jpg',
+      `https://news.example.org/api/articles/share/${pending.id}/image.jpg?v=${Date.parse(pending.updatedAt)}`,
+    ]);
+  });
+
   it('has a Home › Category › Article breadcrumb', () => {
     const a = article();
     const h = parse({ kind: 'article', article: a });
