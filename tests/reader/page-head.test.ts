@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { HEAD_MARKERS, PAGE_HEAD_PATH, PAGE_PATH_MAX } from '#shared/page-head';
 import { createTestApp } from '../helpers/app';
+import { login } from '../helpers/factories';
 import { authorDesk } from '../helpers/testbed';
 
 /**
@@ -53,6 +54,24 @@ describe('the head of a page, for in-app navigation', () => {
     expect(head).toContain(`<link rel="canonical" href="${ctx.config.publicUrl}/article/${story.id}">`);
     expect(head).toContain('<meta property="og:title" content="Ferry timetable changes for the winter">');
     expect(head).toContain('"@type":"NewsArticle"');
+  });
+
+  it('is kept by the response cache like the page, and an edit through the app shows in it at once', async () => {
+    const path = `/article/${story.id}`;
+    // A read with a query is stored once it has been asked for twice.
+    for (let i = 0; i < 3; i++) expect((await headOf(path)).body.head).toContain('Ferry timetable changes for the winter');
+    await ctx.db.article.update({ where: { id: story.id }, data: { title: 'Changed behind the back' } });
+    expect((await headOf(path)).body.head).toContain('Ferry timetable changes for the winter');
+
+    const editor = await login(ctx, 'editor');
+    const current = await request(app).get(`/api/articles/${story.id}`).set(editor.auth);
+    const edit = await request(app)
+      .put(`/api/articles/${story.id}`)
+      .set(editor.auth)
+      .set('If-Match', current.headers.etag as string)
+      .send({ title: 'Ferry timetable changes for the spring' });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await headOf(path)).body.head).toContain('<meta property="og:title" content="Ferry timetable changes for the spring">');
   });
 
   it.each([

@@ -230,6 +230,8 @@ describe('the head of each reader page', () => {
     expect(h.meta('twitter:card')).toBe('summary_large_image');
     expect(h.meta('article:published_time')).toBe(main.publishedAt!.toISOString());
     expect(h.meta('article:section')).toBe('World Affairs');
+    expect(h.meta('article:author')).toBe('Ada Reporter');
+    expect(h.meta('article:modified_time')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(h.link('alternate')).toContainEqual(expect.objectContaining({ type: 'application/rss+xml', href: `${site}/rss.xml` }));
 
     const article = h.jsonLd.find((d) => d['@type'] === 'NewsArticle')!;
