@@ -87,7 +87,8 @@ test('after in-app navigation every head tag is the new page’s, and back again
     headline: article.title,
   });
   expect(onArticle.types).toEqual(['BreadcrumbList', 'NewsArticle']);
-  await expect(page.locator('meta[property="article:published_time"]')).toHaveCount(1);
+  for (const key of ['published_time', 'modified_time', 'author', 'section'])
+    await expect(page.locator(`meta[property="article:${key}"]`), key).toHaveCount(1);
   // The very tags a direct load of the article has: one source, nothing left over, nothing missing.
   expect(await headTags(page)).toEqual(await direct(href));
 
