@@ -17,10 +17,37 @@ const EXTENSION: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', j
 
 /** An upload of this site, split into folder, stem and extension. */
 const ORIGINAL = /^(\/uploads\/)([A-Za-z0-9][A-Za-z0-9._-]*?)(\.[A-Za-z0-9]+)?$/;
-/** The name of a variant: never itself the original of other variants. */
-const VARIANT = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*-\d+w\.(avif|webp|jpg)$/;
+/** The name of a variant or a crop: never itself the original of other variants. */
+const VARIANT = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*-(\d+w\.(avif|webp|jpg)|\d+x\d+\.jpg)$/;
 
-/** Whether `url` names a variant (`/uploads/<stem>-<width>w.avif|webp|jpg`). */
+/**
+ * The crops of an original for structured data (issue 24): Google's article guidelines ask for 16:9, 4:3 and
+ * 1:1 images at least 1200 px wide. Each is the largest crop of that ratio, cut around the most salient
+ * part of the picture, at most CROP_WIDTH wide (narrower when the original is), as JPEG: `/uploads/<stem>-16x9.jpg`.
+ */
+export const CROP_RATIOS = [
+  { width: 16, height: 9 },
+  { width: 4, height: 3 },
+  { width: 1, height: 1 },
+] as const;
+export type CropRatio = (typeof CROP_RATIOS)[number];
+export const CROP_WIDTH = 1200;
+
+/** The URL of the crop of `url` to `ratio`. */
+export function cropUrl(url: string, ratio: CropRatio): string {
+  const match = ORIGINAL.exec(url);
+  if (!match || VARIANT.test(url)) throw new Error(`Not an uploaded image: ${url}`);
+  return `${match[1]}${match[2]}-${ratio.width}x${ratio.height}.jpg`;
+}
+
+/** The size of the crop to `ratio` of an original `original.width` x `original.height` px. */
+export function cropSize(original: { width: number; height: number }, ratio: CropRatio): { width: number; height: number } {
+  const fitted = Math.min(original.width, (original.height * ratio.width) / ratio.height);
+  const width = Math.max(1, Math.floor(Math.min(CROP_WIDTH, fitted)));
+  return { width, height: Math.max(1, Math.round((width * ratio.height) / ratio.width)) };
+}
+
+/** Whether `url` names a variant (`/uploads/<stem>-<width>w.avif|webp|jpg`) or a crop (`/uploads/<stem>-16x9.jpg`). */
 export function isVariantUrl(url: string): boolean {
   return VARIANT.test(url);
 }

@@ -1,6 +1,13 @@
 import type { Article, ArticleListItem } from './types';
 
 /**
+ * What a section page is called in its title (client and server alike): 'Sports section'. A category may
+ * bear a section's name (/category/sports beside /news/sports): the two pages list different articles
+ * (by category, by section) and must not read as one (docs/decisions/052-category-and-section-pages.md).
+ */
+export const sectionPageName = (heading: string) => `${heading} section`;
+
+/**
  * What a server-rendered reader page shows, as the render reports it (client/src/app/reader/load.ts) and
  * the page head is built from (server/src/reader/head.ts).
  */

@@ -27,6 +27,20 @@ export type RenderResult =
   | { type: 'redirect'; location: string }
   | { type: 'page'; status: number; page: ReaderPage; state: PageState; pipe: (destination: Writable) => void };
 
+/** What an address shows, found by its loads without rendering it: what its head is built from. */
+export type PageDescription = Exclude<RenderResult, { type: 'page' }> | { type: 'page'; status: number; page: ReaderPage };
+
+/**
+ * The page at `url` as its loads find it, not rendered: the head of a page the browser moved to by itself
+ * is built from this (server/src/reader/render.ts), the same way as the head of a page rendered here.
+ */
+export async function describe({ url, origin, transport }: Omit<RenderOptions, 'onError'>): Promise<PageDescription> {
+  const loaded = await loadRoute(appRoutes, new URL(url, origin).pathname, { queryClient: createQueryClient({ server: true }), transport });
+  if (!loaded) return { type: 'client' };
+  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect };
+  return { type: 'page', status: statusOf(loaded), page: loaded.page };
+}
+
 /**
  * Renders a reader page on the server with the components the browser hydrates. The address is matched
  * on the app's route table and the matched routes' loads read the page's data (app/reader/load.ts); then

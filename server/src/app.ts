@@ -14,6 +14,7 @@ import { readerPages } from './reader/render';
 import { speculationRules } from './reader/speculation';
 import { viewLane } from './views/view-lane';
 import { apiRouter } from './routes';
+import { PAGE_HEAD_PATH } from '#shared/page-head';
 import { seoRouter } from './seo/seo.routes';
 
 /**
@@ -94,7 +95,13 @@ export function createApp(ctx: AppContext): Express {
   app.use(seoRouter(ctx));
   // The rules file, and its name on every HTML answer below (Speculation-Rules header).
   app.use(speculationRules());
-  app.use('/api', express.json({ limit: '1mb' }), apiRouter(ctx), apiNotFound());
+  // The API's routes are declared first: the reader's pages read them in process (reader/internal-api.ts).
+  const api = apiRouter(ctx);
+  const built = !config.viteDev && existsSync(path.join(config.clientDist, 'index.html'));
+  const reader = config.viteDev || built ? readerPages(ctx) : undefined;
+  // A page's head for the browser that moved there by itself: the reader's, though under /api (shared/page-head.ts).
+  if (reader) app.get(PAGE_HEAD_PATH, reader.head);
+  app.use('/api', express.json({ limit: '1mb' }), api, apiNotFound());
 
   // Every stored name is new (random, never reused), variants included: a year, like the hashed assets.
   const uploads = {
@@ -109,11 +116,10 @@ export function createApp(ctx: AppContext): Express {
   app.use('/uploads', express.static(config.uploadDir, { ...uploads, fallthrough: ctx.storage.kind === 's3' }));
   if (ctx.storage.kind === 's3') app.use('/uploads', fromBucket(ctx, uploads));
 
-  if (config.viteDev) {
-    const reader = readerPages(ctx);
+  if (config.viteDev && reader) {
     if (reader.assets) app.use(reader.assets);
     app.get(READER_PATHS, reader.pages);
-  } else if (existsSync(path.join(config.clientDist, 'index.html'))) {
+  } else if (built && reader) {
     // Source maps carry the full client sources, the dashboard's included: not for the public.
     if (config.env === 'production') app.use('/assets', refuseSourceMaps);
     app.use(
@@ -121,7 +127,7 @@ export function createApp(ctx: AppContext): Express {
       express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
     );
     app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
-    app.get(READER_PATHS, readerPages(ctx).pages);
+    app.get(READER_PATHS, reader.pages);
   }
 
   app.use(errorMiddleware(logger));

@@ -223,10 +223,15 @@ describe('the head of each reader page', () => {
     expect(h.link('canonical')).toEqual([expect.objectContaining({ href: `${site}/article/${main.id}` })]);
     expect(h.meta('og:type')).toBe('article');
     expect(h.meta('og:url')).toBe(`${site}/article/${main.id}`);
-    expect(h.meta('og:image')).toMatch(new RegExp(`^${site}/`));
+    // The share page's 1200x630 JPEG, with its type and size (issue 24).
+    expect(h.meta('og:image')).toMatch(new RegExp(`^${site}/api/articles/share/${main.id}/image\\.jpg\\?v=\\d+$`));
+    expect([h.meta('og:image:type'), h.meta('og:image:width'), h.meta('og:image:height')]).toEqual(['image/jpeg', '1200', '630']);
+    expect(h.meta('twitter:image')).toBe(h.meta('og:image'));
     expect(h.meta('twitter:card')).toBe('summary_large_image');
     expect(h.meta('article:published_time')).toBe(main.publishedAt!.toISOString());
     expect(h.meta('article:section')).toBe('World Affairs');
+    expect(h.meta('article:author')).toBe('Ada Reporter');
+    expect(h.meta('article:modified_time')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(h.link('alternate')).toContainEqual(expect.objectContaining({ type: 'application/rss+xml', href: `${site}/rss.xml` }));
 
     const article = h.jsonLd.find((d) => d['@type'] === 'NewsArticle')!;
@@ -280,11 +285,12 @@ describe('the head of each reader page', () => {
 
   it('a section page: its lowercase address as canonical and a BreadcrumbList', async () => {
     const h = head(await request(app).get('/news/sports'));
-    expect(h.titles).toEqual(['Sports | Chronicle News']);
+    // Not the title of a category named Sports (/category/sports): the section lists by section (issue 24).
+    expect(h.titles).toEqual(['Sports section | Chronicle News']);
     expect(h.link('canonical')[0]?.href).toBe(`${site}/news/sports`);
     expect(h.meta('og:url')).toBe(`${site}/news/sports`);
     const crumbs = h.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as unknown as { itemListElement: { name: string }[] };
-    expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['Home', 'Sports']);
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['Home', 'Sports section']);
   });
 
   it('a not-found page is not indexed and names what is missing', async () => {

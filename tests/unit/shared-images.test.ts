@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasVariantUrls, isVariantUrl, srcSet, variantUrl, variantWidths } from '../../shared/images';
+import { CROP_RATIOS, cropSize, cropUrl, hasVariantUrls, isVariantUrl, srcSet, variantUrl, variantWidths } from '../../shared/images';
 
 describe('variantUrl: the one URL scheme of resized images', () => {
   it('puts the width and the format next to the original, whatever its own format', () => {
@@ -23,6 +23,28 @@ describe('variantUrl: the one URL scheme of resized images', () => {
     expect(isVariantUrl('/uploads/3f2a-1920w.webp')).toBe(true);
     expect(isVariantUrl('/uploads/3f2a-1920w.png')).toBe(false);
     expect(isVariantUrl('/uploads/demo-01.webp')).toBe(false);
+  });
+});
+
+describe('crops: the 16:9, 4:3 and 1:1 versions of an original (issue 24)', () => {
+  it('are named by their ratio next to the original, and are never originals themselves', () => {
+    expect(CROP_RATIOS.map((r) => cropUrl('/uploads/0b1c-photo.png', r))).toEqual([
+      '/uploads/0b1c-photo-16x9.jpg',
+      '/uploads/0b1c-photo-4x3.jpg',
+      '/uploads/0b1c-photo-1x1.jpg',
+    ]);
+    expect(isVariantUrl('/uploads/0b1c-photo-16x9.jpg')).toBe(true);
+    expect(hasVariantUrls('/uploads/0b1c-photo-1x1.jpg')).toBe(false);
+    expect(() => cropUrl('/uploads/x-4x3.jpg', CROP_RATIOS[0])).toThrow();
+  });
+
+  it('are the largest crop of their ratio, at most 1200 px wide, never larger than the original', () => {
+    const [wide, classic, square] = CROP_RATIOS;
+    expect(cropSize({ width: 4000, height: 3000 }, wide)).toEqual({ width: 1200, height: 675 });
+    expect(cropSize({ width: 4000, height: 3000 }, square)).toEqual({ width: 1200, height: 1200 });
+    expect(cropSize({ width: 900, height: 2000 }, classic)).toEqual({ width: 900, height: 675 });
+    expect(cropSize({ width: 1000, height: 300 }, wide)).toEqual({ width: 533, height: 300 });
+    expect(cropSize({ width: 1, height: 1 }, wide)).toEqual({ width: 1, height: 1 });
   });
 });
 

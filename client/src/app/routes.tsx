@@ -1,4 +1,4 @@
-import { Suspense, lazy, useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigationType, useRoutes } from 'react-router';
 import { LoadingText } from '../components/ui/page-state';
 import { routePatterns } from '../config/paths';
@@ -32,6 +32,20 @@ function ScrollToTop() {
   useLayoutEffect(() => {
     if (type !== 'POP') window.scrollTo(0, 0);
   }, [pathname, type]);
+  return null;
+}
+
+/**
+ * The head follows in-app navigation: the first page's came with its HTML; from the first move on, a chunk
+ * of its own (lib/head-sync.ts) puts each page's in place, as the server writes it.
+ */
+function HeadSync() {
+  const { pathname, search } = useLocation();
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return void (moved.current = true);
+    void import('../lib/head-sync').then((m) => m.syncHead(pathname + search));
+  }, [pathname, search]);
   return null;
 }
 
@@ -95,6 +109,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollToTop />
+      <HeadSync />
       {page}
     </>
   );

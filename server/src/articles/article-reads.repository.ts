@@ -19,7 +19,7 @@ const LIST_COLUMNS = `
   json_build_object('id', u.id, 'name', u.name) AS author,
   json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) AS category,
   COALESCE(m.media, '[]') AS media,
-  (SELECT json_object_agg(v."fileUrl", json_build_object('width', v.width, 'height', v.height, 'widths', v.widths))
+  (SELECT json_object_agg(v."fileUrl", json_build_object('width', v.width, 'height', v.height, 'widths', v.widths, 'crops', v.crops))
    FROM "ImageVariants" v
    WHERE v."fileUrl" = ANY (a."imageUrl" || ARRAY(SELECT x->>'fileUrl' FROM json_array_elements(m.media) x WHERE x->>'type' = 'image'))
      AND v.widths <> '{}'

@@ -43,7 +43,7 @@ describe('POST /api/articles/:id/media', () => {
     // The answer came before the resized variants; once they are made, the image says so.
     expect(res.body.image).toBeNull();
     await variantsIdle(db);
-    const withVariants = { ...res.body, image: { width: 6, height: 6, widths: [6] } };
+    const withVariants = { ...res.body, image: { width: 6, height: 6, widths: [6], crops: true } };
     const list = await request(app).get(`/api/articles/${a.id}/media`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual({ data: [withVariants] });

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { articlesTestbed } from '#tests/helpers/testbed';
 
-const { app, ctx, db, otherAuthor, article } = await articlesTestbed();
+const { app, ctx, db, otherAuthor, category, article } = await articlesTestbed();
 
 const decode = (s: string) =>
   s
@@ -51,6 +51,7 @@ describe('GET /api/articles/share/:id', () => {
     expect(tags).toMatchObject({
       'og:type': 'article',
       'og:site_name': 'Chronicle News',
+      'og:locale': 'en_US',
       'og:title': 'Harbour reopens',
       'og:description': 'The harbour reopened on Monday.',
       'og:url': url,
@@ -59,7 +60,8 @@ describe('GET /api/articles/share/:id', () => {
       'og:image:height': '630',
       'article:author': otherAuthor.name,
       'article:published_time': '2026-01-15T08:30:00.000Z',
-      'article:section': 'Business',
+      // The category, as the article page's JSON-LD names it (articleSection), not the section.
+      'article:section': category.name,
       'twitter:card': 'summary_large_image',
       'twitter:title': 'Harbour reopens',
       'twitter:description': 'The harbour reopened on Monday.',

@@ -1,6 +1,6 @@
 import { firstCharacters, htmlToText } from '../lib/sanitize';
 import { SHARE_IMAGE } from './share-image';
-import { SITE_NAME } from '../seo/site';
+import { SITE_LOCALE, SITE_NAME } from '../seo/site';
 
 /** Share preview text length (docs/spec/SPEC.md §9). */
 export const SHARE_DESCRIPTION_MAX = 150;
@@ -12,6 +12,8 @@ export interface SharePageArticle {
   shareDescription: string;
   author: string;
   section: string;
+  /** Named by `article:section`, as the article page's JSON-LD names it in `articleSection`. */
+  category: string;
   publishedAt: Date | null;
   updatedAt: Date;
 }
@@ -52,6 +54,7 @@ export function renderSharePage(article: SharePageArticle, publicUrl: string): s
     meta('name', 'description', description),
     meta('property', 'og:type', 'article'),
     meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:locale', SITE_LOCALE),
     meta('property', 'og:title', article.title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
@@ -63,7 +66,7 @@ export function renderSharePage(article: SharePageArticle, publicUrl: string): s
     meta('property', 'article:author', article.author),
     ...(article.publishedAt ? [meta('property', 'article:published_time', article.publishedAt.toISOString())] : []),
     meta('property', 'article:modified_time', article.updatedAt.toISOString()),
-    meta('property', 'article:section', article.section),
+    meta('property', 'article:section', article.category),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', article.title),
     meta('name', 'twitter:description', description),

@@ -17,8 +17,9 @@ export async function findShareable(db: Db, id: string) {
       publishedAt: true,
       updatedAt: true,
       author: { select: { name: true } },
+      category: { select: { name: true } },
       media: { select: { type: true, fileUrl: true }, orderBy: { createdAt: 'asc' } },
     },
   });
-  return row ? { ...row, section: sectionToWire(row.section), author: row.author.name } : null;
+  return row ? { ...row, section: sectionToWire(row.section), author: row.author.name, category: row.category.name } : null;
 }

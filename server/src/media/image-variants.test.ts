@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { VARIANT_FORMATS, isVariantUrl, variantUrl } from '#shared/images';
+import { CROP_RATIOS, VARIANT_FORMATS, cropUrl, isVariantUrl, variantUrl } from '#shared/images';
 import { createTestApp } from '#tests/helpers/app';
 import { actors, createArticle, createCategory, createUser } from '#tests/helpers/factories';
 import { DEMO_IMAGE_COUNT } from '../seed/images';
@@ -33,14 +33,18 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 const onDisk = (url: string) => path.join(uploadDir, url.slice('/uploads/'.length));
-/** The variant files of an original on disk, as `<width>w.<ext>`. */
-const variantsOnDisk = (url: string) => {
+/** The variant files of an original on disk, as `<width>w.<ext>`; its crops, as `<ratio>.jpg`. */
+const filesOf = (url: string, kind: RegExp) => {
   const stem = path.basename(url).replace(/\.[^.]+$/, '');
   return readdirSync(uploadDir)
     .filter((f) => f.startsWith(`${stem}-`) && isVariantUrl(`/uploads/${f}`))
     .map((f) => f.slice(stem.length + 1))
+    .filter((f) => kind.test(f))
     .sort();
 };
+const variantsOnDisk = (url: string) => filesOf(url, /^\d+w\./);
+const cropsOnDisk = (url: string) => filesOf(url, /^\d+x\d+\.jpg$/);
+const ALL_CROPS = ['16x9.jpg', '1x1.jpg', '4x3.jpg'];
 const expectedFiles = (widths: number[]) => widths.flatMap((w) => [`${w}w.avif`, `${w}w.jpg`, `${w}w.webp`]).sort();
 
 const uploadImage = async (file: Buffer, name = 'photo.jpg') => {
@@ -84,6 +88,29 @@ describe('variants of an upload', () => {
     const served = await request(app).get(variantUrl(url, 640, 'avif'));
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/avif');
+  });
+
+  // Issue 24, defect 2: Google's article guidelines ask for 16:9, 4:3 and 1:1 images at least 1200 px wide.
+  it('come with its 16:9, 4:3 and 1:1 crops as JPEG, each the largest of its ratio at most 1200 px wide', async () => {
+    const url = await uploadImage(await png(2000, 1000), 'wide.png');
+    await variantsIdle(db);
+    expect(cropsOnDisk(url)).toEqual(ALL_CROPS);
+    const sizes = await Promise.all(
+      CROP_RATIOS.map(async (ratio) => {
+        const meta = await sharp(onDisk(cropUrl(url, ratio))).metadata();
+        expect(meta.format).toBe('jpeg');
+        return [meta.width, meta.height];
+      }),
+    );
+    expect(sizes).toEqual([
+      [1200, 675],
+      [1200, 900],
+      [1000, 1000],
+    ]);
+    expect((await db.imageVariants.findUniqueOrThrow({ where: { fileUrl: url } })).crops).toBe(true);
+    const served = await request(app).get(cropUrl(url, CROP_RATIOS[0]));
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
   });
 
   it('are never wider than the original; an original narrower than 320 px gets one at its own width', async () => {
@@ -196,14 +223,14 @@ describe('the wire shape', () => {
     expect(media.body.image).toBeNull();
     const external = await article({ imageUrl: 'https://images.example.com/photo.jpg' });
 
-    const coverImage = { width: 1000, height: 500, widths: [320, 640, 960] };
+    const coverImage = { width: 1000, height: 500, widths: [320, 640, 960], crops: true };
     const one = await request(app).get(`/api/articles/${a.id}`);
     expect(one.body.image).toEqual(coverImage);
     expect(one.body.media).toEqual([{ id: media.body.id, type: 'image', fileUrl: media.body.fileUrl, image: null }]);
 
     await variantsIdle(db);
     const again = await request(app).get(`/api/articles/${a.id}`);
-    expect(again.body.media[0].image).toEqual({ width: 640, height: 480, widths: [320, 640] });
+    expect(again.body.media[0].image).toEqual({ width: 640, height: 480, widths: [320, 640], crops: true });
 
     const list = await request(app).get('/api/articles/published').query({ limit: 100 });
     const byId = new Map((list.body.data as { id: string; image: unknown }[]).map((x) => [x.id, x.image]));
@@ -220,10 +247,12 @@ describe('deleting', () => {
   it('a media item deletes its variants and their record', async () => {
     const { a, id, url } = await imageMedia(await png(700, 300));
     expect(variantsOnDisk(url)).toHaveLength(6);
+    expect(cropsOnDisk(url)).toEqual(ALL_CROPS);
     const del = await request(app).delete(`/api/articles/${a.id}/media/${id}`).set(author);
     expect(del.status).toBe(200);
     expect(existsSync(onDisk(url))).toBe(false);
     expect(variantsOnDisk(url)).toEqual([]);
+    expect(cropsOnDisk(url)).toEqual([]);
     expect(await db.imageVariants.findUnique({ where: { fileUrl: url } })).toBeNull();
   });
 
@@ -276,7 +305,7 @@ describe('the backfill', () => {
       [uploaded, [320, 640, 960, 1280]],
     ]);
     const files = readdirSync(dir).filter((f) => isVariantUrl(`/uploads/${f}`));
-    expect(files).toHaveLength(3 * (2 + 1 + 4));
+    expect(files).toHaveLength(3 * (2 + 1 + 4) + 3 * CROP_RATIOS.length);
 
     // Again: nothing is made twice, nothing is rewritten.
     const mtimes = files.map((f) => statSync(path.join(dir, f)).mtimeMs);
@@ -284,8 +313,32 @@ describe('the backfill', () => {
     expect(files.map((f) => statSync(path.join(dir, f)).mtimeMs)).toEqual(mtimes);
 
     const res = await request(t.app).get(`/api/articles/${a.id}`);
-    expect(res.body.image).toEqual({ width: 650, height: 650, widths: [320, 640] });
-    expect(res.body.media.map((m: { image: unknown }) => m.image)).toEqual([{ width: 330, height: 200, widths: [320] }, null]);
+    expect(res.body.image).toEqual({ width: 650, height: 650, widths: [320, 640], crops: true });
+    expect(res.body.media.map((m: { image: unknown }) => m.image)).toEqual([{ width: 330, height: 200, widths: [320], crops: true }, null]);
+  });
+
+  it('adds the crops of images whose variants were made before crops existed, keeping their variants', async () => {
+    const t = await createTestApp();
+    const dir = t.ctx.config.uploadDir;
+    const writer = await createUser(t.db, { role: 'author' });
+    const c = await createCategory(t.db);
+    writeFileSync(path.join(dir, 'earlier.jpg'), await jpeg(1600, 1200));
+    await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: '/uploads/earlier.jpg', status: 'published' });
+    const variant = path.join(dir, 'earlier-320w.jpg');
+    writeFileSync(variant, await jpeg(320, 240));
+    const written = statSync(variant).mtimeMs;
+    // As an earlier version recorded it: variants, no crops.
+    await t.db.imageVariants.create({ data: { fileUrl: '/uploads/earlier.jpg', width: 1600, height: 1200, widths: [320] } });
+
+    expect(await backfillVariants(t.ctx)).toMatchObject({ made: 1, failed: 0 });
+    expect(readdirSync(dir).filter((f) => /^earlier-\d+x\d+\.jpg$/.test(f)).sort()).toEqual(ALL_CROPS.map((f) => `earlier-${f}`));
+    expect(statSync(variant).mtimeMs).toBe(written);
+    expect(await t.db.imageVariants.findUniqueOrThrow({ where: { fileUrl: '/uploads/earlier.jpg' } })).toMatchObject({
+      widths: [320],
+      crops: true,
+      skipped: null,
+    });
+    expect(await backfillVariants(t.ctx)).toMatchObject({ made: 0 });
   });
 
   it('finishes what an interrupted run began, keeping the variants it wrote', async () => {
@@ -302,7 +355,7 @@ describe('the backfill', () => {
     expect(await backfillVariants(t.ctx)).toMatchObject({ made: 1 });
     expect(statSync(earlier).mtimeMs).toBe(written);
     expect(readdirSync(dir).filter((f) => f.startsWith('half-')).sort()).toEqual(
-      ['320w.avif', '320w.jpg', '320w.webp', '640w.avif', '640w.jpg', '640w.webp'].map((f) => `half-${f}`),
+      ['16x9.jpg', '1x1.jpg', '320w.avif', '320w.jpg', '320w.webp', '4x3.jpg', '640w.avif', '640w.jpg', '640w.webp'].map((f) => `half-${f}`),
     );
   });
 
@@ -337,9 +390,9 @@ describe('the backfill', () => {
     await variantsIdle(t.db);
     const rows = await t.db.imageVariants.findMany({ where: { fileUrl: { startsWith: '/uploads/demo-' } } });
     expect(rows).toHaveLength(DEMO_IMAGE_COUNT);
-    for (const row of rows) expect(row).toMatchObject({ width: 1200, height: 675, widths: [320, 640, 960] });
+    for (const row of rows) expect(row).toMatchObject({ width: 1200, height: 675, widths: [320, 640, 960], crops: true });
     expect(await backfillVariants(t.ctx)).toMatchObject({ made: 0 });
     const home = await request(t.app).get('/api/articles/published').query({ limit: 5 });
-    for (const a of home.body.data) expect(a.image).toEqual({ width: 1200, height: 675, widths: [320, 640, 960] });
+    for (const a of home.body.data) expect(a.image).toEqual({ width: 1200, height: 675, widths: [320, 640, 960], crops: true });
   });
 });

@@ -3,7 +3,17 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { hasVariantUrls, variantUrl, variantWidths, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '#shared/images';
+import {
+  CROP_RATIOS,
+  cropSize,
+  cropUrl,
+  hasVariantUrls,
+  variantUrl,
+  variantWidths,
+  VARIANT_FORMATS,
+  VARIANT_WIDTHS,
+  type VariantFormat,
+} from '#shared/images';
 import type { ImageInfo } from '#shared/types';
 import { Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
@@ -14,11 +24,11 @@ import { addJob } from '../jobs/job-queue.service';
 import type { MediaStorage } from '../storage/media-storage';
 import {
   deleteVariantRows,
-  hasVariantsRow,
   imagesWithoutVariantsAfter,
   recordedWidths,
   saveVariants,
   variantsOf,
+  variantsRow,
   waitingVariantJobs,
 } from './media.repository';
 
@@ -59,33 +69,54 @@ const onDisk = (uploadDir: string, publicPath: string) => path.join(uploadDir, p
 /** A Node system error (a full disk, a permission): worth another try later, unlike an image sharp cannot read. */
 const isSystemError = (err: unknown) => /^E[A-Z]+$/.test(String((err as { code?: unknown } | null)?.code ?? ''));
 
-/** Every variant file an original may have: the widths recorded, and every standard width in case none were. */
+/** Every variant file an original may have: the widths recorded, and every standard width in case none were; and its crops. */
 function variantFiles(uploadDir: string, url: string, widths: readonly number[] = []): string[] {
   const all = new Set([...widths, ...VARIANT_WIDTHS]);
-  return [...all].flatMap((w) => VARIANT_FORMATS.map((f) => onDisk(uploadDir, variantUrl(url, w, f))));
+  const crops = CROP_RATIOS.map((ratio) => onDisk(uploadDir, cropUrl(url, ratio)));
+  return [...[...all].flatMap((w) => VARIANT_FORMATS.map((f) => onDisk(uploadDir, variantUrl(url, w, f)))), ...crops];
 }
 
 async function record(
   ctx: VariantsContext,
   url: string,
-  data: { width: number; height: number; widths: number[]; skipped: string | null },
+  data: { width: number; height: number; widths: number[]; skipped: string | null; crops?: boolean },
 ) {
-  await saveVariants(ctx.db, url, data);
+  await saveVariants(ctx.db, url, { crops: false, ...data });
   // Any article, page or list may show the image: rare (once per upload), so everything goes.
   await ctx.cache?.purge([Tags.everything]);
 }
 
-/** Writes one variant through a temporary file, so that a variant on disk is always whole. */
-async function writeVariant(ctx: VariantsContext, pixels: { data: Buffer; info: OutputInfo }, format: VariantFormat, target: string) {
-  const { data, info } = pixels;
+/** Writes one variant or crop through a temporary file, so that a file on disk is always whole. */
+async function writeWhole(ctx: VariantsContext, image: Sharp, target: string) {
   const tmp = path.join(ctx.config.uploadDir, '.tmp', `variant-${randomUUID()}`);
-  const raw = { width: info.width, height: info.height, channels: info.channels, premultiplied: info.premultiplied ?? false };
   try {
-    await ENCODERS[format](sharp(data, { raw })).toFile(tmp);
+    await image.toFile(tmp);
     await rename(tmp, target);
     await ctx.storage?.keep(path.basename(target));
   } finally {
     await rm(tmp, { force: true });
+  }
+}
+
+async function writeVariant(ctx: VariantsContext, pixels: { data: Buffer; info: OutputInfo }, format: VariantFormat, target: string) {
+  const { data, info } = pixels;
+  const raw = { width: info.width, height: info.height, channels: info.channels, premultiplied: info.premultiplied ?? false };
+  await writeWhole(ctx, ENCODERS[format](sharp(data, { raw })), target);
+}
+
+/**
+ * The 16:9, 4:3 and 1:1 crops of an original for structured data (shared/images.ts CROP_RATIOS), JPEG like the
+ * share preview: each the largest crop of its ratio around the picture's most salient part (sharp's attention
+ * strategy), at most 1200 px wide. A crop left by an earlier, interrupted run is kept.
+ */
+async function writeCrops(ctx: VariantsContext, url: string, original: string, size: { width: number; height: number }) {
+  for (const ratio of CROP_RATIOS) {
+    const target = onDisk(ctx.config.uploadDir, cropUrl(url, ratio));
+    if (existsSync(target)) continue;
+    const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+      .resize({ ...cropSize(size, ratio), fit: 'cover', position: sharp.strategy.attention })
+      .toColourspace('srgb');
+    await writeWhole(ctx, ENCODERS.jpeg(image), target);
   }
 }
 
@@ -96,9 +127,12 @@ async function writeVariant(ctx: VariantsContext, pixels: { data: Buffer; info: 
  */
 export async function makeVariants(ctx: VariantsContext, url: string): Promise<VariantOutcome> {
   if (!hasVariantUrls(url)) return 'not-local';
-  if (await hasVariantsRow(ctx.db, url)) return 'done-before';
+  const before = await variantsRow(ctx.db, url);
+  if (before && (before.crops || before.skipped !== null)) return 'done-before';
   const original = onDisk(ctx.config.uploadDir, url);
   if (!existsSync(original) && !(await ctx.storage?.fetch(path.basename(original)))) return 'missing';
+  // Variants made before crops existed: the crops only (the backfill finds these images too).
+  if (before) return addCrops(ctx, url, original, before);
 
   const skip = async (reason: string, size = { width: 0, height: 0 }) => {
     ctx.logger.warn({ url, reason }, 'image variants: none made for this image');
@@ -137,14 +171,36 @@ export async function makeVariants(ctx: VariantsContext, url: string): Promise<V
         .toBuffer({ resolveWithObject: true });
       for (const v of missing) await writeVariant(ctx, pixels, v.format, v.file);
     }
+    await writeCrops(ctx, url, original, size);
   } catch (err) {
     if (isSystemError(err)) throw err;
     await Promise.all(variantFiles(ctx.config.uploadDir, url, widths).map((f) => rm(f, { force: true })));
     return skip('unreadable', size);
   }
-  await record(ctx, url, { ...size, widths, skipped: null });
+  await record(ctx, url, { ...size, widths, skipped: null, crops: true });
   // Deleted while its variants were being made: they go too (removeVariants found none to delete).
   if (!existsSync(original)) await removeVariants(ctx.db, ctx.config.uploadDir, [url], ctx.storage);
+  return 'made';
+}
+
+/** The crops of an image whose variants were made before crops existed; one that cannot be cropped keeps its variants. */
+async function addCrops(
+  ctx: VariantsContext,
+  url: string,
+  original: string,
+  row: { width: number; height: number; widths: number[] },
+): Promise<VariantOutcome> {
+  await mkdir(path.join(ctx.config.uploadDir, '.tmp'), { recursive: true });
+  try {
+    await writeCrops(ctx, url, original, row);
+  } catch (err) {
+    if (isSystemError(err)) throw err;
+    ctx.logger.warn({ url, err }, 'image variants: no crops made for this image');
+    await Promise.all(CROP_RATIOS.map((ratio) => rm(onDisk(ctx.config.uploadDir, cropUrl(url, ratio)), { force: true })));
+    await record(ctx, url, { ...row, skipped: 'crops: unreadable' });
+    return 'skipped';
+  }
+  await record(ctx, url, { ...row, skipped: null, crops: true });
   return 'made';
 }
 

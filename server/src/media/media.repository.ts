@@ -56,14 +56,17 @@ export async function stillUsed(db: Db, paths: string[]): Promise<Set<string | n
 export async function saveVariants(
   db: Pick<Db, 'imageVariants'>,
   url: string,
-  data: { width: number; height: number; widths: number[]; skipped: string | null },
+  data: { width: number; height: number; widths: number[]; skipped: string | null; crops: boolean },
 ): Promise<void> {
   await db.imageVariants.upsert({ where: { fileUrl: url }, create: { fileUrl: url, ...data }, update: data });
 }
 
-/** Whether the variants of an image were made (or skipped) already. */
-export async function hasVariantsRow(db: Pick<Db, 'imageVariants'>, url: string): Promise<boolean> {
-  return (await db.imageVariants.findUnique({ where: { fileUrl: url }, select: { fileUrl: true } })) !== null;
+/** What was recorded of an image's variants, if anything: whether they were made (or skipped), and its crops. */
+export async function variantsRow(db: Pick<Db, 'imageVariants'>, url: string) {
+  return db.imageVariants.findUnique({
+    where: { fileUrl: url },
+    select: { width: true, height: true, widths: true, skipped: true, crops: true },
+  });
 }
 
 /** Variant jobs waiting or running (graphile-worker's tables). */
@@ -84,7 +87,7 @@ export async function imagesWithoutVariantsAfter(db: Db, after: string, limit: n
       UNION SELECT "imageUrl" FROM "Article" WHERE "imageUrl" IS NOT NULL
     ) s
     WHERE s.url LIKE '/uploads/%' AND s.url > ${after}
-      AND NOT EXISTS (SELECT 1 FROM "ImageVariants" v WHERE v."fileUrl" = s.url)
+      AND NOT EXISTS (SELECT 1 FROM "ImageVariants" v WHERE v."fileUrl" = s.url AND (v.crops OR v.skipped IS NOT NULL))
     ORDER BY s.url
     LIMIT ${limit}`;
   return rows.map((r) => r.url);
@@ -104,7 +107,7 @@ export async function deleteVariantRows(db: Pick<Db, 'imageVariants'>, urls: str
 export async function variantsOf(db: Pick<Db, 'imageVariants'>, urls: string[]): Promise<Map<string, ImageInfo>> {
   const rows = await db.imageVariants.findMany({
     where: { fileUrl: { in: urls }, NOT: { widths: { isEmpty: true } } },
-    select: { fileUrl: true, width: true, height: true, widths: true },
+    select: { fileUrl: true, width: true, height: true, widths: true, crops: true },
   });
-  return new Map(rows.map((r) => [r.fileUrl, { width: r.width, height: r.height, widths: r.widths }]));
+  return new Map(rows.map((r) => [r.fileUrl, { width: r.width, height: r.height, widths: r.widths, crops: r.crops }]));
 }

@@ -13,13 +13,14 @@
  * (schema.org's vocabulary) and follow Google's article rich result guidelines: headline of at most 110
  * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
  */
-import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
-import type { ReaderPage } from '#shared/reader-page';
+import type { BreadcrumbList, ImageObject, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
+import { CROP_RATIOS, cropSize, cropUrl } from '#shared/images';
+import { sectionPageName, type ReaderPage } from '#shared/reader-page';
 import type { Article, ArticleListItem } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml, shareImageUrl } from '../articles/share-page';
 import { feedLinks } from '../seo/feed-links';
-import { articleUrl, categoryUrl, homeUrl } from '../seo/site';
+import { SITE_LOCALE, articleUrl, categoryUrl, homeUrl } from '../seo/site';
 import { scriptJson } from './script-json';
 
 export type { ReaderPage };
@@ -40,7 +41,8 @@ export const HEADLINE_MAX = 110;
 export const DESCRIPTION_MAX = 160;
 /** The preview of pages that are not an article (client/public/og-default.png, made by scripts/brand-images.mjs). */
 export const DEFAULT_OG_IMAGE = { path: '/og-default.png', type: 'image/png', width: 1200, height: 630 } as const;
-const LOCALE = 'en_US';
+/** The login and sign-up page (client/src/config/paths.ts). */
+const AUTH_PATH = '/auth';
 const LANGUAGE = 'en';
 
 /**
@@ -89,6 +91,26 @@ function articleImages(article: Article, publicUrl: string): string[] {
   const sources = [...(article.media ?? []).filter((m) => m.type === 'image').map((m) => m.fileUrl), article.imageUrl];
   const absolute = sources.map((s) => absoluteUrl(s, publicUrl)).filter((s): s is string => s !== null);
   return [...new Set(absolute)];
+}
+
+/**
+ * The 16:9, 4:3 and 1:1 crops (shared/images.ts) of the article's first picture that has them, with their
+ * sizes: the three ratios Google's article guidelines ask for. None before the variants job has made them.
+ */
+function articleCrops(article: Article, publicUrl: string): ImageObject[] {
+  const pictures = [
+    ...(article.media ?? []).filter((m) => m.type === 'image').map((m) => ({ url: m.fileUrl, info: m.image })),
+    { url: article.imageUrl, info: article.image },
+  ];
+  const first = pictures.find((p) => p.url && p.info?.crops);
+  if (!first?.url || !first.info) return [];
+  const { url, info } = first;
+  // Pixels: UN/CEFACT's unit code E37, as schema.org's QuantitativeValue takes it.
+  const pixels = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'E37' }) as const;
+  return CROP_RATIOS.map((ratio) => {
+    const size = cropSize(info, ratio);
+    return { '@type': 'ImageObject', url: `${publicUrl}${cropUrl(url, ratio)}`, width: pixels(size.width), height: pixels(size.height) };
+  });
 }
 
 interface PreviewImage {
@@ -153,9 +175,9 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
   const canonical = u.article(article.id);
   const own = articleImages(article, site.publicUrl);
   const share = u.shareImage(article);
-  const image: PreviewImage = own[0]
-    ? { url: own[0], alt: article.title }
-    : { url: share, alt: article.title, type: 'image/jpeg', width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+  // The 1200x630 JPEG made from the article's picture (or the branded card), as on the share page: the upload
+  // itself may be a WebP of any size, which some link previews do not show (issue 24).
+  const image: PreviewImage = { url: share, alt: article.title, type: 'image/jpeg', width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
   const description = truncateOnWord(article.summary, DESCRIPTION_MAX) || truncateOnWord(article.title, DESCRIPTION_MAX);
   const published = isoDate(article.publishedAt) ?? isoDate(article.createdAt);
   const updated = isoDate(article.updatedAt);
@@ -171,8 +193,9 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
     url: canonical,
     headline: truncateOnWord(article.title, HEADLINE_MAX),
     description,
-    // The article's own pictures, then the 1200x630 preview made from them (or the branded card).
-    image: [...new Set([...own, share])],
+    // The crops of its picture in Google's three ratios, its own pictures, then the 1200x630 preview made from
+    // them (or the branded card).
+    image: [...articleCrops(article, site.publicUrl), ...new Set([...own, share])],
     ...(published ? { datePublished: published } : {}),
     ...(modified ? { dateModified: modified } : {}),
     author: [{ '@type': 'Person', name: article.author.name }],
@@ -203,11 +226,11 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
   };
 }
 
-/** A listing's head (a category, a section): '<name> | <site>', its latest stories, and the trail Home › name. */
-function listingParts(site: SiteInfo, name: string, canonical: string, articles: ArticleListItem[]): HeadParts {
+/** A listing's head (a category, a section): '<name> | <site>', what it is and its latest stories, and the trail Home › name. */
+function listingParts(site: SiteInfo, name: string, canonical: string, lead: string, articles: ArticleListItem[]): HeadParts {
   return {
     title: `${name} | ${site.name}`,
-    description: listingDescription(`The latest ${name} stories from ${site.name}`, articles),
+    description: listingDescription(lead, articles),
     canonical,
     ogType: 'website',
     ogTitle: `${name} | ${site.name}`,
@@ -253,12 +276,14 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
     }
     case 'category': {
       const { category, articles } = page;
-      return { ...listingParts(site, category.name, u.category(category.slug), articles), feedCategory: category };
+      const lead = `Stories in the ${category.name} category of ${site.name}, newest first`;
+      return { ...listingParts(site, category.name, u.category(category.slug), lead, articles), feedCategory: category };
     }
     case 'section': {
       const { section, articles } = page;
       const canonical = `${site.publicUrl}${section.path.startsWith('/') ? section.path : `/${section.path}`}`;
-      return listingParts(site, section.heading, canonical, articles);
+      const lead = `All ${site.name} articles in the ${section.heading} section, newest first`;
+      return listingParts(site, sectionPageName(section.heading), canonical, lead, articles);
     }
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
@@ -280,7 +305,32 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
 
 /** The tags of a reader page's <head>, one a line, to put in the HTML template's head. */
 export function buildHead(page: ReaderPage, site: SiteInfo): string {
-  const p = pageParts(page, site);
+  return headTags(pageParts(page, site), site);
+}
+
+/**
+ * The head of a page the browser renders (the app's shell): the login and sign-up page is one to find, with
+ * its canonical address; the others (the dashboard, a password reset link) keep the template's (null).
+ */
+export function buildShellHead(pathname: string, site: SiteInfo): string | null {
+  if (pathname !== AUTH_PATH) return null;
+  const title = `Login | ${site.name}`;
+  return headTags(
+    {
+      title,
+      description: `Log in to ${site.name}, or create an account to comment on the news.`,
+      canonical: `${site.publicUrl}${AUTH_PATH}`,
+      ogType: 'website',
+      ogTitle: title,
+      image: defaultImage(site),
+      extraMeta: [],
+      jsonLd: [],
+    },
+    site,
+  );
+}
+
+function headTags(p: HeadParts, site: SiteInfo): string {
   const property = (key: string, value: string | number) => `<meta property="${key}" content="${escapeHtml(String(value))}">`;
   const name = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
   const feeds = feedLinks(site.publicUrl, p.feedCategory);
@@ -292,7 +342,7 @@ export function buildHead(page: ReaderPage, site: SiteInfo): string {
     ...(p.canonical ? [`<link rel="canonical" href="${escapeHtml(p.canonical)}">`] : [name('robots', 'noindex')]),
     ...feeds.map((f) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(f.href)}">`),
     property('og:site_name', site.name),
-    property('og:locale', LOCALE),
+    property('og:locale', SITE_LOCALE),
     property('og:type', p.ogType),
     property('og:title', p.ogTitle),
     property('og:description', p.description),

@@ -1,7 +1,7 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import type { Article } from '#shared/types';
-import { DESCRIPTION_MAX, HEADLINE_MAX, buildHead, truncateOnWord, type ReaderPage, type SiteInfo } from './head';
+import { DESCRIPTION_MAX, HEADLINE_MAX, buildHead, buildShellHead, truncateOnWord, type ReaderPage, type SiteInfo } from './head';
 import { makeArticle } from '#tests/helpers/wire-articles';
 
 const site: SiteInfo = {
@@ -91,6 +91,21 @@ function expectSocialTags(h: ReturnType<typeof parse>, title: string, descriptio
   expect(h.meta('twitter:image')).toBe(h.og('og:image'));
 }
 
+/**
+ * Issue 24, defect 2: the link preview is the share page's 1200x630 JPEG with its type, size and alt text,
+ * never the upload itself (a WebP of unknown size that some previews drop).
+ */
+function expectSharePreview(h: ReturnType<typeof parse>, a: Article) {
+  const share = `https://news.example.org/api/articles/share/${a.id}/image.jpg?v=${Date.parse(a.updatedAt)}`;
+  expect(h.og('og:image')).toBe(share);
+  expect(h.og('og:image:type')).toBe('image/jpeg');
+  expect(h.og('og:image:width')).toBe('1200');
+  expect(h.og('og:image:height')).toBe('630');
+  expect(h.og('og:image:alt')).toBe(a.title);
+  expect(h.meta('twitter:image')).toBe(share);
+  expect(h.meta('twitter:image:alt')).toBe(a.title);
+}
+
 function expectSiteFeed(h: ReturnType<typeof parse>) {
   const feeds = h.links('alternate').filter((l) => l.attribs.type === 'application/rss+xml');
   expect(feeds[0]?.attribs).toMatchObject({ title: 'Chronicle News', href: 'https://news.example.org/rss.xml' });
@@ -110,8 +125,7 @@ describe('buildHead: article page', () => {
     expectSocialTags(h, a.title, a.summary);
     expect(h.og('og:type')).toBe('article');
     expect(h.og('og:url')).toBe(url);
-    expect(h.og('og:image')).toBe('https://news.example.org/uploads/bridge.jpg');
-    expect(h.og('og:image:alt')).toBe(a.title);
+    expectSharePreview(h, a);
     expect(h.og('article:published_time')).toBe('2025-03-01T10:00:00.000Z');
     expect(h.og('article:modified_time')).toBe('2025-03-02T09:30:00.000Z');
     expect(h.og('article:section')).toBe('Local Politics');
@@ -147,7 +161,33 @@ describe('buildHead: article page', () => {
       `https://news.example.org/api/articles/share/${a.id}/image.jpg?v=${Date.parse(a.updatedAt)}`,
     ]);
     (news.image as unknown[]).forEach(absolute);
-    expect(h.og('og:image')).toBe('https://news.example.org/uploads/first.webp');
+    expectSharePreview(h, a);
+  });
+
+  // Issue 24, defect 2: Google asks for 16:9, 4:3 and 1:1 versions, at least 1200 px wide where the source allows.
+  it('offers the 16:9, 4:3 and 1:1 crops of the first picture that has them, with their sizes, first in JSON-LD', () => {
+    const pixels = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'E37' });
+    const a = article({
+      media: [{ id: 'm1', type: 'image', fileUrl: '/uploads/first.webp', image: { width: 3000, height: 2000, widths: [320], crops: true } }],
+    });
+    const image = parse({ kind: 'article', article: a }).ld('NewsArticle').image as unknown[];
+    expect(image.slice(0, 3)).toEqual([
+      { '@type': 'ImageObject', url: 'https://news.example.org/uploads/first-16x9.jpg', width: pixels(1200), height: pixels(675) },
+      { '@type': 'ImageObject', url: 'https://news.example.org/uploads/first-4x3.jpg', width: pixels(1200), height: pixels(900) },
+      { '@type': 'ImageObject', url: 'https://news.example.org/uploads/first-1x1.jpg', width: pixels(1200), height: pixels(1200) },
+    ]);
+    // A small original: the crops are as large as it allows.
+    const small = article({ imageUrl: '/uploads/small.jpg', image: { width: 800, height: 600, widths: [320, 640], crops: true } });
+    const sizes = (parse({ kind: 'article', article: small }).ld('NewsArticle').image as { width?: { value: number } }[])
+      .slice(0, 3)
+      .map((i) => i.width?.value);
+    expect(sizes).toEqual([800, 800, 600]);
+    // Before the variants job made them, none.
+    const pending = article({ image: { width: 800, height: 600, widths: [320] } });
+    expect(parse({ kind: 'article', article: pending }).ld('NewsArticle').image).toEqual([
+      'https://news.example.org/uploads/bridge.jpg',
+      `https://news.example.org/api/articles/share/${pending.id}/image.jpg?v=${Date.parse(pending.updatedAt)}`,
+    ]);
   });
 
   it('has a Home › Category › Article breadcrumb', () => {
@@ -161,9 +201,11 @@ describe('buildHead: article page', () => {
     expect(h.jsonLd).toHaveLength(2);
   });
 
-  it('keeps an absolute image URL and falls back to the share image when the article has no image', () => {
-    const external = parse({ kind: 'article', article: article({ imageUrl: 'https://cdn.example.com/p/1.jpg' }) });
-    expect(external.og('og:image')).toBe('https://cdn.example.com/p/1.jpg');
+  it('keeps an absolute image URL in JSON-LD and falls back to the share image when the article has no image', () => {
+    const externalArticle = article({ imageUrl: 'https://cdn.example.com/p/1.jpg' });
+    const external = parse({ kind: 'article', article: externalArticle });
+    expect(external.ld('NewsArticle').image).toContain('https://cdn.example.com/p/1.jpg');
+    expectSharePreview(external, externalArticle);
 
     const a = article({ imageUrl: null, media: [{ id: 'v', type: 'video', fileUrl: '/uploads/clip.mp4' }] });
     const h = parse({ kind: 'article', article: a });
@@ -318,7 +360,7 @@ describe('buildHead: category page', () => {
       h,
       'Local Politics',
       'https://news.example.org/category/local-politics',
-      'The latest Local Politics stories from Chronicle News: Council approves the new river bridge; Budget passes',
+      'Stories in the Local Politics category of Chronicle News, newest first: Council approves the new river bridge; Budget passes',
     );
     expect(h.og('og:type')).toBe('website');
     const feeds = expectSiteFeed(h);
@@ -331,7 +373,7 @@ describe('buildHead: category page', () => {
 
   it('has a description even with no articles, and a long list stays within 160 characters', () => {
     expect(parse({ kind: 'category', category, articles: [] }).meta('description')).toBe(
-      'The latest Local Politics stories from Chronicle News.',
+      'Stories in the Local Politics category of Chronicle News, newest first.',
     );
     const many = Array.from({ length: 20 }, (_, i) => article({ title: `Story number ${i + 1} about the bridge` }));
     const description = parse({ kind: 'category', category, articles: many }).meta('description');
@@ -353,11 +395,24 @@ describe('buildHead: section page', () => {
     const h = parse({ kind: 'section', section: { path: '/news/editorials', heading: 'Editorials and Opinions' }, articles: [article()] });
     expectListingHead(
       h,
-      'Editorials and Opinions',
+      'Editorials and Opinions section',
       'https://news.example.org/news/editorials',
-      'The latest Editorials and Opinions stories from Chronicle News: Council approves the new river bridge',
+      'All Chronicle News articles in the Editorials and Opinions section, newest first: Council approves the new river bridge',
     );
     expect(expectSiteFeed(h)).toHaveLength(1);
+  });
+
+  // Issue 24, defect 7: a category may bear a section's name; the two pages list different articles.
+  it('reads apart from the category of the same name: its own title, description and canonical', () => {
+    const articles = [article()];
+    const section = parse({ kind: 'section', section: { path: '/news/sports', heading: 'Sports' }, articles });
+    const category = parse({ kind: 'category', category: { id: 'c', name: 'Sports', slug: 'sports' }, articles });
+    expect(section.title).toBe('Sports section | Chronicle News');
+    expect(category.title).toBe('Sports | Chronicle News');
+    expect(section.meta('description')).not.toBe(category.meta('description'));
+    expect(section.og('og:title')).not.toBe(category.og('og:title'));
+    expect(section.links('canonical')[0]?.attribs.href).toBe('https://news.example.org/news/sports');
+    expect(category.links('canonical')[0]?.attribs.href).toBe('https://news.example.org/category/sports');
   });
 });
 
@@ -375,6 +430,23 @@ describe('buildHead: not-found page', () => {
 
   it('takes the title the client route shows for a missing article', () => {
     expect(parse({ kind: 'not-found', title: 'Article Not Found' }).title).toBe('Article Not Found | Chronicle News');
+  });
+});
+
+describe('buildShellHead: pages the browser renders', () => {
+  // Issue 24, defect 8: the login page had the template's head only, with no canonical.
+  it('gives the login page its title and canonical address, and leaves the others to the template', () => {
+    const html = buildShellHead('/auth', site)!;
+    const doc = parseDocument(html);
+    const all = (tag: string) => DomUtils.getElementsByTagName(tag, doc.children, true);
+    expect(all('title').map((t) => DomUtils.textContent(t))).toEqual(['Login | Chronicle News']);
+    expect(
+      all('link')
+        .filter((l) => l.attribs.rel === 'canonical')
+        .map((l) => l.attribs.href),
+    ).toEqual(['https://news.example.org/auth']);
+    expect(buildShellHead('/dashboard', site)).toBeNull();
+    expect(buildShellHead('/auth/reset-password', site)).toBeNull();
   });
 });
 

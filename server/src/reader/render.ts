@@ -2,15 +2,17 @@ import { readFileSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Request, RequestHandler, Response } from 'express';
-import type { RenderResult, render as renderPage } from '#client/entry-server';
+import type { RenderResult, describe as describePage, render as renderPage } from '#client/entry-server';
+import { HEAD_MARKERS, PAGE_PATH_MAX, type PageHead } from '#shared/page-head';
 import type { AppContext } from '../context';
 import { SITE_NAME } from '../seo/site';
-import { buildHead, type SiteInfo } from './head';
+import { buildHead, buildShellHead, type SiteInfo } from './head';
 import { internalApi } from './internal-api';
 import { scriptJson } from './script-json';
 import { refuseCaching } from '../lib/cache-scope';
+import { badRequest } from '../lib/errors';
 
-type Renderer = { render: typeof renderPage; STATE_ELEMENT_ID: string };
+type Renderer = { render: typeof renderPage; describe: typeof describePage; STATE_ELEMENT_ID: string };
 
 /** The HTML template (client/index.html, as built) cut at its markers: see the comments in that file. */
 interface Template {
@@ -34,8 +36,8 @@ export function splitTemplate(html: string): Template {
     if (at === -1) throw new Error(`The HTML template has no ${marker}`);
     return [text.slice(0, at), text.slice(at + marker.length)];
   };
-  const [start, afterHeadStart] = cut(html, '<!--head:start-->');
-  const [defaultHead, afterHead] = cut(afterHeadStart, '<!--head:end-->');
+  const [start, afterHeadStart] = cut(html, `<!--${HEAD_MARKERS.start}-->`);
+  const [defaultHead, afterHead] = cut(afterHeadStart, `<!--${HEAD_MARKERS.end}-->`);
   const [middle, afterAppStart] = cut(afterHead, '<!--app:start-->');
   const [shell, end] = cut(afterAppStart, '<!--app:end-->');
   return { start, defaultHead, middle, middleInlined: middle, shell, end };
@@ -51,6 +53,9 @@ export function inlineStylesheets(head: string, read: (href: string) => string |
     return css === null ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
 }
+
+/** The page's own head tags, between the comments the browser finds them by on in-app navigation (shared/page-head.ts). */
+const marked = (head: string) => `<!--${HEAD_MARKERS.start}-->${head}<!--${HEAD_MARKERS.end}-->`;
 
 /** Where the template and the renderer come from: the build, or Vite's dev server with hot reload. */
 interface Source {
@@ -103,7 +108,7 @@ function viteSource(ctx: AppContext): Source {
  * is not the API, an upload or a file of the build. Reader routes answer complete HTML with their head,
  * status and data; the dashboard and the auth screens answer the shell the browser renders.
  */
-export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: RequestHandler } {
+export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: RequestHandler; head: RequestHandler } {
   const { config, logger } = ctx;
   const source = config.viteDev ? viteSource(ctx) : builtSource(ctx);
   const transport = internalApi();
@@ -141,12 +146,45 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
     }
     res.set('Cache-Control', 'no-cache');
     if (result.type === 'client') {
-      res.type('html').send(template.start + template.defaultHead + template.middle + template.shell + template.end);
+      const head = buildShellHead(req.path, site) ?? template.defaultHead;
+      res.type('html').send(template.start + marked(head) + template.middle + template.shell + template.end);
       return;
     }
-    sendPage(req, res, template, result, buildHead(result.page, site), renderer.STATE_ELEMENT_ID);
+    sendPage(req, res, template, result, marked(buildHead(result.page, site)), renderer.STATE_ELEMENT_ID);
   };
-  return { assets: source.middleware, pages };
+
+  /**
+   * GET /api/page-head?path=/article/…: the head tags of the page at `path`, the very tags its HTML would
+   * carry, for the browser to put in place after moving there by itself (docs/decisions/051-head-on-navigation.md).
+   * The page's loads run as for the page, without rendering it; its old addresses answer the head of the new one.
+   */
+  const head: RequestHandler = async (req, res) => {
+    const path = pagePath(req.query.path);
+    const { template, renderer } = await source.load(path);
+    let found = await renderer.describe({ url: path, origin: config.publicUrl, transport });
+    if (found.type === 'redirect') found = await renderer.describe({ url: found.location, origin: config.publicUrl, transport });
+    const pathname = new URL(path, config.publicUrl).pathname;
+    const answer: PageHead = {
+      head:
+        found.type === 'page'
+          ? buildHead(found.page, site)
+          : found.type === 'client'
+            ? (buildShellHead(pathname, site) ?? template.defaultHead)
+            : // Moved twice: no page of its own to describe.
+              buildHead({ kind: 'not-found' }, site),
+    };
+    res.set('Cache-Control', 'no-cache').json(answer);
+  };
+  return { assets: source.middleware, pages, head };
+}
+
+/** The `path` a head is asked for: a path of this site (with its query, if any), as the browser's location has it. */
+function pagePath(value: unknown): string {
+  if (typeof value !== 'string' || !value) throw badRequest('path is required: the address of a page of this site, /article/… say');
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    throw badRequest('path must be a path of this site, starting with a single /');
+  if (value.length > PAGE_PATH_MAX) throw badRequest(`path must be at most ${PAGE_PATH_MAX} characters`);
+  return value;
 }
 
 function sendPage(

@@ -4,6 +4,8 @@ import { sectionToWire, type Section } from '../lib/wire';
 /** The publication's name in feeds and the Google News sitemap, and its language. */
 export const SITE_NAME = 'Chronicle News';
 export const SITE_LANGUAGE = 'en';
+/** Its locale in Open Graph (`og:locale`), on the reader's pages and the share page alike. */
+export const SITE_LOCALE = 'en_US';
 
 /** Absolute reader URLs (docs/spec/SPEC.md §2), all from PUBLIC_URL (`publicUrl` has no trailing slash). */
 export const homeUrl = (publicUrl: string) => `${publicUrl}/`;

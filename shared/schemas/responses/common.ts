@@ -27,6 +27,10 @@ export const imageInfoSchema = z
     width: z.int().describe('Intrinsic width of the original, in pixels'),
     height: z.int().describe('Intrinsic height of the original, in pixels'),
     widths: z.array(z.int()).describe('Widths available as AVIF, WebP and JPEG'),
+    crops: z
+      .boolean()
+      .optional()
+      .describe('Whether its 16:9, 4:3 and 1:1 crops exist, /uploads/<name>-16x9.jpg, -4x3.jpg and -1x1.jpg (shared/images.ts)'),
   })
   .meta({
     id: 'ImageInfo',

@@ -5,6 +5,7 @@ import { AuthShell } from '#client/components/layout/auth-shell';
 import { LoginForm } from '#client/features/auth/components/login-form';
 import { SignupWizard } from '#client/features/auth/components/signup-wizard';
 import { cn } from '#client/lib/cn';
+import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 import { landingFor } from '#client/lib/redirects';
 import { useSession } from '#client/lib/session';
 
@@ -16,6 +17,8 @@ export function AuthRoute() {
   const location = useLocation();
   const [mode, setMode] = useState<Mode>('login');
   const [notice, setNotice] = useState<{ email: string; message: string } | null>(null);
+  // document.title, not a <title> element: React would add it next to the head's own, two titles.
+  useDocumentTitle(pageTitle(mode === 'login' ? 'Login' : 'Sign Up'));
 
   if (session) return <Navigate to={landingFor(session.user.role, (location.state as { from?: unknown } | null)?.from)} replace />;
 
@@ -35,7 +38,6 @@ export function AuthRoute() {
 
   return (
     <AuthShell title="Welcome to Chronicle News" subtitle="Sign in or create an account to continue">
-      <title>{`${mode === 'login' ? 'Login' : 'Sign Up'} | Chronicle News`}</title>
       <div role="group" aria-label="Login or Sign Up" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
         {tab('login', 'Login')}
         {tab('signup', 'Sign Up')}

@@ -3,12 +3,15 @@ import { Link, Navigate } from 'react-router';
 import { AuthShell } from '#client/components/layout/auth-shell';
 import { paths } from '#client/config/paths';
 import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form';
+import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 import { landingFor } from '#client/lib/redirects';
 import { useSession } from '#client/lib/session';
 
 /** /auth/reset-password (docs/spec/SPEC.md §2). */
 export function ResetPasswordRoute() {
   const { session } = useSession();
+  // document.title, not a <title> element: React would add it next to the head's own, two titles.
+  useDocumentTitle(pageTitle('Reset Your Password'));
   if (session) return <Navigate to={landingFor(session.user.role)} replace />;
   return (
     <AuthShell
@@ -23,7 +26,6 @@ export function ResetPasswordRoute() {
         </>
       }
     >
-      <title>Reset Your Password | Chronicle News</title>
       <ResetPasswordForm />
     </AuthShell>
   );

@@ -9,6 +9,7 @@ import { sectionFromPath } from '#client/features/articles/lib/sections';
 import { errorMessage } from '#client/lib/errors';
 import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 import type { LoadArgs, Loaded } from '../load';
+import { sectionPageName } from '#shared/reader-page';
 
 const SECTION_PAGE_SIZE = 24;
 const NOT_FOUND = 'Section Not Found';
@@ -35,7 +36,7 @@ export function SectionRoute() {
   const section = sectionFromPath(name);
   const articles = usePublishedArticlesPages({ section: section?.section, limit: SECTION_PAGE_SIZE }, { enabled: !!section });
   const { list } = articles;
-  useDocumentTitle(section ? pageTitle(section.heading) : null);
+  useDocumentTitle(section ? pageTitle(sectionPageName(section.heading)) : null);
 
   if (!section) {
     return <GoHomeState title={NOT_FOUND}>The section you&apos;re looking for doesn&apos;t exist.</GoHomeState>;

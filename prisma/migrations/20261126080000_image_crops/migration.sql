@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ImageVariants" ADD COLUMN     "crops" BOOLEAN NOT NULL DEFAULT false;
