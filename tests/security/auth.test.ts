@@ -303,7 +303,7 @@ describe('item 15: an address belongs to whoever proves it', () => {
     const created = await request(app)
       .post('/api/users')
       .set(auth)
-      .send({ name: 'Desk Reader', email: uniqueEmail('desk'), password: 'long-enough', role: 'user' });
+      .send({ name: 'Desk Reader', email: uniqueEmail('desk'), password: STRONG, role: 'user' });
     expect(created.status).toBe(201);
     const res = await request(app).put(`/api/users/${created.body.id}`).set(auth).send({ role: 'editor', version: created.body.version });
     expect(res.status).toBe(200);
