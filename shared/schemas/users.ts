@@ -57,3 +57,12 @@ export const listUsersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+/**
+ * DELETE /api/users/:id: `reassignTo`, another staff member who takes over the user's articles and breaking news in
+ * the same transaction (docs/decisions/006-deleting-users.md).
+ */
+export const deleteUserQuerySchema = z.object({
+  reassignTo: z.uuid({ error: 'reassignTo must be a user id' }).toLowerCase().optional(),
+});
+export type DeleteUserQuery = z.infer<typeof deleteUserQuerySchema>;
