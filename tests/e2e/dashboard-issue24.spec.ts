@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './global-setup';
 import { expectToast, pageAs, screenshotsAtBothWidths, tokenOf, unique } from './dashboard-helpers';
+import { expectAccessible } from './helpers';
 
 /**
  * Issue 24, defects 10 and 12 in the dashboard: the password checklist of Add User; an author's own draft headline
@@ -37,6 +38,7 @@ test('Add User shows the password rule as a checklist while typing', async ({ br
   await dialog.getByLabel('Role').selectOption({ label: 'Author' });
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog.getByText('Password must contain an upper-case letter')).toBeVisible();
+  await expectAccessible(page);
   await screenshotsAtBothWidths(page, 'add-user-password-rules');
   await dialog.getByLabel('Password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Add User' }).click();
@@ -58,6 +60,7 @@ test('an author edits their own draft headline from the list', async ({ browser 
   await expectToast(page, 'Success', 'Breaking news updated successfully.');
   await expect(page.getByRole('button', { name: `Edit "${mine} (update)"` })).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Publish|Delete) "/ })).toHaveCount(0);
+  await expectAccessible(page);
   await screenshotsAtBothWidths(page, 'breaking-news-author');
 });
 
@@ -115,6 +118,7 @@ test('deleting a user who has written something hands their work to the author c
   const heirChoice = dialog.getByLabel('Their articles and breaking news go to');
   await expect(heirChoice.locator('option', { hasText: heir.name })).toHaveCount(1);
   await heirChoice.selectOption({ label: `${heir.name} (Editor)` });
+  await expectAccessible(page);
   await screenshotsAtBothWidths(page, 'delete-user-reassign');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Success', 'User deleted successfully.');
