@@ -47,7 +47,7 @@ function answer(url: string, me: PublicUser | null): Response {
   if (path === '/api/breaking-news') return json({ news: HEADLINES });
   if (path === '/api/users' && usersList.length)
     return json({ data: usersList, pagination: { total: usersList.length, limit: 500, offset: 0 } });
-  if (path.startsWith('/api/users/')) return json({ success: true, message: 'User deleted' });
+  if (path?.startsWith('/api/users/')) return json({ success: true, message: 'User deleted' });
   if (path === '/api/comments/admin/all')
     return json({ success: true, data: { comments: [], pagination: { total: 0, page: 1, limit: 100 } } });
   return json({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
