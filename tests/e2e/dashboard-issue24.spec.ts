@@ -93,8 +93,14 @@ test('an image picked in Add Article is the media of the article on its page', a
   await edit.getByLabel('Summary').fill('The harbour lights are lit again, ten years on.');
   await edit.getByRole('button', { name: /^Save/ }).click();
   await expectToast(page, 'Success', 'Article updated successfully.');
-  await page.getByRole('row', { name: new RegExp(title) }).getByRole('button', { name: /^View/ }).click();
-  await view.getByRole('button', { name: /^Publish/ }).first().click();
+  await page
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('button', { name: /^View/ })
+    .click();
+  await view
+    .getByRole('button', { name: /^Publish/ })
+    .first()
+    .click();
   const confirm = page.getByRole('dialog', { name: /Publish/ });
   if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: 'Publish' }).click();
   await expectToast(page, 'Success', /published/i);

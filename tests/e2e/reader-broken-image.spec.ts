@@ -13,9 +13,7 @@ import { DESKTOP, screenshots, uniqueEmail } from './helpers';
 const shown = (img: Locator) =>
   img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? new URL(el.currentSrc).pathname : 'broken'));
 
-test('a broken image shows its fallback on the first server-rendered load (article page and category cards, 1280 px)', async ({
-  page,
-}) => {
+test('a broken image shows its fallback on the first server-rendered load (article page and category cards, 1280 px)', async ({ page }) => {
   const login = await page.request.post('/api/auth/login', { data: E2E_ADMIN });
   const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const categories = (await (await page.request.get('/api/categories')).json()) as { id: string; slug: string }[];

@@ -19,7 +19,9 @@ async function firstArticle(page: Page): Promise<{ id: string; title: string }> 
 async function shareButtons(page: Page) {
   const copy = page.getByRole('button', { name: 'Copy link' });
   await expect(copy).toBeVisible();
-  await page.waitForFunction(() => Object.keys(document.querySelector('[aria-label="Copy link"]') ?? {}).some((k) => k.startsWith('__react')));
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('[aria-label="Copy link"]') ?? {}).some((k) => k.startsWith('__react')),
+  );
   return page.getByRole('link', { name: 'Share on Facebook' });
 }
 
@@ -42,9 +44,9 @@ test('at 375 px with the Web Share API, a share button opens the share sheet wit
   const popups: Page[] = [];
   page.context().on('page', (p) => popups.push(p));
   await facebook.click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls)).toEqual([
-    { title: article.title, url: new URL(`/article/${article.id}`, page.url()).href },
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls))
+    .toEqual([{ title: article.title, url: new URL(`/article/${article.id}`, page.url()).href }]);
   await page.waitForTimeout(2000);
   expect(new URL(page.url()).pathname).toBe(`/article/${article.id}`);
   expect(popups).toEqual([]);
@@ -73,7 +75,9 @@ test('at 375 px without it, a share button tries the app, then opens the web sha
 });
 
 test('at 1280 px a share button is the plain link to the web share page, in a new tab at once', async ({ page }) => {
-  await page.context().route('https://www.facebook.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Facebook</title>' }));
+  await page
+    .context()
+    .route('https://www.facebook.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Facebook</title>' }));
   await page.setViewportSize(DESKTOP);
   const article = await firstArticle(page);
   await page.goto(`/article/${article.id}`);

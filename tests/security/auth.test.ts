@@ -340,18 +340,12 @@ describe('item 16: codes keep their stated 10 minutes; passwords past 72 bytes a
     const reset = await post('/reset-password', { email, otp: '123456', newPassword: long });
     expect(reset.body.details).toEqual([TOO_LONG]);
 
-    const staff = await request(app)
-      .post('/api/users')
-      .set(auth)
-      .send({ name: 'Long Pass', email: uniqueEmail(), password: long });
+    const staff = await request(app).post('/api/users').set(auth).send({ name: 'Long Pass', email: uniqueEmail(), password: long });
     expect(staff.status).toBe(400);
     expect(staff.body.details).toEqual([TOO_LONG]);
 
     const target = await createUser(db);
-    const edit = await request(app)
-      .put(`/api/users/${target.id}`)
-      .set(auth)
-      .send({ password: long, version: target.version });
+    const edit = await request(app).put(`/api/users/${target.id}`).set(auth).send({ password: long, version: target.version });
     expect(edit.status).toBe(400);
     expect(edit.body.details).toEqual([TOO_LONG]);
     expect(await db.user.count({ where: { name: 'Long Pass' } })).toBe(0);

@@ -401,7 +401,9 @@ describe('DELETE /api/users/:id', () => {
     const article = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published' });
     const res = await request(app).delete(`/api/users/${author.id}`).set(adminAuth());
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This user still has 1 article: choose another author to take them over, or delete their articles first.');
+    expect(res.body.message).toBe(
+      'This user still has 1 article: choose another author to take them over, or delete their articles first.',
+    );
     expect(await db.user.findUnique({ where: { id: author.id } })).not.toBeNull();
     expect(await db.article.findUnique({ where: { id: article.id } })).not.toBeNull();
   });

@@ -45,9 +45,9 @@ describe('sign-up validation (SPEC §5)', () => {
     expect(errorsOf(signupProfileFormSchema, { name: 'Riley', password: 'Secret42', confirmPassword: 'Secret42' }).password).toBe(
       'Password must contain a special character (such as ! ? # @ -)',
     );
-    expect(errorsOf(resetFormSchema(3), { email: 'a@b.co', otp: '1234', newPassword: 'secret', confirmPassword: 'secret' }).newPassword).toBe(
-      'Password must be at least 8 characters long',
-    );
+    expect(
+      errorsOf(resetFormSchema(3), { email: 'a@b.co', otp: '1234', newPassword: 'secret', confirmPassword: 'secret' }).newPassword,
+    ).toBe('Password must be at least 8 characters long');
   });
 
   it('profile: refuses a password longer than the 72 bytes bcrypt reads, counted in bytes', () => {
