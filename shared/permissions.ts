@@ -55,3 +55,24 @@ export const holds = (actor: Actor, permission: Permission): boolean => grantFor
 
 /** May a user manager `actor` change an account of `role`, or grant `role`? The super-admin role takes 'users:manage-super-admins'. */
 export const mayManageRole = (actor: Actor, role: Role): boolean => role !== 'super-admin' || mayAlways(actor, 'users:manage-super-admins');
+
+/** A record as a grant sees it: whose it is, and its status where an `own` grant depends on it. */
+export interface OwnedRecord {
+  authorId: string;
+  status?: string;
+}
+
+/**
+ * Where an `own` grant reaches only some of the caller's records: 'edit own drafts' of breaking news
+ * (docs/spec/CONTRACT.md §3). The server's write carries the same condition (breaking-news.service.ts).
+ */
+const OWN_ONLY_WHILE: Partial<Record<Permission, (record: OwnedRecord) => boolean>> = {
+  'breaking-news:edit': (record) => record.status === 'draft',
+};
+
+/** May `user` do `permission` on this record, as the server decides for it: `any`, or `own` on their own records. */
+export function mayOn(user: { id: string; role: Actor }, permission: Permission, record: OwnedRecord): boolean {
+  const grant = grantFor(user.role, permission);
+  if (grant === 'any') return true;
+  return grant === 'own' && record.authorId === user.id && (OWN_ONLY_WHILE[permission]?.(record) ?? true);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { passwordProblems } from './password';
 import { hasVisibleText } from './text';
 
 /**
@@ -9,7 +10,6 @@ import { hasVisibleText } from './text';
  */
 
 export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
 export const NAME_MIN = 2;
 
 /** A string field whose missing and wrong-type messages name the field. */
@@ -39,27 +39,8 @@ export const otpSchema = text('OTP')
   .trim()
   .regex(/^\d{6}$/, `OTP must be ${LIMITS.otpLength} digits`);
 
-/** UTF-8 bytes, as bcrypt counts them: accented letters take 2, most emoji 4. */
-export const passwordTooLong = (password: string) => new TextEncoder().encode(password).length > LIMITS.passwordMaxBytes;
-export const PASSWORD_TOO_LONG = `Password must be at most ${LIMITS.passwordMaxBytes} bytes long (accented letters and emoji count as 2 to 4)`;
-
 /**
- * The server's password rule for sign-up, completion and reset: one sentence per broken part, so a form
- * can show them all at once. Special character: anything that is not a letter, a digit or white space.
- */
-export function passwordProblems(password: string): string[] {
-  const problems: string[] = [];
-  if (password.length < PASSWORD_MIN) problems.push(`Password must be at least ${PASSWORD_MIN} characters long`);
-  if (passwordTooLong(password)) problems.push(PASSWORD_TOO_LONG);
-  if (!/\p{Lu}/u.test(password)) problems.push('Password must contain an upper-case letter');
-  if (!/\p{Ll}/u.test(password)) problems.push('Password must contain a lower-case letter');
-  if (!/\d/.test(password)) problems.push('Password must contain a digit');
-  if (!/[^\p{L}\p{N}\s]/u.test(password)) problems.push('Password must contain a special character (such as ! ? # @ -)');
-  return problems;
-}
-
-/**
- * Applies the password rule to `field` of an object schema. It runs at the object level (issue path
+ * Applies the password rule (./password.ts) to `field` of an object schema. It runs at the object level (issue path
  * empty) so each detail reads "Password must …" whatever the field is called, and it runs even when
  * other fields are invalid, so one answer lists every problem.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
-import { passwordTooLong } from './auth';
+import { newPasswordSchema } from './password';
 import { hasVisibleText } from './text';
 import { changesSomething, versionSchema } from './version';
 
@@ -10,8 +10,6 @@ export const USER_MESSAGES = {
   nameTooLong: `Name must be at most ${LIMITS.nameMax} characters.`,
   emailRequired: 'Email is required.',
   emailInvalid: 'Invalid email address',
-  passwordTooShort: 'Password must be at least 8 characters.',
-  passwordTooLong: `Password must be at most ${LIMITS.passwordMaxBytes} bytes long (accented letters and emoji count as 2 to 4).`,
   roleInvalid: `Role must be one of: ${ROLES.join(', ')}.`,
   bioTooLong: `Bio must be at most ${LIMITS.bioMax} characters.`,
   nothingToUpdate: 'Provide at least one field to update.',
@@ -30,11 +28,8 @@ const email = z
   .min(1, USER_MESSAGES.emailRequired)
   .max(254, USER_MESSAGES.emailInvalid)
   .pipe(z.email(USER_MESSAGES.emailInvalid));
-/** Staff-created users: at least 8 characters (docs/spec/CONTRACT.md §5); the sign-up rule is stricter. */
-const password = z
-  .string({ error: USER_MESSAGES.passwordTooShort })
-  .min(8, USER_MESSAGES.passwordTooShort)
-  .refine((p) => !passwordTooLong(p), USER_MESSAGES.passwordTooLong);
+/** Staff-created users and an admin's new password follow the sign-up rule too (decision 047). */
+const password = newPasswordSchema;
 const role = z.enum(ROLES, { error: USER_MESSAGES.roleInvalid });
 /** An empty bio is stored as no bio. */
 const bio = z
@@ -62,3 +57,12 @@ export const listUsersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+/**
+ * DELETE /api/users/:id: `reassignTo`, another staff member who takes over the user's articles and breaking news in
+ * the same transaction (docs/decisions/006-deleting-users.md).
+ */
+export const deleteUserQuerySchema = z.object({
+  reassignTo: z.uuid({ error: 'reassignTo must be a user id' }).toLowerCase().optional(),
+});
+export type DeleteUserQuery = z.infer<typeof deleteUserQuerySchema>;

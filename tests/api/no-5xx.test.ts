@@ -99,7 +99,7 @@ const BASE_BODIES: Record<string, (fx: Fixtures) => Record<string, unknown>> = {
   'put /api/categories/:id': () => ({ name: `Fuzz ${unique()}`, version: 1 }),
   'post /api/breaking-news': () => ({ headline: 'A fuzzed headline' }),
   'put /api/breaking-news/:id': () => ({ headline: 'An edited headline', version: 1 }),
-  'post /api/users': () => ({ name: 'Fuzz User', email: `fuzz-${unique()}@example.test`, password: 'long enough', role: 'user' }),
+  'post /api/users': () => ({ name: 'Fuzz User', email: `fuzz-${unique()}@example.test`, password: VALID_PASSWORD, role: 'user' }),
   'put /api/users/:id': () => ({ name: 'Fuzz Victim', version: 1 }),
   'post /api/view/article/:id': () => ({ percentViewed: 50, topViewed: true }),
   'put /api/view/:id/duration': () => ({ duration: 12 }),

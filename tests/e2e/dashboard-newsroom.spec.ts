@@ -27,7 +27,7 @@ async function addUser(page: Page, user: { name: string; email: string }, role: 
   await dialog.getByLabel('Password').fill('short');
   await dialog.getByLabel('Role').selectOption({ label: role });
   await dialog.getByRole('button', { name: 'Add User' }).click();
-  await expect(dialog.getByText('Password must be at least 8 characters.')).toBeVisible();
+  await expect(dialog.getByText('Password must be at least 8 characters long')).toBeVisible();
   await dialog.getByLabel('Password').fill(PASSWORD);
   if (role === 'Editor') await shot(page, 'user-modal', false);
   await dialog.getByRole('button', { name: 'Add User' }).click();

@@ -71,16 +71,25 @@ test.describe('reader: sign-up, login and password reset', () => {
     await page.getByLabel('Confirm Password').fill('1234');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
-    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
 
-    // The server's rule comes back as bullets.
+    // The server's own rule is checked here, shown as a checklist while typing: no second round of errors.
     await page.getByLabel('Full Name').fill('Wizard Reader');
-    await page.getByLabel('Password', { exact: true }).fill('abcdefg');
-    await page.getByLabel('Confirm Password').fill('abcdefg');
+    await page.getByLabel('Password', { exact: true }).fill('abcdefg1');
+    await page.getByLabel('Confirm Password').fill('abcdefg1');
+    const rules = page.getByTestId('password-rules').getByRole('listitem');
+    await expect(rules).toHaveText([
+      /At least 8 characters \(met\)/,
+      /An upper-case letter \(not met yet\)/,
+      /A lower-case letter \(met\)/,
+      /A number \(met\)/,
+      /A special character .* \(not met yet\)/,
+    ]);
+    await expect(page.getByRole('status').filter({ hasText: 'password rules met' })).toHaveText('3 of 5 password rules met');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('Please fix the following issues:')).toBeVisible();
-    await expect(page.getByRole('alert').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByText('Password must contain an upper-case letter')).toBeVisible();
+    await expect(page.getByText('Please fix the following issues:')).toBeHidden();
     await expectAccessible(page);
     await screenshots(page, 'auth-signup-step3');
 
@@ -162,6 +171,14 @@ test.describe('reader: sign-up, login and password reset', () => {
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
+
+    // The server's rule, checked before the request (a 6-character password used to pass here).
+    await page.getByLabel('New Password', { exact: true }).fill('secret');
+    await page.getByLabel('Confirm New Password').fill('secret');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'password rules met' })).toHaveText('1 of 5 password rules met');
+    await screenshots(page, 'reset-step3-rules');
 
     const newPassword = 'Changed#2026y';
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);

@@ -56,7 +56,7 @@ describe('plain text made only of invisible characters is empty', () => {
     const user = await request(app)
       .post('/api/users')
       .set(admin.auth)
-      .send({ name: blank, email: 'blank@example.test', password: 'long-enough', role: 'author' });
+      .send({ name: blank, email: 'blank@example.test', password: 'Long-enough1', role: 'author' });
     expect(user.status).toBe(400);
     expect(user.body.details).toEqual(['Name is required.']);
     expect(await db.article.count({ where: { title: blank } })).toBe(0);

@@ -16,7 +16,6 @@ describe('capabilities mirror docs/spec/CONTRACT.md §3', () => {
     expect(capabilities('author')).toMatchObject({
       publishArticles: false,
       manageStories: false,
-      manageBreakingNews: false,
       deleteArticles: false,
     });
   });

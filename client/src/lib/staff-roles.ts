@@ -23,7 +23,6 @@ export function capabilities(role: StaffRole) {
     manageStories: mayAlways(role, 'articles:publish'),
     deleteArticles: mayAlways(role, 'articles:delete'),
     manageCategories: mayAlways(role, 'categories:manage'),
-    manageBreakingNews: mayAlways(role, 'breaking-news:publish'),
     manageUsers: mayAlways(role, 'users:manage'),
   };
 }

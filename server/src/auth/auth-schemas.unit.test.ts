@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblems, resetPasswordInputSchema, signupInputSchema, verifyOtpInputSchema } from '#shared/schemas/auth';
+import { resetPasswordInputSchema, signupInputSchema, verifyOtpInputSchema } from '#shared/schemas/auth';
+import { passwordProblems } from '#shared/schemas/password';
 import { generateCode, hashCode } from './otp.service';
 
 const TOO_SHORT = 'Password must be at least 8 characters long';

@@ -12,7 +12,7 @@ import type {
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
-import { passwordTooLong } from '#shared/schemas/auth';
+import { passwordTooLong } from '#shared/schemas/password';
 import { hashPassword, SERVER, verifyPassword, type Requester } from '../lib/passwords';
 import { enforce } from '../lib/rate-limit';
 import { reserve, settle } from '../rate-limits/rate-limits.service';

@@ -1,6 +1,6 @@
 import bcrypt from 'bcrypt';
 import { randomBytes } from 'node:crypto';
-import { passwordTooLong } from '#shared/schemas/auth';
+import { passwordTooLong } from '#shared/schemas/password';
 import { serviceUnavailable, tooManyRequests, type HttpError } from './errors';
 
 /** docs/spec/CONTRACT.md §5: bcrypt with cost 12 or more. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { createUserInputSchema, listUsersQuerySchema, updateUserInputSchema } from '#shared/schemas/users';
+import { createUserInputSchema, deleteUserQuerySchema, listUsersQuerySchema, updateUserInputSchema } from '#shared/schemas/users';
 import { deletedSchema, pageSchema } from '#shared/schemas/responses/common';
 import { publicUserSchema } from '#shared/schemas/responses/users';
 import type { AppContext } from '../context';
@@ -70,15 +70,22 @@ export function usersRouter({ db }: AppContext): Router {
     {
       method: 'delete',
       path: '/:id',
-      summary: 'Delete a user with their sessions and comments (refused while they have articles or breaking news)',
+      summary:
+        'Delete a user with their sessions and comments; their articles and breaking news go to `reassignTo` (refused while they have some and no one takes them over)',
       guard,
       params: idParams,
+      query: deleteUserQuerySchema,
       returns: deletedSchema,
-      errors: { 403: limits, 404: 'No such user', 409: 'The user still has articles or breaking news, or is the last super-admin' },
+      errors: {
+        400: '`reassignTo` is not a user id, no such user, a reader, suspended, or the user being deleted',
+        403: limits,
+        404: 'No such user',
+        409: 'The user still has articles or breaking news and no `reassignTo`, or is the last super-admin',
+      },
       purges: () => [Tags.everything],
     },
-    async ({ params, user }) => {
-      await deleteUser(db, user, params.id);
+    async ({ params, query, user }) => {
+      await deleteUser(db, user, params.id, query);
       return { success: true, message: 'User deleted' };
     },
   );

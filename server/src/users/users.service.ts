@@ -1,14 +1,15 @@
 import type { PublicUser } from '#shared/types';
-import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from '#shared/schemas/users';
+import { holds } from '#shared/permissions';
+import type { CreateUserInput, DeleteUserQuery, ListUsersQuery, UpdateUserInput } from '#shared/schemas/users';
 import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { revokeAllSessions } from '../auth/tokens.service';
-import { conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
 import { hashPassword, staffRequester } from '../lib/passwords';
 import type { AuthUser } from '../lib/policy';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
-import { roleFromWire } from '../lib/wire';
+import { roleFromWire, roleToWire } from '../lib/wire';
 import { publicUserSelect, toPublicUser } from './user.mapper';
 import { requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaff } from './users.policy';
 
@@ -17,8 +18,8 @@ import { requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaf
  * meets (a promotion to super-admin cannot slip in between). The super-admin rows are locked in the same
  * statement, in id order, as requireAnotherSuperAdmin locks them: two requests never wait on each other in turn.
  */
-async function loadTarget(tx: Tx, id: string) {
-  await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${id}::uuid OR role = 'super-admin' ORDER BY id FOR UPDATE`;
+async function loadTarget(tx: Tx, id: string, alsoLock: string = id) {
+  await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${id}::uuid OR id = ${alsoLock}::uuid OR role = 'super-admin' ORDER BY id FOR UPDATE`;
   const user = await tx.user.findUnique({
     where: { id },
     select: { id: true, role: true, suspended: true, emailVerifiedAt: true, version: true },
@@ -123,16 +124,36 @@ export async function setSuspended(db: Db, actor: AuthUser, id: string, suspende
 }
 
 /**
- * docs/decisions/006-deleting-users.md: a user who still has articles or breaking news is not deleted
- * (409); otherwise the user goes with their sessions and comments. The foreign keys (ON DELETE
- * RESTRICT) refuse an article written between the count and the delete.
+ * Who may take over a deleted user's work: an active staff member who may write articles, other than the user
+ * being deleted. Locked with the target (loadTarget), so they cannot be deleted, demoted or suspended meanwhile.
  */
-export async function deleteUser(db: Db, actor: AuthUser, id: string): Promise<void> {
+async function loadNewAuthor(tx: Tx, id: string, deletedId: string) {
+  if (id === deletedId) throw badRequest('Choose someone other than the user being deleted to take over their articles.');
+  const author = await tx.user.findUnique({ where: { id }, select: { id: true, role: true, suspended: true } });
+  if (!author) throw badRequest('The user chosen to take over the articles does not exist.');
+  if (!holds(roleToWire(author.role), 'articles:create'))
+    throw badRequest('Articles can only be handed to a staff member who writes them, not to a reader.');
+  if (author.suspended) throw badRequest('Articles cannot be handed to a suspended user.');
+  return author;
+}
+
+/**
+ * docs/decisions/006-deleting-users.md: a user who still has articles or breaking news is not deleted (409) unless
+ * `reassignTo` names who takes them over, in the same transaction; otherwise the user goes with their sessions and
+ * comments. The foreign keys (ON DELETE RESTRICT) refuse an article written between the move and the delete.
+ */
+export async function deleteUser(db: Db, actor: AuthUser, id: string, { reassignTo }: DeleteUserQuery = {}): Promise<void> {
   requireNotSelf(actor, id, 'delete');
   await db.$transaction(async (tx) => {
-    const target = await loadTarget(tx, id);
+    const target = await loadTarget(tx, id, reassignTo);
     requireMayManage(actor, target);
     if (target.role === 'super_admin' && !target.suspended) await requireAnotherSuperAdmin(tx, id);
+    if (reassignTo) {
+      const author = await loadNewAuthor(tx, reassignTo, id);
+      // New versions: every cached answer and ETag of these articles names the old author.
+      await tx.article.updateMany({ where: { authorId: id }, data: { authorId: author.id, version: { increment: 1 } } });
+      await tx.breakingNews.updateMany({ where: { authorId: id }, data: { authorId: author.id, version: { increment: 1 } } });
+    }
     const [articles, breakingNews] = await Promise.all([
       tx.article.count({ where: { authorId: id } }),
       tx.breakingNews.count({ where: { authorId: id } }),
@@ -142,7 +163,9 @@ export async function deleteUser(db: Db, actor: AuthUser, id: string): Promise<v
         articles && `${articles} article${articles === 1 ? '' : 's'}`,
         breakingNews && `${breakingNews} breaking-news item${breakingNews === 1 ? '' : 's'}`,
       ];
-      throw conflict(`This user still has ${parts.filter(Boolean).join(' and ')}: reassign or delete their articles first.`);
+      throw conflict(
+        `This user still has ${parts.filter(Boolean).join(' and ')}: choose another author to take them over, or delete their articles first.`,
+      );
     }
     await tx.user.delete({ where: { id } });
   });

@@ -28,7 +28,7 @@ const addUser = (body: object, auth: Record<string, string> = adminAuth()) => re
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: 'Nora Newsdesk',
   email: `nora-${Math.random().toString(36).slice(2, 10)}@example.test`,
-  password: 'longenough',
+  password: 'Long-enough1',
   ...overrides,
 });
 
@@ -138,7 +138,7 @@ describe('POST /api/users', () => {
     });
     const row = await db.user.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(row.passwordHash).toMatch(/^\$2[aby]\$12\$/);
-    expect(await bcrypt.compare('longenough', row.passwordHash)).toBe(true);
+    expect(await bcrypt.compare('Long-enough1', row.passwordHash)).toBe(true);
   });
 
   it.each(['user', 'author', 'editor', 'admin'])('lets an admin create the role %s', async (role) => {
@@ -148,8 +148,10 @@ describe('POST /api/users', () => {
   });
 
   it.each([
-    [{ password: 'short7!' }, 'Password must be at least 8 characters.'],
-    [{ password: undefined }, 'Password must be at least 8 characters.'],
+    [{ password: 'Short7!' }, 'Password must be at least 8 characters long'],
+    [{ password: 'longenough' }, 'Password must contain an upper-case letter'],
+    [{ password: 'Long-enough' }, 'Password must contain a digit'],
+    [{ password: undefined }, 'Password is required'],
     [{ name: 'N' }, 'Name must be at least 2 characters.'],
     [{ name: 'n'.repeat(101) }, 'Name must be at most 100 characters.'],
     [{ email: 'not-an-email' }, 'Invalid email address'],
@@ -207,10 +209,10 @@ describe('PUT /api/users/:id', () => {
     const res = await request(app)
       .put(`/api/users/${user.id}`)
       .set(adminAuth())
-      .send({ password: 'brand-new-pass', version: user.version });
+      .send({ password: 'Brand-new-pass1', version: user.version });
     expect(res.status).toBe(200);
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await bcrypt.compare('brand-new-pass', row.passwordHash)).toBe(true);
+    expect(await bcrypt.compare('Brand-new-pass1', row.passwordHash)).toBe(true);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect((await request(app).post('/api/breaking-news').set(auth).send({ headline: 'Still here?' })).status).toBe(401);
   });
@@ -222,7 +224,7 @@ describe('PUT /api/users/:id', () => {
     const res = await request(app)
       .put(`/api/users/${me.user.id}`)
       .set(me.auth)
-      .send({ password: 'my-new-password', version: me.user.version });
+      .send({ password: 'My-new-password1', version: me.user.version });
     expect(res.status).toBe(200);
     expect(await db.session.count({ where: { userId: me.user.id } })).toBe(1);
     expect((await request(app).get('/api/users?limit=1').set(me.auth)).status).toBe(200);
@@ -399,7 +401,9 @@ describe('DELETE /api/users/:id', () => {
     const article = await createArticle(db, { authorId: author.id, categoryId: category.id, status: 'published' });
     const res = await request(app).delete(`/api/users/${author.id}`).set(adminAuth());
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This user still has 1 article: reassign or delete their articles first.');
+    expect(res.body.message).toBe(
+      'This user still has 1 article: choose another author to take them over, or delete their articles first.',
+    );
     expect(await db.user.findUnique({ where: { id: author.id } })).not.toBeNull();
     expect(await db.article.findUnique({ where: { id: article.id } })).not.toBeNull();
   });

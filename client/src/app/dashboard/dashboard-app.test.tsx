@@ -44,10 +44,34 @@ function answer(url: string, me: PublicUser | null): Response {
     });
   if (path === '/api/stats/activity' || path === '/api/view/daily') return json({ data: [] });
   if (path === '/api/categories') return json([]);
+  if (path === '/api/breaking-news') return json({ news: HEADLINES });
+  if (path === '/api/users' && usersList.length)
+    return json({ data: usersList, pagination: { total: usersList.length, limit: 500, offset: 0 } });
+  if (path?.startsWith('/api/users/')) return json({ success: true, message: 'User deleted' });
   if (path === '/api/comments/admin/all')
     return json({ success: true, data: { comments: [], pagination: { total: 0, page: 1, limit: 100 } } });
   return json({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
 }
+
+const headline = (id: string, headline: string, status: 'draft' | 'published', authorId: string) => ({
+  id,
+  headline,
+  status,
+  author: { id: authorId, name: authorId === 'u1' ? 'Pat author' : 'Eve Editor', role: authorId === 'u1' ? 'author' : 'editor' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  publishedAt: status === 'published' ? '2026-01-01T00:00:00.000Z' : null,
+  version: 1,
+});
+/** u1 is the signed-in user of `user()`. */
+const HEADLINES = [
+  headline('b1', 'My own draft', 'draft', 'u1'),
+  headline('b2', 'My published one', 'published', 'u1'),
+  headline('b3', 'Someone else’s draft', 'draft', 'u2'),
+];
+
+/** What GET /api/users answers (empty: the generic empty page). */
+let usersList: PublicUser[] = [];
 
 /** The app at `path`, its API answering as `me` (null: the server knows no session). */
 function renderApp(path: string, me: PublicUser | null) {
@@ -136,6 +160,54 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
     renderAt('/dashboard/stories', 'author');
     expect(await screen.findByRole('heading', { name: 'Stories' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText('No stories found.')).toBeTruthy();
+  });
+
+  it('offers an author Edit on their own draft headline only, as the API allows (shared/permissions.ts)', async () => {
+    renderAt('/dashboard/breaking-news', 'author');
+    expect(await screen.findByRole('button', { name: 'Edit "My own draft"' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit "My published one"' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit "Someone else’s draft"' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Publish|Unpublish|Delete) / })).toBeNull();
+  });
+
+  it('offers an editor every action on every headline', async () => {
+    renderAt('/dashboard/breaking-news', 'editor');
+    expect(await screen.findByRole('button', { name: 'Edit "Someone else’s draft"' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unpublish "My published one"' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Publish "My own draft"' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(3);
+  });
+
+  it("offers, in the delete step, to hand the user's work to an active staff member, and sends the choice", async () => {
+    const someone = (id: string, name: string, role: string, suspended = false) => ({
+      ...user(role),
+      id,
+      name,
+      email: `${id}@example.com`,
+      suspended,
+    });
+    usersList = [
+      someone('u3', 'Wren Writer', 'author'),
+      someone('u4', 'Hal Heir', 'editor'),
+      someone('u5', 'Rita Reader', 'user'),
+      someone('u6', 'Sid Suspended', 'author', true),
+      user('admin'),
+    ];
+    renderAt('/dashboard/users', 'admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Wren Writer' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    const select = within(dialog).getByLabelText('Their articles and breaking news go to') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((o) => o.textContent)).toEqual(['No one', 'Hal Heir (Editor)', 'Pat admin (Admin)']),
+    );
+    fireEvent.change(select, { target: { value: 'u4' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([url, init]) => url === '/api/users/u3?reassignTo=u4' && init?.method === 'DELETE')).toBe(
+        true,
+      ),
+    );
+    usersList = [];
   });
 
   it('gives an admin the users screen', async () => {

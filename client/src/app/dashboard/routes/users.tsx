@@ -11,6 +11,7 @@ import { AddButton, PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
 import { controlClass } from '#client/components/ui/field';
 import { Badge } from '#client/components/ui/badge';
+import { DeleteUserMessage } from '#client/features/users/components/delete-user-message';
 import { UserFormModal } from '#client/features/users/components/user-form-modal';
 import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { useDashboardUser } from '#client/lib/dashboard-user';
@@ -59,20 +60,19 @@ export function UsersPage() {
       onSuccess: () => toast.success(`${u.name} has been unblocked.`),
       onError: (error) => toast.error(errorText(error, userMessages.unsuspendFailed)),
     });
-  const askDelete = (u: PublicUser) =>
-    confirmAction({
+  const askDelete = (u: PublicUser) => {
+    // Who takes over their work, as chosen in the same step (empty: no one).
+    let reassignTo = '';
+    return confirmAction({
       title: 'Delete User',
-      message: (
-        <>
-          Delete <strong>{u.name}</strong> ({u.email})? This cannot be undone.
-        </>
-      ),
+      message: <DeleteUserMessage user={u} onReassign={(id) => (reassignTo = id)} />,
       confirmLabel: 'Delete',
       tone: 'danger',
-      action: () => remove.mutateAsync(u.id),
+      action: () => remove.mutateAsync({ id: u.id, reassignTo: reassignTo || undefined }),
       success: 'User deleted successfully.',
       failure: userMessages.deleteFailed,
     });
+  };
 
   const columns: Column<PublicUser>[] = [
     {
@@ -128,7 +128,7 @@ export function UsersPage() {
     <>
       <PageHeader
         title="Users"
-        description="Staff and readers. A suspended user cannot log in; a user with articles or breaking news cannot be deleted."
+        description="Staff and readers. A suspended user cannot log in; deleting a user who has articles or breaking news hands them to another author."
         actions={<AddButton onClick={() => setEditing({ user: null, key: Date.now() })}>Add User</AddButton>}
       />
       <div className="mb-4 max-w-sm">

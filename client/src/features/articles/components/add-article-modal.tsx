@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '#client/components/ui/form-dialog';
 import { useToast } from '#client/components/ui/toast';
@@ -5,6 +6,7 @@ import { useCloseAfterSuccess } from '#client/components/ui/use-close-after-succ
 import { errorText } from '#client/lib/error-text';
 import { addArticleMedia } from '../api/add-article-media';
 import { useCreateArticle } from '../api/create-article';
+import { refetchArticleLists } from '../api/refetch-article-lists';
 import { useArticleForm } from '../hooks/use-article-form';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { articleMessages } from '../lib/messages';
@@ -20,6 +22,7 @@ const EMPTY: ArticleFormValues = { title: '', summary: '', content: '', category
  */
 export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; CategoryField: CategoryField }) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const create = useCreateArticle();
   const form = useArticleForm(() => EMPTY, validateNewArticle);
   const [files, setFiles] = useState<File[]>([]);
@@ -47,6 +50,9 @@ export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; C
       return;
     }
     const failures = await uploads.uploadAll(files, (file, onProgress) => addArticleMedia(articleId, file, onProgress));
+    // The list was read when the draft was made: each upload since made a new version with one more media item, and a
+    // row left at the old one shows no media and turns the next edit into a false conflict.
+    if (files.length > failures.length) await refetchArticleLists(queryClient, 'full');
     if (failures.length) {
       const failed = failures.map(({ file, error }) => `${file.name}: ${errorText(error, articleMessages.uploadMediaFailed)}`);
       const message = `${articleMessages.uploadMediaFailed}. The article was saved as a draft without: ${failed.join('; ')}`;

@@ -22,6 +22,10 @@ function Inner({ sources, image, sizes = '100vw', alt, width, height, className,
   const [index, setIndex] = useState(0);
   const [loaded, setLoaded] = useState(false);
   const src = sources[Math.min(index, sources.length - 1)] ?? '';
+  const failed = () => {
+    if (index < sources.length - 1) setIndex(index + 1);
+    else setLoaded(true);
+  };
   return (
     <ResponsiveImage
       src={src}
@@ -33,13 +37,13 @@ function Inner({ sources, image, sizes = '100vw', alt, width, height, className,
       height={height}
       priority={eager}
       ref={(img) => {
-        if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+        if (!img?.complete || !img.getAttribute('src')) return;
+        // A server-rendered image may have failed before React listened: finished with no size is that failure.
+        if (img.naturalWidth > 0) setLoaded(true);
+        else failed();
       }}
       onLoad={() => setLoaded(true)}
-      onError={() => {
-        if (index < sources.length - 1) setIndex(index + 1);
-        else setLoaded(true);
-      }}
+      onError={failed}
       className={cn('bg-slate-200 object-cover', !loaded && 'animate-pulse', className)}
     />
   );

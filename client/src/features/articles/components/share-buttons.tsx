@@ -1,6 +1,7 @@
 import type { Article } from '#shared/types';
 import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon } from '#client/components/ui/icons';
 import { cn } from '#client/lib/cn';
+import { shareOnPhone } from '../lib/mobile-share';
 import { shareLinks } from '../lib/share';
 import { useSiteOrigin } from '#client/lib/site';
 
@@ -32,7 +33,9 @@ const itemClass = 'inline-flex h-10 w-10 items-center justify-center rounded-ful
 
 /**
  * Share on Facebook, Twitter and LinkedIn through the share page, or copy the link (docs/spec/SPEC.md §2, §4). The
- * three networks are plain links that work with JavaScript off; copying needs it, and says so in its place.
+ * three networks are plain links that work with JavaScript off; on a phone a press opens the share sheet, or the
+ * network's app with the web page as its fallback (lib/mobile-share.ts). Copying needs JavaScript, and says so in
+ * its place.
  */
 export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title'> }) {
   const links = shareLinks(useSiteOrigin(), article);
@@ -47,6 +50,9 @@ export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title
           rel="noopener noreferrer"
           aria-label={`Share on ${name}`}
           className={`${itemClass} ${colour}`}
+          onClick={(e) => {
+            if (shareOnPhone(network, links, article.title)) e.preventDefault();
+          }}
         >
           <NetworkIcon />
         </a>

@@ -2,8 +2,9 @@ import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ErrorBox, SuccessBox } from '#client/components/ui/alert';
 import { Field } from '#client/components/ui/field';
+import { NewPasswordField } from '#client/components/ui/new-password-field';
 import type { Problem } from '../hooks/use-step-form';
-import { PASSWORD_HINT, SIGNUP_OTP_LENGTH, otpDigits } from '../lib/forms';
+import { SIGNUP_OTP_LENGTH, otpDigits } from '../lib/forms';
 
 /** What the last step's request answered: a problem in red (its details as bullets), else a success in green. */
 export function StepMessages({ problem, success }: { problem: Problem | null; success: string | null }) {
@@ -36,7 +37,7 @@ export function CodeField({
   );
 }
 
-/** A new password, with the server's rule as its hint, and its confirmation ('Confirm <label>'). */
+/** A new password, with the server's rule as a live checklist, and its confirmation ('Confirm <label>'). */
 export function NewPasswordFields({
   label,
   password,
@@ -50,7 +51,7 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Field label={label} type="password" autoComplete="new-password" {...password} error={errors.password} hint={PASSWORD_HINT} />
+      <NewPasswordField label={label} {...password} error={errors.password} />
       <Field label={`Confirm ${label}`} type="password" autoComplete="new-password" {...confirmation} error={errors.confirmation} />
     </>
   );

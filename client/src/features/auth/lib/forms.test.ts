@@ -29,13 +29,25 @@ describe('sign-up validation (SPEC §5)', () => {
     expect(errorsOf(signupCodeFormSchema, { otp: '12345a' })).toEqual({ otp: 'OTP must be 6 digits' });
   });
 
-  it('profile: name, password length, confirmation', () => {
-    expect(errorsOf(signupProfileFormSchema, { name: 'Riley', password: 'secret', confirmPassword: 'secret' })).toEqual({});
+  it("profile: name, the server's password rule, confirmation", () => {
+    expect(errorsOf(signupProfileFormSchema, { name: 'Riley', password: 'Secret-42', confirmPassword: 'Secret-42' })).toEqual({});
     expect(errorsOf(signupProfileFormSchema, { name: ' R ', password: '12345', confirmPassword: '1234' })).toEqual({
       name: 'Name is required',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters long',
       confirmPassword: 'Passwords do not match',
     });
+  });
+
+  it('profile: a password of 6 characters, or 8 without a special character, is refused here as the server refuses it', () => {
+    expect(errorsOf(signupProfileFormSchema, { name: 'Riley', password: 'secret', confirmPassword: 'secret' }).password).toBe(
+      'Password must be at least 8 characters long',
+    );
+    expect(errorsOf(signupProfileFormSchema, { name: 'Riley', password: 'Secret42', confirmPassword: 'Secret42' }).password).toBe(
+      'Password must contain a special character (such as ! ? # @ -)',
+    );
+    expect(
+      errorsOf(resetFormSchema(3), { email: 'a@b.co', otp: '1234', newPassword: 'secret', confirmPassword: 'secret' }).newPassword,
+    ).toBe('Password must be at least 8 characters long');
   });
 
   it('profile: refuses a password longer than the 72 bytes bcrypt reads, counted in bytes', () => {
@@ -59,7 +71,7 @@ describe('login validation', () => {
 });
 
 describe('reset validation (SPEC §5)', () => {
-  const ok = { email: 'reader@example.com', otp: '123456', newPassword: 'secret1', confirmPassword: 'secret1' };
+  const ok = { email: 'reader@example.com', otp: '123456', newPassword: 'Secret-1', confirmPassword: 'Secret-1' };
 
   it('checks only the fields of the current step and those before it', () => {
     expect(errorsOf(resetFormSchema(1), { ...ok, otp: '', newPassword: '' })).toEqual({});
@@ -72,9 +84,9 @@ describe('reset validation (SPEC §5)', () => {
     expect(errorsOf(resetFormSchema(3), { ...ok, newPassword: tooLong, confirmPassword: tooLong }).newPassword).toMatch(/at most 72 bytes/);
   });
 
-  it('new password: at least 6 characters and equal to its confirmation', () => {
+  it("new password: the server's rule and equal to its confirmation", () => {
     expect(errorsOf(resetFormSchema(3), { ...ok, newPassword: '12345', confirmPassword: '12345' }).newPassword).toBe(
-      'Password must be at least 6 characters',
+      'Password must be at least 8 characters long',
     );
     expect(errorsOf(resetFormSchema(3), { ...ok, confirmPassword: 'other1' }).confirmPassword).toBe('Passwords do not match');
     expect(errorsOf(resetFormSchema(3), ok)).toEqual({});

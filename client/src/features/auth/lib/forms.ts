@@ -1,35 +1,20 @@
 /**
  * The sign-up, login and reset forms' schemas (react-hook-form's zod resolver reads them), built on the
- * shared request schemas with the exact messages of docs/spec/SPEC.md §5. The client asks less of a new password
- * than the server (6 characters, docs/spec/SPEC.md §5); the server applies its stricter rule and answers with
- * `details`, which the forms show as bullets.
+ * shared request schemas with the exact messages of docs/spec/SPEC.md §5. A new password is checked with the
+ * server's own rule (`newPasswordSchema`), shown as a checklist while it is typed, so one round settles it
+ * (decision 047).
  */
 import { z } from 'zod';
-import {
-  NAME_MIN,
-  PASSWORD_TOO_LONG,
-  emailSchema,
-  loginInputSchema,
-  nameSchema,
-  otpSchema,
-  passwordTooLong,
-} from '#shared/schemas/auth';
+import { NAME_MIN, emailSchema, loginInputSchema, nameSchema, otpSchema } from '#shared/schemas/auth';
+import { newPasswordSchema } from '#shared/schemas/password';
 
 export const SIGNUP_OTP_LENGTH = 6;
 export const RESET_OTP_MIN = 4;
-export const PASSWORD_MIN_CLIENT = 6;
-export const PASSWORD_HINT = 'Use at least 8 characters with upper case, lower case, a number and a special character.';
 
 /** Only digits are accepted while typing, at most `max` of them. */
 export function otpDigits(value: string, max = SIGNUP_OTP_LENGTH): string {
   return value.replace(/\D/g, '').slice(0, max);
 }
-
-/** bcrypt reads 72 bytes at most, so a longer password is refused here as on the server (shared rule). */
-const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN_CLIENT, `Password must be at least ${PASSWORD_MIN_CLIENT} characters`)
-  .refine((password) => !passwordTooLong(password), PASSWORD_TOO_LONG);
 
 /** 'Passwords do not match' under the confirmation, checked even while other fields are wrong. */
 function confirming<T extends z.ZodObject>(schema: T, field: string) {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { LIMITS } from '#shared/constants';
-import { categoryInputSchema } from '#shared/schemas/categories';
+import { categoryInputSchema, categoryNameSchema } from '#shared/schemas/categories';
 import type { Category } from '#shared/types';
 import { useCreateCategory } from '../api/create-category';
 import { getCategory } from '../api/get-category';
@@ -43,6 +43,7 @@ export function CategoryFormModal({ category, onClose }: { category: Category | 
         label="Category name"
         {...field('name')}
         hint={`${name.trim().length}/${LIMITS.categoryNameMax}`}
+        maxLength={categoryNameSchema.maxLength ?? undefined}
         autoComplete="off"
         data-autofocus
       />

@@ -8,14 +8,36 @@ afterEach(cleanup);
 const props = { label: 'Write a comment', submitLabel: 'Post Comment', busyLabel: 'Posting...' };
 
 describe('CommentForm (SPEC §5 comments)', () => {
-  it('is disabled while empty and refuses blank content with the exact message', async () => {
+  it('is disabled while empty, and while the text is only spaces or invisible characters', () => {
     const onSubmit = vi.fn(async () => {});
     render(<CommentForm {...props} onSubmit={onSubmit} />);
     const button = screen.getByRole('button', { name: 'Post Comment' }) as HTMLButtonElement;
+    const box = screen.getByLabelText('Write a comment');
     expect(button.disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Write a comment'), { target: { value: '   ' } });
+    fireEvent.change(box, { target: { value: '   ' } });
+    expect(button.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: ' \n\u200b ' } });
+    expect(button.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: ' a ' } });
     expect(button.disabled).toBe(false);
-    fireEvent.click(button);
+    fireEvent.submit(box.closest('form')!);
+    expect(onSubmit).toHaveBeenCalledWith('a');
+  });
+
+  it("keeps an edit's Save disabled when the box is cleared or left blank", () => {
+    render(<CommentForm {...props} submitLabel="Save" initial="First take" onSubmit={async () => {}} onCancel={() => {}} />);
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Write a comment'), { target: { value: '    ' } });
+    expect(save.disabled).toBe(true);
+  });
+
+  it('refuses blank content with the exact message if it is submitted all the same (Enter in a form)', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<CommentForm {...props} onSubmit={onSubmit} />);
+    const box = screen.getByLabelText('Write a comment');
+    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.submit(box.closest('form')!);
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Comment cannot be empty');
     expect(onSubmit).not.toHaveBeenCalled();
   });

@@ -21,7 +21,10 @@ interface CommentFormProps {
   rows?: number;
 }
 
-/** A comment, reply or edit box: 'Comment cannot be empty', submit disabled when empty (docs/spec/SPEC.md §5). */
+/**
+ * A comment, reply or edit box: 'Comment cannot be empty', submit disabled while the box is empty once trimmed (spaces
+ * only, or characters that show nothing), for a new comment and an edit alike (docs/spec/SPEC.md §5).
+ */
 export function CommentForm({
   label,
   placeholder,
@@ -88,7 +91,7 @@ export function CommentForm({
         className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-slate-900"
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={!hydrated || busy || (!guest && content.length === 0)}>
+        <Button type="submit" disabled={!hydrated || busy || (!guest && validateComment(content) !== null)}>
           {guest ? 'Login to Comment' : busy ? busyLabel : submitLabel}
         </Button>
         {onCancel && (

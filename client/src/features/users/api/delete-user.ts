@@ -1,12 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/lib/api-client';
-import { requireToken, useUsersMutation } from './users-common';
+import { dashboardKeys } from '#client/lib/dashboard-keys';
+import { refetchUsers, requireToken } from './users-common';
 import * as apiPaths from '#client/config/api-paths';
 
-export async function deleteUser(id: string): Promise<{ success: boolean; message: string }> {
+/** DELETE /api/users/:id; `reassignTo` takes over their articles and breaking news in the same step. */
+export async function deleteUser({ id, reassignTo }: { id: string; reassignTo?: string }): Promise<{ success: boolean; message: string }> {
   requireToken();
-  return api.delete(apiPaths.users.one(id));
+  return api.delete(apiPaths.users.one(id), { query: { reassignTo } });
 }
 
+/** After a delete, the users; and the articles and headlines, whose author may have changed. */
 export function useDeleteUser() {
-  return useUsersMutation(deleteUser);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () =>
+      Promise.all([
+        refetchUsers(queryClient),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.articles }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.breakingNews }),
+      ]),
+  });
 }

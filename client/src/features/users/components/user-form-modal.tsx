@@ -14,6 +14,7 @@ import { roleLabel } from '#client/lib/staff-roles';
 import { userFormSchema, type UserFormValues } from '../lib/validation';
 import { Select, TextArea, Field } from '#client/components/ui/field';
 import { FormDialog } from '#client/components/ui/form-dialog';
+import { NewPasswordField } from '#client/components/ui/new-password-field';
 
 /** The roles a manager may hand out: only a super-admin grants super-admin (docs/spec/CONTRACT.md §3). */
 export function assignableRoles(manager: Role): Role[] {
@@ -63,7 +64,7 @@ export function UserFormModal({
     >
       <Field label="Name" {...field('name')} autoComplete="off" data-autofocus />
       <Field label="Email" type="email" {...field('email')} autoComplete="off" />
-      {!user && <Field label="Password" type="password" {...field('password')} hint="At least 8 characters." autoComplete="new-password" />}
+      {!user && <NewPasswordField label="Password" {...field('password')} />}
       <Select label="Role" {...field('role')}>
         {assignableRoles(managerRole).map((r) => (
           <option key={r} value={r}>

@@ -1,5 +1,3 @@
-import { USER_MESSAGES } from '#shared/schemas/users';
-
 /** Texts shown by the dashboard (docs/spec/SPEC.md §2, §5 and §8), quoted exactly where the spec gives them. */
 export const userMessages = {
   noToken: 'No user token available',
@@ -9,6 +7,5 @@ export const userMessages = {
   suspendFailed: 'Failed to suspend user',
   unsuspendFailed: 'Failed to unsuspend user',
   deleteFailed: 'Failed to delete user',
-  passwordTooShort: USER_MESSAGES.passwordTooShort,
   empty: 'No users found.',
 } as const;
