@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { hasVariantUrls, variantUrl, variantWidths, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '#shared/images';
@@ -14,11 +14,13 @@ import { addJob } from '../jobs/job-queue.service';
 import type { MediaStorage } from '../storage/media-storage';
 import {
   deleteVariantRows,
-  hasVariantsRow,
   imagesWithoutVariantsAfter,
+  originalSizes,
   recordedWidths,
+  saveOriginalSize,
   saveVariants,
   variantsOf,
+  variantsRow,
   waitingVariantJobs,
 } from './media.repository';
 
@@ -68,7 +70,7 @@ function variantFiles(uploadDir: string, url: string, widths: readonly number[] 
 async function record(
   ctx: VariantsContext,
   url: string,
-  data: { width: number; height: number; widths: number[]; skipped: string | null },
+  data: { width: number; height: number; widths: number[]; skipped: string | null; bytes: number | null },
 ) {
   await saveVariants(ctx.db, url, data);
   // Any article, page or list may show the image: rare (once per upload), so everything goes.
@@ -96,13 +98,21 @@ async function writeVariant(ctx: VariantsContext, pixels: { data: Buffer; info: 
  */
 export async function makeVariants(ctx: VariantsContext, url: string): Promise<VariantOutcome> {
   if (!hasVariantUrls(url)) return 'not-local';
-  if (await hasVariantsRow(ctx.db, url)) return 'done-before';
+  const row = await variantsRow(ctx.db, url);
+  if (row?.sized) return 'done-before';
   const original = onDisk(ctx.config.uploadDir, url);
   if (!existsSync(original) && !(await ctx.storage?.fetch(path.basename(original)))) return 'missing';
+  // The feeds' enclosures state it (issue 24); rows made before it was recorded get it here, nothing else changes.
+  const bytes = (await stat(original)).size;
+  if (row) {
+    await saveOriginalSize(ctx.db, url, bytes);
+    await ctx.cache?.purge([Tags.everything]);
+    return 'done-before';
+  }
 
   const skip = async (reason: string, size = { width: 0, height: 0 }) => {
     ctx.logger.warn({ url, reason }, 'image variants: none made for this image');
-    await record(ctx, url, { ...size, widths: [], skipped: reason });
+    await record(ctx, url, { ...size, widths: [], skipped: reason, bytes });
     return 'skipped' as const;
   };
 
@@ -142,7 +152,7 @@ export async function makeVariants(ctx: VariantsContext, url: string): Promise<V
     await Promise.all(variantFiles(ctx.config.uploadDir, url, widths).map((f) => rm(f, { force: true })));
     return skip('unreadable', size);
   }
-  await record(ctx, url, { ...size, widths, skipped: null });
+  await record(ctx, url, { ...size, widths, skipped: null, bytes });
   // Deleted while its variants were being made: they go too (removeVariants found none to delete).
   if (!existsSync(original)) await removeVariants(ctx.db, ctx.config.uploadDir, [url], ctx.storage);
   return 'made';
@@ -242,6 +252,11 @@ export async function removeVariants(
   await Promise.all(files.map((file) => rm(file, { force: true })));
   await storage?.forget(files.map((file) => path.basename(file)));
   await deleteVariantRows(db, originals);
+}
+
+/** The recorded file sizes of these local images, in bytes (the feeds' enclosures), for those whose size is known. */
+export async function imageFileSizes(db: Pick<Db, 'imageVariants'>, urls: string[]): Promise<Map<string, number>> {
+  return originalSizes(db, [...new Set(urls.filter(hasVariantUrls))]);
 }
 
 /** The variants of these URLs that have any, for the wire (`image` of articles and media). */

@@ -17,7 +17,8 @@ import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, We
 import type { ReaderPage } from '#shared/reader-page';
 import type { Article, ArticleListItem } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
-import { escapeHtml, shareImageUrl } from '../articles/share-page';
+import { articleTeaser, escapeHtml, shareImageUrl } from '../articles/share-page';
+import { truncateOnWord } from '../lib/text';
 import { feedLinks } from '../seo/feed-links';
 import { articleUrl, categoryUrl, homeUrl } from '../seo/site';
 import { scriptJson } from './script-json';
@@ -42,23 +43,6 @@ export const DESCRIPTION_MAX = 160;
 export const DEFAULT_OG_IMAGE = { path: '/og-default.png', type: 'image/png', width: 1200, height: 630 } as const;
 const LOCALE = 'en_US';
 const LANGUAGE = 'en';
-
-/**
- * `text` with its whitespace collapsed, cut to at most `max` characters (code points) at a word boundary,
- * with an ellipsis when cut. A single word longer than the room is cut inside the word.
- */
-export function truncateOnWord(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(clean);
-  if (chars.length <= max) return clean;
-  const room = chars.slice(0, max - 1).join('');
-  // The cut lands at a word boundary when the next character is a space.
-  const atBoundary = chars[max - 1] === ' ';
-  const lastSpace = room.lastIndexOf(' ');
-  // Back to the last whole word, unless that throws most of the room away.
-  const kept = atBoundary || lastSpace < room.length / 2 ? room : room.slice(0, lastSpace);
-  return `${kept.replace(/[\s,;:.\-–—]+$/u, '') || kept}…`;
-}
 
 /** An http(s) URL as is, a site path ('/uploads/x.jpg') under the public URL; anything else is not an image we link. */
 function absoluteUrl(src: string | null | undefined, publicUrl: string): string | null {
@@ -156,7 +140,7 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
   const image: PreviewImage = own[0]
     ? { url: own[0], alt: article.title }
     : { url: share, alt: article.title, type: 'image/jpeg', width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
-  const description = truncateOnWord(article.summary, DESCRIPTION_MAX) || truncateOnWord(article.title, DESCRIPTION_MAX);
+  const description = articleTeaser(article);
   const published = isoDate(article.publishedAt) ?? isoDate(article.createdAt);
   const updated = isoDate(article.updatedAt);
   // An edit saved before publishing must not make the article look modified before it came out.

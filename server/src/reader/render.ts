@@ -6,9 +6,11 @@ import type { RenderResult, render as renderPage } from '#client/entry-server';
 import type { AppContext } from '../context';
 import { SITE_NAME } from '../seo/site';
 import { buildHead, type SiteInfo } from './head';
+import { newestDateIn } from './last-modified';
 import { internalApi } from './internal-api';
 import { scriptJson } from './script-json';
 import { refuseCaching } from '../lib/cache-scope';
+import { setLastModified } from '../lib/last-modified';
 
 type Renderer = { render: typeof renderPage; STATE_ELEMENT_ID: string };
 
@@ -159,6 +161,8 @@ function sendPage(
 ): void {
   res.status(page.status).type('html');
   if (page.status >= 500) res.set('Retry-After', '30');
+  // What the page shows last changed then: a client holding it since asks If-Modified-Since and gets a 304.
+  if (page.status === 200) setLastModified(res, newestDateIn(page.state));
   if (req.method === 'HEAD') {
     res.end();
     return;
