@@ -68,7 +68,9 @@ export async function readWithRssParser(xml: string): Promise<ReadFeed> {
       // rss-parser's own reading of the description as HTML.
       description: item.contentSnippet ?? '',
       link: item.link ?? '',
-      enclosure: item.enclosure ? { url: item.enclosure.url, length: String(item.enclosure.length ?? ''), type: item.enclosure.type ?? '' } : null,
+      enclosure: item.enclosure
+        ? { url: item.enclosure.url, length: String(item.enclosure.length ?? ''), type: item.enclosure.type ?? '' }
+        : null,
     })),
   };
 }

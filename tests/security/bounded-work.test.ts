@@ -92,7 +92,9 @@ describe('the share page reads the summary and never parses the body', () => {
       .set(editor.auth)
       .send({ summary: 'A better summary.', version: row.version });
     expect(res.status).toBe(200);
-    expect(await db.article.findUniqueOrThrow({ where: { id: row.id }, select: { summary: true } })).toEqual({ summary: 'A better summary.' });
+    expect(await db.article.findUniqueOrThrow({ where: { id: row.id }, select: { summary: true } })).toEqual({
+      summary: 'A better summary.',
+    });
   });
 });
 

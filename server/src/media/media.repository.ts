@@ -76,7 +76,10 @@ export async function saveOriginalSize(db: Pick<Db, 'imageVariants'>, url: strin
 /** The recorded sizes of these originals, in bytes (those known). */
 export async function originalSizes(db: Pick<Db, 'imageVariants'>, urls: string[]): Promise<Map<string, number>> {
   if (!urls.length) return new Map();
-  const rows = await db.imageVariants.findMany({ where: { fileUrl: { in: urls }, bytes: { not: null } }, select: { fileUrl: true, bytes: true } });
+  const rows = await db.imageVariants.findMany({
+    where: { fileUrl: { in: urls }, bytes: { not: null } },
+    select: { fileUrl: true, bytes: true },
+  });
   return new Map(rows.map((r) => [r.fileUrl, Number(r.bytes)]));
 }
 

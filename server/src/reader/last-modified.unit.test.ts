@@ -6,7 +6,13 @@ describe('newestDateIn', () => {
     const state = {
       origin: 'http://x.test',
       queries: [
-        { data: { data: [{ updatedAt: '2026-01-02T00:00:00.000Z', publishedAt: '2026-01-03T00:00:00.000Z', createdAt: '2027-01-01T00:00:00.000Z' }] } },
+        {
+          data: {
+            data: [
+              { updatedAt: '2026-01-02T00:00:00.000Z', publishedAt: '2026-01-03T00:00:00.000Z', createdAt: '2027-01-01T00:00:00.000Z' },
+            ],
+          },
+        },
         { data: { article: { updatedAt: new Date('2026-01-04T10:00:00.000Z'), comments: [{ updatedAt: '2026-01-05T00:00:00.000Z' }] } } },
       ],
     };

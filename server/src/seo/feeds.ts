@@ -38,8 +38,7 @@ export const FEED_ICON = { path: '/feed-icon.png', width: 144, height: 144 } as 
 /** The newest change of what a feed or sitemap shows (its Last-Modified and lastBuildDate), null when it shows nothing. */
 export function newestChange(items: { publishedAt?: Date | null; updatedAt: Date }[]): Date | null {
   let max: Date | null = null;
-  for (const { publishedAt, updatedAt } of items)
-    for (const d of [publishedAt, updatedAt]) if (d && (!max || d > max)) max = d;
+  for (const { publishedAt, updatedAt } of items) for (const d of [publishedAt, updatedAt]) if (d && (!max || d > max)) max = d;
   return max;
 }
 
@@ -53,7 +52,12 @@ export function renderRss(publicUrl: string, articles: FeedArticle[], category?:
   const title = feedTitle(category);
 
   const xml = new XmlWriter().start('rss', { version: '2.0', 'xmlns:atom': NS.atom, 'xmlns:dc': NS.dc, 'xmlns:media': NS.media });
-  xml.start('channel').leaf('title', asHtml(title)).leaf('link', link).leaf('description', asHtml(description)).leaf('language', SITE_LANGUAGE);
+  xml
+    .start('channel')
+    .leaf('title', asHtml(title))
+    .leaf('link', link)
+    .leaf('description', asHtml(description))
+    .leaf('language', SITE_LANGUAGE);
   if (lastBuild) xml.leaf('lastBuildDate', rfc822(lastBuild));
   xml.leaf('atom:link', undefined, { href: self, rel: 'self', type: 'application/rss+xml' });
   // RSS 2.0's <image>: its title and link are the channel's, so a reader can show the logo as the channel's link.

@@ -230,7 +230,9 @@ describe('Feeds as feed readers show them (issue 24, defects 3 and 4)', () => {
     const { feedparser, rssParser } = await readFeed((await request(app).get(`/category/${category.slug}/rss.xml`)).text);
     expect(feedparser).toEqual(rssParser);
     expect(feedparser.title).toBe('Chronicle News: Tags & <Co>');
-    expect(feedparser.items).toMatchObject([{ title: exact, description: 'A <tag> & "quoted" summary, it\'s &amp; done', link: articleLink(a.id) }]);
+    expect(feedparser.items).toMatchObject([
+      { title: exact, description: 'A <tag> & "quoted" summary, it\'s &amp; done', link: articleLink(a.id) },
+    ]);
 
     // The site's feed: both parsers give each item the title the database holds.
     const site = await readFeed((await request(app).get('/rss.xml')).text);
@@ -249,7 +251,7 @@ describe('Feeds as feed readers show them (issue 24, defects 3 and 4)', () => {
     expect(rssParser.items.map((i) => i.description)).toEqual(['What the editor wrote.']);
   });
 
-  it('has a channel image: the logo, with the channel\'s title and link, at most 144 pixels wide', async () => {
+  it("has a channel image: the logo, with the channel's title and link, at most 144 pixels wide", async () => {
     const category = await createCategory(db, 'Logo & Co');
     const xml = (await request(app).get(`/category/${category.slug}/rss.xml`)).text;
     const { feedparser, rssParser } = await readFeed(xml);
@@ -305,7 +307,10 @@ describe('Last-Modified and If-Modified-Since on feeds and sitemaps (issue 24, d
     const stale = await request(app).get(path).set('If-None-Match', '"not-this-one"').set('If-Modified-Since', since);
     expect(stale.status).toBe(200);
     const old = new Date(Date.parse(since) - 3_600_000).toUTCString();
-    const current = await request(app).get(path).set('If-None-Match', first.headers.etag as string).set('If-Modified-Since', old);
+    const current = await request(app)
+      .get(path)
+      .set('If-None-Match', first.headers.etag as string)
+      .set('If-Modified-Since', old);
     expect(current.status).toBe(304);
   });
 
@@ -319,7 +324,9 @@ describe('Last-Modified and If-Modified-Since on feeds and sitemaps (issue 24, d
     const hit = await request(app).get(path);
     expect(hit.text).toContain('Before');
     expect(hit.headers['last-modified']).toBe(first.headers['last-modified']);
-    const again = await request(app).get(path).set('If-Modified-Since', first.headers['last-modified'] as string);
+    const again = await request(app)
+      .get(path)
+      .set('If-Modified-Since', first.headers['last-modified'] as string);
     expect(again.status).toBe(304);
     expect(again.headers['last-modified']).toBe(first.headers['last-modified']);
   });
@@ -329,7 +336,9 @@ describe('Last-Modified and If-Modified-Since on feeds and sitemaps (issue 24, d
     for (const path of ['/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/news.xml', '/sitemaps/articles-1.xml']) {
       const first = await request(app).get(path);
       expect(first.headers['last-modified'], path).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
-      const again = await request(app).get(path).set('If-Modified-Since', first.headers['last-modified'] as string);
+      const again = await request(app)
+        .get(path)
+        .set('If-Modified-Since', first.headers['last-modified'] as string);
       expect(again.status, path).toBe(304);
     }
   });
