@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants';
 import type { Comment } from '../../shared/types';
-import { ARTICLE_HTML_LIMITS, sanitizeArticleHtml } from '../../server/src/lib/sanitize';
+import { ARTICLE_HTML_LIMITS } from '../../server/src/lib/sanitize';
 import { createTestApp } from '../helpers/app';
 import { measureTrees } from '../helpers/comment-trees';
 import { createArticle, createCategory, login } from '../helpers/factories';

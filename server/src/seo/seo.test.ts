@@ -8,6 +8,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { createArticle, createCategory, createUser, login } from '#tests/helpers/factories';
 import { errorMiddleware } from '../lib/error-middleware';
 import { feedLinks } from './feed-links';
+import { xmlText } from './xml';
 import { seoRouter, type SeoOptions } from './seo.routes';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
 import { readFeed, shownAsHtml } from '#tests/helpers/feed-readers';
@@ -239,7 +240,8 @@ describe('Feeds as feed readers show them (issue 24, defects 3 and 4)', () => {
     expect(site.feedparser.items).toEqual(site.rssParser.items);
     const ids = site.feedparser.items.map((i) => i.link.slice(`${BASE}/article/`.length));
     const rows = await db.article.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } });
-    const titles = new Map(rows.map((r) => [r.id, r.title.replace(/\u0001/g, '')]));
+    // As written to XML: the characters XML cannot hold are dropped (an earlier test's title has one).
+    const titles = new Map(rows.map((r) => [r.id, xmlText(r.title)]));
     expect(site.feedparser.items.map((i) => i.title)).toEqual(ids.map((id) => titles.get(id)));
   });
 
