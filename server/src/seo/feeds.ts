@@ -30,10 +30,10 @@ const rfc822 = (d: Date) => d.toUTCString();
  * both, rss-parser's snippets too): `&`, `<` and `>` escaped once for HTML here, and once more for XML by the
  * writer, so a title `Why <b> tags & "quotes" matter` reads the same in every reader (docs/decisions/045).
  */
-export const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The channel's logo (client/public/feed-icon.png, made by scripts/brand-images.mjs): RSS 2.0 allows 144 px at most. */
-export const FEED_ICON = { path: '/feed-icon.png', width: 144, height: 144 } as const;
+const FEED_ICON = { path: '/feed-icon.png', width: 144, height: 144 } as const;
 
 /** The newest change of what a feed or sitemap shows (its Last-Modified and lastBuildDate), null when it shows nothing. */
 export function newestChange(items: { publishedAt?: Date | null; updatedAt: Date }[]): Date | null {
