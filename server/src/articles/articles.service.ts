@@ -18,7 +18,13 @@ import { sanitizeArticleHtml } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugCandidates } from '../lib/slug';
 import { sectionFromWire } from '../lib/wire';
-import { articleSelect, publishedOnly, toArticle, toArticleListItem, toArticles } from './article.mapper';
+import {
+  articleSelect,
+  publishedOnly,
+  toArticle,
+  toArticleListItem,
+  toArticles,
+} from './article.mapper';
 import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads.repository';
 import { removeShareImages } from './share-image';
 import type { ResponseCache } from '../cache';
@@ -235,3 +241,4 @@ export async function unpublishArticle(db: Db, id: string): Promise<Article> {
   if (!count) throw articleNotFound();
   return readArticle(db, id);
 }
+

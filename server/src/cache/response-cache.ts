@@ -147,7 +147,7 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
   /** Joins the answer being made for `key`, if one is: resolves true once that answer has been sent here. */
   function join(req: IncomingMessage, res: ServerResponse, key: string, secure: boolean): Promise<boolean> | false {
     const flight = flights.get(key);
-    if (!flight || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    if (!flight || req.method !== 'GET' && req.method !== 'HEAD') return false;
     flight.waiters += 1;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const gaveUp = new Promise<undefined>((resolve) => {

@@ -139,12 +139,7 @@ describe('images that get no variants', () => {
     header.writeUInt32BE(side, 4);
     header[8] = 1; // one bit per pixel, greyscale
     const pixels = zlib.deflateSync(Buffer.alloc((side / 8 + 1) * side), { level: 9 });
-    return Buffer.concat([
-      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-      chunk('IHDR', header),
-      chunk('IDAT', pixels),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
+    return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
   };
 
   it('a decompression bomb is stored but never decoded: skipped, recorded, and the server keeps answering', async () => {
@@ -172,10 +167,7 @@ describe('images that get no variants', () => {
   });
 
   it('an animated image keeps being shown as it is', async () => {
-    const frame = (colour: string) =>
-      sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
-        .png()
-        .toBuffer();
+    const frame = (colour: string) => sharp({ create: { width: 400, height: 300, channels: 3, background: colour } }).png().toBuffer();
     const gif = await sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } })
       .gif()
       .toBuffer();
@@ -200,10 +192,7 @@ describe('the wire shape', () => {
     const cover = await uploadImage(await jpeg(1000, 500));
     await variantsIdle(db);
     const a = await article({ imageUrl: cover });
-    const media = await request(app)
-      .post(`/api/articles/${a.id}/media`)
-      .set(author)
-      .attach('media', await png(640, 480), 'm.png');
+    const media = await request(app).post(`/api/articles/${a.id}/media`).set(author).attach('media', await png(640, 480), 'm.png');
     expect(media.body.image).toBeNull();
     const external = await article({ imageUrl: 'https://images.example.com/photo.jpg' });
 
@@ -259,7 +248,7 @@ describe('deleting', () => {
 });
 
 describe('the backfill', () => {
-  it('records the size of each original (the feeds\' enclosures), and gives a row made before sizes were recorded its size without making the variants again', async () => {
+  it("records the size of each original (the feeds' enclosures), and gives a row made before sizes were recorded its size without making the variants again", async () => {
     const url = await uploadImage(await jpeg(700, 400));
     await variantsIdle(db);
     const size = BigInt(statSync(onDisk(url)).size);
@@ -287,12 +276,7 @@ describe('the backfill', () => {
     await t.db.upload.create({ data: { userId: writer.id, fileUrl: uploaded, bytes: 1n, type: 'image' } });
     const cover = await put('old-cover.png', await png(650, 650));
     const a = await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: cover, status: 'published' });
-    const media = await put(
-      'old-media.webp',
-      await sharp(await png(330, 200))
-        .webp()
-        .toBuffer(),
-    );
+    const media = await put('old-media.webp', await sharp(await png(330, 200)).webp().toBuffer());
     await t.db.media.create({ data: { articleId: a.id, type: 'image', fileUrl: media } });
     await t.db.media.create({ data: { articleId: a.id, type: 'video', fileUrl: await put('old-clip.mp4', Buffer.from('not decoded')) } });
     await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: '/uploads/gone.jpg' });
@@ -326,21 +310,14 @@ describe('the backfill', () => {
     writeFileSync(path.join(dir, 'half.jpg'), await jpeg(700, 350));
     await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: '/uploads/half.jpg' });
     const earlier = path.join(dir, 'half-320w.avif');
-    writeFileSync(
-      earlier,
-      await sharp(await jpeg(320, 160))
-        .avif()
-        .toBuffer(),
-    );
+    writeFileSync(earlier, await sharp(await jpeg(320, 160)).avif().toBuffer());
     const written = statSync(earlier).mtimeMs;
 
     expect(await backfillVariants(t.ctx)).toMatchObject({ made: 1 });
     expect(statSync(earlier).mtimeMs).toBe(written);
-    expect(
-      readdirSync(dir)
-        .filter((f) => f.startsWith('half-'))
-        .sort(),
-    ).toEqual(['320w.avif', '320w.jpg', '320w.webp', '640w.avif', '640w.jpg', '640w.webp'].map((f) => `half-${f}`));
+    expect(readdirSync(dir).filter((f) => f.startsWith('half-')).sort()).toEqual(
+      ['320w.avif', '320w.jpg', '320w.webp', '640w.avif', '640w.jpg', '640w.webp'].map((f) => `half-${f}`),
+    );
   });
 
   it('at start-up queues one job per image without variants, however many replicas queue it, and a worker makes them', async () => {
