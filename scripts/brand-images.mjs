@@ -2,6 +2,7 @@
 //   client/public/logo.png        512x512, the publisher logo of the JSON-LD (Google wants a raster logo,
 //                                 at least 112x112 px)
 //   client/public/og-default.png  1200x630, the link preview of pages that are not an article
+//   client/public/feed-icon.png   144x144, the logo as the feeds' channel <image> (RSS 2.0 allows at most 144 px wide)
 // The PNGs are committed (text rendering depends on the fonts installed); run `node scripts/brand-images.mjs`
 // again after changing the artwork here.
 import { writeFile } from 'node:fs/promises';
@@ -29,11 +30,14 @@ const ogDefault = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="
   <text x="84" y="480" font-family="${SANS}" font-size="36" fill="#cbd5e1">technology and opinion.</text>
 </svg>`;
 
-async function render(svg, file) {
-  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+async function render(svg, file, width) {
+  const image = sharp(Buffer.from(svg));
+  if (width) image.resize({ width });
+  const png = await image.png({ compressionLevel: 9, palette: true }).toBuffer();
   await writeFile(path.join(publicDir, file), png);
   console.log(`${file}: ${png.length} bytes`);
 }
 
 await render(logo, 'logo.png');
+await render(logo, 'feed-icon.png', 144);
 await render(ogDefault, 'og-default.png');

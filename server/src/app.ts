@@ -16,6 +16,7 @@ import { viewLane } from './views/view-lane';
 import { apiRouter } from './routes';
 import { PAGE_HEAD_PATH } from '#shared/page-head';
 import { seoRouter } from './seo/seo.routes';
+import { canonicalPaths } from './seo/canonical-paths';
 
 /**
  * What `http.createServer` is given: the view lane (a burst of views, on the bare request), then the response
@@ -91,6 +92,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestLogger(logger));
 
   app.use(healthRouter(ctx));
+  // One address per page, feed and sitemap: `/index.html` and trailing slashes answer 301 to it.
+  app.use(canonicalPaths(config.publicUrl));
   // Feeds, sitemaps and robots.txt: answered here, ahead of the static files and the reader app's fallback.
   app.use(seoRouter(ctx));
   // The rules file, and its name on every HTML answer below (Speculation-Rules header).

@@ -62,13 +62,12 @@ export async function seedBenchData(url: string): Promise<Seeded> {
     await client.query(
       `WITH writers AS (SELECT id, (row_number() OVER (ORDER BY email) - 1)::int AS n FROM "User" WHERE role = 'author'),
             cats AS (SELECT id, (row_number() OVER (ORDER BY slug) - 1)::int AS n FROM "Category")
-       INSERT INTO "Article" (id, title, summary, content, "shareDescription", "imageUrl", "authorId", "categoryId", section, status, "isStory",
+       INSERT INTO "Article" (id, title, summary, content, "imageUrl", "authorId", "categoryId", section, status, "isStory",
                               "totalViews", "publishedAt", "createdAt", "updatedAt")
        SELECT gen_random_uuid(),
               'Bench article ' || i || ': ' || repeat('a headline word ', 5),
               repeat('A summary sentence of the article. ', 6),
               '<p>' || repeat('Body text of the benchmark article, long enough to look like news. ', 40) || '</p>',
-              rtrim(left(repeat('Body text of the benchmark article, long enough to look like news. ', 3), 150)),
               '/uploads/bench-' || (i % 10) || '.jpg',
               w.id, c.id,
               (ARRAY['General', 'Sports', 'Opinions & Editorials', 'Business', 'Technology'])[1 + i % 5]::"Section",

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { Role } from '../../shared/constants';
-import { shareDescription } from '../../server/src/articles/share-page';
 import { issueToken } from '../../server/src/auth/tokens.service';
 import type { AppContext } from '../../server/src/context';
 import type { Prisma } from '../../server/src/generated/prisma/client';
@@ -38,7 +37,7 @@ export async function createCategory(db: Db, name = `Category ${unique()}`, slug
   return db.category.create({ data: { name, slug } });
 }
 
-/** An article written straight to the database; its share description is derived as the API does, unless given. */
+/** An article written straight to the database. */
 export async function createArticle(
   db: Db,
   overrides: Partial<Prisma.ArticleUncheckedCreateInput> & { authorId: string; categoryId: string },
@@ -50,7 +49,6 @@ export async function createArticle(
       title: `Article ${unique()}`,
       summary,
       content,
-      shareDescription: overrides.shareDescription ?? shareDescription({ content, summary }),
       publishedAt: published ? new Date() : null,
       ...overrides,
     },

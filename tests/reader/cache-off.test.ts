@@ -32,7 +32,6 @@ it('keeps no answer, keeps the total until a write through the app purges it', a
       title: 'Unseen',
       summary: 's',
       content: '<p>c</p>',
-      shareDescription: 's',
       authorId: author.id,
       categoryId: category.id,
       status: 'published',

@@ -143,10 +143,9 @@ describe('reader pages rendered on the server', () => {
   });
 
   // Issue 23: the server matches an address on the browser's route table, so the two never disagree on the page.
+  // (A trailing slash or capitals in the first segment answer 301 to the one address: tests/reader/canonical-urls.test.ts.)
   it.each([
     ['an unknown auth screen', () => '/auth/no-such-screen', 404, 'Oops! Page not found'],
-    ['an article address with a trailing slash', () => `/article/${main.id}/`, 200, 'Harbour bridge reopens after repairs'],
-    ['an article address in capitals', () => `/Article/${main.id}`, 200, 'Harbour bridge reopens after repairs'],
   ])('%s is the page the browser shows there, with its status', async (_name, path, status, shown) => {
     const res = await request(app).get(path());
     expect(res.status).toBe(status);
@@ -167,8 +166,8 @@ describe('reader pages rendered on the server', () => {
     '/article/%E0%A4%A',
     '/category/%2F%2Fevil.example',
     '//evil.example/x',
-    '/news/',
-    '/article/',
+    '/news',
+    '/article',
     '/news/sports/extra',
     '/category/a%00b',
   ])('an odd address (%s) is a 404 page, never a 5xx nor a redirect elsewhere', async (path) => {

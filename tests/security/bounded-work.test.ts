@@ -5,8 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants';
 import type { Comment } from '../../shared/types';
-import { shareDescription } from '../../server/src/articles/share-page';
-import { ARTICLE_HTML_LIMITS, sanitizeArticleHtml } from '../../server/src/lib/sanitize';
+import { ARTICLE_HTML_LIMITS } from '../../server/src/lib/sanitize';
 import { createTestApp } from '../helpers/app';
 import { measureTrees } from '../helpers/comment-trees';
 import { createArticle, createCategory, login } from '../helpers/factories';
@@ -69,92 +68,33 @@ describe('article bodies are bounded when they are stored', () => {
   });
 });
 
-describe('the share page reads a stored description and never parses the body', () => {
-  it('serves a row with a huge nested body from its stored description', async () => {
+describe('the share page reads the summary and never parses the body', () => {
+  it('serves a row with a huge nested body from its summary', async () => {
     // Written straight to the database, as a body stored before the limits existed would be.
     const row = await createArticle(db, {
       authorId: author.user.id,
       categoryId: category.id,
       status: 'published',
       content: NESTED,
-      shareDescription: 'The stored description.',
+      summary: 'The summary.',
     });
     const res = await request(app).get(`/api/articles/share/${row.id}`);
     expect(res.status).toBe(200);
-    expect(metaContent(res.text, 'og:description')).toBe('The stored description.');
-    expect(metaContent(res.text, 'twitter:description')).toBe('The stored description.');
+    expect(metaContent(res.text, 'og:description')).toBe('The summary.');
+    expect(metaContent(res.text, 'twitter:description')).toBe('The summary.');
     expect(res.text).not.toContain('<b>');
   });
 
   it('lets an editor change the summary of an article whose body was stored before the limits, without parsing it', async () => {
-    const row = await createArticle(db, {
-      authorId: author.user.id,
-      categoryId: category.id,
-      content: NESTED,
-      shareDescription: 'From the old body.',
-    });
+    const row = await createArticle(db, { authorId: author.user.id, categoryId: category.id, content: NESTED });
     const res = await request(app)
       .put(`/api/articles/${row.id}`)
       .set(editor.auth)
       .send({ summary: 'A better summary.', version: row.version });
     expect(res.status).toBe(200);
-    expect(await db.article.findUniqueOrThrow({ where: { id: row.id }, select: { summary: true, shareDescription: true } })).toEqual({
+    expect(await db.article.findUniqueOrThrow({ where: { id: row.id }, select: { summary: true } })).toEqual({
       summary: 'A better summary.',
-      shareDescription: 'From the old body.',
     });
-  });
-
-  it('derives the description when the article is written: from the body, or the summary of a body without text', async () => {
-    const created = await newArticle('<h2>Harbour</h2><p>Fish &amp; chips&nbsp;again</p>', 'The summary.');
-    expect(created.status).toBe(201);
-    const id = created.body.id as string;
-    const stored = () => db.article.findUniqueOrThrow({ where: { id }, select: { shareDescription: true } });
-    expect(await stored()).toEqual({ shareDescription: 'Harbour Fish & chips\u00a0again'.replace(/\s+/g, ' ') });
-
-    const imageOnly = await request(app)
-      .put(`/api/articles/${id}`)
-      .set(author.auth)
-      .send({ content: '<img src="/uploads/a.webp" alt="">', version: created.body.version });
-    expect(imageOnly.status).toBe(200);
-    expect(await stored()).toEqual({ shareDescription: 'The summary.' });
-    await request(app)
-      .put(`/api/articles/${id}`)
-      .set(author.auth)
-      .send({ summary: '  A   new summary. ', version: imageOnly.body.version })
-      .expect(200);
-    expect(await stored()).toEqual({ shareDescription: 'A new summary.' });
-
-    await request(app).post(`/api/articles/${id}/publish`).set(editor.auth).expect(200);
-    const page = await request(app).get(`/api/articles/share/${id}`);
-    expect(metaContent(page.text, 'og:description')).toBe('A new summary.');
-  });
-
-  it('fills existing rows in the migration exactly as the write path derives the description', async () => {
-    const dir = path.resolve(
-      'prisma/migrations',
-      readdirSync('prisma/migrations').find((d) => d.endsWith('_article_share_description'))!,
-    );
-    const backfill = /^UPDATE "Article"[\s\S]*?;$/m.exec(readFileSync(path.join(dir, 'migration.sql'), 'utf8'))![0];
-    const bodies = [
-      '<h2>Title</h2><p>One<br>two &amp; &lt;three&gt; "quoted" it\'s</p><ul><li>a</li><li>b</li></ul>',
-      `<p>${'Word&nbsp;and <strong>more</strong> words. '.repeat(8)}</p>`,
-      `<p>${'😀'.repeat(149)} and more</p>`,
-      '<pre>  code\n\n  block  </pre><blockquote><p>quote</p></blockquote><p><a href="https://example.com/?a=1&b=2">link</a></p>',
-      '<img src="/uploads/only.webp" alt="an image">',
-    ];
-    const rows = [];
-    for (const [i, body] of bodies.entries()) {
-      const content = sanitizeArticleHtml(body);
-      const summary = ` Summary\n\n${i}  of\u00a0the article `;
-      rows.push({
-        ...(await createArticle(db, { authorId: author.user.id, categoryId: category.id, content, summary, shareDescription: '' })),
-      });
-    }
-    await db.$executeRawUnsafe(backfill);
-    for (const row of rows) {
-      const { shareDescription: filled } = await db.article.findUniqueOrThrow({ where: { id: row.id } });
-      expect(filled, row.content).toBe(shareDescription(row));
-    }
   });
 });
 

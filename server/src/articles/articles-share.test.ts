@@ -40,7 +40,7 @@ describe('GET /api/articles/share/:id', () => {
       title: 'Harbour reopens',
       section: 'Business',
       publishedAt,
-      content: '<p>The harbour reopened on Monday.</p>',
+      summary: 'The harbour reopened on Monday.',
     });
     const res = await request(app).get(`/api/articles/share/${a.id}`);
     expect(res.status).toBe(200);
@@ -75,7 +75,7 @@ describe('GET /api/articles/share/:id', () => {
 
   it('escapes every value: a title with <script> and quotes stays text', async () => {
     const title = `Mayor says "no" & <script>alert('x')</script>`;
-    const a = await article({ status: 'published', title, content: `<p>"Quoted" &amp; <em>odd</em> &lt;tags&gt; here</p>` });
+    const a = await article({ status: 'published', title, summary: `"Quoted" & odd <tags> here` });
     const res = await request(app).get(`/api/articles/share/${a.id}`);
     expect(res.text).not.toContain('<script>');
     expect(res.text).not.toContain(`"no"`);
@@ -88,15 +88,20 @@ describe('GET /api/articles/share/:id', () => {
     expect(tags['og:description']).toBe('"Quoted" & odd <tags> here');
   });
 
-  it('describes the article with the first 150 characters of its text content', async () => {
-    const sentence = 'Word&nbsp;and <strong>more</strong> words &amp; numbers 1234567890. ';
-    const content = `<h2>Heading</h2>\n<p>${sentence.repeat(8)}</p><script>ignored()</script>`;
-    const a = await article({ status: 'published', content });
-    const description = metaTags((await request(app).get(`/api/articles/share/${a.id}`)).text)['og:description']!;
-    const text = `Heading ${'Word\u00a0and more words & numbers 1234567890. '.repeat(8)}`.replace(/\s+/g, ' ');
-    expect(description).toHaveLength(150);
-    expect(description).toBe(text.slice(0, 150));
-    expect(description).not.toMatch(/<|&amp;|ignored/);
+  it("describes the article with the editor's summary, cut at a word with an ellipsis, as the article page does (issue 24)", async () => {
+    const summary =
+      'The council will vote on Tuesday evening on the bridge consultation, after three months in which residents, ' +
+      'shop owners and the ferry company sent in their views about the tolls.';
+    const a = await article({ status: 'published', summary, content: `<p>${'The body is not the teaser. '.repeat(10)}</p>` });
+    const share = metaTags((await request(app).get(`/api/articles/share/${a.id}`)).text);
+    const teaser =
+      'The council will vote on Tuesday evening on the bridge consultation, after three months in which residents, shop owners and the ferry company sent in…';
+    expect(share['og:description']).toBe(teaser);
+    expect(share['twitter:description']).toBe(teaser);
+    expect(share.description).toBe(teaser);
+    // The article page says the same.
+    const page = await request(app).get(`/article/${a.id}`);
+    expect(metaTags(page.text)['og:description']).toBe(teaser);
   });
 
   it('answers a 404 page for drafts, unpublished, unknown and malformed ids', async () => {

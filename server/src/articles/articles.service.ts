@@ -27,7 +27,6 @@ import {
 } from './article.mapper';
 import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads.repository';
 import { removeShareImages } from './share-image';
-import { shareDescription, summaryDescription } from './share-page';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
 import { articleNotFound, canRead, isUuid, NEXT_VERSION } from './article-records';
@@ -148,7 +147,6 @@ export async function createArticle(db: Db, user: AuthUser, input: CreateArticle
         title: input.title,
         summary: input.summary,
         content,
-        shareDescription: shareDescription({ content, summary: input.summary }),
         categoryId: input.categoryId,
         section: sectionFromWire(input.section),
         imageUrl: input.imageUrl ?? null,
@@ -187,8 +185,6 @@ export async function updateArticle(
         section: true,
         isMainStory: true,
         version: true,
-        summary: true,
-        shareDescription: true,
       },
     });
     if (!current || !canRead(user, { status: current.status, author: { id: current.authorId } })) throw articleNotFound();
@@ -198,11 +194,6 @@ export async function updateArticle(
     if (input.title !== undefined) data.title = input.title;
     if (input.summary !== undefined) data.summary = input.summary;
     if (content !== undefined) data.content = content;
-    if (content !== undefined) data.shareDescription = shareDescription({ content, summary: input.summary ?? current.summary });
-    // The body stays: its description changes only if it came from the summary (a body without text). The
-    // stored body is not parsed again, since one stored before the HTML limits may be past them.
-    else if (input.summary !== undefined && current.shareDescription === summaryDescription(current.summary))
-      data.shareDescription = summaryDescription(input.summary);
     if (input.imageUrl !== undefined) data.imageUrl = input.imageUrl;
     if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
       await requireCategory(tx, input.categoryId);

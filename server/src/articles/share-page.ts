@@ -1,15 +1,23 @@
-import { firstCharacters, htmlToText } from '../lib/sanitize';
+import { truncateOnWord } from '../lib/text';
 import { SHARE_IMAGE } from './share-image';
 import { SITE_LOCALE, SITE_NAME } from '../seo/site';
 
 /** Share preview text length (docs/spec/SPEC.md §9). */
 export const SHARE_DESCRIPTION_MAX = 150;
 
+/**
+ * The article's teaser wherever one is shown outside its page (docs/decisions/045-one-teaser-and-feed-text.md): the
+ * editor's summary, cut at a word with an ellipsis to the share preview's 150 characters; the title when the summary
+ * is blank. The article page's meta description, the share page and the JSON-LD all say this, so one story has one
+ * teaser.
+ */
+export const articleTeaser = (article: { summary: string; title: string }) =>
+  truncateOnWord(article.summary, SHARE_DESCRIPTION_MAX) || truncateOnWord(article.title, SHARE_DESCRIPTION_MAX);
+
 export interface SharePageArticle {
   id: string;
   title: string;
-  /** Stored when the article is written (shareDescription below): a read never parses the body. */
-  shareDescription: string;
+  summary: string;
   author: string;
   section: string;
   /** Named by `article:section`, as the article page's JSON-LD names it in `articleSection`. */
@@ -20,18 +28,6 @@ export interface SharePageArticle {
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/**
- * The first 150 characters of the body's text (the summary when the body has no text, an image-only
- * article say), derived when the article is written. The migration that added the column does the same in SQL.
- */
-export function shareDescription(article: { content: string; summary: string }): string {
-  const text = htmlToText(article.content);
-  return text ? firstCharacters(text, SHARE_DESCRIPTION_MAX) : summaryDescription(article.summary);
-}
-
-/** The description of an article whose body has no text: its summary's first characters. */
-export const summaryDescription = (summary: string) => firstCharacters(summary.replace(/\s+/g, ' ').trim(), SHARE_DESCRIPTION_MAX);
 
 /**
  * The page social networks read (Open Graph and Twitter card tags) and that sends people on to the
@@ -47,7 +43,7 @@ export function renderSharePage(article: SharePageArticle, publicUrl: string): s
   const articlePath = `/article/${article.id}`;
   const url = `${publicUrl}${articlePath}`;
   const image = shareImageUrl(publicUrl, article.id, article.updatedAt);
-  const description = article.shareDescription;
+  const description = articleTeaser(article);
   const pageTitle = `${article.title} | ${SITE_NAME}`;
   const meta = (attr: 'property' | 'name', key: string, value: string) => `    <meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   const tags = [

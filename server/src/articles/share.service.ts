@@ -11,7 +11,7 @@ export async function findShareable(db: Db, id: string) {
     select: {
       id: true,
       title: true,
-      shareDescription: true,
+      summary: true,
       section: true,
       imageUrl: true,
       publishedAt: true,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -225,6 +225,9 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
     // A HEAD answer has no body to keep: it is served from a stored GET, never stored itself.
     if (req.method === 'HEAD') return next();
     Object.defineProperty(req, FILLING, { value: true });
+    // The app makes the whole answer (never its own 304), so that it can be stored; the reader's validators are
+    // weighed against it when it is sent.
+    const validators = takeValidators(req);
     const flight = takeOff(key);
     const scope: CacheScope = { tags: new Set() };
     const started = Date.now();
@@ -261,7 +264,7 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
           logger.warn({ err }, 'response cache store failed');
         }
       }
-      send(req, res, answer, req.secure);
+      send(req, res, answer, req.secure, validators);
     });
     withCacheScope(scope, () => next());
   }
@@ -413,8 +416,30 @@ async function prepare(
   return { status, headers, etag, identity, gzip: gz, br, storedAt: Date.now() };
 }
 
+type Validators = Pick<IncomingHttpHeaders, 'if-none-match' | 'if-modified-since'>;
+
+/** Takes the reader's validators off a request the app is about to answer (see fill), for `send`. */
+function takeValidators(req: IncomingMessage): Validators {
+  const validators = { 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] };
+  delete req.headers['if-none-match'];
+  delete req.headers['if-modified-since'];
+  return validators;
+}
+
+/**
+ * Whether the reader holds this answer already (RFC 9110 §13.2.2): If-None-Match when sent, and only then
+ * If-Modified-Since, against the answer's Last-Modified (the newest change of what it shows: issue 24).
+ */
+function notModified(answer: CachedAnswer, validators: Validators): boolean {
+  if (answer.status !== 200) return false;
+  if (validators['if-none-match'] !== undefined) return matches(validators['if-none-match'], answer.etag);
+  const lastModified = answer.headers.find(([name]) => name === 'last-modified')?.[1];
+  const since = Date.parse(validators['if-modified-since'] ?? '');
+  return lastModified !== undefined && !Number.isNaN(since) && Date.parse(lastModified) <= since;
+}
+
 /** Sends a stored answer: 304 when the reader has it, else the body in the best encoding the reader takes. */
-function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, secure: boolean) {
+function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, secure: boolean, validators: Validators = req.headers) {
   const encoding = preferredEncoding(req.headers['accept-encoding'] ?? '', answer.br !== undefined, answer.gzip !== undefined);
   const body = encoding === 'br' ? answer.br! : encoding === 'gzip' ? answer.gzip! : answer.identity;
   const etag = `"${answer.etag}${encoding ? `-${encoding}` : ''}"`;
@@ -422,7 +447,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, s
   headers.etag = etag;
   headers.vary = VARY;
   if (secure) headers['strict-transport-security'] = HSTS;
-  if (answer.status === 200 && matches(req.headers['if-none-match'], answer.etag)) {
+  if (notModified(answer, validators)) {
     delete headers['content-type'];
     res.writeHead(304, headers);
     res.end();

@@ -119,28 +119,3 @@ export function sanitizeArticleHtml(html: string): string {
   requireBoundedHtml(html);
   return sanitizeHtml(html, ARTICLE_HTML).trim();
 }
-
-const BLOCK_TAG = /<(\/?)(p|br|hr|h[1-6]|li|ul|ol|blockquote|pre|figure|figcaption|div|section|article|tr|td|th|table)\b/gi;
-
-/** The text content of an HTML fragment: tags stripped, entities decoded, whitespace collapsed; 400 past ARTICLE_HTML_LIMITS. */
-export function htmlToText(html: string): string {
-  requireBoundedHtml(html);
-  // Block boundaries separate words ("<p>a</p><p>b</p>" is "a b", not "ab").
-  const spaced = html.replace(BLOCK_TAG, ' <$1$2');
-  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
-  // sanitize-html decodes every entity and re-escapes only these when it writes text.
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The first `max` characters (code points, so no emoji is cut in half). */
-export function firstCharacters(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : chars.slice(0, max).join('');
-}

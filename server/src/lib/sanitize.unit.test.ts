@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_HTML_LIMITS, firstCharacters, htmlToText, requireBoundedHtml, sanitizeArticleHtml } from './sanitize';
+import { ARTICLE_HTML_LIMITS, requireBoundedHtml, sanitizeArticleHtml } from './sanitize';
 
 describe('sanitizeArticleHtml', () => {
   it('keeps the formatting the editor produces', () => {
@@ -83,26 +83,6 @@ describe('sanitizeArticleHtml', () => {
   });
 });
 
-describe('htmlToText', () => {
-  it('strips tags, decodes entities and collapses whitespace', () => {
-    expect(htmlToText('<p>Fish &amp; chips &lt;b&gt; &quot;q&quot; caf&eacute;&nbsp;now</p>\n\n<p>  Next   para</p>')).toBe(
-      'Fish & chips <b> "q" café now Next para',
-    );
-  });
-
-  it('separates block elements with a space and drops script text', () => {
-    expect(htmlToText('<h2>Title</h2><p>One<br>two</p><ul><li>a</li><li>b</li></ul><script>x()</script>')).toBe('Title One two a b');
-  });
-});
-
-describe('firstCharacters', () => {
-  it('cuts at a number of characters without splitting a surrogate pair', () => {
-    expect(firstCharacters('abcdef', 3)).toBe('abc');
-    expect(firstCharacters('ab', 3)).toBe('ab');
-    expect(firstCharacters('a😀b', 2)).toBe('a😀');
-  });
-});
-
 describe('requireBoundedHtml', () => {
   const { maxDepth, maxElements } = ARTICLE_HTML_LIMITS;
   const nested = (depth: number) => '<b>'.repeat(depth) + 'x' + '</b>'.repeat(depth);
@@ -129,8 +109,7 @@ describe('requireBoundedHtml', () => {
     expect(refusal('<br>'.repeat(maxElements + 1))).toMatchObject({ status: 400, error: 'Validation failed' });
   });
 
-  it('guards the sanitiser and the text extraction', () => {
+  it('guards the sanitiser', () => {
     expect(() => sanitizeArticleHtml(nested(maxDepth + 1))).toThrow(/levels deep/);
-    expect(() => htmlToText(nested(maxDepth + 1))).toThrow(/levels deep/);
   });
 });

@@ -277,6 +277,20 @@ describe('deleting', () => {
 });
 
 describe('the backfill', () => {
+  it("records the size of each original (the feeds' enclosures), and gives a row made before sizes were recorded its size without making the variants again", async () => {
+    const url = await uploadImage(await jpeg(700, 400));
+    await variantsIdle(db);
+    const size = BigInt(statSync(onDisk(url)).size);
+    expect((await db.imageVariants.findUniqueOrThrow({ where: { fileUrl: url } })).bytes).toBe(size);
+
+    await db.imageVariants.update({ where: { fileUrl: url }, data: { bytes: null } });
+    const variant = onDisk(variantUrl(url, 640, 'webp'));
+    const written = statSync(variant).mtimeMs;
+    await backfillVariants(ctx);
+    expect((await db.imageVariants.findUniqueOrThrow({ where: { fileUrl: url } })).bytes).toBe(size);
+    expect(statSync(variant).mtimeMs).toBe(written);
+  });
+
   it('makes the variants of images stored before variants existed, once', async () => {
     const t = await createTestApp();
     const dir = t.ctx.config.uploadDir;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import {
@@ -25,7 +25,9 @@ import type { MediaStorage } from '../storage/media-storage';
 import {
   deleteVariantRows,
   imagesWithoutVariantsAfter,
+  originalSizes,
   recordedWidths,
+  saveOriginalSize,
   saveVariants,
   variantsOf,
   variantsRow,
@@ -79,7 +81,7 @@ function variantFiles(uploadDir: string, url: string, widths: readonly number[] 
 async function record(
   ctx: VariantsContext,
   url: string,
-  data: { width: number; height: number; widths: number[]; skipped: string | null; crops?: boolean },
+  data: { width: number; height: number; widths: number[]; skipped: string | null; crops?: boolean; bytes?: number | null },
 ) {
   await saveVariants(ctx.db, url, { crops: false, ...data });
   // Any article, page or list may show the image: rare (once per upload), so everything goes.
@@ -128,15 +130,23 @@ async function writeCrops(ctx: VariantsContext, url: string, original: string, s
 export async function makeVariants(ctx: VariantsContext, url: string): Promise<VariantOutcome> {
   if (!hasVariantUrls(url)) return 'not-local';
   const before = await variantsRow(ctx.db, url);
-  if (before && (before.crops || before.skipped !== null)) return 'done-before';
+  const finished = before !== null && (before.crops || before.skipped !== null);
+  if (finished && before.bytes !== null) return 'done-before';
   const original = onDisk(ctx.config.uploadDir, url);
   if (!existsSync(original) && !(await ctx.storage?.fetch(path.basename(original)))) return 'missing';
+  // The feeds' enclosures state it (issue 24); rows made before it was recorded get it here.
+  const bytes = (await stat(original)).size;
+  if (before && before.bytes === null) await saveOriginalSize(ctx.db, url, bytes);
+  if (finished) {
+    await ctx.cache?.purge([Tags.everything]);
+    return 'done-before';
+  }
   // Variants made before crops existed: the crops only (the backfill finds these images too).
   if (before) return addCrops(ctx, url, original, before);
 
   const skip = async (reason: string, size = { width: 0, height: 0 }) => {
     ctx.logger.warn({ url, reason }, 'image variants: none made for this image');
-    await record(ctx, url, { ...size, widths: [], skipped: reason });
+    await record(ctx, url, { ...size, widths: [], skipped: reason, bytes });
     return 'skipped' as const;
   };
 
@@ -177,7 +187,7 @@ export async function makeVariants(ctx: VariantsContext, url: string): Promise<V
     await Promise.all(variantFiles(ctx.config.uploadDir, url, widths).map((f) => rm(f, { force: true })));
     return skip('unreadable', size);
   }
-  await record(ctx, url, { ...size, widths, skipped: null, crops: true });
+  await record(ctx, url, { ...size, widths, skipped: null, crops: true, bytes });
   // Deleted while its variants were being made: they go too (removeVariants found none to delete).
   if (!existsSync(original)) await removeVariants(ctx.db, ctx.config.uploadDir, [url], ctx.storage);
   return 'made';
@@ -298,6 +308,11 @@ export async function removeVariants(
   await Promise.all(files.map((file) => rm(file, { force: true })));
   await storage?.forget(files.map((file) => path.basename(file)));
   await deleteVariantRows(db, originals);
+}
+
+/** The recorded file sizes of these local images, in bytes (the feeds' enclosures), for those whose size is known. */
+export async function imageFileSizes(db: Pick<Db, 'imageVariants'>, urls: string[]): Promise<Map<string, number>> {
+  return originalSizes(db, [...new Set(urls.filter(hasVariantUrls))]);
 }
 
 /** The variants of these URLs that have any, for the wire (`image` of articles and media). */

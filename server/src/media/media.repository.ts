@@ -56,17 +56,33 @@ export async function stillUsed(db: Db, paths: string[]): Promise<Set<string | n
 export async function saveVariants(
   db: Pick<Db, 'imageVariants'>,
   url: string,
-  data: { width: number; height: number; widths: number[]; skipped: string | null; crops: boolean },
+  data: { width: number; height: number; widths: number[]; skipped: string | null; crops: boolean; bytes?: number | null },
 ): Promise<void> {
-  await db.imageVariants.upsert({ where: { fileUrl: url }, create: { fileUrl: url, ...data }, update: data });
+  const row = { ...data, bytes: data.bytes == null ? data.bytes : BigInt(data.bytes) };
+  await db.imageVariants.upsert({ where: { fileUrl: url }, create: { fileUrl: url, ...row }, update: row });
 }
 
-/** What was recorded of an image's variants, if anything: whether they were made (or skipped), and its crops. */
+/** What was recorded of an image's variants, if anything: whether they were made (or skipped), its crops, its size. */
 export async function variantsRow(db: Pick<Db, 'imageVariants'>, url: string) {
   return db.imageVariants.findUnique({
     where: { fileUrl: url },
-    select: { width: true, height: true, widths: true, skipped: true, crops: true },
+    select: { width: true, height: true, widths: true, skipped: true, crops: true, bytes: true },
   });
+}
+
+/** Records the size of an original whose variants were made before sizes were recorded. */
+export async function saveOriginalSize(db: Pick<Db, 'imageVariants'>, url: string, bytes: number): Promise<void> {
+  await db.imageVariants.updateMany({ where: { fileUrl: url }, data: { bytes: BigInt(bytes) } });
+}
+
+/** The recorded sizes of these originals, in bytes (those known). */
+export async function originalSizes(db: Pick<Db, 'imageVariants'>, urls: string[]): Promise<Map<string, number>> {
+  if (!urls.length) return new Map();
+  const rows = await db.imageVariants.findMany({
+    where: { fileUrl: { in: urls }, bytes: { not: null } },
+    select: { fileUrl: true, bytes: true },
+  });
+  return new Map(rows.map((r) => [r.fileUrl, Number(r.bytes)]));
 }
 
 /** Variant jobs waiting or running (graphile-worker's tables). */
@@ -78,7 +94,10 @@ export async function waitingVariantJobs(db: Pick<Db, '$queryRaw'>): Promise<num
   return row?.waiting ?? 0;
 }
 
-/** Up to `limit` local images (of uploads, article images and image media) without variants, in URL order after `after`. */
+/**
+ * Up to `limit` local images (of uploads, article images and image media) without variants, or whose original's size
+ * is not recorded yet, in URL order after `after`.
+ */
 export async function imagesWithoutVariantsAfter(db: Db, after: string, limit: number): Promise<string[]> {
   const rows = await db.$queryRaw<{ url: string }[]>`
     SELECT s.url FROM (
@@ -87,7 +106,9 @@ export async function imagesWithoutVariantsAfter(db: Db, after: string, limit: n
       UNION SELECT "imageUrl" FROM "Article" WHERE "imageUrl" IS NOT NULL
     ) s
     WHERE s.url LIKE '/uploads/%' AND s.url > ${after}
-      AND NOT EXISTS (SELECT 1 FROM "ImageVariants" v WHERE v."fileUrl" = s.url AND (v.crops OR v.skipped IS NOT NULL))
+      AND NOT EXISTS (
+        SELECT 1 FROM "ImageVariants" v WHERE v."fileUrl" = s.url AND (v.crops OR v.skipped IS NOT NULL) AND v.bytes IS NOT NULL
+      )
     ORDER BY s.url
     LIMIT ${limit}`;
   return rows.map((r) => r.url);

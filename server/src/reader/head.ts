@@ -18,7 +18,8 @@ import { CROP_RATIOS, cropSize, cropUrl } from '#shared/images';
 import { sectionPageName, type ReaderPage } from '#shared/reader-page';
 import type { Article, ArticleListItem } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
-import { escapeHtml, shareImageUrl } from '../articles/share-page';
+import { articleTeaser, escapeHtml, shareImageUrl } from '../articles/share-page';
+import { truncateOnWord } from '../lib/text';
 import { feedLinks } from '../seo/feed-links';
 import { SITE_LOCALE, articleUrl, categoryUrl, homeUrl } from '../seo/site';
 import { scriptJson } from './script-json';
@@ -44,23 +45,6 @@ export const DEFAULT_OG_IMAGE = { path: '/og-default.png', type: 'image/png', wi
 /** The login and sign-up page (client/src/config/paths.ts). */
 const AUTH_PATH = '/auth';
 const LANGUAGE = 'en';
-
-/**
- * `text` with its whitespace collapsed, cut to at most `max` characters (code points) at a word boundary,
- * with an ellipsis when cut. A single word longer than the room is cut inside the word.
- */
-export function truncateOnWord(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(clean);
-  if (chars.length <= max) return clean;
-  const room = chars.slice(0, max - 1).join('');
-  // The cut lands at a word boundary when the next character is a space.
-  const atBoundary = chars[max - 1] === ' ';
-  const lastSpace = room.lastIndexOf(' ');
-  // Back to the last whole word, unless that throws most of the room away.
-  const kept = atBoundary || lastSpace < room.length / 2 ? room : room.slice(0, lastSpace);
-  return `${kept.replace(/[\s,;:.\-–—]+$/u, '') || kept}…`;
-}
 
 /** An http(s) URL as is, a site path ('/uploads/x.jpg') under the public URL; anything else is not an image we link. */
 function absoluteUrl(src: string | null | undefined, publicUrl: string): string | null {
@@ -178,7 +162,7 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
   // The 1200x630 JPEG made from the article's picture (or the branded card), as on the share page: the upload
   // itself may be a WebP of any size, which some link previews do not show (issue 24).
   const image: PreviewImage = { url: share, alt: article.title, type: 'image/jpeg', width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
-  const description = truncateOnWord(article.summary, DESCRIPTION_MAX) || truncateOnWord(article.title, DESCRIPTION_MAX);
+  const description = articleTeaser(article);
   const published = isoDate(article.publishedAt) ?? isoDate(article.createdAt);
   const updated = isoDate(article.updatedAt);
   // An edit saved before publishing must not make the article look modified before it came out.

@@ -1,7 +1,7 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import type { Article } from '#shared/types';
-import { DESCRIPTION_MAX, HEADLINE_MAX, buildHead, buildShellHead, truncateOnWord, type ReaderPage, type SiteInfo } from './head';
+import { DESCRIPTION_MAX, HEADLINE_MAX, buildHead, buildShellHead, type ReaderPage, type SiteInfo } from './head';
 import { makeArticle } from '#tests/helpers/wire-articles';
 
 const site: SiteInfo = {
@@ -450,18 +450,3 @@ describe('buildShellHead: pages the browser renders', () => {
   });
 });
 
-describe('truncateOnWord', () => {
-  it('returns short text with its whitespace collapsed', () => {
-    expect(truncateOnWord('  a \n b  ', 10)).toBe('a b');
-  });
-
-  it('cuts at the last whole word and drops trailing punctuation before the ellipsis', () => {
-    expect(truncateOnWord('one two, three four', 12)).toBe('one two…');
-    expect(truncateOnWord('one two three', 8)).toBe('one two…');
-  });
-
-  it('cuts inside a word when there is no usable boundary, and counts emoji as one character', () => {
-    expect(truncateOnWord('abcdefghijkl', 5)).toBe('abcd…');
-    expect(truncateOnWord('😀😀😀😀😀😀', 4)).toBe('😀😀😀…');
-  });
-});

@@ -7,10 +7,12 @@ import { HEAD_MARKERS, PAGE_PATH_MAX, type PageHead } from '#shared/page-head';
 import type { AppContext } from '../context';
 import { SITE_NAME } from '../seo/site';
 import { buildHead, buildShellHead, type SiteInfo } from './head';
+import { newestDateIn } from './last-modified';
 import { internalApi } from './internal-api';
 import { scriptJson } from './script-json';
 import { refuseCaching } from '../lib/cache-scope';
 import { badRequest } from '../lib/errors';
+import { setLastModified } from '../lib/last-modified';
 
 type Renderer = { render: typeof renderPage; describe: typeof describePage; STATE_ELEMENT_ID: string };
 
@@ -197,6 +199,8 @@ function sendPage(
 ): void {
   res.status(page.status).type('html');
   if (page.status >= 500) res.set('Retry-After', '30');
+  // What the page shows last changed then: a client holding it since asks If-Modified-Since and gets a 304.
+  if (page.status === 200) setLastModified(res, newestDateIn(page.state));
   if (req.method === 'HEAD') {
     res.end();
     return;

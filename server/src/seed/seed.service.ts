@@ -5,7 +5,6 @@ import { queueVariants } from '../media/image-variants';
 import type { MediaStorage } from '../storage/media-storage';
 import { hashPassword, SERVER, verifyPassword } from '../lib/passwords';
 import { categorySlug } from '../lib/slug';
-import { shareDescription } from '../articles/share-page';
 import type { Db } from '../db/client';
 import { DEMO_ARTICLES, DEMO_BREAKING_NEWS, DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_REPLIES, demoBody } from './content';
 import { writeDemoImages } from './images';
@@ -124,7 +123,6 @@ export async function seedDemoContent(
           title: a.title,
           summary: a.summary,
           content,
-          shareDescription: shareDescription({ content, summary: a.summary }),
           imageUrl: image,
           authorId: writers[i % writers.length]!.id,
           categoryId: categories.get(a.category)!,
@@ -150,7 +148,6 @@ export async function seedDemoContent(
           title: k ? 'Draft: school meals survey results' : 'Draft: what the new bus routes mean for commuters',
           summary: 'A draft waiting for an editor.',
           content: DRAFT_BODY,
-          shareDescription: shareDescription({ content: DRAFT_BODY, summary: 'A draft waiting for an editor.' }),
           authorId: writers[2 + k]!.id,
           categoryId: categories.get('Politics')!,
           section: 'General' as const,

@@ -1,7 +1,8 @@
 import { Router, type Response } from 'express';
 import { Tags, tagResponse } from '../lib/cache-scope';
 import type { AppContext } from '../context';
-import { renderRss } from './feeds';
+import { setLastModified } from '../lib/last-modified';
+import { newestChange, renderRss } from './feeds';
 import { renderRobots } from './robots';
 import * as seo from './seo.service';
 import { articleUrl, articlesSitemapUrl, categoryFeedUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl } from './site';
@@ -31,12 +32,17 @@ const PAGE_NUMBER = /^[1-9]\d{0,8}$/;
 
 /**
  * Every answer is revalidated before use (`no-cache`): a publish, edit or unpublish shows at once, and
- * an unchanged document costs a 304 thanks to the strong ETag Express computes from the body.
+ * an unchanged document costs a 304 thanks to its strong ETag, or to its Last-Modified (the newest change
+ * of what it lists) for a client that sends only If-Modified-Since.
  * Feeds and sitemaps are for machines, not for search results: `noindex`.
  */
-function send(res: Response, type: string, body: string): void {
+function send(res: Response, type: string, body: string, lastModified: Date | null): void {
+  setLastModified(res, lastModified);
   res.set({ 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' }).send(body);
 }
+
+/** The newest of these dates, null when there is none. */
+const newest = (dates: (Date | null | undefined)[]) => newestChange(dates.flatMap((d) => (d ? [{ updatedAt: d }] : [])));
 
 /** Plain text: these addresses are read by feed readers and crawlers, not by the API's clients. */
 function notFoundPlain(res: Response): void {
@@ -65,7 +71,8 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   });
 
   router.get('/rss.xml', async (_req, res) => {
-    send(res, RSS_TYPE, await renderRss(publicUrl, await seo.feedArticles(db, sizes.feedItems)));
+    const articles = await seo.feedArticles(db, sizes.feedItems);
+    send(res, RSS_TYPE, renderRss(publicUrl, articles), newestChange(articles));
   });
 
   router.get('/category/:idOrSlug/rss.xml', async (req, res) => {
@@ -73,16 +80,17 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
     if (!category) return notFoundPlain(res);
     // One address per feed: an id or a differently written slug leads to the canonical one.
     if (req.params.idOrSlug !== category.slug) return res.redirect(301, categoryFeedUrl(publicUrl, category.slug));
-    send(res, RSS_TYPE, await renderRss(publicUrl, await seo.feedArticles(db, sizes.feedItems, category.id), category));
+    const articles = await seo.feedArticles(db, sizes.feedItems, category.id);
+    send(res, RSS_TYPE, renderRss(publicUrl, articles, category), newestChange(articles));
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
     const [pages, articlePages] = await Promise.all([seo.listingPages(db), seo.articleSitemapPages(db, sizes.articlesPerSitemap)]);
-    const body = await renderSitemapIndex([
+    const sitemaps = [
       { loc: pagesSitemapUrl(publicUrl), lastmod: pages.home },
       ...articlePages.map(({ page, lastmod }) => ({ loc: articlesSitemapUrl(publicUrl, page), lastmod })),
-    ]);
-    send(res, XML_TYPE, body);
+    ];
+    send(res, XML_TYPE, renderSitemapIndex(sitemaps), newest(sitemaps.map((s) => s.lastmod)));
   });
 
   router.get('/sitemaps/pages.xml', async (_req, res) => {
@@ -94,16 +102,16 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
         ...pages.categories.map(({ slug, lastmod }) => ({ loc: categoryUrl(publicUrl, slug), lastmod })),
       ],
     ]);
-    send(res, XML_TYPE, body);
+    send(res, XML_TYPE, body, pages.home);
   });
 
   router.get('/sitemaps/news.xml', async (_req, res) => {
     const since = new Date(Date.now() - SITEMAP_LIMITS.newsWindowHours * 3_600_000);
     const articles = await seo.recentArticles(db, since, sizes.newsUrls);
-    const body = await renderNewsSitemap(
+    const body = renderNewsSitemap(
       articles.flatMap(({ id, title, publishedAt }) => (publishedAt ? [{ loc: articleUrl(publicUrl, id), title, publishedAt }] : [])),
     );
-    send(res, XML_TYPE, body);
+    send(res, XML_TYPE, body, newestChange(articles));
   });
 
   router.get(/^\/sitemaps\/articles-([^/]+)\.xml$/, async (req, res) => {
@@ -112,11 +120,15 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
     // Page 1 always answers (empty while nothing is published), so its address never comes and goes.
     const pageCount = Math.max(1, Math.ceil((await seo.countPublished(db)) / sizes.articlesPerSitemap));
     if (page < 1 || page > pageCount) return notFoundPlain(res);
+    let lastModified: Date | null = null;
     async function* entries() {
-      for await (const rows of seo.articleSitemapEntries(db, page, sizes.articlesPerSitemap))
+      for await (const rows of seo.articleSitemapEntries(db, page, sizes.articlesPerSitemap)) {
+        lastModified = newest([lastModified, newestChange(rows)]);
         yield rows.map((row) => ({ loc: articleUrl(publicUrl, row.id), lastmod: row.updatedAt }));
+      }
     }
-    send(res, XML_TYPE, await renderUrlSet(entries()));
+    const body = await renderUrlSet(entries());
+    send(res, XML_TYPE, body, lastModified);
   });
 
   // Any other name under /sitemaps/ is no sitemap: a plain 404 rather than the reader app's page.

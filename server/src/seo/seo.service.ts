@@ -3,6 +3,7 @@ import { isUuid } from '../articles/article-records';
 import { poolOf, type Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { slugCandidates } from '../lib/slug';
+import { imageFileSizes } from '../media/image-variants';
 import type { Section } from '../lib/wire';
 
 /**
@@ -16,7 +17,6 @@ const newestFirst: Prisma.ArticleOrderByWithRelationInput[] = [{ publishedAt: 'd
 const feedSelect = {
   id: true,
   title: true,
-  shareDescription: true,
   summary: true,
   imageUrl: true,
   publishedAt: true,
@@ -49,20 +49,19 @@ export async function feedArticles(db: Db, limit: number, categoryId?: string): 
   });
   const images = rows.map((row) => row.media[0]?.fileUrl ?? row.imageUrl);
   const uploads = images.filter((url): url is string => !!url?.startsWith('/uploads/'));
-  const sizes = new Map(
-    uploads.length
-      ? (await db.upload.findMany({ where: { fileUrl: { in: uploads } }, select: { fileUrl: true, bytes: true } })).map((u) => [
-          u.fileUrl,
-          Number(u.bytes),
-        ])
-      : [],
-  );
+  // An upload's recorded size, else the size the variants job recorded (demo images and files placed by hand have no Upload row).
+  const [uploaded, measured] = await Promise.all([
+    uploads.length ? db.upload.findMany({ where: { fileUrl: { in: uploads } }, select: { fileUrl: true, bytes: true } }) : [],
+    imageFileSizes(db, uploads),
+  ]);
+  const sizes = new Map([...measured, ...uploaded.map((u): [string, number] => [u.fileUrl, Number(u.bytes)])]);
   return rows.map((row, i) => {
     const image = images[i];
     return {
       id: row.id,
       title: row.title,
-      description: row.shareDescription || row.summary,
+      // The editor's summary, whole (docs/decisions/045): the teaser the article page and the share page cut.
+      description: row.summary,
       // Publishing always sets publishedAt; a row written otherwise falls back to its last change.
       publishedAt: row.publishedAt ?? row.updatedAt,
       updatedAt: row.updatedAt,
@@ -191,6 +190,6 @@ export function recentArticles(db: Db, since: Date, limit: number) {
     where: { ...publishedOnly, publishedAt: { gte: since } },
     orderBy: newestFirst,
     take: limit,
-    select: { id: true, title: true, publishedAt: true },
+    select: { id: true, title: true, publishedAt: true, updatedAt: true },
   });
 }

@@ -8,8 +8,10 @@ import type { Prisma } from '../generated/prisma/client';
 import { createArticle, createCategory, createUser, login } from '#tests/helpers/factories';
 import { errorMiddleware } from '../lib/error-middleware';
 import { feedLinks } from './feed-links';
+import { xmlText } from './xml';
 import { seoRouter, type SeoOptions } from './seo.routes';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
+import { readFeed, shownAsHtml } from '#tests/helpers/feed-readers';
 
 const { app, ctx, db } = await createTestApp();
 const editor = await login(ctx, 'editor');
@@ -109,7 +111,7 @@ describe('RSS feed of the site (/rss.xml)', () => {
     const uploader = await createUser(db, { role: 'author' });
     const older = await articleIn(category, {
       title: 'Harbour reopens',
-      content: '<p>The harbour reopened on Monday after a long winter.</p>',
+      summary: 'The harbour reopened on Monday after a long winter.',
       publishedAt: hoursAgo(2),
     });
     await db.media.create({ data: { articleId: older.id, type: 'image', fileUrl: '/uploads/harbour.jpg' } });
@@ -117,7 +119,6 @@ describe('RSS feed of the site (/rss.xml)', () => {
     const newer = await articleIn(category, {
       title: 'Bridge closes',
       summary: 'The bridge is shut for repairs.',
-      shareDescription: '',
       imageUrl: 'https://images.example.org/bridge.png',
       publishedAt: hoursAgo(1),
     });
@@ -141,7 +142,7 @@ describe('RSS feed of the site (/rss.xml)', () => {
     expect(rawItem.guid).toEqual({ '#text': articleLink(older.id), '@isPermaLink': 'true' });
     expect(raw.rss['@xmlns:dc']).toBe('http://purl.org/dc/elements/1.1/');
 
-    // No stored share description: the summary. An image elsewhere keeps its URL; its size is unknown (0).
+    // An image elsewhere keeps its URL; its size is unknown (0).
     expect(feed.items.find((i) => i.link === articleLink(newer.id))).toMatchObject({
       description: 'The bridge is shut for repairs.',
       enclosure: { url: 'https://images.example.org/bridge.png', length: '0', type: 'image/png' },
@@ -170,7 +171,6 @@ describe('RSS feed of the site (/rss.xml)', () => {
         title: `Bulk ${i}`,
         summary: 'Bulk',
         content: '<p>Bulk</p>',
-        shareDescription: 'Bulk',
         authorId: author.id,
         categoryId: category.id,
         status: 'published' as const,
@@ -187,16 +187,17 @@ describe('RSS feed of the site (/rss.xml)', () => {
     const title = `Tom & Jerry: <script>alert("x")</script> isn't ]]> over\u0001`;
     const a = await articleIn(category, {
       title,
-      shareDescription: `5 < 6 & "ok"`,
+      summary: `5 < 6 & "ok"`,
     });
     const res = await request(app).get('/rss.xml');
     expect(res.text).not.toContain('<script>');
     const { feed } = await rss(`/category/${encodeURIComponent(category.slug)}/rss.xml`);
-    expect(feed.title).toBe('Chronicle News: Q&A <Live> "Now"');
+    // Titles and descriptions are HTML to feed readers: the text, escaped for HTML (issue 24, defect 3).
+    expect(shownAsHtml(feed.title!)).toBe('Chronicle News: Q&A <Live> "Now"');
     expect(feed.link).toBe(`${BASE}/category/qanda-live-now`);
+    expect(shownAsHtml(feed.items[0]!.title!)).toBe(`Tom & Jerry: <script>alert("x")</script> isn't ]]> over`);
     expect(feed.items[0]).toMatchObject({
-      title: `Tom & Jerry: <script>alert("x")</script> isn't ]]> over`,
-      description: `5 < 6 & "ok"`,
+      contentSnippet: `5 < 6 & "ok"`,
       categories: [{ _: 'Q&A <Live> "Now"', $: { domain: `${BASE}/category/qanda-live-now` } }],
     });
     const news = await urlset('/sitemaps/news.xml');
@@ -218,6 +219,130 @@ describe('RSS feed of the site (/rss.xml)', () => {
       .get('/rss.xml')
       .set('If-None-Match', first.headers.etag as string);
     expect(again.status).toBe(304);
+  });
+});
+
+describe('Feeds as feed readers show them (issue 24, defects 3 and 4)', () => {
+  const exact = 'Why <b> tags & "quotes" matter';
+
+  it('gives every parser the exact title, description and channel title, and the parsers agree with the database', async () => {
+    const category = await createCategory(db, 'Tags & <Co>');
+    const a = await articleIn(category, { title: exact, summary: 'A <tag> & "quoted" summary, it\'s &amp; done' });
+    const { feedparser, rssParser } = await readFeed((await request(app).get(`/category/${category.slug}/rss.xml`)).text);
+    expect(feedparser).toEqual(rssParser);
+    expect(feedparser.title).toBe('Chronicle News: Tags & <Co>');
+    expect(feedparser.items).toMatchObject([
+      { title: exact, description: 'A <tag> & "quoted" summary, it\'s &amp; done', link: articleLink(a.id) },
+    ]);
+
+    // The site's feed: both parsers give each item the title the database holds.
+    const site = await readFeed((await request(app).get('/rss.xml')).text);
+    expect(site.feedparser.items).toEqual(site.rssParser.items);
+    const ids = site.feedparser.items.map((i) => i.link.slice(`${BASE}/article/`.length));
+    const rows = await db.article.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } });
+    // As written to XML: the characters XML cannot hold are dropped (an earlier test's title has one).
+    const titles = new Map(rows.map((r) => [r.id, xmlText(r.title)]));
+    expect(site.feedparser.items.map((i) => i.title)).toEqual(ids.map((id) => titles.get(id)));
+  });
+
+  it("describes an item with the editor's summary, not the body's first characters", async () => {
+    const category = await createCategory(db);
+    await articleIn(category, { summary: 'What the editor wrote.', content: `<p>${'The body goes on and on. '.repeat(20)}</p>` });
+    const { feedparser, rssParser } = await readFeed((await request(app).get(`/category/${category.slug}/rss.xml`)).text);
+    expect(feedparser.items.map((i) => i.description)).toEqual(['What the editor wrote.']);
+    expect(rssParser.items.map((i) => i.description)).toEqual(['What the editor wrote.']);
+  });
+
+  it("has a channel image: the logo, with the channel's title and link, at most 144 pixels wide", async () => {
+    const category = await createCategory(db, 'Logo & Co');
+    const xml = (await request(app).get(`/category/${category.slug}/rss.xml`)).text;
+    const { feedparser, rssParser } = await readFeed(xml);
+    const image = { url: `${BASE}/feed-icon.png`, title: 'Chronicle News: Logo & Co', link: `${BASE}/category/logo-and-co` };
+    expect(feedparser.image).toEqual(image);
+    expect(rssParser.image).toEqual(image);
+    expect(xmlParser.parse(xml).rss.channel.image).toMatchObject({ width: '144', height: '144' });
+  });
+
+  it('gives an enclosure the size recorded for its file, also without an Upload row (demo images)', async () => {
+    const category = await createCategory(db);
+    await db.imageVariants.create({ data: { fileUrl: '/uploads/measured.webp', width: 10, height: 10, widths: [], bytes: 4321n } });
+    await articleIn(category, { imageUrl: '/uploads/measured.webp' });
+    const { feedparser, rssParser } = await readFeed((await request(app).get(`/category/${category.slug}/rss.xml`)).text);
+    const enclosure = { url: `${BASE}/uploads/measured.webp`, length: '4321', type: 'image/webp' };
+    expect(feedparser.items[0]!.enclosure).toEqual(enclosure);
+    expect(rssParser.items[0]!.enclosure).toEqual(enclosure);
+  });
+});
+
+describe('Last-Modified and If-Modified-Since on feeds and sitemaps (issue 24, defect 6)', () => {
+  const newestOf = (rows: { publishedAt: Date | null; updatedAt: Date }[]) =>
+    new Date(Math.max(...rows.flatMap((r) => [r.updatedAt.getTime(), r.publishedAt?.getTime() ?? 0]))).toUTCString();
+
+  it('a feed says when what it lists last changed, and answers 304 to If-Modified-Since from then on', async () => {
+    const category = await createCategory(db);
+    await articleIn(category, { publishedAt: hoursAgo(5) });
+    const edited = await articleIn(category, { publishedAt: hoursAgo(3) });
+    await db.article.update({ where: { id: edited.id }, data: { title: 'Edited' } });
+    const path = `/category/${category.slug}/rss.xml`;
+    const first = await request(app).get(path);
+    const rows = await db.article.findMany({ where: { categoryId: category.id } });
+    expect(first.headers['last-modified']).toBe(newestOf(rows));
+
+    const since = first.headers['last-modified'] as string;
+    expect((await request(app).get(path).set('If-Modified-Since', since)).status).toBe(304);
+    const later = new Date(Date.parse(since) + 60_000).toUTCString();
+    expect((await request(app).get(path).set('If-Modified-Since', later)).status).toBe(304);
+    const earlier = new Date(Date.parse(since) - 1000).toUTCString();
+    const changed = await request(app).get(path).set('If-Modified-Since', earlier);
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain('Edited');
+    // Not a date: ignored (RFC 9110 §13.1.3).
+    expect((await request(app).get(path).set('If-Modified-Since', 'yesterday-ish')).status).toBe(200);
+  });
+
+  it('If-None-Match wins over If-Modified-Since when both are sent (RFC 9110 §13.2.2)', async () => {
+    const category = await createCategory(db);
+    await articleIn(category);
+    const path = `/category/${category.slug}/rss.xml`;
+    const first = await request(app).get(path);
+    const since = first.headers['last-modified'] as string;
+    const stale = await request(app).get(path).set('If-None-Match', '"not-this-one"').set('If-Modified-Since', since);
+    expect(stale.status).toBe(200);
+    const old = new Date(Date.parse(since) - 3_600_000).toUTCString();
+    const current = await request(app)
+      .get(path)
+      .set('If-None-Match', first.headers.etag as string)
+      .set('If-Modified-Since', old);
+    expect(current.status).toBe(304);
+  });
+
+  it('a stored answer keeps its Last-Modified: a hit of the response cache answers If-Modified-Since too', async () => {
+    const category = await createCategory(db);
+    const article = await articleIn(category, { title: 'Before' });
+    const path = `/category/${category.slug}/rss.xml`;
+    const first = await request(app).get(path);
+    // Behind the app's back (no purge): what comes next is the stored answer.
+    await ctx.db.article.update({ where: { id: article.id }, data: { title: 'Behind the back' } });
+    const hit = await request(app).get(path);
+    expect(hit.text).toContain('Before');
+    expect(hit.headers['last-modified']).toBe(first.headers['last-modified']);
+    const again = await request(app)
+      .get(path)
+      .set('If-Modified-Since', first.headers['last-modified'] as string);
+    expect(again.status).toBe(304);
+    expect(again.headers['last-modified']).toBe(first.headers['last-modified']);
+  });
+
+  it('every sitemap has a Last-Modified and answers 304 to If-Modified-Since', async () => {
+    await articleIn(await createCategory(db), { publishedAt: hoursAgo(1) });
+    for (const path of ['/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/news.xml', '/sitemaps/articles-1.xml']) {
+      const first = await request(app).get(path);
+      expect(first.headers['last-modified'], path).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+      const again = await request(app)
+        .get(path)
+        .set('If-Modified-Since', first.headers['last-modified'] as string);
+      expect(again.status, path).toBe(304);
+    }
   });
 });
 

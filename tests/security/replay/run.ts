@@ -127,8 +127,8 @@ async function seedArticles(url: string, count: number): Promise<string[]> {
   );
   const rows = await sql<{ id: string }>(
     url,
-    `INSERT INTO "Article" (id, title, summary, content, "shareDescription", status, "authorId", "categoryId", "publishedAt", "updatedAt", section)
-     SELECT gen_random_uuid(), 'Replayed article ' || i, 'A summary.', '<p>The body of the article.</p>', 'A summary.', 'published', $1::uuid, $2::uuid,
+    `INSERT INTO "Article" (id, title, summary, content, status, "authorId", "categoryId", "publishedAt", "updatedAt", section)
+     SELECT gen_random_uuid(), 'Replayed article ' || i, 'A summary.', '<p>The body of the article.</p>', 'published', $1::uuid, $2::uuid,
             now() - i * interval '1 minute', now(), 'General'
      FROM generate_series(1, $3::int) AS i RETURNING id::text AS id`,
     [admin!.id, category!.id, count],
