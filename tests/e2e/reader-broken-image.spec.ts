@@ -33,22 +33,27 @@ test('a broken image shows its fallback on the first server-rendered load (artic
   const { id } = (await created.json()) as { id: string };
   expect((await page.request.post(`/api/articles/${id}/publish`, { headers })).ok()).toBeTruthy();
 
-  await page.setViewportSize(DESKTOP);
-  await page.route('**/*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
+  try {
+    await page.setViewportSize(DESKTOP);
+    await page.route('**/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
 
-  await page.goto(`/article/${id}`);
-  const media = page.getByRole('img', { name: title });
-  await expect.poll(() => shown(media), { timeout: 15_000 }).toBe('/logo.svg');
+    await page.goto(`/article/${id}`);
+    const media = page.getByRole('img', { name: title });
+    await expect.poll(() => shown(media), { timeout: 15_000 }).toBe('/logo.svg');
 
-  await page.goto(`/category/${category.slug}`);
-  const card = page.getByRole('article').filter({ hasText: title }).locator('img');
-  await card.scrollIntoViewIfNeeded();
-  await expect.poll(() => shown(card), { timeout: 15_000 }).toBe('/public/placeholder.svg');
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.goto(`/article/${id}`);
-  await expect.poll(() => shown(media)).toBe('/logo.svg');
-  await screenshots(page, 'article-broken-image');
+    await page.goto(`/category/${category.slug}`);
+    const card = page.getByRole('article').filter({ hasText: title }).locator('img');
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown(card), { timeout: 15_000 }).toBe('/public/placeholder.svg');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto(`/article/${id}`);
+    await expect.poll(() => shown(media)).toBe('/logo.svg');
+    await screenshots(page, 'article-broken-image');
+  } finally {
+    // Journeys after this one take the newest article; a page whose picture is gone would fail them.
+    expect((await page.request.delete(`/api/articles/${id}`, { headers })).ok()).toBeTruthy();
+  }
 });
