@@ -13,13 +13,13 @@
  * (schema.org's vocabulary) and follow Google's article rich result guidelines: headline of at most 110
  * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
  */
-import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
-import type { ReaderPage } from '#shared/reader-page';
-import type { Article, ArticleListItem } from '#shared/types';
+import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Person, ProfilePage, Thing, WebSite, WithContext } from 'schema-dts';
+import { readerPagePath, type ReaderPage } from '#shared/reader-page';
+import type { Article, ArticleListItem, Author } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml, shareImageUrl } from '../articles/share-page';
-import { feedLinks } from '../seo/feed-links';
-import { articleUrl, categoryUrl, homeUrl } from '../seo/site';
+import { feedLinks, type FeedScope } from '../seo/feed-links';
+import { articleUrl, authorUrl, categoryUrl, homeUrl } from '../seo/site';
 import { scriptJson } from './script-json';
 
 export type { ReaderPage };
@@ -79,6 +79,7 @@ const urls = (site: SiteInfo) => ({
   home: homeUrl(site.publicUrl),
   article: (id: string) => articleUrl(site.publicUrl, encodeURIComponent(id)),
   category: (slug: string) => categoryUrl(site.publicUrl, slug),
+  author: (slug: string) => authorUrl(site.publicUrl, slug),
   shareImage: (a: Article) => shareImageUrl(site.publicUrl, a.id, a.updatedAt),
   organizationId: `${site.publicUrl}/#organization`,
   websiteId: `${site.publicUrl}/#website`,
@@ -104,12 +105,12 @@ interface HeadParts {
   description: string;
   /** Absent for a page that does not exist: it gets noindex instead. */
   canonical: string | null;
-  ogType: 'article' | 'website';
+  ogType: 'article' | 'website' | 'profile';
   ogTitle: string;
   image: PreviewImage;
   extraMeta: [property: string, content: string][];
-  /** A category page announces its category's feed besides the site's. */
-  feedCategory?: { name: string; slug: string };
+  /** A category page announces its category's feed besides the site's, an author page its author's. */
+  feed?: FeedScope;
   jsonLd: WithContext<Thing>[];
 }
 
@@ -175,7 +176,13 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
     image: [...new Set([...own, share])],
     ...(published ? { datePublished: published } : {}),
     ...(modified ? { dateModified: modified } : {}),
-    author: [{ '@type': 'Person', name: article.author.name }],
+    author: [
+      {
+        '@type': 'Person',
+        name: article.author.name,
+        ...(article.author.slug ? { url: u.author(article.author.slug) } : {}),
+      },
+    ],
     publisher: organization(site),
     ...(categoryName ? { articleSection: categoryName } : {}),
     inLanguage: LANGUAGE,
@@ -222,6 +229,56 @@ function listingParts(site: SiteInfo, name: string, canonical: string, articles:
   };
 }
 
+/** ', page 2' after a title, for the pages of a list past its first. */
+const pageSuffix = (page: number) => (page > 1 ? `, page ${page}` : '');
+
+/** An author page (docs/decisions/049-author-pages.md): a ProfilePage whose main entity is the author as a Person. */
+function authorParts(author: Author, articles: ArticleListItem[], page: number, site: SiteInfo): HeadParts {
+  const u = urls(site);
+  const url = u.author(author.slug);
+  const canonical = `${site.publicUrl}${readerPagePath(`/author/${encodeURIComponent(author.slug)}`, page)}`;
+  const photo = absoluteUrl(author.avatarUrl, site.publicUrl);
+  const bio = author.bio?.replace(/\s+/g, ' ').trim();
+  const description = bio
+    ? truncateOnWord(bio, DESCRIPTION_MAX)
+    : listingDescription(`Stories by ${author.name} from ${site.name}`, articles);
+  const person: Person = {
+    '@type': 'Person',
+    '@id': `${url}#person`,
+    name: author.name,
+    url,
+    ...(bio ? { description: bio } : {}),
+    ...(photo ? { image: photo } : {}),
+    worksFor: { '@id': u.organizationId },
+  };
+  const profile: WithContext<ProfilePage> = {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    '@id': canonical,
+    url: canonical,
+    name: `${author.name}${pageSuffix(page)}`,
+    inLanguage: LANGUAGE,
+    mainEntity: person,
+  };
+  return {
+    title: `${author.name}${pageSuffix(page)} | ${site.name}`,
+    description,
+    canonical,
+    ogType: 'profile',
+    ogTitle: author.name,
+    image: photo ? { url: photo, alt: author.name } : defaultImage(site),
+    extraMeta: [],
+    feed: { author },
+    jsonLd: [
+      profile,
+      breadcrumbs([
+        { name: 'Home', url: u.home },
+        { name: author.name, url },
+      ]),
+    ],
+  };
+}
+
 function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
   const u = urls(site);
   switch (page.kind) {
@@ -240,6 +297,19 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
         publisher: { '@id': u.organizationId },
       };
       const org: WithContext<OrganizationLeaf> = { '@context': 'https://schema.org', ...organization(site) };
+      // A later page of the Latest river is a page of its own: its own title and address, the same preview.
+      const river = page.page ?? 1;
+      if (river > 1)
+        return {
+          title: `Latest news${pageSuffix(river)} | ${site.name}`,
+          description: truncateOnWord(`The latest stories from ${site.name}, page ${river}.`, DESCRIPTION_MAX),
+          canonical: `${site.publicUrl}${readerPagePath('/', river)}`,
+          ogType: 'website',
+          ogTitle: `Latest news${pageSuffix(river)} | ${site.name}`,
+          image: defaultImage(site),
+          extraMeta: [],
+          jsonLd: [],
+        };
       return {
         title: `${site.name}: local and world news`,
         description: truncateOnWord(site.description, DESCRIPTION_MAX),
@@ -253,13 +323,15 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
     }
     case 'category': {
       const { category, articles } = page;
-      return { ...listingParts(site, category.name, u.category(category.slug), articles), feedCategory: category };
+      return { ...listingParts(site, category.name, u.category(category.slug), articles), feed: { category } };
     }
     case 'section': {
       const { section, articles } = page;
       const canonical = `${site.publicUrl}${section.path.startsWith('/') ? section.path : `/${section.path}`}`;
       return listingParts(site, section.heading, canonical, articles);
     }
+    case 'author':
+      return authorParts(page.author, page.articles.data, page.page, site);
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
       return {
@@ -283,7 +355,7 @@ export function buildHead(page: ReaderPage, site: SiteInfo): string {
   const p = pageParts(page, site);
   const property = (key: string, value: string | number) => `<meta property="${key}" content="${escapeHtml(String(value))}">`;
   const name = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
-  const feeds = feedLinks(site.publicUrl, p.feedCategory);
+  const feeds = feedLinks(site.publicUrl, p.feed);
   const { image } = p;
 
   return [

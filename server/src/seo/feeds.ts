@@ -1,7 +1,7 @@
 import { imageTypeOf } from '../lib/media-types';
-import { feedTitle } from './feed-links';
+import { feedChannel, type FeedScope } from './feed-links';
 import type { FeedArticle } from './seo.service';
-import { absoluteUrl, articleUrl, categoryFeedUrl, categoryUrl, homeUrl, SITE_LANGUAGE, SITE_NAME, siteFeedUrl } from './site';
+import { absoluteUrl, articleUrl, categoryUrl, SITE_LANGUAGE } from './site';
 import { XmlWriter } from './xml';
 
 const NS = {
@@ -25,11 +25,9 @@ function feedImage(publicUrl: string, image: NonNullable<FeedArticle['image']>) 
 /** RFC 822 dates as RSS 2.0 wants them (`toUTCString` writes that form, in GMT). */
 const rfc822 = (d: Date) => d.toUTCString();
 
-/** The RSS 2.0 feed of the site, or of one category (`category` given). */
-export function renderRss(publicUrl: string, articles: FeedArticle[], category?: { name: string; slug: string }): string {
-  const link = category ? categoryUrl(publicUrl, category.slug) : homeUrl(publicUrl);
-  const self = category ? categoryFeedUrl(publicUrl, category.slug) : siteFeedUrl(publicUrl);
-  const description = category ? `The latest ${category.name} stories from ${SITE_NAME}` : `The latest stories from ${SITE_NAME}`;
+/** The RSS 2.0 feed of the site, or of one category or author (`scope` given). */
+export function renderRss(publicUrl: string, articles: FeedArticle[], scope?: FeedScope): string {
+  const { title, link, self, description } = feedChannel(publicUrl, scope);
   // The newest change of what the feed shows, not the time of the request: the body (and its ETag) stay the same until then.
   const lastBuild = articles.reduce<Date | null>((max, a) => {
     const changed = a.updatedAt > a.publishedAt ? a.updatedAt : a.publishedAt;
@@ -37,7 +35,7 @@ export function renderRss(publicUrl: string, articles: FeedArticle[], category?:
   }, null);
 
   const xml = new XmlWriter().start('rss', { version: '2.0', 'xmlns:atom': NS.atom, 'xmlns:dc': NS.dc, 'xmlns:media': NS.media });
-  xml.start('channel').leaf('title', feedTitle(category)).leaf('link', link).leaf('description', description).leaf('language', SITE_LANGUAGE);
+  xml.start('channel').leaf('title', title).leaf('link', link).leaf('description', description).leaf('language', SITE_LANGUAGE);
   if (lastBuild) xml.leaf('lastBuildDate', rfc822(lastBuild));
   xml.leaf('atom:link', undefined, { href: self, rel: 'self', type: 'application/rss+xml' });
   for (const article of articles) {

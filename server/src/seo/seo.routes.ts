@@ -4,7 +4,17 @@ import type { AppContext } from '../context';
 import { renderRss } from './feeds';
 import { renderRobots } from './robots';
 import * as seo from './seo.service';
-import { articleUrl, articlesSitemapUrl, categoryFeedUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl } from './site';
+import {
+  articleUrl,
+  articlesSitemapUrl,
+  authorFeedUrl,
+  authorUrl,
+  categoryFeedUrl,
+  categoryUrl,
+  homeUrl,
+  pagesSitemapUrl,
+  sectionUrl,
+} from './site';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, SITEMAP_LIMITS } from './sitemaps';
 
 /** Sizes of the documents; tests lower them to see paging without writing 50,000 articles. */
@@ -55,7 +65,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
 
   // Every feed and sitemap lists published articles and categories; the news sitemap also ages out after
   // 48 hours without a write, so it is kept a minute at most.
-  router.get(/^\/(rss\.xml|category\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/, (req, _res, next) => {
+  router.get(/^\/(rss\.xml|(?:category|author)\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/, (req, _res, next) => {
     tagResponse([Tags.articles, Tags.categories], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
     next();
   });
@@ -73,7 +83,15 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
     if (!category) return notFoundPlain(res);
     // One address per feed: an id or a differently written slug leads to the canonical one.
     if (req.params.idOrSlug !== category.slug) return res.redirect(301, categoryFeedUrl(publicUrl, category.slug));
-    send(res, RSS_TYPE, await renderRss(publicUrl, await seo.feedArticles(db, sizes.feedItems, category.id), category));
+    send(res, RSS_TYPE, await renderRss(publicUrl, await seo.feedArticles(db, sizes.feedItems, { categoryId: category.id }), { category }));
+  });
+
+  router.get('/author/:slug/rss.xml', async (req, res) => {
+    const author = await seo.findAuthor(db, req.params.slug);
+    if (!author) return notFoundPlain(res);
+    // One address per feed: another case of the slug leads to the stored one.
+    if (req.params.slug !== author.slug) return res.redirect(301, authorFeedUrl(publicUrl, author.slug));
+    send(res, RSS_TYPE, await renderRss(publicUrl, await seo.feedArticles(db, sizes.feedItems, { authorId: author.id }), { author }));
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
@@ -92,6 +110,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
         { loc: homeUrl(publicUrl), lastmod: pages.home },
         ...pages.sections.map(({ section, lastmod }) => ({ loc: sectionUrl(publicUrl, section), lastmod })),
         ...pages.categories.map(({ slug, lastmod }) => ({ loc: categoryUrl(publicUrl, slug), lastmod })),
+        ...pages.authors.map(({ slug, lastmod }) => ({ loc: authorUrl(publicUrl, slug), lastmod })),
       ],
     ]);
     send(res, XML_TYPE, body);

@@ -390,7 +390,7 @@ describe('robots.txt', () => {
 describe('feedLinks', () => {
   it('announces the site feed, and the category feed on a category', () => {
     expect(feedLinks(BASE)).toEqual([{ rel: 'alternate', type: 'application/rss+xml', title: 'Chronicle News', href: `${BASE}/rss.xml` }]);
-    expect(feedLinks(BASE, { name: 'Arts & Culture', slug: 'arts-&-culture' })).toEqual([
+    expect(feedLinks(BASE, { category: { name: 'Arts & Culture', slug: 'arts-&-culture' } })).toEqual([
       { rel: 'alternate', type: 'application/rss+xml', title: 'Chronicle News', href: `${BASE}/rss.xml` },
       {
         rel: 'alternate',
@@ -403,7 +403,7 @@ describe('feedLinks', () => {
 
   it('names feeds that answer', async () => {
     const category = await createCategory(db, 'Arts & Culture');
-    for (const { href } of feedLinks(BASE, category)) await rss(new URL(href).pathname);
+    for (const { href } of feedLinks(BASE, { category })) await rss(new URL(href).pathname);
   });
 });
 
