@@ -24,7 +24,7 @@ export interface RenderOptions {
 
 export type RenderResult =
   | { type: 'client' }
-  | { type: 'redirect'; location: string }
+  | { type: 'redirect'; location: string; query?: string }
   | { type: 'page'; status: number; page: ReaderPage; state: PageState; pipe: (destination: Writable) => void };
 
 /**
@@ -35,9 +35,9 @@ export type RenderResult =
  */
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
-  const loaded = await loadRoute(appRoutes, new URL(url, origin).pathname, { queryClient, transport });
+  const loaded = await loadRoute(appRoutes, new URL(url, origin), { queryClient, transport });
   if (!loaded) return { type: 'client' };
-  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect };
+  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
 
   const state: PageState = { origin, queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })) };
 

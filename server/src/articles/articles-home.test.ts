@@ -24,7 +24,7 @@ const featuredOpinion = await article({
 const sports = await article({ status: 'published', title: 'sports', section: 'Sports', publishedAt: at(4) });
 const opinion = await article({ status: 'published', title: 'opinion', section: 'OpinionsEditorials', publishedAt: at(5) });
 // 12 Politics-like General articles, newer than every block article but one: only the river shows them.
-const general = [];
+const general: { id: string }[] = [];
 for (let i = 0; i < 12; i++) general.push(await article({ status: 'published', title: `general ${i}`, publishedAt: at(0.5 + i * 0.01) }));
 await article({ title: 'a draft', section: 'General' });
 await article({ status: 'unpublished', title: 'unpublished', publishedAt: at(0.1) });

@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR);
 const STAFF = ['author', 'editor', 'admin', 'super-admin'] as const;
 
-const published = [];
+const published: { id: string }[] = [];
 for (let i = 0; i < 14; i++) published.push(await article({ status: 'published', title: `by other ${i}`, publishedAt: at(i + 1) }));
 await article({ title: 'their draft' });
 await article({ status: 'unpublished', title: 'their unpublished', publishedAt: at(0.5) });

@@ -136,7 +136,7 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
     }
     if (result.type === 'redirect') {
       const query = req.originalUrl.indexOf('?');
-      res.redirect(301, result.location + (query === -1 ? '' : req.originalUrl.slice(query)));
+      res.redirect(301, result.location + (result.query ?? (query === -1 ? '' : req.originalUrl.slice(query))));
       return;
     }
     res.set('Cache-Control', 'no-cache');
