@@ -69,7 +69,11 @@ export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 const avatarUrl = z.union([
   z.literal('').transform(() => null),
   z.null(),
-  z.string({ error: USER_MESSAGES.avatarInvalid }).trim().max(300, USER_MESSAGES.avatarInvalid).regex(UPLOAD_PATH, USER_MESSAGES.avatarInvalid),
+  z
+    .string({ error: USER_MESSAGES.avatarInvalid })
+    .trim()
+    .max(300, USER_MESSAGES.avatarInvalid)
+    .regex(UPLOAD_PATH, USER_MESSAGES.avatarInvalid),
 ]);
 
 /** PUT /api/profile (every staff role, their own account): the author page's name, bio and photo. */
@@ -81,7 +85,17 @@ export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 
 /** GET /api/authors/:slug: the page of their articles. */
 export const authorPageQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(50, 'limit must be at most 50').default(LIMITS.authorPage),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(100_000, 'offset must be at most 100000').default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(50, 'limit must be at most 50')
+    .default(LIMITS.authorPage),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be at least 0')
+    .max(100_000, 'offset must be at most 100000')
+    .default(0),
 });
 export type AuthorPageQuery = z.infer<typeof authorPageQuerySchema>;

@@ -12,7 +12,14 @@ const story = { status: 'published', isStory: true } as const;
 
 // The newest main story (Sports), two featured stories of which one is in Sports, and one more Sports article.
 const main = await article({ ...story, title: 'main', section: 'Sports', isMainStory: true, publishedAt: at(1) });
-const featuredSports = await article({ ...story, title: 'featured sports', section: 'Sports', isFeatured: true, featuredAt: at(1), publishedAt: at(2) });
+const featuredSports = await article({
+  ...story,
+  title: 'featured sports',
+  section: 'Sports',
+  isFeatured: true,
+  featuredAt: at(1),
+  publishedAt: at(2),
+});
 const featuredOpinion = await article({
   ...story,
   title: 'featured opinion',

@@ -74,7 +74,7 @@ export function articlesRouter(ctx: AppContext): Router {
       method: 'get',
       path: '/home',
       summary:
-        "The home page: main story, featured, Sports and Opinions blocks (each article in one block only) and a page of the Latest river (the newest published articles none of the blocks shows)",
+        'The home page: main story, featured, Sports and Opinions blocks (each article in one block only) and a page of the Latest river (the newest published articles none of the blocks shows)',
       guard: publicRoute,
       query: homeArticlesQuerySchema,
       returns: homeArticlesSchema,

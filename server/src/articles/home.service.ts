@@ -62,4 +62,3 @@ export async function homeArticles(
     latest: { data: wire(latest.rows), pagination: { total: Math.max(0, published - shown.size), limit, offset } },
   };
 }
-

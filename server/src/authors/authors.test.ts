@@ -47,7 +47,14 @@ describe('GET /api/authors/:slug', () => {
     const res = await authorPage(otherAuthor.slug);
     expect(res.status).toBe(200);
     const body = res.body as AuthorPage;
-    expect(body.author).toEqual({ id: otherAuthor.id, slug: otherAuthor.slug, name: otherAuthor.name, bio: null, avatarUrl: null, avatar: null });
+    expect(body.author).toEqual({
+      id: otherAuthor.id,
+      slug: otherAuthor.slug,
+      name: otherAuthor.name,
+      bio: null,
+      avatarUrl: null,
+      avatar: null,
+    });
     expect(body.articles.data.map((a) => a.id)).toEqual(published.slice(0, 12).map((a) => a.id));
     expect(body.articles.pagination).toEqual({ total: 14, limit: 12, offset: 0 });
     const next = (await authorPage(otherAuthor.slug, '?offset=12')).body as AuthorPage;
@@ -127,7 +134,13 @@ describe('GET and PUT /api/profile', () => {
     const stale = await put().send({ bio: 'x', version: before.version + 5 });
     expect(stale.status).toBe(409);
     expect(stale.headers.etag).toBe(`"v${before.version}"`);
-    expect((await put().set('If-Match', `"v${before.version + 5}"`).send({ bio: 'x' })).status).toBe(412);
+    expect(
+      (
+        await put()
+          .set('If-Match', `"v${before.version + 5}"`)
+          .send({ bio: 'x' })
+      ).status,
+    ).toBe(412);
     expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toEqual(before);
     expect((await put().set('If-Match', `"v${before.version}"`).send({ bio: 'y' })).status).toBe(200);
   });
@@ -152,8 +165,12 @@ describe('GET and PUT /api/profile', () => {
   });
 
   it("refuses someone else's upload, a video and a file that was never uploaded", async () => {
-    const theirs = await db.upload.create({ data: { userId: byRole.admin.user.id, fileUrl: '/uploads/theirs.jpg', bytes: 1n, type: 'image' } });
-    const video = await db.upload.create({ data: { userId: byRole.editor.user.id, fileUrl: '/uploads/clip.mp4', bytes: 1n, type: 'video' } });
+    const theirs = await db.upload.create({
+      data: { userId: byRole.admin.user.id, fileUrl: '/uploads/theirs.jpg', bytes: 1n, type: 'image' },
+    });
+    const video = await db.upload.create({
+      data: { userId: byRole.editor.user.id, fileUrl: '/uploads/clip.mp4', bytes: 1n, type: 'video' },
+    });
     for (const avatarUrl of [theirs.fileUrl, video.fileUrl, '/uploads/never.jpg']) {
       const { version, avatarUrl: kept } = await db.user.findUniqueOrThrow({ where: { id: byRole.editor.user.id } });
       const res = await request(app).put('/api/profile').set(headers('editor')).send({ avatarUrl, version });
@@ -169,7 +186,7 @@ describe('GET and PUT /api/profile', () => {
     expect(res.body.avatarUrl).toBeNull();
   });
 
-  it("purges the cached author page and articles: readers see the new name at once", async () => {
+  it('purges the cached author page and articles: readers see the new name at once', async () => {
     const writer = byRole.author.user;
     const mine = await article({ authorId: writer.id, status: 'published', title: 'mine' });
     const page = async () => (await authorPage(writer.slug)).body as AuthorPage;

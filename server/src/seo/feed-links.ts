@@ -40,6 +40,11 @@ export function feedChannel(publicUrl: string, scope?: FeedScope) {
  * text: the page head builder escapes them.
  */
 export function feedLinks(publicUrl: string, scope?: FeedScope): FeedLink[] {
-  const link = ({ title, self }: { title: string; self: string }): FeedLink => ({ rel: 'alternate', type: 'application/rss+xml', title, href: self });
+  const link = ({ title, self }: { title: string; self: string }): FeedLink => ({
+    rel: 'alternate',
+    type: 'application/rss+xml',
+    title,
+    href: self,
+  });
   return [link(feedChannel(publicUrl)), ...(scope ? [link(feedChannel(publicUrl, scope))] : [])];
 }

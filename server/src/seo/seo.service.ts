@@ -135,7 +135,11 @@ export async function listingPages(db: Db): Promise<ListingPages> {
   });
   const authorLastmod = new Map(byAuthor.map((a) => [a.authorId, newest(a._max)]));
   const authors = byAuthor.length
-    ? await db.user.findMany({ where: { id: { in: byAuthor.map((a) => a.authorId) } }, select: { id: true, slug: true }, orderBy: { slug: 'asc' } })
+    ? await db.user.findMany({
+        where: { id: { in: byAuthor.map((a) => a.authorId) } },
+        select: { id: true, slug: true },
+        orderBy: { slug: 'asc' },
+      })
     : [];
   const home = sections.reduce<Date | null>((max, s) => (!max || s.lastmod > max ? s.lastmod : max), null);
   return {

@@ -40,7 +40,11 @@ export type AppRoute = Omit<NonIndexRouteObject, 'children'> & { load?: Load; ch
  * loads together. The page's own (the deepest match) answers; undefined when the page has none: it renders
  * in the browser only (the dashboard, the auth screens).
  */
-export async function loadRoute(routes: AppRoute[], url: URL, args: Omit<LoadArgs, 'params' | 'searchParams'>): Promise<Loaded | undefined> {
+export async function loadRoute(
+  routes: AppRoute[],
+  url: URL,
+  args: Omit<LoadArgs, 'params' | 'searchParams'>,
+): Promise<Loaded | undefined> {
   const matches = matchRoutes(routes, url.pathname) ?? [];
   const { searchParams } = url;
   const answers = await Promise.all(matches.map(({ route, params }) => route.load?.({ ...args, params, searchParams })));
