@@ -6,7 +6,7 @@ import type { AppRoute, LoadArgs } from './reader/load';
 import { PublicLayout, loadPublicLayout } from './reader/public-layout';
 import { ArticleRoute, loadArticle } from './reader/routes/article';
 import { CategoryRoute, loadCategory } from './reader/routes/category';
-import { HomeRoute, loadHome } from './reader/routes/home';
+import { HomeRoute } from './reader/routes/home';
 import { NotFoundRoute, loadNotFound } from './reader/routes/not-found';
 import { RouteErrorBoundary } from './reader/routes/route-error';
 import { SectionRoute, loadSection } from './reader/routes/section';
@@ -43,7 +43,8 @@ function ScrollToTop() {
 const loads = import.meta.env.SSR
   ? {
       layout: loadPublicLayout,
-      home: loadHome,
+      // Imported when asked for, like the author page's: the reader's initial script need not carry what they import.
+      home: (args: LoadArgs) => import('./reader/routes/home-load').then((m) => m.loadHome(args)),
       article: loadArticle,
       category: loadCategory,
       section: loadSection,

@@ -14,7 +14,8 @@
  * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
  */
 import type { BreadcrumbList, ListItem, NewsArticle, OrganizationLeaf, Person, ProfilePage, Thing, WebSite, WithContext } from 'schema-dts';
-import { readerPagePath, type ReaderPage } from '#shared/reader-page';
+import { readerPagePath } from '#shared/page-numbers';
+import type { ReaderPage } from '#shared/reader-page';
 import type { Article, ArticleListItem, Author } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { escapeHtml, shareImageUrl } from '../articles/share-page';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { readerPagePath } from '#shared/reader-page';
+import { readerPagePath } from '#shared/page-numbers';
 import { buttonClasses } from './button';
 
 /**

@@ -1,4 +1,4 @@
-import { readerPageNumber } from '#shared/reader-page';
+import { readerPageNumber } from '#shared/page-numbers';
 import { paths } from '#client/config/paths';
 import { getAuthorQueryOptions } from '#client/features/authors/api/get-author';
 import { isMissing } from '#client/lib/api-client';

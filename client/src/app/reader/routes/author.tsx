@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router';
-import { readerPageNumber } from '#shared/reader-page';
+import { readerPageNumber } from '#shared/page-numbers';
 import { ErrorBox } from '#client/components/ui/alert';
 import { GoHomeState, LoadingText } from '#client/components/ui/page-state';
 import { Pager } from '#client/components/ui/pager';

@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { readerPageNumber } from '#shared/reader-page';
 import type { ArticleListItem } from '#shared/types';
 import { ErrorBox } from '#client/components/ui/alert';
 import { LoadingText } from '#client/components/ui/page-state';
 import { paths } from '#client/config/paths';
-import { getHomeArticlesQueryOptions, useHomeArticles } from '#client/features/articles/api/get-home-articles';
+import { useHomeArticles } from '#client/features/articles/api/get-home-articles';
 import { ArticleCard } from '#client/features/articles/components/article-card';
 import { ArticleCardSkeleton } from '#client/features/articles/components/card-skeletons';
 import { HeroCard, HeroCardSkeleton } from '#client/features/articles/components/hero-card';
@@ -13,25 +12,11 @@ import { StoryBlock } from '#client/features/articles/components/story-block';
 import { cn } from '#client/lib/cn';
 import { errorMessage } from '#client/lib/errors';
 import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
-import type { LoadArgs, Loaded } from '../load';
 
 export const HOME_TITLE = 'Chronicle News: local and world news';
 
 /** docs/spec/SPEC.md §9: Featured shows 4 cards. */
 const FEATURED_COUNT = 4;
-
-/**
- * On the server: the home page's blocks and the page of its Latest river that the address names (`/?page=2`). A
- * `page` that is no page number answers 301 to the home page; a page past the river's end is a 404; a failed read 503.
- */
-export async function loadHome({ queryClient, transport, searchParams }: LoadArgs): Promise<Loaded> {
-  const page = readerPageNumber(searchParams.get('page'));
-  if (page === null) return { redirect: paths.home, query: '' };
-  const home = await queryClient.fetchQuery(getHomeArticlesQueryOptions(page, transport)).catch(() => null);
-  if (!home) return { page: { kind: 'home', page }, failed: true };
-  if (page > 1 && home.latest.data.length === 0) return { page: { kind: 'not-found' } };
-  return { page: { kind: 'home', mainStory: home.main, page } };
-}
 
 // A chunk of its own, rendered on the server like the rest: the reader's initial script stays within its budget.
 const LatestRiver = lazy(() => import('#client/features/articles/components/latest-river').then((m) => ({ default: m.LatestRiver })));
@@ -96,8 +81,9 @@ function FeaturedStories({ featured }: { featured: ArticleListItem[] | undefined
  * river's next pages, without the blocks.
  */
 export function HomeRoute() {
-  // useLocation, not useSearchParams: the reader's initial script has it already.
-  const page = readerPageNumber(new URLSearchParams(useLocation().search).get('page')) ?? 1;
+  // The server has sent any other spelling of `page` to its canonical address (loadHome). useLocation, not
+  // useSearchParams: the reader's initial script has it already.
+  const page = Number(new URLSearchParams(useLocation().search).get('page')) || 1;
   const home = useHomeArticles(page);
   useDocumentTitle(page > 1 ? pageTitle(`Latest news, page ${page}`) : HOME_TITLE);
   const error = home.isError && <ErrorBox>{errorMessage(home.error, 'Failed to fetch articles')}</ErrorBox>;

@@ -20,10 +20,9 @@ export function StretchedTitleLink({ article }: { article: ArticleListItem }) {
  * The author's name, linking to their page (docs/decisions/049-author-pages.md). Above a card's stretched title link,
  * so that it takes its own clicks.
  */
-export function AuthorLink({ author, className }: { author: ArticleListItem['author'] | undefined; className?: string }) {
-  if (!author?.slug) return <span className={className}>{author?.name}</span>;
+export function AuthorLink({ author, className = '' }: { author: ArticleListItem['author']; className?: string }) {
   return (
-    <Link to={paths.author(author.slug)} className={`relative z-10 hover:underline ${className ?? ''}`}>
+    <Link to={paths.author(author.slug ?? '')} className={`relative z-10 hover:underline ${className}`}>
       {author.name}
     </Link>
   );
