@@ -2,8 +2,7 @@ import type { AuthorPageQuery, UpdateProfileInput } from '#shared/schemas/users'
 import type { AuthorPage, Profile } from '#shared/types';
 import type { z } from 'zod';
 import type { updateProfileInputSchema } from '#shared/schemas/users';
-import { publishedOnly, toArticleListItem } from '../articles/article.mapper';
-import { readPublishedRows } from '../articles/article-reads.repository';
+import { listPublishedByAuthor } from '../articles/articles.service';
 import type { Db } from '../db/client';
 import { notFound, validationFailed } from '../lib/errors';
 import type { AuthUser } from '../lib/policy';
@@ -28,16 +27,9 @@ export async function authorPage(db: Db, slug: string, { limit, offset }: Author
   if (slug.length > SLUG_MAX) throw authorNotFound();
   const author = await db.user.findUnique({ where: { slug: slug.toLowerCase() }, select: authorSelect });
   if (!author) throw authorNotFound();
-  const [total, list, avatar] = await Promise.all([
-    db.article.count({ where: { ...publishedOnly, authorId: author.id } }),
-    readPublishedRows(db, { authorId: author.id }, limit, offset),
-    imageInfos(db, [author.avatarUrl]),
-  ]);
-  if (total === 0) throw authorNotFound();
-  return {
-    author: toAuthor(author, avatar),
-    articles: { data: list.rows.map((row) => toArticleListItem(row, list.images)), pagination: { total, limit, offset } },
-  };
+  const [articles, avatar] = await Promise.all([listPublishedByAuthor(db, author.id, limit, offset), imageInfos(db, [author.avatarUrl])]);
+  if (articles.pagination.total === 0) throw authorNotFound();
+  return { author: toAuthor(author, avatar), articles };
 }
 
 export async function getProfile(db: Db, user: AuthUser): Promise<Profile> {

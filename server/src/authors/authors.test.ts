@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { AuthorPage, Profile } from '#shared/types';
+import type { AuthorPage } from '#shared/types';
 import { createUser } from '#tests/helpers/factories';
 import { articlesTestbed } from '#tests/helpers/testbed';
 
