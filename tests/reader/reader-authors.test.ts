@@ -122,6 +122,16 @@ describe('author pages', () => {
     expect(bad.headers.location).toBe(`/author/${author.slug}`);
   });
 
+  it.each(['/author/%E0%A4%A', '/author/a%2Fb', `/author/${'x'.repeat(300)}`, '/author/%00', '/author/..%2F..%2Fapi'])(
+    'an odd address (%s) is a 404 page, never a 5xx',
+    async (path) => {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(404);
+      // A feed is not a page: a malformed address is Express's 400, any other a plain 404.
+      expect([400, 404]).toContain((await request(app).get(`${path}/rss.xml`)).status);
+    },
+  );
+
   it('have a feed of their articles, and are in the sitemap', async () => {
     const feed = await request(app).get(`/author/${author.slug}/rss.xml`);
     expect(feed.status).toBe(200);

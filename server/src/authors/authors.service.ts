@@ -13,8 +13,8 @@ import { authorSelect, profileSelect, toAuthor, toProfile } from './author.mappe
 type ProfileEdit = z.output<typeof updateProfileInputSchema>;
 export type { UpdateProfileInput };
 
-/** Longer than any slug (60 characters, more with a suffix): names no author, without asking the database. */
-const SLUG_MAX = 80;
+/** What a stored slug is made of (the trigger of the author-pages migration): anything else names no author. */
+export const AUTHOR_SLUG = /^[a-z0-9-]{1,80}$/i;
 
 const authorNotFound = () => notFound('Author not found');
 
@@ -24,7 +24,7 @@ const authorNotFound = () => notFound('Author not found');
  * lower case; another case finds the author too (the reader's page answers 301 to the stored one).
  */
 export async function authorPage(db: Db, slug: string, { limit, offset }: AuthorPageQuery): Promise<AuthorPage> {
-  if (slug.length > SLUG_MAX) throw authorNotFound();
+  if (!AUTHOR_SLUG.test(slug)) throw authorNotFound();
   const author = await db.user.findUnique({ where: { slug: slug.toLowerCase() }, select: authorSelect });
   if (!author) throw authorNotFound();
   const [articles, avatar] = await Promise.all([listPublishedByAuthor(db, author.id, limit, offset), imageInfos(db, [author.avatarUrl])]);

@@ -1,4 +1,5 @@
 import { publishedOnly } from '../articles/article.mapper';
+import { AUTHOR_SLUG } from '../authors/authors.service';
 import { isUuid } from '../articles/article-records';
 import { poolOf, type Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
@@ -85,12 +86,10 @@ export async function findCategory(db: Db, idOrSlug: string) {
   });
 }
 
-/** Longer than any author slug: names no author, without asking the database. */
-const AUTHOR_PARAM_MAX = 80;
-
 /** An author by slug (any case), or null; only someone with a published article is an author to readers. */
 export async function findAuthor(db: Db, slug: string) {
-  if (!slug || slug.length > AUTHOR_PARAM_MAX) return null;
+  // Checked before the database is asked: a NUL byte, say, is refused by PostgreSQL itself.
+  if (!AUTHOR_SLUG.test(slug)) return null;
   return db.user.findFirst({
     where: { slug: slug.toLowerCase(), articles: { some: publishedOnly } },
     select: { id: true, name: true, slug: true },
