@@ -91,7 +91,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
         </ErrorBox>
       )}
       {saved && <SuccessBox>Profile saved.</SuccessBox>}
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <AuthorPhoto
           author={{
             name: values.name || profile.name,
@@ -100,7 +100,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
           }}
           size={80}
         />
-        <div className="space-y-2">
+        <div className="min-w-0 flex-1 space-y-2">
           <label className="block text-sm font-medium text-slate-800">
             Photo
             <input
@@ -108,7 +108,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
               accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
               onChange={(e) => void pickPhoto(e.target.files?.[0])}
               disabled={uploading}
-              className="mt-1 block text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-white"
+              className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-white"
             />
           </label>
           {uploading && <p className="text-sm text-slate-600">Uploading...</p>}
