@@ -18,6 +18,10 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: ({ input, version }: { input: Omit<UpdateProfileInput, 'version'>; version: number }) =>
       api.put<Profile>(apiPaths.authors.profile, input, { headers: { 'If-Match': versionTag(version) } }),
-    onSuccess: (profile) => queryClient.setQueryData(dashboardKeys.profile, profile),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(dashboardKeys.profile, profile);
+      // The dashboard shows the signed-in user's name (its session follows GET /api/auth/me).
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.me });
+    },
   });
 }
