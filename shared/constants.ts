@@ -49,6 +49,12 @@ export const LIMITS = {
   contentMaxBytes: 500_000,
   nameMax: 100,
   bioMax: 1000,
+  /** The home page's Latest river: articles a page (`/?page=2` continues it; docs/decisions/050-latest-river.md). */
+  latestPage: 10,
+  /** An author page: articles a page (`/author/<slug>?page=2`). */
+  authorPage: 12,
+  /** The last page number a reader's list answers (`?page=`): further is the canonical page. */
+  readerPageMax: 1000,
   /** bcrypt reads only the first 72 bytes of a password: longer ones are refused, never cut short. */
   passwordMaxBytes: 72,
 } as const;

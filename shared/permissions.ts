@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'comments:list-all': OWN_OR_EDITORS,
   'views:list': STAFF,
   'stats:read': STAFF,
+  /** Their own author profile: name, bio and photo (the dashboard's Profile page, docs/decisions/049-author-pages.md). */
+  'profile:edit': STAFF,
   'users:manage': ADMINS,
   /** On top of users:manage: change a super-admin's account, or grant that role. */
   'users:manage-super-admins': { 'super-admin': 'any' },

@@ -1,4 +1,4 @@
-import type { Article, ArticleListItem } from './types';
+import type { Article, ArticleListItem, Author, Page } from './types';
 
 /**
  * What a section page is called in its title (client and server alike): 'Sports section'. A category may
@@ -12,7 +12,9 @@ export const sectionPageName = (heading: string) => `${heading} section`;
  * the page head is built from (server/src/reader/head.ts).
  */
 export type ReaderPage =
-  | { kind: 'home'; mainStory?: ArticleListItem | null }
+  /** `page` is the Latest river's page: 1 for the home page itself, 2… for `/?page=2`… */
+  | { kind: 'home'; mainStory?: ArticleListItem | null; page?: number }
+  | { kind: 'author'; author: Author; articles: Page<ArticleListItem>; page: number }
   | { kind: 'article'; article: Article }
   | { kind: 'category'; category: { id: string; name: string; slug: string }; articles: ArticleListItem[] }
   /** `path` is the page's path, '/news/sports' say; `heading` its h1. */

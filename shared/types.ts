@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { articleListItemSchema, articleSchema } from './schemas/responses/articles';
+import type { articleListItemSchema, articleSchema, homeArticlesSchema } from './schemas/responses/articles';
 import type { authResponseSchema } from './schemas/responses/auth';
 import type { breakingNewsSchema } from './schemas/responses/breaking-news';
 import type { categorySchema } from './schemas/responses/categories';
 import type { commentSchema } from './schemas/responses/comments';
 import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/responses/common';
 import type { activityEventSchema, dashboardStatsSchema } from './schemas/responses/stats';
-import type { publicUserSchema } from './schemas/responses/users';
+import type { authorPageSchema, authorSchema, profileSchema, publicUserSchema } from './schemas/responses/users';
 import type { viewLogSchema } from './schemas/responses/views';
 
 /**
@@ -41,6 +41,17 @@ export interface Page<T> {
 export type Category = z.output<typeof categorySchema>;
 
 export type PublicUser = z.output<typeof publicUserSchema>;
+
+/** An author as readers see them (the author page). */
+export type Author = z.output<typeof authorSchema>;
+
+export type AuthorPage = z.output<typeof authorPageSchema>;
+
+/** The signed-in staff member's own profile (the dashboard's Profile page). */
+export type Profile = z.output<typeof profileSchema>;
+
+/** The home page's blocks, without repeats, and a page of its Latest river. */
+export type HomeArticles = z.output<typeof homeArticlesSchema>;
 
 export type Comment = z.output<typeof commentSchema>;
 

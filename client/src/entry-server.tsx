@@ -24,7 +24,7 @@ export interface RenderOptions {
 
 export type RenderResult =
   | { type: 'client' }
-  | { type: 'redirect'; location: string }
+  | { type: 'redirect'; location: string; query?: string }
   | { type: 'page'; status: number; page: ReaderPage; state: PageState; pipe: (destination: Writable) => void };
 
 /** What an address shows, found by its loads without rendering it: what its head is built from. */
@@ -35,9 +35,9 @@ export type PageDescription = Exclude<RenderResult, { type: 'page' }> | { type: 
  * is built from this (server/src/reader/render.ts), the same way as the head of a page rendered here.
  */
 export async function describe({ url, origin, transport }: Omit<RenderOptions, 'onError'>): Promise<PageDescription> {
-  const loaded = await loadRoute(appRoutes, new URL(url, origin).pathname, { queryClient: createQueryClient({ server: true }), transport });
+  const loaded = await loadRoute(appRoutes, new URL(url, origin), { queryClient: createQueryClient({ server: true }), transport });
   if (!loaded) return { type: 'client' };
-  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect };
+  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
   return { type: 'page', status: statusOf(loaded), page: loaded.page };
 }
 
@@ -49,9 +49,9 @@ export async function describe({ url, origin, transport }: Omit<RenderOptions, '
  */
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
-  const loaded = await loadRoute(appRoutes, new URL(url, origin).pathname, { queryClient, transport });
+  const loaded = await loadRoute(appRoutes, new URL(url, origin), { queryClient, transport });
   if (!loaded) return { type: 'client' };
-  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect };
+  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
 
   const state: PageState = { origin, queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })) };
 

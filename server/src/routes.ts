@@ -9,6 +9,7 @@ import { categoriesRouter } from './categories/categories.routes';
 import { breakingNewsRouter } from './breaking-news/breaking-news.routes';
 import { usersRouter } from './users/users.routes';
 import { statsRouter } from './stats/stats.routes';
+import { authorsRouter } from './authors/authors.routes';
 import { docsRouter } from './docs/docs.routes';
 import type { AppContext } from './context';
 
@@ -29,6 +30,8 @@ export function apiRouter(ctx: AppContext): Router {
   router.use('/breaking-news', breakingNewsRouter(ctx));
   router.use('/users', usersRouter(ctx));
   router.use('/stats', statsRouter(ctx));
+  // /authors/:slug and /profile.
+  router.use(authorsRouter(ctx));
   // The OpenAPI document (/api/openapi.json) and the browsable reference (/api/docs).
   router.use(docsRouter(ctx));
   return router;

@@ -150,6 +150,16 @@ export const publishedArticlesQuerySchema = z.object({
 });
 export type PublishedArticlesQuery = z.output<typeof publishedArticlesQuerySchema>;
 
+/** GET /api/articles/home: the page of the Latest river (docs/decisions/050-latest-river.md). */
+export const homeArticlesQuerySchema = z.object({
+  limit: pageLimit(LIMITS.latestPage, 50),
+  offset: pageOffset.refine(
+    (v) => v <= LIMITS.latestPage * LIMITS.readerPageMax,
+    `offset must be at most ${LIMITS.latestPage * LIMITS.readerPageMax}`,
+  ),
+});
+export type HomeArticlesQuery = z.output<typeof homeArticlesQuerySchema>;
+
 export const ARTICLE_LIST_MAX = 500;
 
 export const listArticlesQuerySchema = z.object({

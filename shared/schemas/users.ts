@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
+import { UPLOAD_PATH } from './articles';
 import { newPasswordSchema } from './password';
 import { hasVisibleText } from './text';
 import { changesSomething, versionSchema } from './version';
@@ -13,6 +14,7 @@ export const USER_MESSAGES = {
   roleInvalid: `Role must be one of: ${ROLES.join(', ')}.`,
   bioTooLong: `Bio must be at most ${LIMITS.bioMax} characters.`,
   nothingToUpdate: 'Provide at least one field to update.',
+  avatarInvalid: 'Photo must be an image uploaded to this site (an /uploads/ path).',
 } as const;
 
 const name = z
@@ -66,3 +68,38 @@ export const deleteUserQuerySchema = z.object({
   reassignTo: z.uuid({ error: 'reassignTo must be a user id' }).toLowerCase().optional(),
 });
 export type DeleteUserQuery = z.infer<typeof deleteUserQuerySchema>;
+
+/** A photo: an image uploaded here (`/uploads/<name>`); '' and null remove it. */
+const avatarUrl = z.union([
+  z.literal('').transform(() => null),
+  z.null(),
+  z
+    .string({ error: USER_MESSAGES.avatarInvalid })
+    .trim()
+    .max(300, USER_MESSAGES.avatarInvalid)
+    .regex(UPLOAD_PATH, USER_MESSAGES.avatarInvalid),
+]);
+
+/** PUT /api/profile (every staff role, their own account): the author page's name, bio and photo. */
+export const updateProfileInputSchema = z
+  .object({ name: name.optional(), bio: bio.optional(), avatarUrl: avatarUrl.optional() })
+  .extend({ version: versionSchema.optional() })
+  .refine(changesSomething, USER_MESSAGES.nothingToUpdate);
+export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
+
+/** GET /api/authors/:slug: the page of their articles. */
+export const authorPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(50, 'limit must be at most 50')
+    .default(LIMITS.authorPage),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be at least 0')
+    .max(100_000, 'offset must be at most 100000')
+    .default(0),
+});
+export type AuthorPageQuery = z.infer<typeof authorPageQuerySchema>;

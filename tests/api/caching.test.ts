@@ -20,7 +20,13 @@ const editor = await login(ctx, 'editor');
 
 const fill = (fullPath: string) =>
   fullPath.replace(/:(\w+)/g, (_m, name: string) =>
-    name === 'idOrSlug' ? category.slug : fullPath.startsWith('/api/comments/:') ? comment.id : published.id,
+    name === 'idOrSlug'
+      ? category.slug
+      : name === 'slug'
+        ? author.slug
+        : fullPath.startsWith('/api/comments/:')
+          ? comment.id
+          : published.id,
   );
 
 /** Every public GET of the route table, but the live ticker's event stream (no-store, live-feed.test.ts). */

@@ -54,6 +54,8 @@ function existing(route: RegisteredRoute, param: string, actor: Actor, fx: Fixtu
   const p = route.fullPath;
   if (param === 'mediaId') return randomUUID();
   if (param === 'idOrSlug') return fx.category.slug;
+  // The author of every fixture article: their page exists.
+  if (param === 'slug') return people.author.slug;
   if (p.startsWith('/api/articles/') || p.startsWith('/api/comments/article/') || p.startsWith('/api/view/article/')) return fx.article.id;
   if (p.startsWith('/api/comments/')) return fx.comments[actor];
   if (p.startsWith('/api/view/')) return fx.view.id;
@@ -103,6 +105,7 @@ const BASE_BODIES: Record<string, (fx: Fixtures) => Record<string, unknown>> = {
   'put /api/users/:id': () => ({ name: 'Fuzz Victim', version: 1 }),
   'post /api/view/article/:id': () => ({ percentViewed: 50, topViewed: true }),
   'put /api/view/:id/duration': () => ({ duration: 12 }),
+  'put /api/profile': () => ({ bio: 'A fuzzed bio', version: 1 }),
 };
 
 /** Property names of an object schema (bodies and queries), read from its JSON Schema. */

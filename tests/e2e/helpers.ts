@@ -71,6 +71,7 @@ export interface ArticleSummary {
   section: string;
   isMainStory: boolean;
   category: { id: string; name: string; slug: string };
+  author: { name: string; slug?: string };
 }
 
 /** Published articles straight from the API, to compare the pages with. */

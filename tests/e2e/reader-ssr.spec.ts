@@ -32,6 +32,7 @@ test.describe('reader: server rendering and hydration', () => {
       request,
     }) => {
       const [article] = (await publishedArticles(request, 'limit=1')).data;
+      const { author } = (await (await request.get(`/api/articles/${article!.id}`)).json()) as { author: { slug: string } };
       await page.setViewportSize(size);
       const pages = [
         { path: '/', status: 200 },
@@ -39,6 +40,9 @@ test.describe('reader: server rendering and hydration', () => {
         { path: `/category/${article!.category.slug}`, status: 200 },
         { path: '/news/sports', status: 200 },
         { path: '/news/editorials', status: 200 },
+        // Issue 24: a later page of the Latest river, and an author page (a chunk that hydrates once it has loaded).
+        { path: '/?page=2', status: 200 },
+        { path: `/author/${author.slug}`, status: 200 },
       ];
       for (const { path, status } of pages) {
         const result = await load(page, path);

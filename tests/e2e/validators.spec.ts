@@ -36,6 +36,8 @@ const PAGES: { name: string; path: (demo: Demo) => string }[] = [
   { name: 'article', path: ({ article }) => `/article/${article.id}` },
   { name: 'category', path: ({ article }) => `/category/${article.category.slug}` },
   { name: 'section', path: () => '/news/sports' },
+  { name: 'author', path: ({ article }) => `/author/${article.author.slug}` },
+  { name: 'latest, page 2', path: () => '/?page=2' },
   { name: 'auth', path: () => '/auth' },
   { name: 'share page', path: ({ article }) => `/api/articles/share/${article.id}` },
   { name: 'not found', path: () => '/no/such/page' },
@@ -78,7 +80,7 @@ test.describe('third-party validators', () => {
     const categories = (await (await request.get('/api/categories')).json()) as { slug: string; articleCount?: number }[];
     const article = (await publishedArticles(request, 'limit=1')).data[0]!;
     const feeds = new Set(['/rss.xml', ...categories.map((c) => `/category/${c.slug}/rss.xml`)]);
-    for (const page of PAGES.slice(0, 4)) for (const feed of announcedFeeds(await text(request, page.path({ article })))) feeds.add(feed);
+    for (const page of PAGES.slice(0, 5)) for (const feed of announcedFeeds(await text(request, page.path({ article })))) feeds.add(feed);
     expect(feeds.size).toBeGreaterThan(2);
 
     // Every image of this site gets its size: the demo images (no Upload row) once the variants job has seen them.

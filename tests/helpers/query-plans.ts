@@ -55,6 +55,11 @@ export async function seedReadData(url: string): Promise<ReadIds> {
     );
     const [viral, article, wide] = rows.map((r) => r.id);
     const category = (await client.query<{ id: string; slug: string }>(`SELECT id, slug FROM "Category" ORDER BY slug LIMIT 1`)).rows[0]!;
+    const author = (
+      await client.query<{ slug: string }>(
+        `SELECT u.slug FROM "User" u WHERE EXISTS (SELECT 1 FROM "Article" a WHERE a."authorId" = u.id AND a.status = 'published') ORDER BY u.slug LIMIT 1`,
+      )
+    ).rows[0]!.slug;
     await client.query(
       `INSERT INTO "Comment" (id, content, "articleId", "authorId", "createdAt", "updatedAt")
        SELECT gen_random_uuid(), 'A comment on the story of the day, number ' || i, $1::uuid, u.id, now() - i * interval '10 seconds', now() - i * interval '10 seconds'
@@ -80,7 +85,7 @@ export async function seedReadData(url: string): Promise<ReadIds> {
     );
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE');
-    return { article: article!, viral: viral!, wide: wide!, repliedTo, category };
+    return { article: article!, viral: viral!, wide: wide!, repliedTo, category, author };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
@@ -97,6 +102,8 @@ export interface ReadIds {
   wide: string;
   repliedTo: string;
   category: { id: string; slug: string };
+  /** The slug of an author with published articles. */
+  author: string;
 }
 
 export interface PublicRead {
@@ -113,6 +120,7 @@ const LIST = 'Article_status_publishedAt_updatedAt_id_idx';
 const BY_SECTION = 'Article_status_section_publishedAt_updatedAt_id_idx';
 const BY_CATEGORY = 'Article_status_categoryId_publishedAt_updatedAt_id_idx';
 const SITEMAP = 'Article_status_id_updatedAt_idx';
+const BY_AUTHOR = 'Article_status_authorId_publishedAt_updatedAt_id_idx';
 const REPLIES = 'Comment_replies_newest_first';
 
 /** Every public read of the API, the feeds and the sitemaps (the server-rendered pages make the same API reads). */
@@ -134,6 +142,10 @@ export function publicReads(ids: ReadIds): PublicRead[] {
       ordered: true,
     },
     { name: 'stories', path: `${list}&story=true`, index: LIST, ordered: true },
+    // The home page's blocks and its Latest river, which leaves the blocks' articles out (docs/decisions/050).
+    { name: 'home page', path: '/api/articles/home', index: LIST, ordered: true },
+    { name: 'home page, river page 51', path: '/api/articles/home?offset=500', index: LIST, ordered: true },
+    { name: 'author page', path: `/api/authors/${ids.author}`, index: BY_AUTHOR, ordered: true },
     { name: 'stories of a section', path: `${list}&story=true&section=Sports`, index: BY_SECTION, ordered: true },
     { name: 'top articles', path: '/api/view/top-articles?limit=10', index: 'Article_status_totalViews_publishedAt_id_idx', ordered: true },
     { name: 'article', path: `/api/articles/${ids.article}`, index: 'Article_pkey', ordered: false },
@@ -149,6 +161,7 @@ export function publicReads(ids: ReadIds): PublicRead[] {
     { name: 'categories', path: '/api/categories', index: BY_CATEGORY, ordered: false },
     { name: 'RSS feed', path: '/rss.xml', index: LIST, ordered: true },
     { name: 'category feed', path: `/category/${ids.category.slug}/rss.xml`, index: BY_CATEGORY, ordered: true },
+    { name: 'author feed', path: `/author/${ids.author}/rss.xml`, index: BY_AUTHOR, ordered: true },
     { name: 'news sitemap', path: '/sitemaps/news.xml', index: LIST, ordered: true },
     { name: 'sitemap index', path: '/sitemap.xml', index: SITEMAP, ordered: true },
     { name: 'article sitemap', path: '/sitemaps/articles-1.xml', index: SITEMAP, ordered: true },

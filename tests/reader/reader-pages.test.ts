@@ -57,7 +57,7 @@ describe('reader pages rendered on the server', () => {
     const state = pageState(res);
     expect(state?.origin).toBe(ctx.config.publicUrl);
     const keys = state!.queries.queries.map((q) => JSON.stringify(q.queryKey));
-    expect(keys).toContain(JSON.stringify(['articles', 'published', { main: true, limit: 1 }]));
+    expect(keys).toContain(JSON.stringify(['articles', 'published', 'home', 1]));
     expect(keys).toContain(JSON.stringify(['categories']));
     expect(state!.queries.queries.every((q) => q.state.status === 'success')).toBe(true);
   });
@@ -238,7 +238,7 @@ describe('the head of each reader page', () => {
       '@context': 'https://schema.org',
       headline: 'Harbour bridge reopens after repairs',
       datePublished: main.publishedAt!.toISOString(),
-      author: [{ '@type': 'Person', name: 'Ada Reporter' }],
+      author: [{ '@type': 'Person', name: 'Ada Reporter', url: `${site}/author/${author.slug}` }],
       publisher: { '@type': 'Organization', name: 'Chronicle News', logo: { '@type': 'ImageObject', url: `${site}/logo.png` } },
     });
     expect(typeof article.dateModified).toBe('string');

@@ -103,7 +103,15 @@ describe('reader components hydrate what the server rendered', () => {
     const zone = process.env.TZ;
     process.env.TZ = 'Pacific/Auckland';
     try {
-      const { html, container } = await serverThenBrowser(() => <ArticleDetail article={article} />, twoHoursLater);
+      const { html, container } = await serverThenBrowser(
+        () => (
+          // The byline links to the author page.
+          <MemoryRouter>
+            <ArticleDetail article={article} />
+          </MemoryRouter>
+        ),
+        twoHoursLater,
+      );
       expect(html).toContain('March 4, 2026');
       expect(container.querySelector('time')?.textContent).toBe('March 5, 2026');
     } finally {

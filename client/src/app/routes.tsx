@@ -2,11 +2,11 @@ import { Suspense, lazy, useEffect, useLayoutEffect, useRef, type ReactNode } fr
 import { useLocation, useNavigationType, useRoutes } from 'react-router';
 import { LoadingText } from '../components/ui/page-state';
 import { routePatterns } from '../config/paths';
-import type { AppRoute } from './reader/load';
+import type { AppRoute, LoadArgs } from './reader/load';
 import { PublicLayout, loadPublicLayout } from './reader/public-layout';
 import { ArticleRoute, loadArticle } from './reader/routes/article';
 import { CategoryRoute, loadCategory } from './reader/routes/category';
-import { HomeRoute, loadHome } from './reader/routes/home';
+import { HomeRoute } from './reader/routes/home';
 import { NotFoundRoute, loadNotFound } from './reader/routes/not-found';
 import { RouteErrorBoundary } from './reader/routes/route-error';
 import { SectionRoute, loadSection } from './reader/routes/section';
@@ -15,6 +15,9 @@ import { SectionRoute, loadSection } from './reader/routes/section';
 // (most readers never open them). Both render in the browser only.
 const AuthRoute = lazy(() => import('./reader/routes/auth').then((m) => ({ default: m.AuthRoute })));
 const ResetPasswordRoute = lazy(() => import('./reader/routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
+// Author pages are rendered on the server but are a chunk of their own in the browser: the reader's initial script
+// stays within its budget, and the page's server HTML stays in place until the chunk has hydrated it.
+const AuthorRoute = lazy(() => import('./reader/routes/author').then((m) => ({ default: m.AuthorRoute })));
 const DashboardRoute = lazy(() => import('./dashboard/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -27,11 +30,12 @@ function Loading({ children }: { children: ReactNode }) {
 
 /** A new page starts at the top; back and forward leave the browser to restore the position. */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  // The search too: `/?page=2` is another page of the home page's river.
+  const { pathname, search } = useLocation();
   const type = useNavigationType();
   useLayoutEffect(() => {
     if (type !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, type]);
+  }, [pathname, search, type]);
   return null;
 }
 
@@ -51,7 +55,17 @@ function HeadSync() {
 
 /** The loads run on the server only: the browser's build leaves them out, so readers download none. */
 const loads = import.meta.env.SSR
-  ? { layout: loadPublicLayout, home: loadHome, article: loadArticle, category: loadCategory, section: loadSection, notFound: loadNotFound }
+  ? {
+      layout: loadPublicLayout,
+      // Imported when asked for, like the author page's: the reader's initial script need not carry what they import.
+      home: (args: LoadArgs) => import('./reader/routes/home-load').then((m) => m.loadHome(args)),
+      article: loadArticle,
+      category: loadCategory,
+      section: loadSection,
+      // Imported when asked for: a static import would put the author page's reads in the reader's initial script.
+      author: (args: LoadArgs) => import('./reader/routes/author-load').then((m) => m.loadAuthor(args)),
+      notFound: loadNotFound,
+    }
   : undefined;
 
 /**
@@ -75,6 +89,15 @@ export const appRoutes: AppRoute[] = [
       { path: routePatterns.article, element: <ArticleRoute />, load: loads?.article },
       { path: routePatterns.category, element: <CategoryRoute />, load: loads?.category },
       { path: routePatterns.section, element: <SectionRoute />, load: loads?.section },
+      {
+        path: routePatterns.author,
+        element: (
+          <Loading>
+            <AuthorRoute />
+          </Loading>
+        ),
+        load: loads?.author,
+      },
       { path: routePatterns.any, element: <NotFoundRoute />, load: loads?.notFound },
     ],
   },

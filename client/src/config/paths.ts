@@ -7,6 +7,7 @@ export const dashboardPages = {
   stories: 'stories',
   'breaking-news': 'breaking-news',
   reports: 'reports',
+  profile: 'profile',
 } as const;
 
 export type DashboardPage = keyof typeof dashboardPages;
@@ -17,6 +18,7 @@ export const paths = {
   article: (id: string) => `/article/${encodeURIComponent(id)}`,
   category: (idOrSlug: string) => `/category/${encodeURIComponent(idOrSlug)}`,
   section: (name: string) => `/news/${encodeURIComponent(name)}`,
+  author: (slug: string) => `/author/${encodeURIComponent(slug)}`,
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard',
@@ -29,6 +31,7 @@ export const routePatterns = {
   article: '/article/:id',
   category: '/category/:idOrSlug',
   section: '/news/:section',
+  author: '/author/:slug',
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard/*',

@@ -13,6 +13,7 @@ export interface ArticleListParams {
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   me: ['dashboard', 'me'] as const,
+  profile: ['dashboard', 'profile'] as const,
   articles: ['dashboard', 'articles'] as const,
   articleList: (params: ArticleListParams) => ['dashboard', 'articles', params] as const,
   articleMedia: (id: string) => ['dashboard', 'article-media', id] as const,

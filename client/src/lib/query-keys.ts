@@ -8,6 +8,10 @@ export const readerKeys = {
   published: ['articles', 'published'] as const,
   publishedList: <F>(filter: F) => ['articles', 'published', filter] as const,
   publishedPages: <F>(filter: F) => ['articles', 'published', 'pages', filter] as const,
+  /** The home page's blocks and page `page` of its Latest river. */
+  home: (page: number) => ['articles', 'published', 'home', page] as const,
+  /** An author and page `page` of their articles; under 'articles' so that a change to an article refetches it. */
+  author: (slug: string, page: number) => ['articles', 'published', 'author', slug, page] as const,
   categories: ['categories'] as const,
   category: (idOrSlug: string) => ['categories', 'one', idOrSlug] as const,
   breakingNews: ['breaking-news'] as const,

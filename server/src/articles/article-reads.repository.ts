@@ -16,7 +16,7 @@ const LIST_COLUMNS = `
   a.id, a.title, a.summary, a."imageUrl", a."categoryId", a.section::text AS section, a.status::text AS status,
   a."isStory", a."isFeatured", a."isMainStory", a."storyPriority", a."totalViews",
   a."createdAt", a."updatedAt", a."publishedAt", a.version,
-  json_build_object('id', u.id, 'name', u.name) AS author,
+  json_build_object('id', u.id, 'name', u.name, 'slug', u.slug) AS author,
   json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) AS category,
   COALESCE(m.media, '[]') AS media,
   (SELECT json_object_agg(v."fileUrl", json_build_object('width', v.width, 'height', v.height, 'widths', v.widths, 'crops', v.crops))
@@ -66,6 +66,9 @@ export interface PublishedFilter {
   featured?: boolean;
   main?: boolean;
   story?: boolean;
+  authorId?: string;
+  /** Articles left out (the home page's blocks, for its Latest river). */
+  exclude?: string[];
 }
 
 /** Each filter's condition, in the order of its parameter; `$?` is its number in the statement. */
@@ -75,6 +78,8 @@ const CONDITIONS: [keyof PublishedFilter, string][] = [
   ['featured', 'a."isFeatured" = $?::boolean'],
   ['main', 'a."isMainStory" = $?::boolean'],
   ['story', 'a."isStory" = $?::boolean'],
+  ['authorId', 'a."authorId" = $?::uuid'],
+  ['exclude', 'a.id <> ALL ($?::uuid[])'],
 ];
 /** The text of each statement by its name, made once. */
 const publishedStatements = new Map<string, string>();

@@ -26,7 +26,7 @@ export const articleListSelect = {
   updatedAt: true,
   publishedAt: true,
   version: true,
-  author: { select: { id: true, name: true } },
+  author: { select: { id: true, name: true, slug: true } },
   category: { select: { id: true, name: true, slug: true } },
   media: { select: { id: true, type: true, fileUrl: true }, orderBy: { createdAt: 'asc' } },
 } satisfies Prisma.ArticleSelect;

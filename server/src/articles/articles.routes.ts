@@ -4,12 +4,13 @@ import {
   articleFeaturedInputSchema,
   articleStatusInputSchema,
   createArticleInputSchema,
+  homeArticlesQuerySchema,
   listArticlesQuerySchema,
   mediaTypeSchema,
   publishedArticlesQuerySchema,
   updateArticleInputSchema,
 } from '#shared/schemas/articles';
-import { articleListItemSchema, articleSchema, featuredArticleSchema } from '#shared/schemas/responses/articles';
+import { articleListItemSchema, articleSchema, featuredArticleSchema, homeArticlesSchema } from '#shared/schemas/responses/articles';
 import { deletedSchema, mediaItemSchema, pageSchema } from '#shared/schemas/responses/common';
 import { articleChanged, Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
@@ -22,6 +23,7 @@ import { expectedVersion, setVersionTag, VERSIONED_EDIT, withVersionTag } from '
 import * as articleMedia from './article-media.service';
 import { isUuid } from './article-records';
 import * as articles from './articles.service';
+import { homeArticles } from './home.service';
 import * as share from './share.service';
 import * as stories from './stories.service';
 import { shareImage } from './share-image';
@@ -65,6 +67,20 @@ export function articlesRouter(ctx: AppContext): Router {
       const page = await articles.listPublished(db, query, ctx.cache);
       return page;
     },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/home',
+      summary:
+        'The home page: main story, featured, Sports and Opinions blocks (each article in one block only) and a page of the Latest river (the newest published articles none of the blocks shows)',
+      guard: publicRoute,
+      query: homeArticlesQuerySchema,
+      returns: homeArticlesSchema,
+      cacheTags: () => [Tags.articles, Tags.categories],
+    },
+    ({ query }) => homeArticles(db, query, ctx.cache),
   );
 
   route(

@@ -18,13 +18,7 @@ import { sanitizeArticleHtml } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugCandidates } from '../lib/slug';
 import { sectionFromWire } from '../lib/wire';
-import {
-  articleSelect,
-  publishedOnly,
-  toArticle,
-  toArticleListItem,
-  toArticles,
-} from './article.mapper';
+import { articleSelect, publishedOnly, toArticle, toArticleListItem, toArticles } from './article.mapper';
 import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads.repository';
 import { removeShareImages } from './share-image';
 import type { ResponseCache } from '../cache';
@@ -138,6 +132,15 @@ export async function listPublished(
   return { data: rows.map((row) => toArticleListItem(row, images)), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
+/** A page of one author's published articles, newest first (their author page), and how many they have published. */
+export async function listPublishedByAuthor(db: Db, authorId: string, limit: number, offset: number): Promise<Page<ArticleListItem>> {
+  const [total, { rows, images }] = await Promise.all([
+    db.article.count({ where: { ...publishedOnly, authorId } }),
+    readPublishedRows(db, { authorId }, limit, offset),
+  ]);
+  return { data: rows.map((row) => toArticleListItem(row, images)), pagination: { total, limit, offset } };
+}
+
 export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {
   const content = cleanContent(input.content);
   await requireCategory(db, input.categoryId);
@@ -241,4 +244,3 @@ export async function unpublishArticle(db: Db, id: string): Promise<Article> {
   if (!count) throw articleNotFound();
   return readArticle(db, id);
 }
-

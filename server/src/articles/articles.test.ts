@@ -73,7 +73,7 @@ describe('GET /api/articles/:id', () => {
       content: a.content,
       imageUrl: '/uploads/x.png',
       image: null,
-      author: { id: otherAuthor.id, name: otherAuthor.name },
+      author: { id: otherAuthor.id, name: otherAuthor.name, slug: otherAuthor.slug },
       category: { id: category.id, name: category.name, slug: category.slug },
       categoryId: category.id,
       section: 'Opinions & Editorials',

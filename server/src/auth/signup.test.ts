@@ -41,6 +41,9 @@ describe('POST /api/auth/signup (one step)', () => {
         role: 'user',
         suspended: false,
         bio: null,
+        // Every user gets the address of an author page (docs/decisions/049-author-pages.md); readers never get the page.
+        slug: expect.stringMatching(/^ada-reader(-\d+)?$/),
+        avatarUrl: null,
         createdAt: expect.any(String),
         version: 1,
       },

@@ -21,10 +21,12 @@ const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
  */
 const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)\/?$/i;
 /**
- * Query parameters a reader page reads (none yet): the others (tracking parameters, cache-busters) are left out
- * of its key, so `/article/1?utm_source=x` is the stored `/article/1` and no query string can add an entry.
+ * Query parameters a reader page reads: `page`, the page of the home page's Latest river and of an author page's list
+ * (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page). The others (tracking
+ * parameters, cache-busters) are left out of its key, so `/article/1?utm_source=x` is the stored `/article/1` and no
+ * query string but a page number can add an entry.
  */
-const READER_QUERY_PARAMS = new Set<string>();
+const READER_QUERY_PARAMS = new Set<string>(['page']);
 /**
  * Keys seen once, remembered for admission (see `admit`): hashes of 12 characters, so ~60 bytes an entry.
  * Enough to remember every key a real site asks for twice within a while.

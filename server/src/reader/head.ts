@@ -13,15 +13,27 @@
  * (schema.org's vocabulary) and follow Google's article rich result guidelines: headline of at most 110
  * characters, absolute image URLs, ISO dates, authors as a Person with a name only, publisher with a logo.
  */
-import type { BreadcrumbList, ImageObject, ListItem, NewsArticle, OrganizationLeaf, Thing, WebSite, WithContext } from 'schema-dts';
+import type {
+  BreadcrumbList,
+  ImageObject,
+  ListItem,
+  NewsArticle,
+  OrganizationLeaf,
+  Person,
+  ProfilePage,
+  Thing,
+  WebSite,
+  WithContext,
+} from 'schema-dts';
 import { CROP_RATIOS, cropSize, cropUrl } from '#shared/images';
+import { readerPagePath } from '#shared/page-numbers';
 import { sectionPageName, type ReaderPage } from '#shared/reader-page';
-import type { Article, ArticleListItem } from '#shared/types';
+import type { Article, ArticleListItem, Author } from '#shared/types';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { articleTeaser, escapeHtml, shareImageUrl } from '../articles/share-page';
 import { truncateOnWord } from '../lib/text';
-import { feedLinks } from '../seo/feed-links';
-import { SITE_LOCALE, articleUrl, categoryUrl, homeUrl } from '../seo/site';
+import { feedLinks, type FeedScope } from '../seo/feed-links';
+import { SITE_LOCALE, articleUrl, authorUrl, categoryUrl, homeUrl } from '../seo/site';
 import { scriptJson } from './script-json';
 
 export type { ReaderPage };
@@ -65,6 +77,7 @@ const urls = (site: SiteInfo) => ({
   home: homeUrl(site.publicUrl),
   article: (id: string) => articleUrl(site.publicUrl, encodeURIComponent(id)),
   category: (slug: string) => categoryUrl(site.publicUrl, slug),
+  author: (slug: string) => authorUrl(site.publicUrl, slug),
   shareImage: (a: Article) => shareImageUrl(site.publicUrl, a.id, a.updatedAt),
   organizationId: `${site.publicUrl}/#organization`,
   websiteId: `${site.publicUrl}/#website`,
@@ -110,12 +123,12 @@ interface HeadParts {
   description: string;
   /** Absent for a page that does not exist: it gets noindex instead. */
   canonical: string | null;
-  ogType: 'article' | 'website';
+  ogType: 'article' | 'website' | 'profile';
   ogTitle: string;
   image: PreviewImage;
   extraMeta: [property: string, content: string][];
-  /** A category page announces its category's feed besides the site's. */
-  feedCategory?: { name: string; slug: string };
+  /** A category page announces its category's feed besides the site's, an author page its author's. */
+  feed?: FeedScope;
   jsonLd: WithContext<Thing>[];
 }
 
@@ -182,7 +195,13 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
     image: [...articleCrops(article, site.publicUrl), ...new Set([...own, share])],
     ...(published ? { datePublished: published } : {}),
     ...(modified ? { dateModified: modified } : {}),
-    author: [{ '@type': 'Person', name: article.author.name }],
+    author: [
+      {
+        '@type': 'Person',
+        name: article.author.name,
+        ...(article.author.slug ? { url: u.author(article.author.slug) } : {}),
+      },
+    ],
     publisher: organization(site),
     ...(categoryName ? { articleSection: categoryName } : {}),
     inLanguage: LANGUAGE,
@@ -229,6 +248,56 @@ function listingParts(site: SiteInfo, name: string, canonical: string, lead: str
   };
 }
 
+/** ', page 2' after a title, for the pages of a list past its first. */
+const pageSuffix = (page: number) => (page > 1 ? `, page ${page}` : '');
+
+/** An author page (docs/decisions/049-author-pages.md): a ProfilePage whose main entity is the author as a Person. */
+function authorParts(author: Author, articles: ArticleListItem[], page: number, site: SiteInfo): HeadParts {
+  const u = urls(site);
+  const url = u.author(author.slug);
+  const canonical = `${site.publicUrl}${readerPagePath(`/author/${encodeURIComponent(author.slug)}`, page)}`;
+  const photo = absoluteUrl(author.avatarUrl, site.publicUrl);
+  const bio = author.bio?.replace(/\s+/g, ' ').trim();
+  const description = bio
+    ? truncateOnWord(bio, DESCRIPTION_MAX)
+    : listingDescription(`Stories by ${author.name} from ${site.name}`, articles);
+  const person: Person = {
+    '@type': 'Person',
+    '@id': `${url}#person`,
+    name: author.name,
+    url,
+    ...(bio ? { description: bio } : {}),
+    ...(photo ? { image: photo } : {}),
+    worksFor: { '@id': u.organizationId },
+  };
+  const profile: WithContext<ProfilePage> = {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    '@id': canonical,
+    url: canonical,
+    name: `${author.name}${pageSuffix(page)}`,
+    inLanguage: LANGUAGE,
+    mainEntity: person,
+  };
+  return {
+    title: `${author.name}${pageSuffix(page)} | ${site.name}`,
+    description,
+    canonical,
+    ogType: 'profile',
+    ogTitle: author.name,
+    image: photo ? { url: photo, alt: author.name } : defaultImage(site),
+    extraMeta: [],
+    feed: { author },
+    jsonLd: [
+      profile,
+      breadcrumbs([
+        { name: 'Home', url: u.home },
+        { name: author.name, url },
+      ]),
+    ],
+  };
+}
+
 function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
   const u = urls(site);
   switch (page.kind) {
@@ -247,6 +316,19 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
         publisher: { '@id': u.organizationId },
       };
       const org: WithContext<OrganizationLeaf> = { '@context': 'https://schema.org', ...organization(site) };
+      // A later page of the Latest river is a page of its own: its own title and address, the same preview.
+      const river = page.page ?? 1;
+      if (river > 1)
+        return {
+          title: `Latest news${pageSuffix(river)} | ${site.name}`,
+          description: truncateOnWord(`The latest stories from ${site.name}, page ${river}.`, DESCRIPTION_MAX),
+          canonical: `${site.publicUrl}${readerPagePath('/', river)}`,
+          ogType: 'website',
+          ogTitle: `Latest news${pageSuffix(river)} | ${site.name}`,
+          image: defaultImage(site),
+          extraMeta: [],
+          jsonLd: [],
+        };
       return {
         title: `${site.name}: local and world news`,
         description: truncateOnWord(site.description, DESCRIPTION_MAX),
@@ -261,7 +343,7 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
     case 'category': {
       const { category, articles } = page;
       const lead = `Stories in the ${category.name} category of ${site.name}, newest first`;
-      return { ...listingParts(site, category.name, u.category(category.slug), lead, articles), feedCategory: category };
+      return { ...listingParts(site, category.name, u.category(category.slug), lead, articles), feed: { category } };
     }
     case 'section': {
       const { section, articles } = page;
@@ -269,6 +351,8 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
       const lead = `All ${site.name} articles in the ${section.heading} section, newest first`;
       return listingParts(site, sectionPageName(section.heading), canonical, lead, articles);
     }
+    case 'author':
+      return authorParts(page.author, page.articles.data, page.page, site);
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
       return {
@@ -317,7 +401,7 @@ export function buildShellHead(pathname: string, site: SiteInfo): string | null 
 function headTags(p: HeadParts, site: SiteInfo): string {
   const property = (key: string, value: string | number) => `<meta property="${key}" content="${escapeHtml(String(value))}">`;
   const name = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
-  const feeds = feedLinks(site.publicUrl, p.feedCategory);
+  const feeds = feedLinks(site.publicUrl, p.feed);
   const { image } = p;
 
   return [

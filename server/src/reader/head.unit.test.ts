@@ -20,7 +20,7 @@ function article(overrides: Partial<Article> = {}): Article {
     summary: 'The bridge opens in spring after a vote of 7 to 2.',
     content: '<p>The council voted.</p>',
     imageUrl: '/uploads/bridge.jpg',
-    author: { id: 'u1', name: 'Jane Doe' },
+    author: { id: 'u1', name: 'Jane Doe', slug: 'jane-doe' },
     category: { id: 'c1', name: 'Local Politics', slug: 'local-politics' },
     createdAt: '2025-03-01T08:00:00.000Z',
     updatedAt: '2025-03-02T09:30:00.000Z',
@@ -147,7 +147,8 @@ describe('buildHead: article page', () => {
     expect(news.datePublished).toBe('2025-03-01T10:00:00.000Z');
     expect(news.dateModified).toBe('2025-03-02T09:30:00.000Z');
     expect(news.articleSection).toBe('Local Politics');
-    expect(news.author).toEqual([{ '@type': 'Person', name: 'Jane Doe' }]);
+    // The author's page (docs/decisions/049-author-pages.md).
+    expect(news.author).toEqual([{ '@type': 'Person', name: 'Jane Doe', url: 'https://news.example.org/author/jane-doe' }]);
     expect(news.publisher).toMatchObject({
       '@type': 'Organization',
       name: 'Chronicle News',
@@ -350,6 +351,58 @@ function expectListingHead(h: ReturnType<typeof parse>, name: string, url: strin
     [name, url],
   ]);
 }
+
+describe('buildHead: the Latest river past its first page', () => {
+  it('is a page of its own: its title and canonical address with the page number, no home JSON-LD', () => {
+    const h = parse({ kind: 'home', page: 3 });
+    expect(h.title).toBe('Latest news, page 3 | Chronicle News');
+    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual(['https://news.example.org/?page=3']);
+    expect(h.og('og:url')).toBe('https://news.example.org/?page=3');
+    expect(h.jsonLd).toEqual([]);
+  });
+});
+
+describe('buildHead: author page', () => {
+  const author = { id: 'u1', slug: 'jane-doe', name: 'Jane Doe', bio: 'Covers   the council.', avatarUrl: '/uploads/jane.jpg', avatar: null };
+  const articles = { data: [article()], pagination: { total: 1, limit: 12, offset: 0 } };
+
+  it('has the name as title, the bio as description, the photo as preview, the author feed and a ProfilePage of a Person', () => {
+    const h = parse({ kind: 'author', author, articles, page: 1 });
+    expect(h.title).toBe('Jane Doe | Chronicle News');
+    expect(h.meta('description')).toBe('Covers the council.');
+    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual(['https://news.example.org/author/jane-doe']);
+    expect(h.og('og:type')).toBe('profile');
+    expect(h.og('og:image')).toBe('https://news.example.org/uploads/jane.jpg');
+    expect(h.links('alternate').map((l) => l.attribs.href)).toEqual([
+      'https://news.example.org/rss.xml',
+      'https://news.example.org/author/jane-doe/rss.xml',
+    ]);
+    expect(h.ld('ProfilePage').mainEntity).toEqual({
+      '@type': 'Person',
+      '@id': 'https://news.example.org/author/jane-doe#person',
+      name: 'Jane Doe',
+      url: 'https://news.example.org/author/jane-doe',
+      description: 'Covers the council.',
+      image: 'https://news.example.org/uploads/jane.jpg',
+      worksFor: { '@id': 'https://news.example.org/#organization' },
+    });
+  });
+
+  it('without a bio, describes the page by their headlines; a later page names its number', () => {
+    const h = parse({ kind: 'author', author: { ...author, bio: null, avatarUrl: null }, articles, page: 2 });
+    expect(h.meta('description')).toBe('Stories by Jane Doe from Chronicle News: Council approves the new river bridge');
+    expect(h.title).toBe('Jane Doe, page 2 | Chronicle News');
+    expect(h.links('canonical').map((l) => l.attribs.href)).toEqual(['https://news.example.org/author/jane-doe?page=2']);
+    expect(h.og('og:image')).toBe('https://news.example.org/og-default.png');
+  });
+
+  it('escapes a hostile name and bio', () => {
+    const h = parse({ kind: 'author', author: { ...author, name: HOSTILE, bio: HOSTILE }, articles, page: 1 });
+    expect(h.html).not.toContain('<script>alert(1)');
+    expect(h.scripts.every((s) => s.attribs.type === 'application/ld+json')).toBe(true);
+    expect((h.ld('ProfilePage').mainEntity as { name: string }).name).toBe(HOSTILE);
+  });
+});
 
 describe('buildHead: category page', () => {
   const category = { id: 'c1', name: 'Local Politics', slug: 'local-politics' };

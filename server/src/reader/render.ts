@@ -143,7 +143,7 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
     }
     if (result.type === 'redirect') {
       const query = req.originalUrl.indexOf('?');
-      res.redirect(301, result.location + (query === -1 ? '' : req.originalUrl.slice(query)));
+      res.redirect(301, result.location + (result.query ?? (query === -1 ? '' : req.originalUrl.slice(query))));
       return;
     }
     res.set('Cache-Control', 'no-cache');
@@ -164,7 +164,8 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
     const path = pagePath(req.query.path);
     const { template, renderer } = await source.load(path);
     let found = await renderer.describe({ url: path, origin: config.publicUrl, transport });
-    if (found.type === 'redirect') found = await renderer.describe({ url: found.location, origin: config.publicUrl, transport });
+    if (found.type === 'redirect')
+      found = await renderer.describe({ url: found.location + (found.query ?? ''), origin: config.publicUrl, transport });
     const pathname = new URL(path, config.publicUrl).pathname;
     const answer: PageHead = {
       head:

@@ -1,4 +1,4 @@
-import { categoryFeedUrl, SITE_NAME, siteFeedUrl } from './site';
+import { authorFeedUrl, authorUrl, categoryFeedUrl, categoryUrl, homeUrl, SITE_NAME, siteFeedUrl } from './site';
 
 /** One `<link rel="alternate" type="application/rss+xml" title href>` of a page head. */
 export interface FeedLink {
@@ -8,17 +8,43 @@ export interface FeedLink {
   href: string;
 }
 
-/** A feed's channel title: the publication's, or the publication's and the category's. */
-export const feedTitle = (category?: { name: string }) => (category ? `${SITE_NAME}: ${category.name}` : SITE_NAME);
+/** What a feed besides the site's is of: one category's articles, or one author's. */
+export type FeedScope = { category: { name: string; slug: string } } | { author: { name: string; slug: string } };
+
+/** A feed's channel: its title (the publication's, or the publication's and the category's or author's), page, own address and description. */
+export function feedChannel(publicUrl: string, scope?: FeedScope) {
+  if (scope && 'author' in scope) {
+    const { name, slug } = scope.author;
+    return {
+      title: `${SITE_NAME}: ${name}`,
+      link: authorUrl(publicUrl, slug),
+      self: authorFeedUrl(publicUrl, slug),
+      description: `The latest stories by ${name} from ${SITE_NAME}`,
+    };
+  }
+  if (scope) {
+    const { name, slug } = scope.category;
+    return {
+      title: `${SITE_NAME}: ${name}`,
+      link: categoryUrl(publicUrl, slug),
+      self: categoryFeedUrl(publicUrl, slug),
+      description: `The latest ${name} stories from ${SITE_NAME}`,
+    };
+  }
+  return { title: SITE_NAME, link: homeUrl(publicUrl), self: siteFeedUrl(publicUrl), description: `The latest stories from ${SITE_NAME}` };
+}
 
 /**
- * The feeds a reader page announces in its head: the site's feed on every page, and on a category page
- * (or an article page, with the article's category) that category's feed too. Values are raw text: the
- * page head builder escapes them.
+ * The feeds a reader page announces in its head: the site's feed on every page, and on a category page (or an
+ * article page, with the article's category) or an author page that category's or author's feed too. Values are raw
+ * text: the page head builder escapes them.
  */
-export function feedLinks(publicUrl: string, category?: { name: string; slug: string }): FeedLink[] {
-  const link = (title: string, href: string): FeedLink => ({ rel: 'alternate', type: 'application/rss+xml', title, href });
-  const links = [link(feedTitle(), siteFeedUrl(publicUrl))];
-  if (category) links.push(link(feedTitle(category), categoryFeedUrl(publicUrl, category.slug)));
-  return links;
+export function feedLinks(publicUrl: string, scope?: FeedScope): FeedLink[] {
+  const link = ({ title, self }: { title: string; self: string }): FeedLink => ({
+    rel: 'alternate',
+    type: 'application/rss+xml',
+    title,
+    href: self,
+  });
+  return [link(feedChannel(publicUrl)), ...(scope ? [link(feedChannel(publicUrl, scope))] : [])];
 }

@@ -1,7 +1,7 @@
 import { imageTypeOf } from '../lib/media-types';
-import { feedTitle } from './feed-links';
+import { feedChannel, type FeedScope } from './feed-links';
 import type { FeedArticle } from './seo.service';
-import { absoluteUrl, articleUrl, categoryFeedUrl, categoryUrl, homeUrl, SITE_LANGUAGE, SITE_NAME, siteFeedUrl } from './site';
+import { absoluteUrl, articleUrl, categoryUrl, SITE_LANGUAGE } from './site';
 import { XmlWriter } from './xml';
 
 const NS = {
@@ -42,14 +42,11 @@ export function newestChange(items: { publishedAt?: Date | null; updatedAt: Date
   return max;
 }
 
-/** The RSS 2.0 feed of the site, or of one category (`category` given). */
-export function renderRss(publicUrl: string, articles: FeedArticle[], category?: { name: string; slug: string }): string {
-  const link = category ? categoryUrl(publicUrl, category.slug) : homeUrl(publicUrl);
-  const self = category ? categoryFeedUrl(publicUrl, category.slug) : siteFeedUrl(publicUrl);
-  const description = category ? `The latest ${category.name} stories from ${SITE_NAME}` : `The latest stories from ${SITE_NAME}`;
+/** The RSS 2.0 feed of the site, or of one category or author (`scope` given). */
+export function renderRss(publicUrl: string, articles: FeedArticle[], scope?: FeedScope): string {
+  const { title, link, self, description } = feedChannel(publicUrl, scope);
   // The newest change of what the feed shows, not the time of the request: the body (and its ETag) stay the same until then.
   const lastBuild = newestChange(articles);
-  const title = feedTitle(category);
 
   const xml = new XmlWriter().start('rss', { version: '2.0', 'xmlns:atom': NS.atom, 'xmlns:dc': NS.dc, 'xmlns:media': NS.media });
   xml

@@ -5,7 +5,17 @@ import { setLastModified } from '../lib/last-modified';
 import { newestChange, renderRss } from './feeds';
 import { renderRobots } from './robots';
 import * as seo from './seo.service';
-import { articleUrl, articlesSitemapUrl, categoryFeedUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl } from './site';
+import {
+  articleUrl,
+  articlesSitemapUrl,
+  authorFeedUrl,
+  authorUrl,
+  categoryFeedUrl,
+  categoryUrl,
+  homeUrl,
+  pagesSitemapUrl,
+  sectionUrl,
+} from './site';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, SITEMAP_LIMITS } from './sitemaps';
 
 /** Sizes of the documents; tests lower them to see paging without writing 50,000 articles. */
@@ -61,7 +71,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
 
   // Every feed and sitemap lists published articles and categories; the news sitemap also ages out after
   // 48 hours without a write, so it is kept a minute at most.
-  router.get(/^\/(rss\.xml|category\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/, (req, _res, next) => {
+  router.get(/^\/(rss\.xml|(?:category|author)\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/, (req, _res, next) => {
     tagResponse([Tags.articles, Tags.categories], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
     next();
   });
@@ -80,8 +90,17 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
     if (!category) return notFoundPlain(res);
     // One address per feed: an id or a differently written slug leads to the canonical one.
     if (req.params.idOrSlug !== category.slug) return res.redirect(301, categoryFeedUrl(publicUrl, category.slug));
-    const articles = await seo.feedArticles(db, sizes.feedItems, category.id);
-    send(res, RSS_TYPE, renderRss(publicUrl, articles, category), newestChange(articles));
+    const articles = await seo.feedArticles(db, sizes.feedItems, { categoryId: category.id });
+    send(res, RSS_TYPE, renderRss(publicUrl, articles, { category }), newestChange(articles));
+  });
+
+  router.get('/author/:slug/rss.xml', async (req, res) => {
+    const author = await seo.findAuthor(db, req.params.slug);
+    if (!author) return notFoundPlain(res);
+    // One address per feed: another case of the slug leads to the stored one.
+    if (req.params.slug !== author.slug) return res.redirect(301, authorFeedUrl(publicUrl, author.slug));
+    const articles = await seo.feedArticles(db, sizes.feedItems, { authorId: author.id });
+    send(res, RSS_TYPE, renderRss(publicUrl, articles, { author }), newestChange(articles));
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
@@ -100,6 +119,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
         { loc: homeUrl(publicUrl), lastmod: pages.home },
         ...pages.sections.map(({ section, lastmod }) => ({ loc: sectionUrl(publicUrl, section), lastmod })),
         ...pages.categories.map(({ slug, lastmod }) => ({ loc: categoryUrl(publicUrl, slug), lastmod })),
+        ...pages.authors.map(({ slug, lastmod }) => ({ loc: authorUrl(publicUrl, slug), lastmod })),
       ],
     ]);
     send(res, XML_TYPE, body, pages.home);

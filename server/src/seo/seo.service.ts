@@ -1,4 +1,5 @@
 import { publishedOnly } from '../articles/article.mapper';
+import { AUTHOR_SLUG } from '../authors/authors.service';
 import { isUuid } from '../articles/article-records';
 import { poolOf, type Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
@@ -39,10 +40,10 @@ export interface FeedArticle {
   image: { url: string; bytes: number | null } | null;
 }
 
-/** The newest published articles, of one category or of all. */
-export async function feedArticles(db: Db, limit: number, categoryId?: string): Promise<FeedArticle[]> {
+/** The newest published articles, of one category, of one author, or of all. */
+export async function feedArticles(db: Db, limit: number, of: { categoryId?: string; authorId?: string } = {}): Promise<FeedArticle[]> {
   const rows = await db.article.findMany({
-    where: { ...publishedOnly, ...(categoryId ? { categoryId } : {}) },
+    where: { ...publishedOnly, categoryId: of.categoryId, authorId: of.authorId },
     orderBy: newestFirst,
     take: limit,
     select: feedSelect,
@@ -84,6 +85,16 @@ export async function findCategory(db: Db, idOrSlug: string) {
   });
 }
 
+/** An author by slug (any case), or null; only someone with a published article is an author to readers. */
+export async function findAuthor(db: Db, slug: string) {
+  // Checked before the database is asked: a NUL byte, say, is refused by PostgreSQL itself.
+  if (!AUTHOR_SLUG.test(slug)) return null;
+  return db.user.findFirst({
+    where: { slug: slug.toLowerCase(), articles: { some: publishedOnly } },
+    select: { id: true, name: true, slug: true },
+  });
+}
+
 /** A listing page changes when an article in it is published or edited: the newest of those times. */
 const newest = (max: { publishedAt: Date | null; updatedAt: Date | null }) => {
   const times = [max.publishedAt, max.updatedAt].filter((d): d is Date => d !== null);
@@ -95,15 +106,18 @@ export interface ListingPages {
   home: Date | null;
   sections: { section: Section; lastmod: Date }[];
   categories: { slug: string; name: string; lastmod: Date }[];
+  /** The author pages: everyone with a published article. */
+  authors: { slug: string; lastmod: Date }[];
 }
 
 /** The listing pages that have published articles, each with the newest change among them. */
 export async function listingPages(db: Db): Promise<ListingPages> {
   const last = { publishedAt: true, updatedAt: true } as const;
-  const [bySection, byCategory] = await Promise.all([
+  const [bySection, byCategory, byAuthor] = await Promise.all([
     // Sections in the order of their declaration (General, Sports, …): the same document for the same data.
     db.article.groupBy({ by: ['section'], where: publishedOnly, _max: last, orderBy: { section: 'asc' } }),
     db.article.groupBy({ by: ['categoryId'], where: publishedOnly, _max: last }),
+    db.article.groupBy({ by: ['authorId'], where: publishedOnly, _max: last }),
   ]);
   const lastmodOf = new Map(byCategory.map((c) => [c.categoryId, newest(c._max)]));
   const categories = byCategory.length
@@ -117,6 +131,14 @@ export async function listingPages(db: Db): Promise<ListingPages> {
     const lastmod = newest(s._max);
     return lastmod ? [{ section: s.section, lastmod }] : [];
   });
+  const authorLastmod = new Map(byAuthor.map((a) => [a.authorId, newest(a._max)]));
+  const authors = byAuthor.length
+    ? await db.user.findMany({
+        where: { id: { in: byAuthor.map((a) => a.authorId) } },
+        select: { id: true, slug: true },
+        orderBy: { slug: 'asc' },
+      })
+    : [];
   const home = sections.reduce<Date | null>((max, s) => (!max || s.lastmod > max ? s.lastmod : max), null);
   return {
     home,
@@ -124,6 +146,10 @@ export async function listingPages(db: Db): Promise<ListingPages> {
     categories: categories.flatMap((c) => {
       const lastmod = lastmodOf.get(c.id);
       return lastmod ? [{ slug: c.slug, name: c.name, lastmod }] : [];
+    }),
+    authors: authors.flatMap((a) => {
+      const lastmod = authorLastmod.get(a.id);
+      return lastmod ? [{ slug: a.slug, lastmod }] : [];
     }),
   };
 }

@@ -515,7 +515,7 @@ describe('robots.txt', () => {
 describe('feedLinks', () => {
   it('announces the site feed, and the category feed on a category', () => {
     expect(feedLinks(BASE)).toEqual([{ rel: 'alternate', type: 'application/rss+xml', title: 'Chronicle News', href: `${BASE}/rss.xml` }]);
-    expect(feedLinks(BASE, { name: 'Arts & Culture', slug: 'arts-&-culture' })).toEqual([
+    expect(feedLinks(BASE, { category: { name: 'Arts & Culture', slug: 'arts-&-culture' } })).toEqual([
       { rel: 'alternate', type: 'application/rss+xml', title: 'Chronicle News', href: `${BASE}/rss.xml` },
       {
         rel: 'alternate',
@@ -528,7 +528,7 @@ describe('feedLinks', () => {
 
   it('names feeds that answer', async () => {
     const category = await createCategory(db, 'Arts & Culture');
-    for (const { href } of feedLinks(BASE, category)) await rss(new URL(href).pathname);
+    for (const { href } of feedLinks(BASE, { category })) await rss(new URL(href).pathname);
   });
 });
 
@@ -606,8 +606,9 @@ describe('Sitemaps over a database of their own, with small pages', () => {
     }
   });
 
-  it('lists home, the sections and the categories that have published articles, each with its newest change', async () => {
-    const rows = await own.db.article.findMany({ where: { status: 'published' }, include: { category: true } });
+  it('lists home, the sections, the categories and the authors that have published articles, each with its newest change', async () => {
+    const rows = await own.db.article.findMany({ where: { status: 'published' }, include: { category: true, author: true } });
+    const authors = [...new Map(rows.map((r) => [r.authorId, r.author])).values()].sort((a, b) => a.slug.localeCompare(b.slug));
     const newest = (filter: (r: (typeof rows)[number]) => boolean) =>
       rows
         .filter(filter)
@@ -620,7 +621,9 @@ describe('Sitemaps over a database of their own, with small pages', () => {
       { loc: `${BASE}/news/editorials`, lastmod: newest((r) => r.section === 'OpinionsEditorials') },
       { loc: `${BASE}/category/politics`, lastmod: newest((r) => r.categoryId === politics.id) },
       { loc: `${BASE}/category/science-and-space`, lastmod: newest((r) => r.categoryId === science.id) },
+      ...authors.map((a) => ({ loc: `${BASE}/author/${a.slug}`, lastmod: newest((r) => r.authorId === a.id) })),
     ]);
+    expect(authors.length).toBeGreaterThan(0);
   });
 
   it('keeps the news sitemap within its size, newest first', async () => {

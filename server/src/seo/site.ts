@@ -13,6 +13,8 @@ export const articleUrl = (publicUrl: string, id: string) => `${publicUrl}/artic
 // Slugs are names lowercased with spaces turned into hyphens: they may hold any other character.
 export const categoryUrl = (publicUrl: string, slug: string) => `${publicUrl}/category/${encodeURIComponent(slug)}`;
 export const sectionUrl = (publicUrl: string, section: Section) => `${publicUrl}/news/${SECTION_PATH_NAMES[sectionToWire(section)]}`;
+export const authorUrl = (publicUrl: string, slug: string) => `${publicUrl}/author/${encodeURIComponent(slug)}`;
+export const authorFeedUrl = (publicUrl: string, slug: string) => `${authorUrl(publicUrl, slug)}/rss.xml`;
 export const siteFeedUrl = (publicUrl: string) => `${publicUrl}/rss.xml`;
 export const categoryFeedUrl = (publicUrl: string, slug: string) => `${categoryUrl(publicUrl, slug)}/rss.xml`;
 export const sitemapIndexUrl = (publicUrl: string) => `${publicUrl}/sitemap.xml`;

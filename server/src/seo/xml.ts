@@ -55,7 +55,9 @@ export class XmlWriter {
 
   /** An element with text (escaped), or empty when `text` is undefined. */
   leaf(name: string, text?: string, attributes: Attributes = {}): this {
-    this.line(text === undefined ? `<${name}${attributesOf(attributes)}/>` : `<${name}${attributesOf(attributes)}>${escapeXml(text)}</${name}>`);
+    this.line(
+      text === undefined ? `<${name}${attributesOf(attributes)}/>` : `<${name}${attributesOf(attributes)}>${escapeXml(text)}</${name}>`,
+    );
     return this;
   }
 

@@ -10,6 +10,8 @@ export const publicUserSelect = {
   role: true,
   suspended: true,
   bio: true,
+  slug: true,
+  avatarUrl: true,
   createdAt: true,
   version: true,
 } satisfies Prisma.UserSelect;

@@ -89,7 +89,7 @@ describe('GET /api/users', () => {
     expect(res.body.pagination).toEqual({ total, limit: 2, offset: 1 });
     const newest = await db.user.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: 1, take: 2, select: { id: true } });
     expect(res.body.data.map((u: { id: string }) => u.id)).toEqual(newest.map((u) => u.id));
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['bio', 'createdAt', 'email', 'id', 'name', 'role', 'suspended', 'version']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['avatarUrl', 'bio', 'createdAt', 'email', 'id', 'name', 'role', 'slug', 'suspended', 'version']);
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|\$2[aby]\$/);
   });
 
@@ -133,6 +133,9 @@ describe('POST /api/users', () => {
       role: 'author',
       suspended: false,
       bio: 'Covers the courts.',
+      // The author page's address, made from the name (docs/decisions/049-author-pages.md).
+      slug: expect.stringMatching(/^nora-newsdesk(-\d+)?$/),
+      avatarUrl: null,
       createdAt: expect.any(String),
       version: 1,
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, SECTIONS } from '../../constants';
-import { imageInfoSchema, mediaItemSchema, wireId, wireInt, wireTime, wireVersion } from './common';
+import { imageInfoSchema, mediaItemSchema, paginationSchema, wireId, wireInt, wireTime, wireVersion } from './common';
 
 /** The fields of an article in a list (docs/spec/CONTRACT.md §2): everything but the body, which lists do not show. */
 export const articleListItemSchema = z
@@ -14,7 +14,12 @@ export const articleListItemSchema = z
       .nullable()
       .optional()
       .describe('Variants of imageUrl; null when it is external or before they are made. Always sent'),
-    author: z.object({ id: wireId, name: z.string() }),
+    author: z.object({
+      id: wireId,
+      name: z.string(),
+      /** Optional in the type for the client's fixtures; the server always sends it. */
+      slug: z.string().optional().describe("The author page's address: /author/<slug>. Always sent"),
+    }),
     category: z.object({ id: wireId, name: z.string(), slug: z.string() }),
     categoryId: wireId,
     section: z.enum(SECTIONS),
@@ -46,3 +51,16 @@ export const featuredArticleSchema = articleSchema
       .describe('The story unfeatured to make room (at most 3 are featured), or null'),
   })
   .meta({ id: 'FeaturedArticle', description: 'The article, and the story it unfeatured if any' });
+
+/** GET /api/articles/home: the home page's blocks, each article in one of them only, and a page of the Latest river. */
+export const homeArticlesSchema = z
+  .object({
+    main: articleListItemSchema.nullable().describe('The newest main story, or null'),
+    featured: z.array(articleListItemSchema).describe('Up to 4 featured stories, newest featured first, without the main story'),
+    sports: z.array(articleListItemSchema).describe('Up to 4 Sports articles that no block above shows'),
+    opinions: z.array(articleListItemSchema).describe('Up to 4 Opinions & Editorials articles that no block above shows'),
+    latest: z
+      .object({ data: z.array(articleListItemSchema), pagination: paginationSchema })
+      .describe('The Latest river: the newest published articles that none of the blocks shows, one page of it'),
+  })
+  .meta({ id: 'HomeArticles', description: 'The home page: its blocks without repeats, and a page of the Latest river' });

@@ -4,10 +4,10 @@ import { canOpen, menuFor, routesFor } from './pages';
 
 describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
   it.each([
-    ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports']],
-    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports']],
-    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories']],
-    ['author', ['Dashboard', 'Articles', 'Breaking News']],
+    ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Profile']],
+    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Profile']],
+    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Profile']],
+    ['author', ['Dashboard', 'Articles', 'Breaking News', 'Profile']],
   ] as const)('%s sees exactly its menu, in order', (role, labels) => {
     expect(menuFor(role).map((m) => m.label)).toEqual(labels);
   });
@@ -21,13 +21,14 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
       '/dashboard/stories',
       '/dashboard/breaking-news',
       '/dashboard/reports',
+      '/dashboard/profile',
     ]);
   });
 });
 
 describe('dashboard routes per role', () => {
   it('gives authors /stories although their menu has no entry for it', () => {
-    expect(routesFor('author')).toEqual(['home', 'articles', 'stories', 'breaking-news']);
+    expect(routesFor('author')).toEqual(['home', 'articles', 'stories', 'breaking-news', 'profile']);
     expect(menuFor('author').some((m) => m.page === 'stories')).toBe(false);
   });
 
@@ -61,13 +62,21 @@ describe('the pages follow the permission table the server enforces (shared/perm
     expect(canOpen('editor', 'users')).toBe(false);
     withGrant('users:manage', 'editor', () => {
       expect(canOpen('editor', 'users')).toBe(true);
-      expect(menuFor('editor').map((m) => m.label)).toEqual(['Dashboard', 'Breaking News', 'Users', 'Categories', 'Articles', 'Stories']);
+      expect(menuFor('editor').map((m) => m.label)).toEqual([
+        'Dashboard',
+        'Breaking News',
+        'Users',
+        'Categories',
+        'Articles',
+        'Stories',
+        'Profile',
+      ]);
     });
   });
 
   it("an author's menu lists Stories once the table lets authors manage stories", () => {
     withGrant('articles:publish', 'author', () => {
-      expect(menuFor('author').map((m) => m.label)).toEqual(['Dashboard', 'Articles', 'Stories', 'Breaking News']);
+      expect(menuFor('author').map((m) => m.label)).toEqual(['Dashboard', 'Articles', 'Stories', 'Breaking News', 'Profile']);
     });
   });
 });

@@ -13,6 +13,8 @@ export type { ReaderPage };
  */
 export interface LoadArgs {
   params: Params;
+  /** The address's query (`?page=2`). */
+  searchParams: URLSearchParams;
   queryClient: QueryClient;
   transport: Transport;
 }
@@ -24,7 +26,8 @@ export type Loaded =
       /** Something the page shows could not be read: the page says so, and answers 503. */
       failed?: boolean;
     }
-  | { redirect: string };
+  /** `query` replaces the address's query (`''`: none); without it the query goes along. */
+  | { redirect: string; query?: string };
 
 /** A route's load. A layout's fills what the layout shows around its pages and answers undefined. */
 export type Load = (args: LoadArgs) => Promise<Loaded | undefined>;
@@ -37,9 +40,14 @@ export type AppRoute = Omit<NonIndexRouteObject, 'children'> & { load?: Load; ch
  * loads together. The page's own (the deepest match) answers; undefined when the page has none: it renders
  * in the browser only (the dashboard, the auth screens).
  */
-export async function loadRoute(routes: AppRoute[], pathname: string, args: Omit<LoadArgs, 'params'>): Promise<Loaded | undefined> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  const answers = await Promise.all(matches.map(({ route, params }) => route.load?.({ ...args, params })));
+export async function loadRoute(
+  routes: AppRoute[],
+  url: URL,
+  args: Omit<LoadArgs, 'params' | 'searchParams'>,
+): Promise<Loaded | undefined> {
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const { searchParams } = url;
+  const answers = await Promise.all(matches.map(({ route, params }) => route.load?.({ ...args, params, searchParams })));
   return answers.at(-1);
 }
 

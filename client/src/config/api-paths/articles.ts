@@ -3,6 +3,8 @@ import { segment } from './segment';
 export const articles = {
   list: '/api/articles',
   published: '/api/articles/published',
+  /** The home page's blocks and its Latest river. */
+  home: '/api/articles/home',
   one: (id: string) => `/api/articles/${segment(id)}`,
   publish: (id: string) => `/api/articles/${segment(id)}/publish`,
   unpublish: (id: string) => `/api/articles/${segment(id)}/unpublish`,

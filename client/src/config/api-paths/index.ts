@@ -4,6 +4,7 @@
  * the groups it uses, and the dashboard's groups (users, stats…) stay out of the readers' chunk.
  */
 export { articles } from './articles';
+export { authors } from './authors';
 export { uploads } from './uploads';
 export { auth } from './auth';
 export { breakingNews } from './breaking-news';

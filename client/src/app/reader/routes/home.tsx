@@ -1,46 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import type { ArticleListItem } from '#shared/types';
 import { ErrorBox } from '#client/components/ui/alert';
+import { LoadingText } from '#client/components/ui/page-state';
 import { paths } from '#client/config/paths';
-import {
-  getPublishedArticlesQueryOptions,
-  usePublishedArticles,
-  type PublishedArticlesFilter,
-} from '#client/features/articles/api/get-published-articles';
+import { useHomeArticles } from '#client/features/articles/api/get-home-articles';
 import { ArticleCard } from '#client/features/articles/components/article-card';
 import { ArticleCardSkeleton } from '#client/features/articles/components/card-skeletons';
 import { HeroCard, HeroCardSkeleton } from '#client/features/articles/components/hero-card';
 import { StoryBlock } from '#client/features/articles/components/story-block';
 import { cn } from '#client/lib/cn';
 import { errorMessage } from '#client/lib/errors';
-import { useDocumentTitle } from '#client/lib/page-title';
-import type { LoadArgs, Loaded } from '../load';
+import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 
 export const HOME_TITLE = 'Chronicle News: local and world news';
 
-/** docs/spec/SPEC.md §9: Featured shows 4 cards; the Sports and Opinions blocks their first four articles. */
+/** docs/spec/SPEC.md §9: Featured shows 4 cards. */
 const FEATURED_COUNT = 4;
-const BLOCK_COUNT = 4;
 
-/** The home page's four lists: its load fills them, its parts read them. */
-const homeLists = {
-  main: { main: true, limit: 1 },
-  featured: { featured: true, limit: FEATURED_COUNT },
-  sports: { section: 'Sports', limit: BLOCK_COUNT },
-  opinions: { section: 'Opinions & Editorials', limit: BLOCK_COUNT },
-} satisfies Record<string, PublishedArticlesFilter>;
-/** On the server: the four lists; the page answers 503 when one of them could not be read. */
-export async function loadHome({ queryClient, transport }: LoadArgs): Promise<Loaded> {
-  const read = (list: PublishedArticlesFilter) => queryClient.fetchQuery(getPublishedArticlesQueryOptions(list, transport));
-  const [main, ...rest] = await Promise.allSettled([
-    read(homeLists.main),
-    read(homeLists.featured),
-    read(homeLists.sports),
-    read(homeLists.opinions),
-  ]);
-  return {
-    page: { kind: 'home', mainStory: main.status === 'fulfilled' ? (main.value.data[0] ?? null) : null },
-    failed: [main, ...rest].some((answer) => answer.status === 'rejected'),
-  };
-}
+// A chunk of its own, rendered on the server like the rest: the reader's initial script stays within its budget.
+const LatestRiver = lazy(() => import('#client/features/articles/components/latest-river').then((m) => ({ default: m.LatestRiver })));
 
 /** Up to four columns on wide screens, as many as there are stories (at most 3 are featured, CONTRACT §4). */
 const FEATURED_COLUMNS = [
@@ -61,15 +40,11 @@ function FeaturedSkeleton() {
   );
 }
 
-function MainStory() {
-  const main = usePublishedArticles(homeLists.main);
-  const hero = main.data?.data[0];
+function MainStory({ hero, isPending }: { hero: ArticleListItem | null | undefined; isPending: boolean }) {
   return (
     <section aria-label="Main story">
-      {main.isPending ? (
+      {isPending ? (
         <HeroCardSkeleton />
-      ) : main.isError ? (
-        <ErrorBox>{errorMessage(main.error, 'Failed to fetch articles')}</ErrorBox>
       ) : hero ? (
         <HeroCard article={hero} />
       ) : (
@@ -79,22 +54,19 @@ function MainStory() {
   );
 }
 
-function FeaturedStories() {
-  const featured = usePublishedArticles(homeLists.featured);
+function FeaturedStories({ featured }: { featured: ArticleListItem[] | undefined }) {
   return (
-    <section aria-labelledby="featured-heading" aria-busy={featured.isPending || undefined}>
+    <section aria-labelledby="featured-heading" aria-busy={!featured || undefined}>
       <h2 id="featured-heading" className="mb-5 border-b-2 border-slate-900 pb-2 font-serif text-2xl font-bold">
         Featured Stories
       </h2>
-      {featured.isPending ? (
+      {!featured ? (
         <FeaturedSkeleton />
-      ) : featured.isError ? (
-        <ErrorBox>{errorMessage(featured.error, 'Failed to fetch articles')}</ErrorBox>
-      ) : featured.data.data.length === 0 ? (
+      ) : featured.length === 0 ? (
         <p className="text-slate-600">No featured stories available.</p>
       ) : (
-        <div className={cn('grid grid-cols-1 gap-6', FEATURED_COLUMNS[Math.min(featured.data.data.length, FEATURED_COUNT)])}>
-          {featured.data.data.slice(0, FEATURED_COUNT).map((a) => (
+        <div className={cn('grid grid-cols-1 gap-6', FEATURED_COLUMNS[Math.min(featured.length, FEATURED_COUNT)])}>
+          {featured.slice(0, FEATURED_COUNT).map((a) => (
             <ArticleCard key={a.id} article={a} />
           ))}
         </div>
@@ -103,27 +75,58 @@ function FeaturedStories() {
   );
 }
 
-function SectionBlock({ title, list, viewAllTo }: { title: string; list: PublishedArticlesFilter; viewAllTo: string }) {
-  const articles = usePublishedArticles(list);
-  return <StoryBlock title={title} viewAllTo={viewAllTo} articles={articles.data?.data} isPending={articles.isPending} />;
-}
-
 /**
- * The home page (docs/spec/SPEC.md §2). It asks the API only for what it shows: the main story, four featured
- * stories, and four articles each of Sports and Opinions & Editorials. Each part has its own query, so
- * one answer re-renders only its part.
+ * The home page (docs/spec/SPEC.md §2): the main story, featured stories, the Sports and Opinions blocks and the
+ * Latest river, from one read (GET /api/articles/home) that shows each article once. `/?page=2` and on are the
+ * river's next pages, without the blocks.
  */
 export function HomeRoute() {
-  useDocumentTitle(HOME_TITLE);
+  // The server has sent any other spelling of `page` to its canonical address (loadHome). useLocation, not
+  // useSearchParams: the reader's initial script has it already.
+  const page = Number(new URLSearchParams(useLocation().search).get('page')) || 1;
+  const home = useHomeArticles(page);
+  useDocumentTitle(page > 1 ? pageTitle(`Latest news, page ${page}`) : HOME_TITLE);
+  const error = home.isError && <ErrorBox>{errorMessage(home.error, 'Failed to fetch articles')}</ErrorBox>;
+
+  if (page > 1)
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
+        <h1 className="sr-only">Chronicle News: latest stories, page {page}</h1>
+        {error ||
+          (home.data ? (
+            <Suspense fallback={<LoadingText>Loading articles...</LoadingText>}>
+              <LatestRiver latest={home.data.latest} page={page} />
+            </Suspense>
+          ) : (
+            <LoadingText>Loading articles...</LoadingText>
+          ))}
+      </div>
+    );
+
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 md:py-10">
       <h1 className="sr-only">Chronicle News: top stories</h1>
-      <MainStory />
-      <FeaturedStories />
-      <div className="grid gap-12 lg:grid-cols-2">
-        <SectionBlock title="Sports" list={homeLists.sports} viewAllTo={paths.section('sports')} />
-        <SectionBlock title="Editorials & Opinions" list={homeLists.opinions} viewAllTo={paths.section('editorials')} />
-      </div>
+      {error}
+      {!error && (
+        <>
+          <MainStory hero={home.data?.main} isPending={home.isPending} />
+          <FeaturedStories featured={home.data?.featured} />
+          <div className="grid gap-12 lg:grid-cols-2">
+            <StoryBlock title="Sports" viewAllTo={paths.section('sports')} articles={home.data?.sports} isPending={home.isPending} />
+            <StoryBlock
+              title="Editorials & Opinions"
+              viewAllTo={paths.section('editorials')}
+              articles={home.data?.opinions}
+              isPending={home.isPending}
+            />
+          </div>
+          {home.data && (
+            <Suspense fallback={null}>
+              <LatestRiver latest={home.data.latest} page={1} />
+            </Suspense>
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ArticleListItem, Page } from '#shared/types';
 import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
 import { readerKeys } from '#client/lib/query-keys';
@@ -31,16 +31,6 @@ export function getPublishedArticles(
       offset: filter.offset || undefined,
     },
   });
-}
-
-export const getPublishedArticlesQueryOptions = (filter: PublishedArticlesFilter, transport?: Transport) =>
-  queryOptions({
-    queryKey: readerKeys.publishedList(filter),
-    queryFn: ({ signal }) => getPublishedArticles(filter, { signal, transport }),
-  });
-
-export function usePublishedArticles(filter: PublishedArticlesFilter, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getPublishedArticlesQueryOptions(filter), enabled: options.enabled ?? true });
 }
 
 /** Page after page of one filter, for the category and section pages ('Load more'). */

@@ -3,6 +3,7 @@ import type { Article, ArticleListItem } from '#shared/types';
 import { LongDate } from '#client/components/ui/dates';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { ArticleMedia } from './article-media';
+import { AuthorLink } from './card-text';
 import { CategoryBadge } from './category-badge';
 
 interface ArticleDetailProps {
@@ -26,7 +27,9 @@ export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetail
         <CategoryBadge name={article.category?.name} />
         <h1 className="font-serif text-3xl leading-tight font-bold text-slate-900 md:text-4xl">{article.title}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span className="font-semibold text-slate-800">By {article.author?.name}</span>
+          <span className="font-semibold text-slate-800">
+            By <AuthorLink author={article.author} className="underline-offset-2" />
+          </span>
           <LongDate value={when} />
           {meta}
         </div>

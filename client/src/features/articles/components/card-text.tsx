@@ -16,13 +16,25 @@ export function StretchedTitleLink({ article }: { article: ArticleListItem }) {
   );
 }
 
+/**
+ * The author's name, linking to their page (docs/decisions/049-author-pages.md). Above a card's stretched title link,
+ * so that it takes its own clicks.
+ */
+export function AuthorLink({ author, className = '' }: { author: ArticleListItem['author']; className?: string }) {
+  return (
+    <Link to={paths.author(author.slug ?? '')} className={`relative z-10 hover:underline ${className}`}>
+      {author.name}
+    </Link>
+  );
+}
+
 /** The author and how long ago the article came out ('Ann Author · 3 hours ago'), 'By …' where the card says so. */
 export function Byline({ article, by = false, className }: { article: ArticleListItem; by?: boolean; className: string }) {
   return (
     <p className={className}>
       <span>
         {by && 'By '}
-        {article.author?.name}
+        <AuthorLink author={article.author} />
       </span>
       <span aria-hidden="true"> · </span>
       <RelativeTime value={article.publishedAt ?? article.updatedAt} />

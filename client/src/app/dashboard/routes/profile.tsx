@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { updateProfileInputSchema } from '#shared/schemas/users';
+import type { Profile } from '#shared/types';
+import { ErrorBox, SuccessBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { Field, TextArea } from '#client/components/ui/field';
+import { LoadingText } from '#client/components/ui/page-state';
+import { ReloadLatest } from '#client/components/ui/reload-latest';
+import { paths } from '#client/config/paths';
+import { uploadFile } from '#client/features/articles/api/upload-file';
+import { useProfile, useUpdateProfile } from '#client/features/authors/api/profile';
+import { AuthorPhoto } from '#client/features/authors/components/author-photo';
+import { ApiError } from '#client/lib/api-client';
+import { problemFrom } from '#client/lib/errors';
+import { PageHeader } from '../dashboard-layout';
+
+interface Values {
+  name: string;
+  bio: string;
+  avatarUrl: string | null;
+}
+
+const valuesOf = (p: Profile): Values => ({ name: p.name, bio: p.bio ?? '', avatarUrl: p.avatarUrl });
+
+/** The form, filled from one version of the profile: a save names that version, and a stale one offers to reload. */
+function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Promise<Profile> }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(profile));
+  const [version, setVersion] = useState(profile.version);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [problem, setProblem] = useState<{ message: string; details: string[]; stale: boolean } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const update = useUpdateProfile();
+
+  const pickPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setProblem(null);
+    try {
+      const { path, type } = await uploadFile(file);
+      if (type !== 'image') setErrors((e) => ({ ...e, avatarUrl: 'Choose an image: JPEG, PNG, WebP, GIF or AVIF.' }));
+      else {
+        setValues((v) => ({ ...v, avatarUrl: path }));
+        setErrors((e) => ({ ...e, avatarUrl: undefined }));
+      }
+    } catch (err) {
+      setErrors((e) => ({ ...e, avatarUrl: problemFrom(err, 'Image upload failed').message }));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    setProblem(null);
+    const input = { name: values.name, bio: values.bio, avatarUrl: values.avatarUrl };
+    const checked = updateProfileInputSchema.safeParse(input);
+    if (!checked.success) {
+      const found: Partial<Record<keyof Values, string>> = {};
+      for (const issue of checked.error.issues) found[issue.path[0] as keyof Values] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      const stored = await update.mutateAsync({ input, version });
+      setValues(valuesOf(stored));
+      setVersion(stored.version);
+      setSaved(true);
+    } catch (err) {
+      const stale = err instanceof ApiError && (err.status === 412 || err.status === 409);
+      setProblem({ ...problemFrom(err, 'Failed to update user'), stale });
+    }
+  };
+
+  const reload = async () => {
+    const stored = await onReload();
+    setValues(valuesOf(stored));
+    setVersion(stored.version);
+    setProblem(null);
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm">
+      {problem && (
+        <ErrorBox details={problem.details}>
+          <p>{problem.message}</p>
+          {problem.stale && <ReloadLatest onReload={reload} />}
+        </ErrorBox>
+      )}
+      {saved && <SuccessBox>Profile saved.</SuccessBox>}
+      <div className="flex flex-wrap items-center gap-4">
+        <AuthorPhoto
+          author={{
+            name: values.name || profile.name,
+            avatarUrl: values.avatarUrl,
+            avatar: values.avatarUrl === profile.avatarUrl ? profile.avatar : null,
+          }}
+          size={80}
+        />
+        <div className="min-w-0 flex-1 space-y-2">
+          <label className="block text-sm font-medium text-slate-800">
+            Photo
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              onChange={(e) => void pickPhoto(e.target.files?.[0])}
+              disabled={uploading}
+              className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-white"
+            />
+          </label>
+          {uploading && <p className="text-sm text-slate-600">Uploading...</p>}
+          {errors.avatarUrl && <p className="text-sm text-red-700">{errors.avatarUrl}</p>}
+          {values.avatarUrl && (
+            <Button size="xs" variant="secondary" onClick={() => setValues((v) => ({ ...v, avatarUrl: null }))}>
+              Remove photo
+            </Button>
+          )}
+        </div>
+      </div>
+      <Field
+        label="Name"
+        value={values.name}
+        onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+        error={errors.name}
+        autoComplete="name"
+      />
+      <TextArea
+        label="Bio"
+        rows={5}
+        value={values.bio}
+        onChange={(e) => setValues((v) => ({ ...v, bio: e.target.value }))}
+        error={errors.bio}
+        hint="Shown on your author page, under your name."
+      />
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" disabled={update.isPending || uploading}>
+          {update.isPending ? 'Saving...' : 'Save Profile'}
+        </Button>
+        <Link to={paths.author(profile.slug)} className="text-sm font-semibold text-red-700 hover:underline">
+          Your author page
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The dashboard's Profile page, for every staff role (docs/decisions/049-author-pages.md): the name, bio and photo that
+ * their author page and bylines show. The page exists once they have published.
+ */
+export function ProfilePage() {
+  const profile = useProfile();
+  return (
+    <>
+      <PageHeader title="Profile" description="Your name, bio and photo as readers see them on your author page." />
+      {profile.isPending ? (
+        <LoadingText>Loading profile...</LoadingText>
+      ) : profile.isError ? (
+        <ErrorBox>{problemFrom(profile.error, 'Failed to fetch users').message}</ErrorBox>
+      ) : (
+        <ProfileForm profile={profile.data} onReload={async () => (await profile.refetch({ throwOnError: true })).data!} />
+      )}
+    </>
+  );
+}
