@@ -23,6 +23,8 @@ function api(answers: { article?: Article | number; lists?: number } = {}) {
     if (pathname === '/api/breaking-news') return answer(200, { news: [] });
     if (pathname === '/api/categories') return answer(200, []);
     if (pathname === '/api/articles/published') return answers.lists ? failure(answers.lists) : answer(200, emptyPage);
+    // The home page's blocks and river, in one read (failing here only: no case renders a home page with articles).
+    if (pathname === '/api/articles/home') return failure(answers.lists ?? 404);
     if (pathname.startsWith('/api/articles/')) {
       const { article = 404 } = answers;
       return typeof article === 'number' ? failure(article) : answer(200, article);

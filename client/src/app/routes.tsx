@@ -5,11 +5,9 @@ import { routePatterns } from '../config/paths';
 import type { AppRoute, LoadArgs } from './reader/load';
 import { PublicLayout, loadPublicLayout } from './reader/public-layout';
 import { ArticleRoute, loadArticle } from './reader/routes/article';
-import { CategoryRoute, loadCategory } from './reader/routes/category';
 import { HomeRoute } from './reader/routes/home';
 import { NotFoundRoute, loadNotFound } from './reader/routes/not-found';
 import { RouteErrorBoundary } from './reader/routes/route-error';
-import { SectionRoute, loadSection } from './reader/routes/section';
 
 // The dashboard is a separate chunk that readers never download; the auth pages are their own chunk too
 // (most readers never open them). Both render in the browser only.
@@ -18,6 +16,9 @@ const ResetPasswordRoute = lazy(() => import('./reader/routes/reset-password').t
 // Author pages are rendered on the server but are a chunk of their own in the browser: the reader's initial script
 // stays within its budget, and the page's server HTML stays in place until the chunk has hydrated it.
 const AuthorRoute = lazy(() => import('./reader/routes/author').then((m) => ({ default: m.AuthorRoute })));
+// Category and section pages likewise: most visits start on the home page or an article.
+const CategoryRoute = lazy(() => import('./reader/routes/category').then((m) => ({ default: m.CategoryRoute })));
+const SectionRoute = lazy(() => import('./reader/routes/section').then((m) => ({ default: m.SectionRoute })));
 const DashboardRoute = lazy(() => import('./dashboard/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -60,8 +61,8 @@ const loads = import.meta.env.SSR
       // Imported when asked for, like the author page's: the reader's initial script need not carry what they import.
       home: (args: LoadArgs) => import('./reader/routes/home-load').then((m) => m.loadHome(args)),
       article: loadArticle,
-      category: loadCategory,
-      section: loadSection,
+      category: (args: LoadArgs) => import('./reader/routes/category').then((m) => m.loadCategory(args)),
+      section: (args: LoadArgs) => import('./reader/routes/section').then((m) => m.loadSection(args)),
       // Imported when asked for: a static import would put the author page's reads in the reader's initial script.
       author: (args: LoadArgs) => import('./reader/routes/author-load').then((m) => m.loadAuthor(args)),
       notFound: loadNotFound,
@@ -87,8 +88,24 @@ export const appRoutes: AppRoute[] = [
     children: [
       { path: routePatterns.home, element: <HomeRoute />, load: loads?.home },
       { path: routePatterns.article, element: <ArticleRoute />, load: loads?.article },
-      { path: routePatterns.category, element: <CategoryRoute />, load: loads?.category },
-      { path: routePatterns.section, element: <SectionRoute />, load: loads?.section },
+      {
+        path: routePatterns.category,
+        element: (
+          <Loading>
+            <CategoryRoute />
+          </Loading>
+        ),
+        load: loads?.category,
+      },
+      {
+        path: routePatterns.section,
+        element: (
+          <Loading>
+            <SectionRoute />
+          </Loading>
+        ),
+        load: loads?.section,
+      },
       {
         path: routePatterns.author,
         element: (
