@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, SECTIONS, type Section } from '../constants';
+import { queryCount } from './query';
 import { hasVisibleText } from './text';
 import { changesSomething, versionSchema } from './version';
 
@@ -120,12 +121,7 @@ const pageLimit = (fallback: number, max: number) =>
     .default(fallback)
     .transform((v) => Math.min(v, max));
 
-const pageOffset = z.coerce
-  .number({ error: 'offset must be a number' })
-  .int('offset must be a whole number')
-  .min(0, 'offset must be at least 0')
-  .max(1_000_000, 'offset must be at most 1000000')
-  .default(0);
+const pageOffset = queryCount('offset', 0, 1_000_000, 0);
 
 export const publishedArticlesQuerySchema = z.object({
   section: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { limitOffsetQuery, queryCount } from './query';
 import { hasVisibleText } from './text';
 
 /** The exact texts of docs/spec/SPEC.md §5/§8 for comments, shared by the server's answers and the client's forms. */
@@ -41,20 +42,7 @@ export type UpdateCommentInput = z.input<typeof updateCommentInputSchema>;
 const booleanFlag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 
 /** `limit` and `offset` of a page of comments (top-level ones, or one comment's replies). */
-const pageQuery = (defaultLimit: number) => ({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(defaultLimit),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset cannot be negative')
-    .max(1_000_000, 'offset must be at most 1000000')
-    .default(0),
-});
+const pageQuery = (defaultLimit: number) => limitOffsetQuery(defaultLimit, 100, 1_000_000, 'offset cannot be negative');
 
 export const listArticleCommentsQuerySchema = z.object({ includeReplies: booleanFlag.default(true), ...pageQuery(50) });
 export type ListArticleCommentsQuery = z.input<typeof listArticleCommentsQuerySchema>;
@@ -62,18 +50,5 @@ export type ListArticleCommentsQuery = z.input<typeof listArticleCommentsQuerySc
 export const listCommentRepliesQuerySchema = z.object(pageQuery(20));
 export type ListCommentRepliesQuery = z.input<typeof listCommentRepliesQuerySchema>;
 
-export const listAllCommentsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(100_000, 'page must be at most 100000')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(20),
-});
+export const listAllCommentsQuerySchema = z.object({ page: queryCount('page', 1, 100_000, 1), limit: queryCount('limit', 1, 100, 20) });
 export type ListAllCommentsQuery = z.input<typeof listAllCommentsQuerySchema>;

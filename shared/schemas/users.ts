@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
 import { UPLOAD_PATH } from './articles';
 import { newPasswordSchema } from './password';
+import { limitOffsetQuery } from './query';
 import { hasVisibleText } from './text';
 import { changesSomething, versionSchema } from './version';
 
@@ -88,18 +89,5 @@ export const updateProfileInputSchema = z
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 
 /** GET /api/authors/:slug: the page of their articles. */
-export const authorPageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(50, 'limit must be at most 50')
-    .default(LIMITS.authorPage),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must be at least 0')
-    .max(100_000, 'offset must be at most 100000')
-    .default(0),
-});
+export const authorPageQuerySchema = z.object(limitOffsetQuery(LIMITS.authorPage, 50, 100_000));
 export type AuthorPageQuery = z.infer<typeof authorPageQuerySchema>;

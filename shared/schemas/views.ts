@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitOffsetQuery, queryCount } from './query';
 
 /**
  * How far in the future a client clock may put `viewedAt` (clock skew; stored as now), how far in the past it
@@ -50,19 +51,8 @@ export const viewDurationInputSchema = z.object({
 });
 export type ViewDurationInput = z.input<typeof viewDurationInputSchema>;
 
-const count = (name: string, min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`)
-    .default(fallback);
+export const listViewsQuerySchema = z.object(limitOffsetQuery(VIEW_LIMITS.listDefault, VIEW_LIMITS.listMax, 1_000_000));
 
-export const listViewsQuerySchema = z.object({
-  limit: count('limit', 1, VIEW_LIMITS.listMax, VIEW_LIMITS.listDefault),
-  offset: count('offset', 0, 1_000_000, 0),
-});
+export const topArticlesQuerySchema = z.object({ limit: queryCount('limit', 1, VIEW_LIMITS.topMax, VIEW_LIMITS.topDefault) });
 
-export const topArticlesQuerySchema = z.object({ limit: count('limit', 1, VIEW_LIMITS.topMax, VIEW_LIMITS.topDefault) });
-
-export const dailyViewsQuerySchema = z.object({ days: count('days', 1, VIEW_LIMITS.dailyMax, VIEW_LIMITS.dailyDefault) });
+export const dailyViewsQuerySchema = z.object({ days: queryCount('days', 1, VIEW_LIMITS.dailyMax, VIEW_LIMITS.dailyDefault) });

@@ -391,7 +391,7 @@ describe('the route table', () => {
     expect(unguarded.map(key)).toEqual([]);
   });
 
-  it('registers every Express route under /api through routesFor (nothing bypasses the guard declarations)', () => {
+  it('registers every Express route under /api through the route() of resourceRouter (nothing bypasses the guard declarations)', () => {
     interface Layer {
       rawPath?: unknown;
       route?: { path: unknown; methods: Record<string, boolean> };

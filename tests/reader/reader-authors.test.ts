@@ -1,9 +1,9 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { issueToken } from '../../server/src/auth/tokens.service';
 import { createUser } from '../helpers/factories';
+import { anchors, jsonLd, links, renderedPage, text, title } from '../helpers/rendered-html';
 import { authorDesk } from '../helpers/testbed';
 
 /**
@@ -20,17 +20,6 @@ const HOUR = 3_600_000;
 const river: { id: string; title: string }[] = [];
 for (let i = 0; i < 23; i++) river.push(await desk.article({ title: `Council story ${i}`, publishedAt: new Date(Date.now() - i * HOUR) }));
 const reader = await createUser(db, { name: 'Just A Reader' });
-
-const doc = (res: request.Response) => parseDocument(res.text);
-const text = (res: request.Response) => DomUtils.textContent(doc(res));
-const links = (res: request.Response, rel: string) =>
-  DomUtils.findAll((el) => el.name === 'link' && el.attribs.rel === rel, doc(res).children).map((el) => el.attribs.href);
-const anchors = (res: request.Response) => DomUtils.findAll((el) => el.name === 'a', doc(res).children).map((el) => el.attribs);
-const jsonLd = (res: request.Response) =>
-  DomUtils.findAll((el) => el.name === 'script' && el.attribs.type === 'application/ld+json', doc(res).children).map(
-    (el) => JSON.parse(DomUtils.textContent(el)) as Record<string, unknown>,
-  );
-const title = (res: request.Response) => DomUtils.textContent(DomUtils.findAll((el) => el.name === 'title', doc(res).children));
 
 describe('the Latest river', () => {
   it('is on the home page, rendered on the server, with a More link that works without JavaScript', async () => {
@@ -76,9 +65,7 @@ describe('the Latest river', () => {
 
 describe('author pages', () => {
   it('show the name, bio, photo and published articles, rendered on the server, with links between pages', async () => {
-    const res = await request(app).get(`/author/${author.slug}`);
-    expect(res.status).toBe(200);
-    const body = text(res);
+    const { res, body } = await renderedPage(app, `/author/${author.slug}`);
     expect(body).toContain('Rita Writer');
     expect(body).toContain('Covers the council & the courts.');
     expect(body).toContain('23 articles');

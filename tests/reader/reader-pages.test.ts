@@ -1,8 +1,9 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomUtils } from 'htmlparser2';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { createBreakingNews, createComment, login } from '../helpers/factories';
+import { html, renderedPage, text } from '../helpers/rendered-html';
 import { authorDesk } from '../helpers/testbed';
 
 /**
@@ -26,8 +27,6 @@ const draft = await desk.article({ status: 'draft', title: 'Embargoed draft stor
 await createComment(db, { articleId: main.id, authorId: author.id, content: 'A reader comment rendered on the server' });
 await createBreakingNews(db, { authorId: author.id, status: 'published', headline: 'Storm warning for the coast' });
 
-const html = (res: request.Response) => parseDocument(res.text);
-const text = (res: request.Response) => DomUtils.textContent(html(res));
 
 function pageState(res: request.Response) {
   const script = DomUtils.findOne((el) => el.name === 'script' && el.attribs.id === 'chronicle-state', html(res).children, true);
@@ -63,9 +62,7 @@ describe('reader pages rendered on the server', () => {
   });
 
   it('an article page carries its headline, its text, its author, its comments and its view count', async () => {
-    const res = await request(app).get(`/article/${main.id}`);
-    expect(res.status).toBe(200);
-    const body = text(res);
+    const { res, body } = await renderedPage(app, `/article/${main.id}`);
     expect(body).toContain('Harbour bridge reopens after repairs');
     expect(body).toContain('The harbour bridge reopened on Monday morning after six weeks of repairs.');
     expect(body).toContain('Ada Reporter');

@@ -18,7 +18,7 @@ import { notFound } from '../lib/errors';
 import { queueVariantsOrLog } from '../media/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../media/media-files';
 import { publicRoute, requirePermission } from '../lib/policy';
-import { idParam, idParams, none, routesFor } from '../lib/route';
+import { idParam, idParams, none, resourceRouter } from '../lib/route';
 import { expectedVersion, setVersionTag, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import * as articleMedia from './article-media.service';
 import { isUuid } from './article-records';
@@ -34,8 +34,7 @@ const shareParams = z.object({ articleId: z.string() });
 
 export function articlesRouter(ctx: AppContext): Router {
   const { db } = ctx;
-  const router = Router();
-  const route = routesFor(router, '/articles');
+  const { router, route } = resourceRouter('/articles');
 
   // An id that is not a UUID names no article: 404, like any other unknown id.
   router.param('id', (_req, _res, next, id: string) => next(isUuid(id) ? undefined : notFound('Article not found')));

@@ -15,7 +15,7 @@ import { clientNetwork } from '../lib/client-network';
 import { HASH_QUEUE_MAX } from '../lib/passwords';
 import { publicRoute, requireUser } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
-import { none, routesFor } from '../lib/route';
+import { none, resourceRouter } from '../lib/route';
 import { authService, LOGIN_LIMITS, warmDummyHash } from './auth.service';
 
 export const ACCOUNT_CREATIONS_PER_HOUR = 100;
@@ -37,8 +37,7 @@ const ACCOUNT_CREATION_LIMITS = {
 
 /** Sign-up (one step or three), login, logout, password reset and the current user: docs/api.md "Auth". */
 export function authRouter(ctx: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '/auth');
+  const { router, route } = resourceRouter('/auth');
   const auth = authService(ctx);
   void warmDummyHash();
 

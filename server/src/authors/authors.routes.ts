@@ -5,7 +5,7 @@ import { authorPageSchema, profileSchema } from '#shared/schemas/responses/users
 import type { AppContext } from '../context';
 import { Tags } from '../lib/cache-scope';
 import { publicRoute, requirePermission } from '../lib/policy';
-import { routesFor } from '../lib/route';
+import { resourceRouter } from '../lib/route';
 import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import { authorPage, getProfile, updateProfile } from './authors.service';
 
@@ -16,8 +16,7 @@ const slugParams = z.object({ slug: z.string() });
  * the signed-in staff member's own profile (name, bio, photo) that the page shows.
  */
 export function authorsRouter({ db }: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '');
+  const { router, route } = resourceRouter('');
 
   route(
     {

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { serviceUnavailable, tooManyRequests } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../lib/cache-scope';
-import { idParams, routesFor } from '../lib/route';
+import { idParams, resourceRouter } from '../lib/route';
 import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import * as news from './breaking-news.service';
 import { STREAM_LIMITS } from './live-feed';
@@ -17,8 +17,7 @@ const NETWORK_RETRY_SECONDS = 60;
 const FULL_RETRY_SECONDS = 30;
 
 export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '/breaking-news');
+  const { router, route } = resourceRouter('/breaking-news');
 
   route(
     {

@@ -6,7 +6,7 @@ import { deletedSchema } from '#shared/schemas/responses/common';
 import { Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { publicRoute, requirePermission } from '../lib/policy';
-import { idParams, routesFor } from '../lib/route';
+import { idParams, resourceRouter } from '../lib/route';
 import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import { createCategory, deleteCategory, findCategory, listCategories, renameCategory } from './categories.service';
 
@@ -15,8 +15,7 @@ import { createCategory, deleteCategory, findCategory, listCategories, renameCat
 const categoriesChanged = () => [Tags.categories, Tags.articles];
 
 export function categoriesRouter({ db }: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '');
+  const { router, route } = resourceRouter('');
   const manage = requirePermission('categories:manage');
 
   route(

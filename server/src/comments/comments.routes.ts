@@ -21,7 +21,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
-import { idParams, responseCacheOf, routesFor } from '../lib/route';
+import { idParams, resourceRouter, responseCacheOf } from '../lib/route';
 import { Tags, tagResponse } from '../lib/cache-scope';
 import {
   commentOwnership,
@@ -39,8 +39,7 @@ const COMMENT_NOT_FOUND = 'Comment not found';
 const NEWEST = `its newest replies (at most ${LIMITS.commentRepliesShown}) nested, and replyCount`;
 
 export function commentsRouter({ db, limits }: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '/comments');
+  const { router, route } = resourceRouter('/comments');
 
   route(
     {

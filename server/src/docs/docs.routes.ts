@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { buildOpenApiDocument } from '../lib/openapi';
 import { publicRoute } from '../lib/policy';
-import { routesFor } from '../lib/route';
+import { resourceRouter } from '../lib/route';
 import { REFERENCE_CSS, REFERENCE_HTML } from './reference-page';
 import { referenceScript } from './reference-script';
 
@@ -11,8 +11,7 @@ const openApiDocumentSchema = z.looseObject({ openapi: z.literal('3.1.0'), paths
 
 /** Mounted at the /api root: the OpenAPI document and the browsable reference that reads it. */
 export function docsRouter({ config }: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '');
+  const { router, route } = resourceRouter('');
   // Routes are all declared before the first request, so the document is built once, on first use.
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 

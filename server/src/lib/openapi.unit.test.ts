@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { articleSchema } from '#shared/schemas/responses/articles';
@@ -8,10 +7,10 @@ import { pageSchema } from '#shared/schemas/responses/common';
 import { publicUserSchema } from '#shared/schemas/responses/users';
 import { buildOpenApiDocument } from './openapi';
 import { publicRoute } from './policy';
-import { routesFor } from './route';
+import { resourceRouter } from './route';
 
 /** A few routes declared as the resources declare theirs, and the document built from them. */
-const route = routesFor(Router(), '/t');
+const { route } = resourceRouter('/t');
 const base = { guard: publicRoute, summary: 'A route of this test' } as const;
 route({ ...base, method: 'get', path: '/article', returns: articleSchema }, () => undefined);
 route({ ...base, method: 'get', path: '/users', returns: pageSchema(publicUserSchema) }, () => undefined);

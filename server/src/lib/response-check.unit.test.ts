@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { articleSchema } from '#shared/schemas/responses/articles';
@@ -8,7 +8,7 @@ import { createLogger } from './logger';
 import { errorMiddleware } from './error-middleware';
 import { publicRoute } from './policy';
 import { requireDocumentedResponse, ResponseShapeError } from './response-check';
-import { routesFor } from './route';
+import { resourceRouter } from './route';
 
 const article = makeArticle({
   id: '6a1f7c1e-1b1a-4b5e-9a55-0c2f3f1d2e01',
@@ -49,8 +49,8 @@ describe('a route with `returns`', () => {
   function app(checkResponses: boolean, answer: unknown) {
     const a = express();
     a.locals.checkResponses = checkResponses;
-    const router = Router();
-    routesFor(router, '/check')(
+    const { router, route } = resourceRouter('/check');
+    route(
       { method: 'get', path: '/', summary: 'A route that answers `answer`', guard: publicRoute, returns: deletedSchema },
       () => answer,
     );

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response, Router } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z, type ZodType } from 'zod';
 import { notFound } from './errors';
 import { requireDocumentedResponse } from './response-check';
@@ -96,11 +96,17 @@ export function registeredRoutes(): RegisteredRoute[] {
   return [...registry.values()];
 }
 
+/** A new router to mount at `base` (under /api), and the `route(spec, handler)` that declares its routes. */
+export function resourceRouter(base: string): { router: Router; route: ReturnType<typeof routesFor> } {
+  const router = Router();
+  return { router, route: routesFor(router, base) };
+}
+
 /**
  * Returns `route(spec, handler)` for a router mounted at `base` (under /api). A handler that returns a
  * value sends it as JSON with the spec's status; one that returns nothing has answered itself.
  */
-export function routesFor(router: Router, base: string) {
+function routesFor(router: Router, base: string) {
   return function route<
     P extends ZodType | undefined = undefined,
     Q extends ZodType | undefined = undefined,

@@ -276,6 +276,24 @@ describe('deleting', () => {
   });
 });
 
+/**
+ * A server of its own (its database and uploads) with a writer and a category, for images stored before variants
+ * existed: `put` writes a file straight into its uploads, `articleWith` gives a new article of the writer that cover.
+ */
+async function ownServer(env?: Record<string, string>) {
+  const t = await createTestApp(env);
+  const dir = t.ctx.config.uploadDir;
+  const writer = await createUser(t.db, { role: 'author' });
+  const c = await createCategory(t.db);
+  const put = async (name: string, file: Buffer) => {
+    writeFileSync(path.join(dir, name), file);
+    return `/uploads/${name}`;
+  };
+  const articleWith = (imageUrl: string, status?: 'published') =>
+    createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl, status });
+  return { t, dir, writer, put, articleWith };
+}
+
 describe('the backfill', () => {
   it("records the size of each original (the feeds' enclosures), and gives a row made before sizes were recorded its size without making the variants again", async () => {
     const url = await uploadImage(await jpeg(700, 400));
@@ -292,24 +310,17 @@ describe('the backfill', () => {
   });
 
   it('makes the variants of images stored before variants existed, once', async () => {
-    const t = await createTestApp();
-    const dir = t.ctx.config.uploadDir;
-    const writer = await createUser(t.db, { role: 'author' });
-    const c = await createCategory(t.db);
-    const put = async (name: string, file: Buffer) => {
-      writeFileSync(path.join(dir, name), file);
-      return `/uploads/${name}`;
-    };
+    const { t, dir, writer, put, articleWith } = await ownServer();
     // An upload with a row, a cover image without one (like the demo images), image media, a video, a missing file.
     const uploaded = await put('old-upload.jpg', await jpeg(1300, 650));
     await t.db.upload.create({ data: { userId: writer.id, fileUrl: uploaded, bytes: 1n, type: 'image' } });
     const cover = await put('old-cover.png', await png(650, 650));
-    const a = await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: cover, status: 'published' });
+    const a = await articleWith(cover, 'published');
     const media = await put('old-media.webp', await sharp(await png(330, 200)).webp().toBuffer());
     await t.db.media.create({ data: { articleId: a.id, type: 'image', fileUrl: media } });
     await t.db.media.create({ data: { articleId: a.id, type: 'video', fileUrl: await put('old-clip.mp4', Buffer.from('not decoded')) } });
-    await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: '/uploads/gone.jpg' });
-    await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: 'https://example.com/x.jpg' });
+    await articleWith('/uploads/gone.jpg');
+    await articleWith('https://example.com/x.jpg');
 
     expect(await backfillVariants(t.ctx)).toMatchObject({ made: 3, missing: 1, skipped: 0, failed: 0 });
     const rows = await t.db.imageVariants.findMany({ orderBy: { fileUrl: 'asc' } });
@@ -332,12 +343,8 @@ describe('the backfill', () => {
   });
 
   it('adds the crops of images whose variants were made before crops existed, keeping their variants', async () => {
-    const t = await createTestApp();
-    const dir = t.ctx.config.uploadDir;
-    const writer = await createUser(t.db, { role: 'author' });
-    const c = await createCategory(t.db);
-    writeFileSync(path.join(dir, 'earlier.jpg'), await jpeg(1600, 1200));
-    await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: '/uploads/earlier.jpg', status: 'published' });
+    const { t, dir, put, articleWith } = await ownServer();
+    await articleWith(await put('earlier.jpg', await jpeg(1600, 1200)), 'published');
     const variant = path.join(dir, 'earlier-320w.jpg');
     writeFileSync(variant, await jpeg(320, 240));
     const written = statSync(variant).mtimeMs;
@@ -356,12 +363,8 @@ describe('the backfill', () => {
   });
 
   it('finishes what an interrupted run began, keeping the variants it wrote', async () => {
-    const t = await createTestApp();
-    const dir = t.ctx.config.uploadDir;
-    const writer = await createUser(t.db, { role: 'author' });
-    const c = await createCategory(t.db);
-    writeFileSync(path.join(dir, 'half.jpg'), await jpeg(700, 350));
-    await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: '/uploads/half.jpg' });
+    const { t, dir, put, articleWith } = await ownServer();
+    await articleWith(await put('half.jpg', await jpeg(700, 350)));
     const earlier = path.join(dir, 'half-320w.avif');
     writeFileSync(earlier, await sharp(await jpeg(320, 160)).avif().toBuffer());
     const written = statSync(earlier).mtimeMs;
@@ -374,14 +377,12 @@ describe('the backfill', () => {
   });
 
   it('at start-up queues one job per image without variants, however many replicas queue it, and a worker makes them', async () => {
-    const t = await createTestApp({ RUN_JOBS: 'false', JWT_SECRET: randomBytes(32).toString('hex') });
-    const writer = await createUser(t.db, { role: 'author' });
-    const c = await createCategory(t.db);
+    const { t, put, articleWith } = await ownServer({ RUN_JOBS: 'false', JWT_SECRET: randomBytes(32).toString('hex') });
     const urls = [];
     for (const name of ['start-a.jpg', 'start-b.jpg']) {
-      writeFileSync(path.join(t.ctx.config.uploadDir, name), await jpeg(400, 200));
-      urls.push(`/uploads/${name}`);
-      await createArticle(t.db, { authorId: writer.id, categoryId: c.id, imageUrl: `/uploads/${name}` });
+      const url = await put(name, await jpeg(400, 200));
+      urls.push(url);
+      await articleWith(url);
     }
     // Three replicas starting together.
     await Promise.all([1, 2, 3].map(() => queueVariantBackfill(t.ctx)));

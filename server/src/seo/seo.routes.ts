@@ -1,21 +1,12 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { Tags, tagResponse } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { setLastModified } from '../lib/last-modified';
+import { feedChannel, type FeedScope } from './feed-links';
 import { newestChange, renderRss } from './feeds';
 import { renderRobots } from './robots';
 import * as seo from './seo.service';
-import {
-  articleUrl,
-  articlesSitemapUrl,
-  authorFeedUrl,
-  authorUrl,
-  categoryFeedUrl,
-  categoryUrl,
-  homeUrl,
-  pagesSitemapUrl,
-  sectionUrl,
-} from './site';
+import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl } from './site';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, SITEMAP_LIMITS } from './sitemaps';
 
 /** Sizes of the documents; tests lower them to see paging without writing 50,000 articles. */
@@ -85,23 +76,29 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
     send(res, RSS_TYPE, renderRss(publicUrl, articles), newestChange(articles));
   });
 
-  router.get('/category/:idOrSlug/rss.xml', async (req, res) => {
-    const category = await seo.findCategory(db, req.params.idOrSlug);
-    if (!category) return notFoundPlain(res);
-    // One address per feed: an id or a differently written slug leads to the canonical one.
-    if (req.params.idOrSlug !== category.slug) return res.redirect(301, categoryFeedUrl(publicUrl, category.slug));
-    const articles = await seo.feedArticles(db, sizes.feedItems, { categoryId: category.id });
-    send(res, RSS_TYPE, renderRss(publicUrl, articles, { category }), newestChange(articles));
-  });
+  /**
+   * The feed of one category or one author, found by the path parameter `param`. One address per feed: a category's
+   * id, or a slug written differently (another case), leads to the stored slug's.
+   */
+  const scopedFeed =
+    (
+      kind: 'category' | 'author',
+      param: string,
+      find: (db: AppContext['db'], key: string) => Promise<{ id: string; name: string; slug: string } | null>,
+    ) =>
+    async (req: Request, res: Response) => {
+      const key = req.params[param] as string;
+      const found = await find(db, key);
+      if (!found) return notFoundPlain(res);
+      const [scope, of]: [FeedScope, seo.FeedOf] =
+        kind === 'category' ? [{ category: found }, { categoryId: found.id }] : [{ author: found }, { authorId: found.id }];
+      if (key !== found.slug) return res.redirect(301, feedChannel(publicUrl, scope).self);
+      const articles = await seo.feedArticles(db, sizes.feedItems, of);
+      send(res, RSS_TYPE, renderRss(publicUrl, articles, scope), newestChange(articles));
+    };
 
-  router.get('/author/:slug/rss.xml', async (req, res) => {
-    const author = await seo.findAuthor(db, req.params.slug);
-    if (!author) return notFoundPlain(res);
-    // One address per feed: another case of the slug leads to the stored one.
-    if (req.params.slug !== author.slug) return res.redirect(301, authorFeedUrl(publicUrl, author.slug));
-    const articles = await seo.feedArticles(db, sizes.feedItems, { authorId: author.id });
-    send(res, RSS_TYPE, renderRss(publicUrl, articles, { author }), newestChange(articles));
-  });
+  router.get('/category/:idOrSlug/rss.xml', scopedFeed('category', 'idOrSlug', seo.findCategory));
+  router.get('/author/:slug/rss.xml', scopedFeed('author', 'slug', seo.findAuthor));
 
   router.get('/sitemap.xml', async (_req, res) => {
     const [pages, articlePages] = await Promise.all([seo.listingPages(db), seo.articleSitemapPages(db, sizes.articlesPerSitemap)]);

@@ -40,8 +40,11 @@ export interface FeedArticle {
   image: { url: string; bytes: number | null } | null;
 }
 
+/** Whose articles a feed lists: one category's or one author's (all when neither). */
+export type FeedOf = { categoryId?: string; authorId?: string };
+
 /** The newest published articles, of one category, of one author, or of all. */
-export async function feedArticles(db: Db, limit: number, of: { categoryId?: string; authorId?: string } = {}): Promise<FeedArticle[]> {
+export async function feedArticles(db: Db, limit: number, of: FeedOf = {}): Promise<FeedArticle[]> {
   const rows = await db.article.findMany({
     where: { ...publishedOnly, categoryId: of.categoryId, authorId: of.authorId },
     orderBy: newestFirst,

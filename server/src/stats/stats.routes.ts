@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { activityListSchema, dashboardStatsSchema } from '#shared/schemas/responses/stats';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
-import { routesFor } from '../lib/route';
+import { resourceRouter } from '../lib/route';
 import { dashboardStats, recentActivity } from './stats.service';
 
 /** The dashboard's numbers and its Recent Activity panel (staff; private, as every signed-in answer: cache/response-cache.ts). */
 export function statsRouter({ db }: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '/stats');
+  const { router, route } = resourceRouter('/stats');
   const guard = requirePermission('stats:read');
 
   route(

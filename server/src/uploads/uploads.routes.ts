@@ -4,11 +4,10 @@ import type { AppContext } from '../context';
 import { queueVariantsOrLog } from '../media/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../media/media-files';
 import { requirePermission } from '../lib/policy';
-import { none, routesFor } from '../lib/route';
+import { none, resourceRouter } from '../lib/route';
 
 export function uploadsRouter(ctx: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '/uploads');
+  const { router, route } = resourceRouter('/uploads');
 
   route(
     {

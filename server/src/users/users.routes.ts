@@ -5,14 +5,13 @@ import { publicUserSchema } from '#shared/schemas/responses/users';
 import type { AppContext } from '../context';
 import { requirePermission } from '../lib/policy';
 import { Tags } from '../lib/cache-scope';
-import { idParams, none, routesFor } from '../lib/route';
+import { idParams, none, resourceRouter } from '../lib/route';
 import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import { createUser, deleteUser, listUsers, setSuspended, updateUser } from './users.service';
 
 /** User management for admins and super-admins; the limits on super-admins and on oneself are in users.policy.ts. */
 export function usersRouter({ db }: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '/users');
+  const { router, route } = resourceRouter('/users');
   const guard = requirePermission('users:manage');
   const limits = 'An admin acting on a super-admin, granting super-admin, or acting on their own account';
 

@@ -21,7 +21,7 @@ import { clientNetwork } from '../lib/client-network';
 import { notFound } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../lib/cache-scope';
-import { idParams, none, routesFor } from '../lib/route';
+import { idParams, none, resourceRouter } from '../lib/route';
 import {
   dailyViews,
   isViewToken,
@@ -36,8 +36,7 @@ import {
 const ARTICLE_NOT_FOUND = 'Article not found';
 
 export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router {
-  const router = Router();
-  const route = routesFor(router, '/view');
+  const { router, route } = resourceRouter('/view');
 
   route(
     {
