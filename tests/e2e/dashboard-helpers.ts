@@ -6,10 +6,10 @@ import path from 'node:path';
 export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 export const MENUS = {
-  'super-admin': ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports'],
-  admin: ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports'],
-  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories'],
-  author: ['Dashboard', 'Articles', 'Breaking News'],
+  'super-admin': ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Profile'],
+  admin: ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Profile'],
+  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Profile'],
+  author: ['Dashboard', 'Articles', 'Breaking News', 'Profile'],
 } as const;
 
 /** A page of its own browser context, signed in as `email` the way the app restores a session (localStorage). */

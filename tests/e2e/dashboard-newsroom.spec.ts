@@ -210,7 +210,7 @@ test('the editor publishes it, makes it a story, features four stories and sets 
   await page.context().close();
 });
 
-test('breaking news published from the dashboard appears in an open page\'s ticker, and goes when withdrawn', async ({ browser }) => {
+test("breaking news published from the dashboard appears in an open page's ticker, and goes when withdrawn", async ({ browser }) => {
   const page = await pageAs(browser, editor.email, PASSWORD);
   const headline = unique('Ferry strike called off');
   await page.goto('/dashboard/breaking-news');

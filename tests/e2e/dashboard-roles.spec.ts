@@ -79,9 +79,9 @@ test('an editor sees no delete button for articles, and manages categories with 
   const dialog = page.getByRole('dialog', { name: 'Add Category' });
   await dialog.getByRole('button', { name: 'Add Category' }).click();
   await expect(dialog.getByText('Category name is required.')).toBeVisible();
+  // The field stops at the schema's 32 characters (issue 24, defect 11): a 33rd is never typed in.
   await dialog.getByLabel('Category name').fill('x'.repeat(33));
-  await dialog.getByRole('button', { name: 'Add Category' }).click();
-  await expect(dialog.getByText('Max 32 characters.')).toBeVisible();
+  await expect(dialog.getByLabel('Category name')).toHaveValue('x'.repeat(32));
   await shot(page, 'category-modal', false);
   const name = unique('Harbours').slice(0, 32);
   await dialog.getByLabel('Category name').fill(name);

@@ -15,7 +15,8 @@ export default async function globalSetup() {
   // Preconditions first: a machine without them fails at once and says why (not one timeout per test).
   const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!existsSync(chromium)) throw new Error(`Chromium is not at ${chromium} (apt-get install chromium, or set CHROME_PATH)`);
-  if (!existsSync(path.join(ROOT, 'server/dist/main.js'))) throw new Error('The app is not built (npm run build, or npm run test:e2e which builds it)');
+  if (!existsSync(path.join(ROOT, 'server/dist/main.js')))
+    throw new Error('The app is not built (npm run build, or npm run test:e2e which builds it)');
   // One folder per port, so that runs on different E2E_PORTs at the same time do not delete each other's data.
   const dataDir = path.join(ROOT, E2E_PORT === 3999 ? 'test-results/e2e-data' : `test-results/e2e-data-${E2E_PORT}`);
   rmSync(dataDir, { recursive: true, force: true });

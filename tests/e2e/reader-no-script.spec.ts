@@ -26,7 +26,9 @@ test.describe('reader: the parts that need JavaScript say so in place', () => {
     // An article with comments (earlier journeys may have made a new main story without any).
     let main: ArticleSummary | undefined;
     for (const candidate of (await publishedArticles(request, 'limit=20')).data) {
-      const comments = (await (await request.get(`/api/comments/article/${candidate.id}?limit=1`)).json()) as { pagination: { total: number } };
+      const comments = (await (await request.get(`/api/comments/article/${candidate.id}?limit=1`)).json()) as {
+        pagination: { total: number };
+      };
       if (comments.pagination.total > 0) {
         main = candidate;
         break;

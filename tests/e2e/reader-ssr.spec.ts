@@ -71,7 +71,10 @@ test.describe('reader: server rendering and hydration', () => {
       if (r.resourceType() === 'document') documents.push(r.url());
     });
 
-    await page.getByRole('region', { name: 'Main story' }).getByRole('link', { name: /Read Full Story/ }).click();
+    await page
+      .getByRole('region', { name: 'Main story' })
+      .getByRole('link', { name: /Read Full Story/ })
+      .click();
     await expect(page).toHaveURL(`/article/${main!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: main!.title })).toBeVisible();
     await expect(page).toHaveTitle(`${main!.title} | Chronicle News`);
@@ -90,7 +93,10 @@ test.describe('reader: server rendering and hydration', () => {
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Main story' }).getByRole('heading', { name: main!.title })).toBeVisible();
-    await page.getByRole('region', { name: 'Main story' }).getByRole('link', { name: /Read Full Story/ }).click();
+    await page
+      .getByRole('region', { name: 'Main story' })
+      .getByRole('link', { name: /Read Full Story/ })
+      .click();
 
     await expect(page).toHaveURL(`/article/${main!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: main!.title })).toBeVisible();
