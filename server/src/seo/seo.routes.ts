@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import { Tags, tagResponse } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { setLastModified } from '../lib/last-modified';
+import { holdsNul } from '../lib/validate';
 import { newestChange, renderRss } from './feeds';
 import { renderRobots } from './robots';
 import * as seo from './seo.service';
@@ -59,6 +60,15 @@ function notFoundPlain(res: Response): void {
   res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send('Not found\n');
 }
 
+/** The path as its parameters will read it; a malformed escape is left as it is (Express refuses it with a 400). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Feeds, sitemaps and robots.txt, outside /api and ahead of the reader app's fallback. Public by nature:
  * they show only what a reader sees (published articles), with every URL absolute from PUBLIC_URL.
@@ -68,6 +78,9 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   const { publicUrl } = config;
   const sizes = { ...SEO_DEFAULTS, ...options };
   const router = Router();
+
+  // A NUL (`%00`) names no feed or sitemap, and PostgreSQL refuses it: answered before any read (lib/validate.ts).
+  router.use((req, res, next) => (holdsNul(decodedPath(req.path)) ? notFoundPlain(res) : next()));
 
   // Every feed and sitemap lists published articles and categories; the news sitemap also ages out after
   // 48 hours without a write, so it is kept a minute at most.
