@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { PAGE_HEAD_PATH } from '#shared/page-head';
 import { HSTS } from '../lib/edge';
 import type { Logger } from '../lib/logger';
 import type { PurgeRelay } from './purge-relay';
@@ -357,17 +358,42 @@ function servable(req: IncomingMessage, answer: CachedAnswer): boolean {
 
 /**
  * The key of a read. The API's: its path and its query, the parameters sorted (`?b=1&a=2` and `?a=2&b=1` are one
- * answer). A page's, a feed's or a sitemap's: its path, with only the parameters it reads (READER_QUERY_PARAMS).
+ * answer). A page's, a feed's or a sitemap's: its path, with only the parameters it reads (READER_QUERY_PARAMS), each
+ * once: the page reads the first (`/?page=2&page=x` is `/?page=2`). The head of a page (PAGE_HEAD_PATH) is keyed by
+ * the page's own key: it reads nothing else, so no parameter beside `path`, and nothing in it that the page does not
+ * read, makes one more key whose every request runs the page's loads.
  */
 export function cacheKey(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
   const path = url.slice(0, at);
   const params = new URLSearchParams(url.slice(at + 1));
-  if (!isApi(url)) for (const name of [...params.keys()]) if (!READER_QUERY_PARAMS.has(name)) params.delete(name);
+  if (path === PAGE_HEAD_PATH) return headKey(params.get('path'));
+  if (!isApi(url)) return readerKey(path, params);
   params.sort();
   const query = params.toString();
   return query ? `${path}?${query}` : path;
+}
+
+function readerKey(path: string, params: URLSearchParams): string {
+  const read = new URLSearchParams();
+  for (const name of READER_QUERY_PARAMS) {
+    const value = params.get(name);
+    if (value !== null) read.set(name, value);
+  }
+  const query = read.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The head's key: the page's, as the head's loads see the page's address (a URL: no fragment, dot segments resolved).
+ * A `path` the head refuses (none, or another host's) keeps the query as sent: that answer (a 400) is never stored.
+ */
+function headKey(path: string | null): string {
+  if (path === null || !path.startsWith('/') || path.startsWith('//') || path.includes('\\'))
+    return `${PAGE_HEAD_PATH}?path=${encodeURIComponent(path ?? '')}`;
+  const page = new URL(path, 'http://page');
+  return `${PAGE_HEAD_PATH}?path=${encodeURIComponent(cacheKey(page.pathname + page.search))}`;
 }
 
 const LOOKED_UP = Symbol('looked up in the response cache');
