@@ -78,3 +78,33 @@ describe('a redirect that carries the query', () => {
     expect(reader.headers.location).toMatch(/\?page=2$/);
   });
 });
+
+describe('spellings of one address', () => {
+  it("an article's id in another case answers 301 to its own, and no spelling takes a place in the store at its first miss", async () => {
+    const story = await desk.article({ title: 'Spelt once' });
+    const upper = await request(app).get(`/article/${story.id.toUpperCase()}`);
+    expect(upper.status).toBe(301);
+    expect(upper.headers.location).toBe(`/article/${story.id}`);
+    await ctx.cache.purge(['*']);
+    const entries = (await ctx.cache.stats()).store!.entries;
+    const escaped = (i: number) => `/article/${[...story.id].map((c, at) => (at === i ? `%${c.charCodeAt(0).toString(16)}` : c)).join('')}`;
+    for (let i = 0; i < 10; i++) {
+      expect((await request(app).get(escaped(i))).status).toBe(200);
+      expect((await request(app).get(`/article/${story.id.slice(0, i)}${story.id.slice(i).toUpperCase()}`)).status).toBe(301);
+    }
+    expect((await ctx.cache.stats()).store!.entries).toBe(entries);
+  });
+
+  it('an escape is not unescaped for the key: /%61pi/… (a reader 404 page) is never stored as the API read', async () => {
+    const story = await desk.article({ title: 'Not shadowed' });
+    await ctx.cache.purge(['*']);
+    for (let i = 0; i < 3; i++) expect((await request(app).get(`/%61pi/articles/${story.id}`)).status).toBe(404);
+    expect((await request(app).get(`/api/articles/${story.id}`)).body.title).toBe('Not shadowed');
+  });
+
+  it('the API read of an article likewise', async () => {
+    const story = await desk.article({ title: 'One read, many spellings' });
+    const upper = (i: number) => `/api/articles/${story.id.slice(0, i + 1).toUpperCase()}${story.id.slice(i + 1)}`;
+    expect(await missesOf(`/api/articles/${story.id}`, upper)).toBe(0);
+  });
+});

@@ -135,12 +135,13 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
 
   /**
    * Whether an answer is worth a place in the store. Most are: a page or a read without parameters, answered
-   * 200 or redirected, is asked for again. An answer that anyone can make up a new key for — a 404 at any
-   * path, a read with any query — waits for its key's second miss: a key asked for once (a random path, an
-   * attacker's parameters) never takes the place of one that readers ask for.
+   * 200, is asked for again. An answer that anyone can make up a new key for — a 404 at any path, a read with
+   * any query, a redirect from any spelling of an address (an id's letters in either case), a path with escapes
+   * (`/article/%30…` is the page of `/article/0…`) — waits for its key's second miss: a key asked for once (a
+   * random path, an attacker's spelling) never takes the place of one that readers ask for.
    */
   function admit(key: string, status: number): boolean {
-    if ((status === 200 || status === 301 || status === 308) && !key.includes('?')) return true;
+    if (status === 200 && !key.includes('?') && !key.includes('%')) return true;
     const id = createHash('sha1').update(key).digest('base64url').slice(0, 12);
     if (seen.has(id)) return true;
     seen.set(id, true);
@@ -365,15 +366,26 @@ function servable(req: IncomingMessage, answer: CachedAnswer): boolean {
  */
 export function cacheKey(url: string): string {
   const at = url.indexOf('?');
-  if (at === -1) return url;
-  const path = url.slice(0, at);
-  const params = new URLSearchParams(url.slice(at + 1));
+  const path = at === -1 ? url : url.slice(0, at);
+  if (!isApi(path)) return at === -1 ? path : readerKey(path, new URLSearchParams(url.slice(at + 1)));
+  const params = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
   if (path === PAGE_HEAD_PATH) return headKey(params.get('path'));
-  if (!isApi(url)) return readerKey(path, params);
   params.sort();
   const query = params.toString();
-  return query ? `${path}?${query}` : path;
+  return query ? `${onePathSpelling(path)}?${query}` : onePathSpelling(path);
 }
+
+/** A UUID as a whole path segment: every route reads it in any case (lib/route.ts `idParam`, the article page, a category's id). */
+const UUID_SEGMENT = /(?<=\/)[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}(?=\/|$)/gi;
+
+/**
+ * One spelling of the UUIDs in an API path, lower case (the JSON names the stored id whatever the spelling asked):
+ * otherwise `/api/articles/<id>` has 2^n spellings (each of its n letters in either case), each a new key stored from
+ * its first miss, pushing readers' answers out of the store. A page's is not its key's business: the page of another
+ * spelling answers 301 to its own. Escapes are left as sent: Express routes on the path as sent (`/%61pi/…` is not the
+ * API), so unescaping them would store one address's answer under another's key.
+ */
+const onePathSpelling = (path: string) => (/[A-F]/.test(path) ? path.replace(UUID_SEGMENT, (id) => id.toLowerCase()) : path);
 
 function readerKey(path: string, params: URLSearchParams): string {
   const read = new URLSearchParams();
@@ -393,7 +405,7 @@ function headKey(path: string | null): string {
   if (path === null || !path.startsWith('/') || path.startsWith('//') || path.includes('\\'))
     return `${PAGE_HEAD_PATH}?path=${encodeURIComponent(path ?? '')}`;
   const page = new URL(path, 'http://page');
-  return `${PAGE_HEAD_PATH}?path=${encodeURIComponent(cacheKey(page.pathname + page.search))}`;
+  return `${PAGE_HEAD_PATH}?path=${encodeURIComponent(onePathSpelling(cacheKey(page.pathname + page.search)))}`;
 }
 
 const LOOKED_UP = Symbol('looked up in the response cache');
