@@ -32,7 +32,7 @@ describe('user slugs', () => {
     const res = await request(app)
       .post('/api/users')
       .set(headers('admin'))
-      .send({ name: 'Ana Api', email: `ana-${Date.now()}@example.test`, password: 'longenough', role: 'author' });
+      .send({ name: 'Ana Api', email: `ana-${Date.now()}@example.test`, password: 'Long-enough1', role: 'author' });
     expect(res.status).toBe(201);
     expect(res.body.slug).toMatch(/^ana-api(-\d+)?$/);
   });
