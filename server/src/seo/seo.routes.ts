@@ -60,6 +60,9 @@ function notFoundPlain(res: Response): void {
   res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send('Not found\n');
 }
 
+/** The feeds and sitemaps: every address this router answers but robots.txt. */
+const DOCUMENTS = /^\/(rss\.xml|(?:category|author)\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/;
+
 /** The path as its parameters will read it; a malformed escape is left as it is (Express refuses it with a 400). */
 function decodedPath(path: string): string {
   try {
@@ -80,11 +83,11 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   const router = Router();
 
   // A NUL (`%00`) names no feed or sitemap, and PostgreSQL refuses it: answered before any read (lib/validate.ts).
-  router.use((req, res, next) => (holdsNul(decodedPath(req.path)) ? notFoundPlain(res) : next()));
+  router.get(DOCUMENTS, (req, res, next) => (holdsNul(decodedPath(req.path)) ? notFoundPlain(res) : next()));
 
   // Every feed and sitemap lists published articles and categories; the news sitemap also ages out after
   // 48 hours without a write, so it is kept a minute at most.
-  router.get(/^\/(rss\.xml|(?:category|author)\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/, (req, _res, next) => {
+  router.get(DOCUMENTS, (req, _res, next) => {
     tagResponse([Tags.articles, Tags.categories], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
     next();
   });
