@@ -13,6 +13,7 @@ import { authorDesk } from '../helpers/testbed';
  */
 const { app, ctx } = await createTestApp();
 const desk = await authorDesk(ctx.db, { category: 'Cache Keys', author: 'Keyed Writer' });
+const firstStory = await desk.article({ title: 'River story' });
 for (let i = 0; i < 30; i++) await desk.article({ title: `River story ${i}` });
 
 /** Requests `variant(i)` for i = 0…9 once the page has been asked for twice (stored): how many reached the app. */
@@ -106,5 +107,16 @@ describe('spellings of one address', () => {
     const story = await desk.article({ title: 'One read, many spellings' });
     const upper = (i: number) => `/api/articles/${story.id.slice(0, i + 1).toUpperCase()}${story.id.slice(i + 1)}`;
     expect(await missesOf(`/api/articles/${story.id}`, upper)).toBe(0);
+  });
+});
+
+describe('a page number where nothing reads one', () => {
+  it.each([
+    ['a sitemap', () => '/sitemaps/articles-1.xml'],
+    ['the feed', () => '/rss.xml'],
+    ['an article page', () => `/article/${firstStory.id}`],
+    ['a category page', () => `/category/${desk.category.slug}`],
+  ])('%s with ?page=<anything> is the stored answer', async (_name, address) => {
+    expect(await missesOf(address(), (i) => `${address()}?page=${i + 2}`)).toBe(0);
   });
 });

@@ -22,12 +22,13 @@ const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
  */
 const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)\/?$/i;
 /**
- * Query parameters a reader page reads: `page`, the page of the home page's Latest river and of an author page's list
- * (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page). The others (tracking
- * parameters, cache-busters) are left out of its key, so `/article/1?utm_source=x` is the stored `/article/1` and no
- * query string but a page number can add an entry.
+ * Query parameters a reader page reads, and the pages that read them: `page`, the page of the home page's Latest river
+ * and of an author page's list (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page).
+ * Every other parameter (tracking parameters, cache-busters), and `page` anywhere else (an article, a category, a feed,
+ * a sitemap: none reads it), is left out of the key, so `/article/1?utm_source=x` and `/rss.xml?page=7` are the stored
+ * `/article/1` and `/rss.xml`, and no query string but the page number of a page that has pages can add an entry.
  */
-const READER_QUERY_PARAMS = new Set<string>(['page']);
+const READER_QUERY_PARAMS: { pages: RegExp; names: string[] }[] = [{ pages: /^\/(author\/[^/]+)?$/, names: ['page'] }];
 /**
  * Keys seen once, remembered for admission (see `admit`): hashes of 12 characters, so ~60 bytes an entry.
  * Enough to remember every key a real site asks for twice within a while.
@@ -389,7 +390,7 @@ const onePathSpelling = (path: string) => (/[A-F]/.test(path) ? path.replace(UUI
 
 function readerKey(path: string, params: URLSearchParams): string {
   const read = new URLSearchParams();
-  for (const name of READER_QUERY_PARAMS) {
+  for (const name of READER_QUERY_PARAMS.find(({ pages }) => pages.test(path))?.names ?? []) {
     const value = params.get(name);
     if (value !== null) read.set(name, value);
   }
