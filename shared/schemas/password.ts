@@ -27,7 +27,8 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   {
     label: `At least ${PASSWORD_MIN} characters`,
     message: `Password must be at least ${PASSWORD_MIN} characters long`,
-    met: (p) => p.length >= PASSWORD_MIN,
+    // Characters as a reader counts them (code points): `length` counts an emoji twice.
+    met: (p) => [...p].length >= PASSWORD_MIN,
   },
   { label: 'An upper-case letter', message: 'Password must contain an upper-case letter', met: (p) => /\p{Lu}/u.test(p) },
   { label: 'A lower-case letter', message: 'Password must contain a lower-case letter', met: (p) => /\p{Ll}/u.test(p) },

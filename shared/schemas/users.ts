@@ -40,7 +40,8 @@ const bio = z
   .trim()
   .max(LIMITS.bioMax, USER_MESSAGES.bioTooLong)
   .nullable()
-  .transform((s) => (s ? s : null));
+  // Text that shows nothing (zero-width characters, say) is no bio, as an empty one is.
+  .transform((s) => (s && hasVisibleText(s) ? s : null));
 
 /** POST /api/users (admins). */
 export const createUserInputSchema = z.object({ name, email, password, role: role.default('author'), bio: bio.optional() });

@@ -64,4 +64,14 @@ describe('plain text made only of invisible characters is empty', () => {
     expect(await db.breakingNews.count({ where: { headline: blank } })).toBe(0);
     expect(await db.user.count({ where: { email: 'blank@example.test' } })).toBe(0);
   });
+
+  it("takes a bio of only invisible characters for no bio, as an empty one (issue 24's red-team pass)", async () => {
+    let etag = (await request(app).get('/api/profile').set(editor.auth)).headers.etag as string;
+    for (const bio of blanks) {
+      const res = await request(app).put('/api/profile').set(editor.auth).set('If-Match', etag).send({ bio });
+      etag = res.headers.etag as string;
+      expect(res.status, JSON.stringify(bio)).toBe(200);
+      expect(res.body.bio, JSON.stringify(bio)).toBeNull();
+    }
+  });
 });

@@ -23,6 +23,9 @@ describe('the password rule (docs/spec/CONTRACT.md §5)', () => {
     ['Abcdefgh 1', [NO_SPECIAL]],
     ['', [TOO_SHORT, NO_UPPER, NO_LOWER, NO_DIGIT, NO_SPECIAL]],
     ['abc', [TOO_SHORT, NO_UPPER, NO_DIGIT, NO_SPECIAL]],
+    // Characters, not UTF-16 code units: an emoji is one character (two code units), so this is 6, not 8.
+    ['Aa1!😀😀', [TOO_SHORT]],
+    ['Aa1!😀😀😀😀', []],
     // bcrypt reads 72 bytes: more would be cut off silently, so they are refused, counted in UTF-8 bytes.
     [`Aa1!${'x'.repeat(69)}`, [TOO_LONG]],
     [`Aa1!${'x'.repeat(68)}`, []],

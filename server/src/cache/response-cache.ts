@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { PAGE_HEAD_PATH } from '#shared/page-head';
 import { HSTS } from '../lib/edge';
 import type { Logger } from '../lib/logger';
 import type { PurgeRelay } from './purge-relay';
@@ -21,12 +22,13 @@ const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
  */
 const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)\/?$/i;
 /**
- * Query parameters a reader page reads: `page`, the page of the home page's Latest river and of an author page's list
- * (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page). The others (tracking
- * parameters, cache-busters) are left out of its key, so `/article/1?utm_source=x` is the stored `/article/1` and no
- * query string but a page number can add an entry.
+ * Query parameters a reader page reads, and the pages that read them: `page`, the page of the home page's Latest river
+ * and of an author page's list (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page).
+ * Every other parameter (tracking parameters, cache-busters), and `page` anywhere else (an article, a category, a feed,
+ * a sitemap: none reads it), is left out of the key, so `/article/1?utm_source=x` and `/rss.xml?page=7` are the stored
+ * `/article/1` and `/rss.xml`, and no query string but the page number of a page that has pages can add an entry.
  */
-const READER_QUERY_PARAMS = new Set<string>(['page']);
+const READER_QUERY_PARAMS: { pages: RegExp; names: string[] }[] = [{ pages: /^\/(author\/[^/]+)?$/, names: ['page'] }];
 /**
  * Keys seen once, remembered for admission (see `admit`): hashes of 12 characters, so ~60 bytes an entry.
  * Enough to remember every key a real site asks for twice within a while.
@@ -134,12 +136,13 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
 
   /**
    * Whether an answer is worth a place in the store. Most are: a page or a read without parameters, answered
-   * 200 or redirected, is asked for again. An answer that anyone can make up a new key for — a 404 at any
-   * path, a read with any query — waits for its key's second miss: a key asked for once (a random path, an
-   * attacker's parameters) never takes the place of one that readers ask for.
+   * 200, is asked for again. An answer that anyone can make up a new key for — a 404 at any path, a read with
+   * any query, a redirect from any spelling of an address (an id's letters in either case), a path with escapes
+   * (`/article/%30…` is the page of `/article/0…`) — waits for its key's second miss: a key asked for once (a
+   * random path, an attacker's spelling) never takes the place of one that readers ask for.
    */
   function admit(key: string, status: number): boolean {
-    if ((status === 200 || status === 301 || status === 308) && !key.includes('?')) return true;
+    if (status === 200 && !key.includes('?') && !key.includes('%')) return true;
     const id = createHash('sha1').update(key).digest('base64url').slice(0, 12);
     if (seen.has(id)) return true;
     seen.set(id, true);
@@ -357,17 +360,53 @@ function servable(req: IncomingMessage, answer: CachedAnswer): boolean {
 
 /**
  * The key of a read. The API's: its path and its query, the parameters sorted (`?b=1&a=2` and `?a=2&b=1` are one
- * answer). A page's, a feed's or a sitemap's: its path, with only the parameters it reads (READER_QUERY_PARAMS).
+ * answer). A page's, a feed's or a sitemap's: its path, with only the parameters it reads (READER_QUERY_PARAMS), each
+ * once: the page reads the first (`/?page=2&page=x` is `/?page=2`). The head of a page (PAGE_HEAD_PATH) is keyed by
+ * the page's own key: it reads nothing else, so no parameter beside `path`, and nothing in it that the page does not
+ * read, makes one more key whose every request runs the page's loads.
  */
 export function cacheKey(url: string): string {
   const at = url.indexOf('?');
-  if (at === -1) return url;
-  const path = url.slice(0, at);
-  const params = new URLSearchParams(url.slice(at + 1));
-  if (!isApi(url)) for (const name of [...params.keys()]) if (!READER_QUERY_PARAMS.has(name)) params.delete(name);
+  const path = at === -1 ? url : url.slice(0, at);
+  if (!isApi(path)) return at === -1 ? path : readerKey(path, new URLSearchParams(url.slice(at + 1)));
+  const params = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
+  if (path === PAGE_HEAD_PATH) return headKey(params.get('path'));
   params.sort();
   const query = params.toString();
+  return query ? `${onePathSpelling(path)}?${query}` : onePathSpelling(path);
+}
+
+/** A UUID as a whole path segment: every route reads it in any case (lib/route.ts `idParam`, the article page, a category's id). */
+const UUID_SEGMENT = /(?<=\/)[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}(?=\/|$)/gi;
+
+/**
+ * One spelling of the UUIDs in an API path, lower case (the JSON names the stored id whatever the spelling asked):
+ * otherwise `/api/articles/<id>` has 2^n spellings (each of its n letters in either case), each a new key stored from
+ * its first miss, pushing readers' answers out of the store. A page's is not its key's business: the page of another
+ * spelling answers 301 to its own. Escapes are left as sent: Express routes on the path as sent (`/%61pi/…` is not the
+ * API), so unescaping them would store one address's answer under another's key.
+ */
+const onePathSpelling = (path: string) => (/[A-F]/.test(path) ? path.replace(UUID_SEGMENT, (id) => id.toLowerCase()) : path);
+
+function readerKey(path: string, params: URLSearchParams): string {
+  const read = new URLSearchParams();
+  for (const name of READER_QUERY_PARAMS.find(({ pages }) => pages.test(path))?.names ?? []) {
+    const value = params.get(name);
+    if (value !== null) read.set(name, value);
+  }
+  const query = read.toString();
   return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The head's key: the page's, as the head's loads see the page's address (a URL: no fragment, dot segments resolved).
+ * A `path` the head refuses (none, or another host's) keeps the query as sent: that answer (a 400) is never stored.
+ */
+function headKey(path: string | null): string {
+  if (path === null || !path.startsWith('/') || path.startsWith('//') || path.includes('\\'))
+    return `${PAGE_HEAD_PATH}?path=${encodeURIComponent(path ?? '')}`;
+  const page = new URL(path, 'http://page');
+  return `${PAGE_HEAD_PATH}?path=${encodeURIComponent(onePathSpelling(cacheKey(page.pathname + page.search)))}`;
 }
 
 const LOOKED_UP = Symbol('looked up in the response cache');

@@ -17,10 +17,16 @@ export function zodDetails(error: ZodError): string[] {
   return [...new Set(details)];
 }
 
-/** Where the accepted input holds a string with U+0000, which PostgreSQL text cannot store (it would be a 500). */
+/**
+ * Whether a string holds U+0000, which PostgreSQL text can neither store nor compare (the query fails: a 500). Input is
+ * checked for it before the database is asked: the API's by `parse`, addresses outside the API (feeds) by their router.
+ */
+export const holdsNul = (value: string): boolean => value.includes('\u0000');
+
+/** Where the accepted input holds a string with U+0000 (see holdsNul). */
 export function nulCharacterFields(value: unknown, path: string[] = [], found: string[] = []): string[] {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path.join('.'));
+    if (holdsNul(value)) found.push(path.join('.'));
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => nulCharacterFields(item, [...path, String(i)], found));
   } else if (value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {

@@ -3,6 +3,7 @@ import { Tags, tagResponse } from '../lib/cache-scope';
 import type { AppContext } from '../context';
 import { setLastModified } from '../lib/last-modified';
 import { feedChannel, type FeedScope } from './feed-links';
+import { holdsNul } from '../lib/validate';
 import { newestChange, renderRss } from './feeds';
 import { renderRobots } from './robots';
 import * as seo from './seo.service';
@@ -50,6 +51,18 @@ function notFoundPlain(res: Response): void {
   res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send('Not found\n');
 }
 
+/** The feeds and sitemaps: every address this router answers but robots.txt. */
+const DOCUMENTS = /^\/(rss\.xml|(?:category|author)\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/;
+
+/** The path as its parameters will read it; a malformed escape is left as it is (Express refuses it with a 400). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Feeds, sitemaps and robots.txt, outside /api and ahead of the reader app's fallback. Public by nature:
  * they show only what a reader sees (published articles), with every URL absolute from PUBLIC_URL.
@@ -60,9 +73,12 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   const sizes = { ...SEO_DEFAULTS, ...options };
   const router = Router();
 
+  // A NUL (`%00`) names no feed or sitemap, and PostgreSQL refuses it: answered before any read (lib/validate.ts).
+  router.get(DOCUMENTS, (req, res, next) => (holdsNul(decodedPath(req.path)) ? notFoundPlain(res) : next()));
+
   // Every feed and sitemap lists published articles and categories; the news sitemap also ages out after
   // 48 hours without a write, so it is kept a minute at most.
-  router.get(/^\/(rss\.xml|(?:category|author)\/[^/]+\/rss\.xml|sitemap\.xml|sitemaps\/.*)$/, (req, _res, next) => {
+  router.get(DOCUMENTS, (req, _res, next) => {
     tagResponse([Tags.articles, Tags.categories], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
     next();
   });

@@ -35,7 +35,10 @@ const LazyShareButtons = lazy(() => loadShare().then((m) => ({ default: m.ShareB
 /** What the page shows when there is no such article, or it is not published. */
 const NOT_FOUND = 'Article Not Found';
 
-/** On the server: the article, its view count, its first page of comments and their chunk; 404 when the read says it is missing. */
+/**
+ * On the server: the article, its view count, its first page of comments and their chunk; 404 when the read says it is
+ * missing, 301 to its own id's spelling for another one.
+ */
 export async function loadArticle({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
   const id = params.id ?? '';
   const [read] = await Promise.all([
@@ -48,6 +51,8 @@ export async function loadArticle({ params, queryClient, transport }: LoadArgs):
   ]);
   if ('error' in read) return pageOfFailure(read.error, NOT_FOUND);
   const { article } = read;
+  // One address per article: its id in another case (or escaped) leads to the stored one, as a slug's other spellings do.
+  if (article.id !== id) return { redirect: paths.article(article.id) };
   await Promise.all([
     queryClient.prefetchQuery(getViewStatsQueryOptions(article.id, transport)),
     queryClient.prefetchInfiniteQuery(getCommentsQueryOptions(article.id, transport)),
