@@ -20,11 +20,13 @@ export async function sqlOnce<T extends pg.QueryResultRow>(url: string | URL, te
  * seeds it itself (a process started on it); dropped, with any connection still open to it, after the file or by
  * `drop`.
  */
-export async function emptyDatabase(purpose: string) {
+export async function emptyDatabase(purpose: string, options: { encoding?: 'SQL_ASCII' } = {}) {
   const admin = new URL(inject('templateDatabaseUrl'));
   admin.pathname = '/postgres';
   const name = `chronicle_${purpose}_${randomBytes(4).toString('hex')}`;
-  await sqlOnce(admin, `CREATE DATABASE "${name}"`);
+  // An encoding of its own needs a locale that allows it: as `initdb` makes a cluster without a UTF-8 locale.
+  const encoding = options.encoding ? ` ENCODING '${options.encoding}' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0` : '';
+  await sqlOnce(admin, `CREATE DATABASE "${name}"${encoding}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const drop = () => sqlOnce(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
