@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { AppRoutes } from './app/routes';
 import { STATE_ELEMENT_ID, createQueryClient, deserializeQueries, type PageState } from './lib/query-client';
-import './index.css';
+import './reader.css';
 
 /**
  * The browser's entry. A reader page arrives rendered, with the data it was rendered from: the browser

@@ -1,3 +1,4 @@
+import '../../index.css';
 import '../../lib/zod-config';
 import { DashboardApp } from './dashboard-app';
 
