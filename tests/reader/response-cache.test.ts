@@ -53,15 +53,16 @@ describe('the response cache', () => {
   });
 
   it('answers 304 to a reader holding the current version, and says how it may be kept', async () => {
-    const first = await request(app).get('/').set('Accept-Encoding', 'br');
-    expect(first.headers['content-encoding']).toBe('br');
+    const first = await request(app).get('/').set('Accept-Encoding', 'gzip, deflate, br');
+    // One encoding kept (docs/decisions/053): gzip, which every browser takes.
+    expect(first.headers['content-encoding']).toBe('gzip');
     expect(first.headers.vary).toBe('Accept-Encoding, Authorization');
     expect(first.headers['cache-control']).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+/);
     // Security headers are part of the stored answer.
     expect(first.headers['content-security-policy']).toMatch(/default-src 'self'/);
-    const again = await request(app).get('/').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag!);
+    const again = await request(app).get('/').set('Accept-Encoding', 'gzip, deflate, br').set('If-None-Match', first.headers.etag!);
     expect(again.status).toBe(304);
-    const head = await request(app).head('/').set('Accept-Encoding', 'br');
+    const head = await request(app).head('/').set('Accept-Encoding', 'gzip, deflate, br');
     expect(head.status).toBe(200);
     expect(head.headers.etag).toBe(first.headers.etag);
   });
@@ -107,9 +108,17 @@ describe('the response cache', () => {
     expect((await ctx.cache.stats()).store!.entries).toBe(before);
   });
 
-  it('honours an encoding the reader refuses (q=0)', async () => {
-    const res = await request(app).get('/').set('Accept-Encoding', 'br;q=0, gzip');
-    expect(res.headers['content-encoding']).toBe('gzip');
+  it('honours an encoding the reader refuses (q=0), and unzips the kept copy for a reader that takes no gzip', async () => {
+    const zipped = await request(app).get('/').set('Accept-Encoding', 'br;q=0, gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    for (const accepts of ['gzip;q=0, br', 'br', 'identity', '*;q=0', '*, gzip;q=0']) {
+      const res = await request(app).get('/').set('Accept-Encoding', accepts);
+      expect(res.headers['content-encoding'], accepts).toBeUndefined();
+      expect(res.text).toBe(zipped.text);
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+      expect(res.headers.etag).toBe(zipped.headers.etag!.replace('-gzip"', '"'));
+    }
+    expect((await request(app).get('/').set('Accept-Encoding', '*')).headers['content-encoding']).toBe('gzip');
   });
 
   it.each([
@@ -234,7 +243,7 @@ describe('a read that raced a write', () => {
     status: 200,
     headers: [],
     etag: text,
-    identity: Buffer.from(text),
+    body: Buffer.from(text),
     storedAt: Date.now(),
   });
 
@@ -262,7 +271,7 @@ describe('a read that raced a write', () => {
       expect(await store.set('/a', answer('old'), ['article:1'], seq, 60_000)).toBe(false);
       const later = (await store.lookup('/a')).seq;
       expect(await store.set('/a', answer('new'), ['article:1'], later, 60_000)).toBe(true);
-      expect((await store.lookup('/a')).answer?.identity.toString()).toBe('new');
+      expect((await store.lookup('/a')).answer?.body.toString()).toBe('new');
       await store.purge(['article:1']);
       expect((await store.lookup('/a')).answer).toBeUndefined();
     } finally {

@@ -242,33 +242,30 @@ export class RedisStore implements CacheStore {
   }
 }
 
-/** [4-byte header length][header JSON][identity][gzip][br] */
+/** The layout of a stored answer: one written by an earlier version (three bodies) is a miss, replaced when stored anew. */
+const FORMAT = 2;
+
+/** [4-byte header length][header JSON][body] */
 function encode(a: CachedAnswer): Buffer {
   const header = Buffer.from(
     JSON.stringify({
       status: a.status,
       headers: a.headers,
       etag: a.etag,
+      format: FORMAT,
+      encoding: a.encoding,
       storedAt: a.storedAt,
+      staleAt: a.staleAt,
       expiresAt: a.expiresAt,
-      sizes: [a.identity.length, a.gzip?.length ?? -1, a.br?.length ?? -1],
     }),
   );
   const length = Buffer.alloc(4);
   length.writeUInt32BE(header.length);
-  return Buffer.concat([length, header, a.identity, a.gzip ?? Buffer.alloc(0), a.br ?? Buffer.alloc(0)]);
+  return Buffer.concat([length, header, a.body]);
 }
 
-function decode(raw: Buffer): CachedAnswer {
+function decode(raw: Buffer): CachedAnswer | undefined {
   const headerLength = raw.readUInt32BE(0);
-  const h = JSON.parse(raw.subarray(4, 4 + headerLength).toString()) as Omit<CachedAnswer, 'identity'> & { sizes: number[] };
-  let at = 4 + headerLength;
-  const take = (size: number) => {
-    if (size < 0) return undefined;
-    const part = raw.subarray(at, at + size);
-    at += size;
-    return part;
-  };
-  const [identity, gzip, br] = h.sizes.map(take);
-  return { status: h.status, headers: h.headers, etag: h.etag, storedAt: h.storedAt, expiresAt: h.expiresAt, identity: identity!, gzip, br };
+  const { format, ...h } = JSON.parse(raw.subarray(4, 4 + headerLength).toString()) as Omit<CachedAnswer, 'body'> & { format?: number };
+  return format === FORMAT ? { ...h, body: raw.subarray(4 + headerLength) } : undefined;
 }

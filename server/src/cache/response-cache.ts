@@ -12,7 +12,6 @@ import { withCacheScope, type CacheScope } from '../lib/cache-scope';
 import { PURGE_MEMORY_MS, type CacheStore, type CachedAnswer, type Lookup, type StoreStats } from './store';
 
 const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 /** Answers kept, and the only ones: their status says the same thing to every anonymous reader. */
 const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
@@ -60,6 +59,8 @@ const VARY = 'Accept-Encoding, Authorization';
 const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|image\/svg\+xml|application\/(json|xml|javascript|[\w.+-]+\+(json|xml)))/;
 const FILLING = Symbol('filling the response cache');
+/** An answer stays in the store this long at most (see `keepSeconds`): a day, then it is made again when asked for. */
+const KEEP_SECONDS = 86_400;
 
 /** While the cache gathers an answer it compresses it itself, once: the compression middleware stands aside. */
 export const isFillingCache = (req: IncomingMessage) => FILLING in req;
@@ -67,8 +68,13 @@ export const isFillingCache = (req: IncomingMessage) => FILLING in req;
 export interface ResponseCacheOptions {
   store: CacheStore | undefined;
   logger: Logger;
-  /** Safety net only: purges keep answers fresh; this bounds the damage of a purge that was missed. */
+  /**
+   * Safety net only: purges keep answers fresh; this bounds the damage of a purge that was missed. An answer older than
+   * this is made afresh by the next request for it, while the requests that arrive meanwhile are served the stored copy.
+   */
   ttlSeconds: number;
+  /** How long an answer no purge dropped is kept at most, fresh or not (the store's own bound is its size). */
+  keepSeconds?: number;
   /**
    * Where `remember` keeps its values, when not in `store`: with the cache off, a small store in this process,
    * whose values last `valueTtlSeconds` at most (the purges of other processes do not reach it).
@@ -107,9 +113,10 @@ export interface ResponseCache {
   purge(tags: Iterable<string>): Promise<void>;
   /**
    * A value computed once per purge of its tags (counts of published articles, say), kept in the same
-   * store, so it is shared by the processes sharing the store and dropped by the same purges.
+   * store, so it is shared by the processes sharing the store and dropped by the same purges. `tags` may be
+   * named by the value itself (undefined: the value is not kept).
    */
-  remember<T>(key: string, tags: string[], compute: () => Promise<T>): Promise<T>;
+  remember<T>(key: string, tags: string[] | ((value: T) => string[] | undefined), compute: () => Promise<T>): Promise<T>;
   stats(): Promise<ResponseCacheStats>;
   close(): Promise<void>;
 }
@@ -127,8 +134,9 @@ interface Flight {
  * and its answer is stored when the code that made it said what it was made of. Identical misses running at
  * once are made once: the later ones wait for the first one's answer.
  */
-export function createResponseCache({ store, logger, ttlSeconds, values, relay }: ResponseCacheOptions): ResponseCache {
+export function createResponseCache({ store, logger, ttlSeconds, keepSeconds = KEEP_SECONDS, values, relay }: ResponseCacheOptions): ResponseCache {
   const ttlMs = ttlSeconds * 1000;
+  const keepMs = Math.max(keepSeconds * 1000, ttlMs);
   const valueStore = values?.store ?? store;
   const valueTtlMs = values ? values.ttlSeconds * 1000 : ttlMs;
   const flights = new Map<string, Flight>();
@@ -173,16 +181,21 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
    * its purge sequence on the request, for the middleware's fill.
    */
   function answerFromStore(req: IncomingMessage, res: ServerResponse, secure: boolean): boolean | Promise<boolean> {
-    if (!isCacheableRead(req)) return false;
+    // Claimed by a door before this one (a server of tests' that wraps the app's listener): the app makes it.
+    if (!isCacheableRead(req) || CLAIMED in req) return false;
     const key = cacheKey(req.url ?? '/');
-    if (!store?.usable) return join(req, res, key, secure);
+    if (!store?.usable) return join(req, res, key, secure) || claim(req, res, key);
     const settle = (found: Lookup): boolean | Promise<boolean> => {
-      if (found.answer && servable(req, found.answer)) {
-        send(req, res, found.answer, secure);
+      // A stored answer past its freshness is still sent, unless no request is making it afresh yet: then this one does
+      // (a miss), and those arriving meanwhile are sent the stored copy rather than wait for it.
+      const stored = found.answer && servable(req, found.answer) ? found.answer : undefined;
+      if (stored && (!isStale(stored) || flights.has(key) || req.method === 'HEAD')) {
+        send(req, res, stored, secure);
         return true;
       }
       (req as LookedUp)[LOOKED_UP] = found.seq;
-      return join(req, res, key, secure);
+      if (stored) return claim(req, res, key);
+      return join(req, res, key, secure) || claim(req, res, key);
     };
     let lookup: Lookup | Promise<Lookup>;
     try {
@@ -194,8 +207,23 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
     return lookup.then(settle, () => {
       // Looked up, with no sequence: the app answers, and what it answers is not stored.
       (req as LookedUp)[LOOKED_UP] = undefined;
-      return join(req, res, key, secure);
+      return join(req, res, key, secure) || claim(req, res, key);
     });
+  }
+
+  /**
+   * This request makes the answer for `key`: the identical requests looked up from now on wait for it (or are sent the
+   * stored copy, when it is only past its freshness) rather than make it too. Claimed at the lookup, before the app runs
+   * (see `fill`), so that no request looked up meanwhile finds no one making it. Always false: the app must answer.
+   */
+  function claim(req: IncomingMessage, res: ServerResponse, key: string): false {
+    if (req.method !== 'GET') return false;
+    const flight = takeOff(key);
+    if (!flight) return false;
+    (req as Claimed)[CLAIMED] = flight;
+    // A request that ends without an answer (the client left, the app failed) must not leave others waiting for it.
+    res.once('close', () => flight.settle(undefined));
+    return false;
   }
 
   const frontDoor =
@@ -233,7 +261,7 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
     // The app makes the whole answer (never its own 304), so that it can be stored; the reader's validators are
     // weighed against it when it is sent.
     const validators = takeValidators(req);
-    const flight = takeOff(key);
+    const flight = (req as Claimed)[CLAIMED] ?? takeOff(key);
     const scope: CacheScope = { tags: new Set() };
     const started = Date.now();
     // A request that ends without an answer (the client left) must not leave others waiting for it.
@@ -262,9 +290,9 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
       const answer = await prepare(status, headers, body, cacheable, shared ? undefined : (req.headers['accept-encoding'] ?? ''));
       flight?.settle(cacheable ? answer : undefined);
       if (storing) {
-        const ttl = Math.min(ttlMs, (scope.ttlSeconds ?? Infinity) * 1000);
+        answer.staleAt = answer.storedAt + Math.min(ttlMs, (scope.ttlSeconds ?? Infinity) * 1000);
         try {
-          await store.set(key, answer, [...scope.tags], seq, ttl);
+          await store.set(key, answer, [...scope.tags], seq, keepMs);
         } catch (err) {
           logger.warn({ err }, 'response cache store failed');
         }
@@ -309,25 +337,21 @@ export function createResponseCache({ store, logger, ttlSeconds, values, relay }
       }
       if (values) await values.store.purge(list);
     },
-    async remember<T>(key: string, tags: string[], compute: () => Promise<T>): Promise<T> {
+    async remember<T>(key: string, tags: string[] | ((value: T) => string[] | undefined), compute: () => Promise<T>): Promise<T> {
       if (!valueStore?.usable) return compute();
       const valueKey = `value:${key}`;
       // The cache only saves work: when it fails, the value is computed as if there were none.
       const found = await Promise.resolve()
         .then(() => valueStore.lookup(valueKey))
         .catch(() => undefined);
-      if (found?.answer) return JSON.parse(found.answer.identity.toString()) as T;
+      if (found?.answer && !isStale(found.answer)) return JSON.parse(found.answer.body.toString()) as T;
       const value = await compute();
-      if (found) {
-        const answer: CachedAnswer = {
-          status: 200,
-          headers: [],
-          etag: '',
-          identity: Buffer.from(JSON.stringify(value)),
-          storedAt: Date.now(),
-        };
+      const under = typeof tags === 'function' ? tags(value) : tags;
+      if (found && under?.length) {
+        const storedAt = Date.now();
+        const answer: CachedAnswer = { status: 200, headers: [], etag: '', body: Buffer.from(JSON.stringify(value)), storedAt, staleAt: storedAt + valueTtlMs };
         await Promise.resolve()
-          .then(() => valueStore.set(valueKey, answer, tags, found.seq, valueTtlMs))
+          .then(() => valueStore.set(valueKey, answer, under, found.seq, valueTtlMs))
           .catch(() => false);
       }
       return value;
@@ -411,6 +435,8 @@ function headKey(path: string | null): string {
 
 const LOOKED_UP = Symbol('looked up in the response cache');
 type LookedUp = IncomingMessage & { [LOOKED_UP]?: number };
+const CLAIMED = Symbol('making the answer for its key');
+type Claimed = IncomingMessage & { [CLAIMED]?: Flight };
 
 /**
  * A GET or HEAD of something that is not a file or a probe, by an anonymous caller — or by anyone, outside the
@@ -432,7 +458,7 @@ async function prepare(
   headers: [string, string][],
   identity: Buffer,
   cacheable: boolean,
-  /** Set when the answer is sent once and not stored: only the encoding this reader takes is made. */
+  /** Set when the answer is sent once and not stored: compressed only if this reader takes it so. */
   onlyFor?: string,
 ): Promise<CachedAnswer> {
   if (cacheable) {
@@ -441,21 +467,16 @@ async function prepare(
     headers.push(['cache-control', status === 404 || status === 410 ? 'no-cache' : PUBLIC_CACHE_CONTROL]);
   }
   const type = headers.find(([name]) => name === 'content-type')?.[1];
-  const compress = identity.length >= MIN_COMPRESS_BYTES && type !== undefined && COMPRESSIBLE.test(type);
-  const wants = (encoding: 'br' | 'gzip') => onlyFor === undefined || preferredEncoding(onlyFor, true, true) === encoding;
-  const [gz, br] = compress
-    ? await Promise.all([
-        wants('gzip') ? gzip(identity, { level: 6 }) : undefined,
-        !wants('br')
-          ? undefined
-          : brotli(identity, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-            }),
-      ])
-    : [undefined, undefined];
+  const compress =
+    identity.length >= MIN_COMPRESS_BYTES && type !== undefined && COMPRESSIBLE.test(type) && (onlyFor === undefined || takesGzip(onlyFor));
   const etag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
-  return { status, headers, etag, identity, gzip: gz, br, storedAt: Date.now() };
+  // One encoding kept (docs/decisions/053-cheap-reader-pages.md): gzip, which every browser and crawler takes.
+  if (!compress) return { status, headers, etag, body: identity, storedAt: Date.now() };
+  return { status, headers, etag, body: await gzip(identity, { level: 6 }), encoding: 'gzip', storedAt: Date.now() };
 }
+
+/** Past its freshness (see `ttlSeconds`): the next request makes it afresh. */
+const isStale = (answer: CachedAnswer) => answer.staleAt !== undefined && answer.staleAt <= Date.now();
 
 type Validators = Pick<IncomingHttpHeaders, 'if-none-match' | 'if-modified-since'>;
 
@@ -479,10 +500,9 @@ function notModified(answer: CachedAnswer, validators: Validators): boolean {
   return lastModified !== undefined && !Number.isNaN(since) && Date.parse(lastModified) <= since;
 }
 
-/** Sends a stored answer: 304 when the reader has it, else the body in the best encoding the reader takes. */
+/** Sends a stored answer: 304 when the reader has it, else the body gzipped if it is kept so and the reader takes that. */
 function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, secure: boolean, validators: Validators = req.headers) {
-  const encoding = preferredEncoding(req.headers['accept-encoding'] ?? '', answer.br !== undefined, answer.gzip !== undefined);
-  const body = encoding === 'br' ? answer.br! : encoding === 'gzip' ? answer.gzip! : answer.identity;
+  const encoding = answer.encoding === 'gzip' && takesGzip(req.headers['accept-encoding'] ?? '') ? 'gzip' : undefined;
   const etag = `"${answer.etag}${encoding ? `-${encoding}` : ''}"`;
   const headers: OutgoingHttpHeaders = Object.fromEntries(answer.headers);
   headers.etag = etag;
@@ -494,23 +514,27 @@ function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, s
     res.end();
     return;
   }
+  // A reader that takes no gzip (rare: every browser and crawler does) gets it unzipped, at a fraction of zipping's cost.
+  const body = answer.encoding === 'gzip' && !encoding ? zlib.gunzipSync(answer.body) : answer.body;
   if (encoding) headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
   res.writeHead(answer.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** br, then gzip, when the reader takes them (`;q=0` refuses one), else the identity body. */
-function preferredEncoding(accepts: string, hasBr: boolean, hasGzip: boolean): 'br' | 'gzip' | undefined {
-  const taken = new Set<string>();
+/** Whether the reader takes gzip (`gzip` or `*` in Accept-Encoding, not refused by `;q=0`). */
+function takesGzip(accepts: string): boolean {
+  let taken = false;
   for (const part of accepts.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';').map((p) => p.trim());
+    if (name !== 'gzip' && name !== '*') continue;
     const q = params.find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name);
+    const refused = q !== undefined && Number(q.slice(2)) === 0;
+    // An explicit `gzip` weighs over `*`.
+    if (name === 'gzip') return !refused;
+    taken = !refused;
   }
-  if (hasBr && (taken.has('br') || taken.has('*'))) return 'br';
-  if (hasGzip && (taken.has('gzip') || taken.has('*'))) return 'gzip';
-  return undefined;
+  return taken;
 }
 
 /** An answer the cache does not own, sent as the app made it (the compression middleware stood aside). */

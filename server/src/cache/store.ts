@@ -1,17 +1,25 @@
 import { LRUCache } from 'lru-cache';
 
-/** One stored answer: status, headers, and its body in each encoding it is sent in. */
+/**
+ * One stored answer: status, headers, and its body in one encoding (docs/decisions/053-cheap-reader-pages.md): gzipped
+ * when it is worth compressing (every reader's browser and crawler takes gzip; the others get it unzipped when sent).
+ */
 export interface CachedAnswer {
   status: number;
   /** Lower-case names; `content-length`, `content-encoding` and `etag` are set when sent. */
   headers: [string, string][];
   /** Strong validator of the identity body, without quotes. */
   etag: string;
-  identity: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+  body: Buffer;
+  /** How `body` is encoded: gzip, or as the app made it. */
+  encoding?: 'gzip';
   /** Milliseconds since the epoch. */
   storedAt: number;
+  /**
+   * After this (milliseconds since the epoch) the next request makes the answer afresh, while the requests arriving
+   * meanwhile are served this copy; set by the response cache.
+   */
+  staleAt?: number;
   /** After this (milliseconds since the epoch) the answer is not served; set by the store. */
   expiresAt?: number;
 }
@@ -56,7 +64,7 @@ export const EVERYTHING = '*';
 export const PURGE_MEMORY_MS = 60_000;
 
 export const answerSize = (a: CachedAnswer) =>
-  a.identity.length + (a.gzip?.length ?? 0) + (a.br?.length ?? 0) + a.headers.reduce((n, [k, v]) => n + k.length + v.length, 64);
+  a.body.length + a.headers.reduce((n, [k, v]) => n + k.length + v.length, 64);
 
 interface Stored {
   answer: CachedAnswer;
