@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { match } from 'path-to-regexp';
-import { refuseCaching } from '../lib/cache-scope';
+import type { ResponseCache } from '../cache';
+import { refuseCaching, tagResponse, withCacheScope, type CacheScope } from '../lib/cache-scope';
 import { HttpError } from '../lib/errors';
 import { publicRoute } from '../lib/policy';
 import { registeredRoutes } from '../lib/route';
@@ -10,19 +11,38 @@ export interface InternalAnswer {
   body: unknown;
 }
 
+/** A read kept for the pages that follow (see `internalApi`): its answer, and what it was made of. */
+interface KeptRead {
+  answer: InternalAnswer;
+  tags: string[];
+  ttlSeconds?: number;
+  refused?: boolean;
+}
+
+/**
+ * Kept when answered 200 and tagged: never one that failed in part, nor one that moves without a write (a view count)
+ * and says how long it may be kept (the page is kept that long at most; each read of it reads anew).
+ */
+const keptUnder = ({ answer, tags, ttlSeconds, refused }: KeptRead) =>
+  answer.status === 200 && tags.length && !refused && ttlSeconds === undefined ? tags : undefined;
+
 /**
  * The public API, read in-process: what the server's page rendering uses instead of HTTP requests to
  * itself. Only GET routes guarded by `publicRoute` that answer JSON are reachable, each with the route's
  * own validation, handler and mapper, as an anonymous caller: the page gets the very JSON a browser would.
+ *
+ * With `remember` (the response cache's), the reads of routes without path parameters — the ticker's headlines and the
+ * categories around every page, the home page's blocks — are made once and kept until a purge of what they were made of
+ * drops them: a page rendered after another reads only what is its own (docs/decisions/053-cheap-reader-pages.md).
+ * The page is tagged with what each read was made of, kept or not.
  */
-export function internalApi(): (method: string, url: string) => Promise<InternalAnswer> {
+export function internalApi({ remember }: { remember?: ResponseCache['remember'] } = {}): (method: string, url: string) => Promise<InternalAnswer> {
   const table = registeredRoutes()
     .filter((r) => r.spec.method === 'get' && r.spec.guard === publicRoute && !r.spec.produces)
-    .map((r) => ({ matches: match<Record<string, string>>(r.fullPath), invoke: r.invoke }));
+    .map((r) => ({ matches: match<Record<string, string>>(r.fullPath), invoke: r.invoke, shared: !r.fullPath.includes(':') }));
 
-  return async (method, url) => {
+  const read = async (url: string): Promise<InternalAnswer> => {
     const target = new URL(url, 'http://internal');
-    if (method !== 'GET') return envelope(405, 'Method Not Allowed', 'Only reads are served in-process');
     for (const { matches, invoke } of table) {
       const found = matches(target.pathname);
       if (!found) continue;
@@ -42,6 +62,25 @@ export function internalApi(): (method: string, url: string) => Promise<Internal
       }
     }
     return envelope(404, 'Not Found', `No public read at ${target.pathname}`);
+  };
+
+  /** A read of a route without parameters, kept while nothing it was made of changes. */
+  const keptRead = async (url: string): Promise<InternalAnswer> => {
+    const kept = await remember!<KeptRead>(`read:${url}`, keptUnder, async () => {
+      const scope: CacheScope = { tags: new Set() };
+      const answer = await withCacheScope(scope, () => read(url));
+      return { answer, tags: [...scope.tags], ttlSeconds: scope.ttlSeconds, refused: scope.refused };
+    });
+    tagResponse(kept.tags, { ttlSeconds: kept.ttlSeconds });
+    if (kept.refused) refuseCaching();
+    return kept.answer;
+  };
+
+  return async (method, url) => {
+    if (method !== 'GET') return envelope(405, 'Method Not Allowed', 'Only reads are served in-process');
+    const pathname = new URL(url, 'http://internal').pathname;
+    const shared = remember && table.some((route) => route.shared && route.matches(pathname));
+    return shared ? keptRead(url) : read(url);
   };
 }
 

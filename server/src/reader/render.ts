@@ -113,7 +113,7 @@ function viteSource(ctx: AppContext): Source {
 export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: RequestHandler; head: RequestHandler } {
   const { config, logger } = ctx;
   const source = config.viteDev ? viteSource(ctx) : builtSource(ctx);
-  const transport = internalApi();
+  const transport = internalApi({ remember: ctx.cache.remember });
   const site: SiteInfo = {
     publicUrl: config.publicUrl,
     name: SITE_NAME,

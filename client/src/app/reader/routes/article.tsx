@@ -36,7 +36,7 @@ const LazyShareButtons = lazy(() => loadShare().then((m) => ({ default: m.ShareB
 const NOT_FOUND = 'Article Not Found';
 
 /**
- * On the server: the article, its view count, its first page of comments and their chunk; 404 when the read says it is
+ * On the server: the article (with its view count), its first page of comments and their chunk; 404 when the read says it is
  * missing, 301 to its own id's spelling for another one.
  */
 export async function loadArticle({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
@@ -53,10 +53,9 @@ export async function loadArticle({ params, queryClient, transport }: LoadArgs):
   const { article } = read;
   // One address per article: its id in another case (or escaped) leads to the stored one, as a slug's other spellings do.
   if (article.id !== id) return { redirect: paths.article(article.id) };
-  await Promise.all([
-    queryClient.prefetchQuery(getViewStatsQueryOptions(article.id, transport)),
-    queryClient.prefetchInfiniteQuery(getCommentsQueryOptions(article.id, transport)),
-  ]);
+  // The article carries its view count: the count's own read is the browser's, after the page moved there by itself.
+  queryClient.setQueryData(getViewStatsQueryOptions(article.id).queryKey, { articleId: article.id, totalViews: article.totalViews });
+  await queryClient.prefetchInfiniteQuery(getCommentsQueryOptions(article.id, transport));
   return { page: { kind: 'article', article } };
 }
 
