@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { DEMO, DESKTOP, expectAccessible, loginWithStorage, MOBILE, screenshots } from './helpers';
 
 /**
- * Issue 24: the home page's Latest river (with 'More' links that work without JavaScript) and author pages, at
+ * Issue 24: the home page's Latest river (with 'More news' links that work without JavaScript) and author pages, at
  * 375 and 1280 px; the dashboard's Profile page that fills them. Screenshots go to test-results and, for the issue's
  * closing note, to SHOTS_DIR when it is set.
  */
@@ -29,7 +29,7 @@ for (const size of [MOBILE, DESKTOP]) {
   test.describe(`at ${size.width} px`, () => {
     test.use({ viewport: size });
 
-    test('the home page has a Latest river, shows each story once, and pages on with More', async ({ page }) => {
+    test('the home page has a Latest river, shows each story once, and pages on with More news', async ({ page }) => {
       await page.goto('/');
       const latest = page.getByRole('region', { name: 'Latest' });
       await expect(latest).toBeVisible();
@@ -43,7 +43,7 @@ for (const size of [MOBILE, DESKTOP]) {
       const river = await latest.boundingBox();
       expect(river!.y).toBeGreaterThan(sports!.y);
 
-      await latest.getByRole('link', { name: 'More' }).click();
+      await latest.getByRole('link', { name: 'More news', exact: true }).click();
       await expect(page).toHaveURL(/\/\?page=2$/);
       const second = page.getByRole('region', { name: 'Latest, page 2' });
       await expect(second).toBeVisible();
@@ -51,18 +51,18 @@ for (const size of [MOBILE, DESKTOP]) {
       expect(next.length).toBeGreaterThan(0);
       expect(next.filter((t) => first.includes(t))).toEqual([]);
       await expect(page).toHaveTitle('Latest news, page 2 | Chronicle News');
-      await second.getByRole('link', { name: 'Newer' }).click();
+      await second.getByRole('link', { name: 'Newer news', exact: true }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('region', { name: 'Latest' })).toBeVisible();
       await expectAccessible(page);
     });
 
-    test('without JavaScript, More is a link to the next page, rendered on the server', async ({ browser }) => {
+    test('without JavaScript, More news is a link to the next page, rendered on the server', async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: size });
       const page = await context.newPage();
       await page.goto('/');
       const first = await page.getByRole('region', { name: 'Latest' }).getByRole('listitem').allInnerTexts();
-      await page.getByRole('region', { name: 'Latest' }).getByRole('link', { name: 'More' }).click();
+      await page.getByRole('region', { name: 'Latest' }).getByRole('link', { name: 'More news', exact: true }).click();
       await expect(page).toHaveURL(/\/\?page=2$/);
       const next = await page.getByRole('region', { name: 'Latest, page 2' }).getByRole('listitem').allInnerTexts();
       expect(next.length).toBeGreaterThan(0);

@@ -12,8 +12,12 @@ export const text = (res: Page) => DomUtils.textContent(html(res));
 /** The `href` of each `<link rel>` of the head with this rel. */
 export const links = (res: Page, rel: string) =>
   DomUtils.findAll((el) => el.name === 'link' && el.attribs.rel === rel, html(res).children).map((el) => el.attribs.href);
-/** The attributes of every `<a>`. */
-export const anchors = (res: Page) => DomUtils.findAll((el) => el.name === 'a', html(res).children).map((el) => el.attribs);
+/** The attributes of every `<a>`, and its visible text as `text`. */
+export const anchors = (res: Page) =>
+  DomUtils.findAll((el) => el.name === 'a', html(res).children).map((el): Record<string, string> => ({
+    ...el.attribs,
+    text: DomUtils.textContent(el),
+  }));
 /** Each JSON-LD object of the page. */
 export const jsonLd = (res: Page) =>
   DomUtils.findAll((el) => el.name === 'script' && el.attribs.type === 'application/ld+json', html(res).children).map(

@@ -22,24 +22,24 @@ for (let i = 0; i < 23; i++) river.push(await desk.article({ title: `Council sto
 const reader = await createUser(db, { name: 'Just A Reader' });
 
 describe('the Latest river', () => {
-  it('is on the home page, rendered on the server, with a More link that works without JavaScript', async () => {
+  it('is on the home page, rendered on the server, with a More news link that works without JavaScript', async () => {
     const res = await request(app).get('/');
     expect(res.status).toBe(200);
     expect(text(res)).toContain('Latest');
     for (const a of river.slice(0, 10)) expect(text(res)).toContain(a.title);
     expect(text(res)).not.toContain(river[10]!.title);
-    expect(anchors(res)).toContainEqual(expect.objectContaining({ href: '/?page=2', rel: 'next' }));
+    expect(anchors(res)).toContainEqual(expect.objectContaining({ href: '/?page=2', rel: 'next', text: 'More news' }));
   });
 
-  it('continues at /?page=2, its own page with its own canonical address, Newer and More links', async () => {
+  it('continues at /?page=2, its own page with its own canonical address, Newer news and More news links', async () => {
     const res = await request(app).get('/?page=2');
     expect(res.status).toBe(200);
     for (const a of river.slice(10, 20)) expect(text(res)).toContain(a.title);
     expect(text(res)).not.toContain(river[0]!.title);
     expect(links(res, 'canonical')).toEqual([`${site}/?page=2`]);
     expect(title(res)).toBe('Latest news, page 2 | Chronicle News');
-    expect(anchors(res)).toContainEqual(expect.objectContaining({ href: '/', rel: 'prev' }));
-    expect(anchors(res)).toContainEqual(expect.objectContaining({ href: '/?page=3', rel: 'next' }));
+    expect(anchors(res)).toContainEqual(expect.objectContaining({ href: '/', rel: 'prev', text: 'Newer news' }));
+    expect(anchors(res)).toContainEqual(expect.objectContaining({ href: '/?page=3', rel: 'next', text: 'More news' }));
     const last = await request(app).get('/?page=3');
     expect(last.status).toBe(200);
     expect(anchors(last).some((a) => a.rel === 'next')).toBe(false);
@@ -70,11 +70,16 @@ describe('author pages', () => {
     expect(body).toContain('Covers the council & the courts.');
     expect(body).toContain('23 articles');
     for (const a of river.slice(0, 12)) expect(body).toContain(a.title);
-    expect(anchors(res)).toContainEqual(expect.objectContaining({ href: `/author/${author.slug}?page=2`, rel: 'next' }));
+    expect(anchors(res)).toContainEqual(
+      expect.objectContaining({ href: `/author/${author.slug}?page=2`, rel: 'next', text: 'More articles' }),
+    );
     const second = await request(app).get(`/author/${author.slug}?page=2`);
     expect(second.status).toBe(200);
     for (const a of river.slice(12)) expect(text(second)).toContain(a.title);
     expect(links(second, 'canonical')).toEqual([`${site}/author/${author.slug}?page=2`]);
+    expect(anchors(second)).toContainEqual(
+      expect.objectContaining({ href: `/author/${author.slug}`, rel: 'prev', text: 'Newer articles' }),
+    );
   });
 
   it('have a head: title, canonical, their feed, a ProfilePage whose main entity is the author as a Person', async () => {

@@ -510,6 +510,30 @@ describe('robots.txt', () => {
       ]),
     );
   });
+
+  it('lets crawlers read the reader pages, author pages included, and keeps them out of the sign-in screens', async () => {
+    const rules = (await request(app).get('/robots.txt')).text
+      .split('\n')
+      .map((line) => /^(Allow|Disallow): (.+)$/.exec(line))
+      .filter((m) => m !== null)
+      .map(([, verb, prefix]) => ({ allow: verb === 'Allow', prefix: prefix! }));
+    // RFC 9309: the longest matching rule decides, Allow on a tie; no rule here uses * or $.
+    const allowed = (path: string) =>
+      rules
+        .filter((r) => path.startsWith(r.prefix))
+        .sort((a, b) => b.prefix.length - a.prefix.length || Number(b.allow) - Number(a.allow))[0]?.allow ?? true;
+    for (const path of [
+      '/',
+      '/?page=2',
+      '/article/1',
+      '/category/sports',
+      '/author/rita-writer',
+      '/author/rita-writer?page=2',
+      '/api/articles/share/1',
+    ])
+      expect(allowed(path), path).toBe(true);
+    for (const path of ['/auth', '/auth/reset-password', '/dashboard', '/api/articles']) expect(allowed(path), path).toBe(false);
+  });
 });
 
 describe('feedLinks', () => {

@@ -14,8 +14,8 @@ import { AUTHOR_NOT_FOUND } from './author-load';
 
 /**
  * The author page /author/:slug (docs/decisions/049-author-pages.md): name, photo and bio, then their published
- * articles, newest first, with 'Newer' and 'More' links between the pages (`?page=2`). A chunk of its own: rendered
- * on the server, hydrated once the browser has it.
+ * articles, newest first, with 'Newer articles' and 'More articles' links between the pages (`?page=2`). A chunk of
+ * its own: rendered on the server, hydrated once the browser has it.
  */
 export function AuthorRoute() {
   const { slug = '' } = useParams();
@@ -53,7 +53,14 @@ export function AuthorRoute() {
       </header>
       <h2 className="mb-6 font-serif text-2xl font-bold">{page > 1 ? `Articles, page ${page}` : 'Articles'}</h2>
       <ArticleGrid articles={articles.data} eagerFirst={4} />
-      <Pager path={paths.author(found.data.author.slug)} page={page} hasMore={shown < articles.pagination.total} label="Article pages" />
+      <Pager
+        path={paths.author(found.data.author.slug)}
+        page={page}
+        hasMore={shown < articles.pagination.total}
+        label="Article pages"
+        newerText="Newer articles"
+        moreText="More articles"
+      />
     </div>
   );
 }

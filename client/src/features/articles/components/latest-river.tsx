@@ -5,7 +5,7 @@ import { ArticleRow } from './article-card';
 
 /**
  * The Latest river (docs/decisions/050-latest-river.md): the newest published articles that no block above shows,
- * as rows, two columns from sm, with 'Newer' and 'More' links to the river's other pages (`/?page=2`).
+ * as rows, two columns from sm, with 'Newer news' and 'More news' links to the river's other pages (`/?page=2`).
  */
 export function LatestRiver({ latest, page }: { latest: HomeArticles['latest']; page: number }) {
   const { data, pagination } = latest;
@@ -22,7 +22,14 @@ export function LatestRiver({ latest, page }: { latest: HomeArticles['latest']; 
           </li>
         ))}
       </ul>
-      <Pager path={paths.home} page={page} hasMore={pagination.offset + data.length < pagination.total} label="Latest pages" />
+      <Pager
+        path={paths.home}
+        page={page}
+        hasMore={pagination.offset + data.length < pagination.total}
+        label="Latest pages"
+        newerText="Newer news"
+        moreText="More news"
+      />
     </section>
   );
 }
