@@ -1,7 +1,8 @@
 /**
  * The real app for the benchmark, in its own process (so that the load generator does not share its
  * event loop). Started by run.ts with DATABASE_URL, RESPONSE_CACHE and TRUST_PROXY set. It can record the
- * SQL that one request sends, which the bare-SQL server (bare-sql.ts) then replays through `pg` directly.
+ * SQL that one request sends, which the bare-SQL server (bare-sql.ts) then replays through `pg` directly, and
+ * tells what its response cache holds.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -97,6 +98,8 @@ const server = http.createServer(createServerListener(ctx));
 server.keepAliveTimeout = 65_000;
 
 process.on('message', (message: ParentMessage) => {
+  // What the response cache holds: entries, bytes and budget of its store.
+  if (message.type === 'cache') return void ctx.cache.stats().then((stats) => send({ type: 'cache', stats }));
   if (message.type !== 'capture') return;
   if (message.on) recording = [];
   else {

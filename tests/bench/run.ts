@@ -10,15 +10,18 @@
  *   SQL the app sent for the same request through `pg`: the ceiling of the uncached path;
  * - cached (RESPONSE_CACHE=memory): every public read, JSON and HTML, against bare-bytes.ts, a bare node:http
  *   server that sends the very answers the app gave (recorded once per URL, after checking that it rendered);
+ * - cold pages (RESPONSE_CACHE=memory, a freshly started app each round): every published article's page asked
+ *   once, against bare-bytes.ts sending recorded article pages; then what the default cache holds;
  * - view logging: a burst of views from distinct readers, then a check that the counts are exact.
  *
  * Each comparison is interleaved (app, bare, app, bare) and reports the mean of both rounds. The tables, with
  * the machine they ran on, are written between the markers of docs/benchmarks.md.
  *
  * BENCH_DURATION (seconds per round, default 10), BENCH_CONNECTIONS (default 50), BENCH_ONLY (run only the
- * measurements whose label contains it: `cache=off <read>`, `cache=memory <read>`, or the view burst's name;
- * the tables are printed instead of written), BENCH_PROFILE (a folder: each app process writes a V8 CPU
- * profile there).
+ * measurements whose label contains it: `cache=off <read>`, `cache=memory <read>`, the cold pages' or the view
+ * burst's name; the tables are printed instead of written), BENCH_ACCEPT_ENCODING (what the cached and cold reads
+ * send, default `gzip, deflate, br`; empty: none, the identity bytes), BENCH_PROFILE (a folder: each app process
+ * writes a V8 CPU profile there).
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,12 +29,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { openDatabase } from './database';
 import { BENCH_SIZES, seedBenchData, type Seeded } from './seed';
 import {
+  COLD_PAGES,
   READS,
   ask,
   VIEW_BURST,
@@ -53,8 +58,15 @@ const ROUNDS = 2;
 const AIMS = {
   cached: { ratio: 0.5, p99Ms: 50 },
   uncached: { ratio: 0.7 },
+  cold: { perSecond: 400, p99Ms: 100, pagesHeld: 2_000 },
   views: { perSecond: 5_000 },
 };
+/**
+ * What readers' browsers and crawlers send with every request, so what the cached and cold reads send: the answers
+ * are then compressed ones, as on the site (the uncached reads, against bare SQL sending identity JSON, send none).
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+const READER_HEADERS: Record<string, string> = ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {};
 const ONLY = process.env.BENCH_ONLY;
 const selected = (label: string) => !ONLY || label.includes(ONLY);
 
@@ -86,6 +98,20 @@ interface Comparison {
   read: Read;
   app: Figures;
   bare: Figures;
+}
+
+interface ColdPages {
+  comparison: Comparison;
+  /** What the app's response cache held after each cold pass. */
+  held: CacheHeld[];
+}
+
+interface CacheHeld {
+  /** Entries the cold pass added: article pages. */
+  pages: number;
+  entries: number;
+  bytes: number;
+  budget: number;
 }
 
 interface ViewBurst {
@@ -177,11 +203,18 @@ async function capture({ child, base }: Target, read: Read, id: string): Promise
 /** Belong to one connection, not to the answer: the bare server's node:http sets its own. */
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
-/** One answer as autocannon receives it: no Accept-Encoding, so the identity bytes. */
-function fetchAnswer(base: string, url: string): Promise<{ status: number; headers: [string, string][]; body: Buffer }> {
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  /** As sent: compressed when the answer says so (Content-Encoding). */
+  body: Buffer;
+}
+
+/** One answer as autocannon receives it: asked with the reader's Accept-Encoding, the bytes as sent. */
+function fetchAnswer(base: string, url: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     http
-      .get(base + url, (res) => {
+      .get(base + url, { headers: READER_HEADERS }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
@@ -198,6 +231,35 @@ function fetchAnswer(base: string, url: string): Promise<{ status: number; heade
   });
 }
 
+const DECODERS: Record<string, (body: Buffer) => Buffer> = {
+  identity: (body) => body,
+  gzip: (body) => zlib.gunzipSync(body),
+  deflate: (body) => zlib.inflateSync(body),
+  br: (body) => zlib.brotliDecompressSync(body),
+};
+
+const encodingOf = ({ headers }: Answer) =>
+  headers
+    .find(([name]) => name.toLowerCase() === 'content-encoding')?.[1]
+    .trim()
+    .toLowerCase() ?? 'identity';
+
+/** The text a reader's browser gets from an answer: its body, decoded as its Content-Encoding says. */
+function decodedText(answer: Answer): string {
+  const encoding = encodingOf(answer);
+  const decode = DECODERS[encoding];
+  if (!decode) throw new Error(`An answer in an encoding the benchmark cannot read: ${encoding}`);
+  return decode(answer.body).toString('utf8');
+}
+
+/** Throws unless the answer of `read` for `id` is a 200 showing the headline of what it shows. */
+function checkRendered(read: Read, id: string, answer: Answer, seeded: Seeded) {
+  const url = read.path(id);
+  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}, expected 200`);
+  const headline = read.headline?.(seeded.headlines, id);
+  if (headline !== undefined && !decodedText(answer).includes(headline)) throw new Error(`${url} does not show "${headline}"`);
+}
+
 /**
  * The app's answer to each URL the cached reads rotate over, checked (200, and the headline of what it
  * shows: an HTML page that fell back to the browser-rendered shell has none). Asked twice: the first
@@ -206,15 +268,20 @@ function fetchAnswer(base: string, url: string): Promise<{ status: number; heade
 async function recordAnswers(app: Target, reads: Read[], seeded: Seeded): Promise<Record<string, RecordedAnswer>> {
   const answers: Record<string, RecordedAnswer> = {};
   for (const read of reads) {
-    for (const id of rotation(read, 'memory', seeded)) {
+    const ids = rotation(read, 'memory', seeded);
+    const sent = { bytes: 0, encodings: new Set<string>() };
+    for (const id of ids) {
       const url = read.path(id);
       await fetchAnswer(app.base, url);
-      const { status, headers, body } = await fetchAnswer(app.base, url);
-      const headline = read.headline?.(seeded.headlines, id);
-      if (status !== 200) throw new Error(`${url} answered ${status}, expected 200`);
-      if (headline !== undefined && !body.toString('utf8').includes(headline)) throw new Error(`${url} does not show "${headline}"`);
-      answers[url] = { status, headers, body: body.toString('base64') };
+      const answer = await fetchAnswer(app.base, url);
+      checkRendered(read, id, answer, seeded);
+      answers[url] = { status: answer.status, headers: answer.headers, body: answer.body.toString('base64') };
+      sent.bytes += answer.body.length;
+      sent.encodings.add(encodingOf(answer));
     }
+    log(
+      `recorded ${read.name}: ${ids.length} answers, ${[...sent.encodings].join(' and ')}, ${(sent.bytes / ids.length / 1024).toFixed(1)} KB each`,
+    );
   }
   return answers;
 }
@@ -228,7 +295,8 @@ async function load({ child, base }: Target, request: Request, length: { duratio
   const result: Result = await autocannon({ url: base, connections: CONNECTIONS, ...length, timeout: 10, requests: [request] });
   const cpuMicros = (await cpuOf(child)) - cpuBefore;
   return {
-    rps: result.requests.average,
+    // A number of requests ends within a second: its last, partial second would pull the mean of the seconds down.
+    rps: 'amount' in length ? result.requests.total / Math.max(0.01, result.duration) : result.requests.average,
     bestSecond: result.requests.max,
     cpuMs: cpuMicros / 1000 / Math.max(1, result.requests.total),
     p50: result.latency.p50,
@@ -251,6 +319,8 @@ function rotation(read: Read, mode: Mode, seeded: Seeded): string[] {
       return [''];
     case 'categories':
       return seeded.categories;
+    case 'authors':
+      return seeded.authors;
     case 'articles':
       return mode === 'memory' ? seeded.hot : seeded.articles;
     case 'commented':
@@ -258,13 +328,16 @@ function rotation(read: Read, mode: Mode, seeded: Seeded): string[] {
   }
 }
 
-/** GETs of `read` rotating over `ids`, starting anew with each call. */
-function rotating(read: Read, ids: string[]): Request {
+/**
+ * GETs of `read` rotating over `ids`, starting anew with each call. autocannon builds each request it sends once,
+ * so `amount: ids.length` asks each id once.
+ */
+function rotating(read: Read, ids: string[], headers: Record<string, string>): Request {
   let next = 0;
   const pick = () => read.path(ids[next++ % ids.length] ?? '');
   return ids.length > 1
-    ? { method: 'GET', path: pick(), setupRequest: (req) => ({ ...req, path: pick() }) }
-    : { method: 'GET', path: pick() };
+    ? { method: 'GET', path: pick(), headers, setupRequest: (req) => ({ ...req, path: pick() }) }
+    : { method: 'GET', path: pick(), headers };
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
@@ -288,17 +361,23 @@ function describe(who: string, f: Round | Figures): string {
   );
 }
 
-/** Interleaved: a warm-up each, then app, bare, app, bare; the mean of the rounds for each. */
-async function compare(label: string, read: Read, ids: string[], app: Target, bare: Target): Promise<Comparison> {
-  await load(app, rotating(read, ids), { duration: WARMUP });
-  await load(bare, rotating(read, ids), { duration: WARMUP });
+/** Interleaved: a warm-up each, then app, bare, app, bare, each request with `headers`; the mean of the rounds for each. */
+async function compare(
+  label: string,
+  read: Read,
+  ids: string[],
+  { app, bare }: { app: Target; bare: Target },
+  headers: Record<string, string>,
+): Promise<Comparison> {
+  await load(app, rotating(read, ids, headers), { duration: WARMUP });
+  await load(bare, rotating(read, ids, headers), { duration: WARMUP });
   const rounds = { app: [] as Round[], bare: [] as Round[] };
   for (let i = 1; i <= ROUNDS; i++) {
     for (const [who, target] of [
       ['app', app],
       ['bare', bare],
     ] as const) {
-      const round = await load(target, rotating(read, ids), { duration: DURATION });
+      const round = await load(target, rotating(read, ids, headers), { duration: DURATION });
       rounds[who].push(round);
       log(`${label.padEnd(46)} round ${i} ${describe(who, round)}`);
     }
@@ -316,7 +395,7 @@ async function uncachedPart(databaseUrl: string, seeded: Seeded, tmp: string) {
   const planFile = path.join(tmp, 'plan.json');
   writeFileSync(planFile, JSON.stringify(plans));
   const bare = await startChild('bare-sql.ts', { DATABASE_URL: databaseUrl, BENCH_PLAN: planFile });
-  for (const read of reads) comparisons.push(await compare(labelOf('off', read), read, rotation(read, 'off', seeded), app, bare));
+  for (const read of reads) comparisons.push(await compare(labelOf('off', read), read, rotation(read, 'off', seeded), { app, bare }, {}));
   await stopChild(bare.child);
   await stopChild(app.child);
   return { plans, comparisons };
@@ -330,10 +409,64 @@ async function cachedPart(databaseUrl: string, seeded: Seeded, tmp: string): Pro
   writeFileSync(answersFile, JSON.stringify(await recordAnswers(app, reads, seeded)));
   const bare = await startChild('bare-bytes.ts', { BENCH_ANSWERS: answersFile });
   const comparisons: Comparison[] = [];
-  for (const read of reads) comparisons.push(await compare(labelOf('memory', read), read, rotation(read, 'memory', seeded), app, bare));
+  for (const read of reads)
+    comparisons.push(await compare(labelOf('memory', read), read, rotation(read, 'memory', seeded), { app, bare }, READER_HEADERS));
   await stopChild(bare.child);
   await stopChild(app.child);
   return comparisons;
+}
+
+const cacheOf = async (child: ChildProcess) => {
+  const { stats } = await ask(child, { type: 'cache' }, 'cache');
+  if (!stats.store) throw new Error('The app has no usable response cache');
+  return stats.store;
+};
+
+/** Pages that the cold pass does not ask for (it asks for every article's): the renderer's code warmed, no article cached. */
+const coldWarmUp = (seeded: Seeded) => ['/', ...seeded.categories.map((slug) => `/category/${slug}`), '/api/articles/published?limit=10'];
+
+/** Pages checked after each cold pass, spread over the order they were asked in. */
+const COLD_SAMPLE = 20;
+
+/**
+ * Every published article's page, asked once each, of a freshly started app (nothing cached): renders that must not
+ * queue. Interleaved with bare-bytes.ts answering the same URLs with recorded article pages: app, bare, app, bare,
+ * a new app process each round. After each app pass: what its cache holds, and a sample of the pages checked.
+ */
+async function coldPart(databaseUrl: string, seeded: Seeded, tmp: string): Promise<ColdPages | undefined> {
+  if (!selected(COLD_PAGES.name)) return undefined;
+  const ids = seeded.articles;
+  const rounds = { app: [] as Round[], bare: [] as Round[] };
+  const held: CacheHeld[] = [];
+  let bare: Target | undefined;
+  for (let i = 1; i <= ROUNDS; i++) {
+    const app = await startChild('app-server.ts', appEnv(databaseUrl, 'memory'));
+    for (const url of coldWarmUp(seeded)) await fetchAnswer(app.base, url);
+    const before = await cacheOf(app.child);
+    const round = await load(app, rotating(COLD_PAGES, ids, READER_HEADERS), { amount: ids.length });
+    const after = await cacheOf(app.child);
+    held.push({ pages: after.entries - before.entries, entries: after.entries, bytes: after.bytes, budget: after.budget });
+    rounds.app.push(round);
+    log(
+      `${COLD_PAGES.name.padEnd(46)} round ${i} ${describe('app', round)}  cache: ${after.entries} entries, ${mb(after.bytes)} of ${mb(after.budget)}`,
+    );
+    for (let k = 0; k < COLD_SAMPLE; k++) {
+      const id = ids[Math.floor((k * ids.length) / COLD_SAMPLE)]!;
+      checkRendered(COLD_PAGES, id, await fetchAnswer(app.base, COLD_PAGES.path(id)), seeded);
+    }
+    if (!bare) {
+      // The bare server's article pages: the hot ones, which any other article's URL is answered with.
+      const answersFile = path.join(tmp, 'cold-answers.json');
+      writeFileSync(answersFile, JSON.stringify(await recordAnswers(app, [COLD_PAGES], seeded)));
+      bare = await startChild('bare-bytes.ts', { BENCH_ANSWERS: answersFile, BENCH_FALLBACK_PREFIX: COLD_PAGES.path('') });
+    }
+    await stopChild(app.child);
+    const bareRound = await load(bare, rotating(COLD_PAGES, ids, READER_HEADERS), { amount: ids.length });
+    rounds.bare.push(bareRound);
+    log(`${COLD_PAGES.name.padEnd(46)} round ${i} ${describe('bare', bareRound)}`);
+  }
+  if (bare) await stopChild(bare.child);
+  return { comparison: { read: COLD_PAGES, app: combine(rounds.app), bare: combine(rounds.bare) }, held };
 }
 
 interface ViewCounts {
@@ -411,14 +544,16 @@ async function viewPart(databaseUrl: string, seeded: Seeded): Promise<ViewBurst 
 }
 
 const ms = (n: number) => n.toFixed(0);
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const cpu = (n: number) => n.toFixed(2);
 const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
+
+const judged = (missed: (string | false)[]) => (missed.some(Boolean) ? `no (${missed.filter(Boolean).join(', ')})` : 'yes');
 
 /** "yes", or what was missed. */
 function verdict({ app, bare }: Comparison, ratio: number, p99Ms: number | undefined): string {
   if (app.errors || app.non2xx) return 'no (errors)';
-  const missed = [...(app.rps / bare.rps < ratio ? ['ratio'] : []), ...(p99Ms !== undefined && app.p99 >= p99Ms ? ['p99'] : [])];
-  return missed.length ? `no (${missed.join(', ')})` : 'yes';
+  return judged([app.rps / bare.rps < ratio && 'ratio', p99Ms !== undefined && app.p99 >= p99Ms && 'p99']);
 }
 
 function comparisonTable(comparisons: Comparison[], bareName: string, aim: string, verdictOf: (c: Comparison) => string): string[] {
@@ -440,19 +575,43 @@ function statementsSummary(groups: StatementGroups): string {
   return `${count} statement${count === 1 ? '' : 's'} in ${groups.length} round trip${groups.length === 1 ? '' : 's'}`;
 }
 
+function coldReport({ comparison, held }: ColdPages): string[] {
+  const { perSecond, p99Ms, pagesHeld } = AIMS.cold;
+  const { app } = comparison;
+  const fewest = held.reduce((a, b) => (b.pages < a.pages ? b : a));
+  return [
+    '',
+    `**Cold pages** (\`RESPONSE_CACHE=memory\`): each of the ${BENCH_SIZES.articles.toLocaleString('en')} published article pages asked once ` +
+      `of a freshly started app (a new process each round, nothing cached), against the bare server sending recorded article pages:`,
+    '',
+    ...comparisonTable([comparison], 'bare', `≥ ${perSecond} pages/s, p99 < ${p99Ms} ms`, () =>
+      app.errors || app.non2xx ? 'no (errors)' : judged([app.rps < perSecond && 'rate', app.p99 >= p99Ms && 'p99']),
+    ),
+    '',
+    `The default ${mb(fewest.budget)} response cache held ${fewest.pages.toLocaleString('en')} article pages after the cold pass ` +
+      `(aim ≥ ${pagesHeld.toLocaleString('en')}: ${fewest.pages >= pagesHeld ? 'yes' : 'no'}): ${fewest.entries.toLocaleString('en')} entries in all, ` +
+      `${mb(fewest.bytes)}, ${(fewest.bytes / Math.max(1, fewest.entries) / 1024).toFixed(1)} KB an entry` +
+      (held.length > 1 ? ` (the fewer of the ${held.length} rounds).` : '.'),
+  ];
+}
+
 function report(results: {
   uncached: Comparison[];
   plans: Record<string, StatementGroups>;
   cached: Comparison[];
+  cold: ColdPages | undefined;
   views: ViewBurst | undefined;
   pgVersion: string;
 }): string {
-  const { uncached, plans, cached, views } = results;
-  const loads = [...cached, ...uncached].flatMap((c) => [...c.app.loads, ...c.bare.loads]).concat(views ? [views.burst.load] : []);
+  const { uncached, plans, cached, cold, views } = results;
+  const loads = [...cached, ...uncached, ...(cold ? [cold.comparison] : [])]
+    .flatMap((c) => [...c.app.loads, ...c.bare.loads])
+    .concat(views ? [views.burst.load] : []);
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.availableParallelism()} CPU (\`nproc\`), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${results.pgVersion}, ${os.type()} ${os.release()}. ` +
       `${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION} s per server and read, interleaved, after a ${WARMUP} s warm-up each; ` +
+      `cached and cold reads sent ${ACCEPT_ENCODING ? `\`Accept-Encoding: ${ACCEPT_ENCODING}\`` : 'no `Accept-Encoding`'}; ` +
       `load generator, servers and PostgreSQL on the same machine. ` +
       `1-minute load average before the measurements: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}.`,
   ];
@@ -474,6 +633,7 @@ function report(results: {
         verdict(c, AIMS.uncached.ratio, c.read.uncachedP99Ms),
       ),
     );
+  if (cold) lines.push(...coldReport(cold));
   if (views) {
     const perSecond = (views.burst.statuses['201'] ?? 0) / views.burst.seconds;
     const exact = views.viewsAdded === views.accepted && views.logsAdded === views.accepted;
@@ -491,21 +651,23 @@ function report(results: {
         'sent is answered; the counts are read once they stop moving.',
     );
   }
-  const errors = [...cached.map((c) => ['cache=memory', c] as const), ...uncached.map((c) => ['cache=off', c] as const)].flatMap(
-    ([mode, c]) =>
-      (['app', 'bare'] as const).flatMap((who) => {
-        const f = c[who];
-        return f.errors || f.non2xx
-          ? [`- ${mode} ${who} \`${c.read.name}\`: ${f.errors} errors/timeouts, ${f.non2xx} non-2xx answers`]
-          : [];
-      }),
+  const errors = [
+    ...cached.map((c) => ['cache=memory', c] as const),
+    ...uncached.map((c) => ['cache=off', c] as const),
+    ...(cold ? [['cold', cold.comparison] as const] : []),
+  ].flatMap(([mode, c]) =>
+    (['app', 'bare'] as const).flatMap((who) => {
+      const f = c[who];
+      return f.errors || f.non2xx ? [`- ${mode} ${who} \`${c.read.name}\`: ${f.errors} errors/timeouts, ${f.non2xx} non-2xx answers`] : [];
+    }),
   );
   lines.push(
     ...(errors.length ? ['', 'Errors during the runs:', '', ...errors] : []),
     '',
     `Seed: ${BENCH_SIZES.articles.toLocaleString('en')} published articles (+${BENCH_SIZES.drafts} drafts), media on each, a main story and three featured, ` +
       `threads of 32 comments on the ${BENCH_SIZES.commentedArticles.toLocaleString('en')} newest, ${BENCH_SIZES.viewLogs.toLocaleString('en')} view logs. ` +
-      `Cached reads rotate over the ${BENCH_SIZES.hotArticles} newest articles and the ${BENCH_SIZES.categories} categories; uncached reads over every article (comments: every commented one).`,
+      `Cached reads rotate over the ${BENCH_SIZES.hotArticles} newest articles, the ${BENCH_SIZES.categories} categories and the ${BENCH_SIZES.authors} authors; ` +
+      'uncached reads over every article (comments: every commented one).',
   );
   if (uncached.length)
     lines.push(
@@ -548,6 +710,7 @@ async function main() {
   const started = Date.now();
   const labels = [
     ...READS.flatMap((read) => [labelOf('memory', read), ...(read.sqlPattern ? [labelOf('off', read)] : [])]),
+    COLD_PAGES.name,
     VIEW_BURST.name,
   ];
   if (!labels.some(selected)) throw new Error(`BENCH_ONLY matches none of: ${labels.join('; ')}`);
@@ -565,10 +728,11 @@ async function main() {
 
     const { plans, comparisons: uncached } = await uncachedPart(database.url, seeded, tmp);
     const cached = await cachedPart(database.url, seeded, tmp);
+    const cold = await coldPart(database.url, seeded, tmp);
     // Last: its writes would change what the reads show.
     const views = await viewPart(database.url, seeded);
 
-    const results = report({ uncached, plans, cached, views, pgVersion });
+    const results = report({ uncached, plans, cached, cold, views, pgVersion });
     if (ONLY) console.log(results);
     else {
       writeReport(results);

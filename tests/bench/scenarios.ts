@@ -3,14 +3,15 @@
  * (app-server.ts) and the two bare servers (bare-bytes.ts, bare-sql.ts).
  */
 import type { ChildProcess } from 'node:child_process';
+import type { ResponseCacheStats } from '../../server/src/cache/response-cache';
 import type { Headlines } from './seed';
 
 export interface Read {
   name: string;
   /** The path of one request; `id` rotates over what `rotate` names. */
   path: (id: string) => string;
-  /** What the requests rotate over: articles (all of them with their comments), categories' slugs, or nothing. */
-  rotate: 'articles' | 'commented' | 'categories' | 'none';
+  /** What the requests rotate over: articles (all of them with their comments), categories' or authors' slugs, or nothing. */
+  rotate: 'articles' | 'commented' | 'categories' | 'authors' | 'none';
   /** Text the answer must contain to count as rendered: the headline of what the page shows. */
   headline?: (headlines: Headlines, id: string) => string;
   /** JSON reads of the API, also measured uncached against bare SQL: matches the path, the first group is the id. */
@@ -19,7 +20,14 @@ export interface Read {
   uncachedP99Ms?: number;
 }
 
-/** Every public read of issue 11: served from the response cache when anonymous. */
+const articlePage: Read = {
+  name: 'GET /article/{id} (HTML)',
+  path: (id) => `/article/${id}`,
+  rotate: 'articles',
+  headline: (h, id) => h.articles.get(id)!,
+};
+
+/** Every public read (issues 11 and 24): served from the response cache when anonymous. */
 export const READS: Read[] = [
   {
     name: 'GET /api/articles/published?limit=10',
@@ -42,16 +50,39 @@ export const READS: Read[] = [
     rotate: 'commented',
     sqlPattern: /^\/api\/comments\/article\/([0-9a-f-]{36})$/,
   },
+  { name: 'GET /api/articles/home', path: () => '/api/articles/home', rotate: 'none', headline: (h) => h.mainStory },
+  {
+    name: 'GET /api/authors/{slug}',
+    path: (slug) => `/api/authors/${slug}`,
+    rotate: 'authors',
+    headline: (h, slug) => h.authors.get(slug)!,
+  },
+  {
+    // As the browser asks it after moving to an article by itself (client/src/lib/head-sync.ts).
+    name: 'GET /api/page-head?path=/article/{id}',
+    path: (id) => `/api/page-head?${new URLSearchParams({ path: `/article/${id}` })}`,
+    rotate: 'articles',
+    headline: (h, id) => h.articles.get(id)!,
+  },
   { name: 'GET / (HTML)', path: () => '/', rotate: 'none', headline: (h) => h.mainStory },
-  { name: 'GET /article/{id} (HTML)', path: (id) => `/article/${id}`, rotate: 'articles', headline: (h, id) => h.articles.get(id)! },
+  articlePage,
   {
     name: 'GET /category/{slug} (HTML)',
     path: (slug) => `/category/${slug}`,
     rotate: 'categories',
     headline: (h, slug) => h.categories.get(slug)!,
   },
+  {
+    name: 'GET /author/{slug} (HTML)',
+    path: (slug) => `/author/${slug}`,
+    rotate: 'authors',
+    headline: (h, slug) => h.authors.get(slug)!,
+  },
   { name: 'GET /rss.xml', path: () => '/rss.xml', rotate: 'none', headline: (h) => h.newest },
 ];
+
+/** Every published article's page, each asked once of a freshly started app: renders, none answered from the cache (issue 25). */
+export const COLD_PAGES: Read = { ...articlePage, name: `cold ${articlePage.name}` };
 
 export const VIEW_BURST = {
   name: 'POST /api/view/article/{id}',
@@ -83,9 +114,10 @@ export type ChildMessage =
   | { type: 'ready'; port: number }
   | { type: 'captured'; groups: StatementGroups }
   | { type: 'cpu'; micros: number }
-  | { type: 'memory'; usage: NodeJS.MemoryUsage };
+  | { type: 'memory'; usage: NodeJS.MemoryUsage }
+  | { type: 'cache'; stats: ResponseCacheStats };
 export type ParentMessage =
-  { type: 'capture'; on: true } | { type: 'capture'; on: false; id: string } | { type: 'cpu' } | { type: 'memory' };
+  { type: 'capture'; on: true } | { type: 'capture'; on: false; id: string } | { type: 'cpu' } | { type: 'memory' } | { type: 'cache' };
 
 /** Sends a child server `question` and resolves with its answer: the next message of type `answer` it sends. */
 export function ask<T extends ChildMessage['type']>(

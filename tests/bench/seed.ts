@@ -21,6 +21,8 @@ export interface Headlines {
   articles: Map<string, string>;
   /** The newest article of each category, by slug. */
   categories: Map<string, string>;
+  /** Each author's name, by their page's slug. */
+  authors: Map<string, string>;
 }
 
 export interface Seeded {
@@ -32,6 +34,8 @@ export interface Seeded {
   hot: string[];
   /** Every category's slug. */
   categories: string[];
+  /** Every author's slug (made by the database: the trigger `User_slug`). */
+  authors: string[];
   headlines: Headlines;
 }
 
@@ -154,16 +158,19 @@ async function readSeeded(client: pg.Client, hotArticles: number): Promise<Seede
     `SELECT DISTINCT ON (c.slug) c.slug, a.title FROM "Category" c JOIN "Article" a ON a."categoryId" = c.id
      WHERE a.status = 'published' ORDER BY c.slug, a."publishedAt" DESC, a."updatedAt" DESC, a.id DESC`,
   );
+  const authors = await client.query<{ slug: string; name: string }>(`SELECT slug, name FROM "User" WHERE role = 'author' ORDER BY email`);
   return {
     articles: published.rows.map((r) => r.id),
     commented: commented.rows.map((r) => r.id),
     hot: hot.rows.map((r) => r.id),
     categories: categories.rows.map((r) => r.slug),
+    authors: authors.rows.map((r) => r.slug),
     headlines: {
       newest: hot.rows[0]!.title,
       mainStory: mainStory.rows[0]!.title,
       articles: new Map(published.rows.map((r) => [r.id, r.title])),
       categories: new Map(categories.rows.map((r) => [r.slug, r.title])),
+      authors: new Map(authors.rows.map((r) => [r.slug, r.name])),
     },
   };
 }
