@@ -1,6 +1,7 @@
 import { dehydrate } from '@tanstack/react-query';
-import type { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import { loadRoute, statusOf, type ReaderPage } from './app/reader/load';
@@ -9,6 +10,9 @@ import type { Transport } from './lib/api-client';
 import { createQueryClient, serializeQueries, type PageState } from './lib/query-client';
 
 export type { ReaderPage };
+
+/** How React marks a Suspense boundary it could not render (it failed, or it suspended). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 export { STATE_ELEMENT_ID } from './lib/query-client';
 
 export interface RenderOptions {
@@ -25,7 +29,7 @@ export interface RenderOptions {
 export type RenderResult =
   | { type: 'client' }
   | { type: 'redirect'; location: string; query?: string }
-  | { type: 'page'; status: number; page: ReaderPage; state: PageState; pipe: (destination: Writable) => void };
+  | { type: 'page'; status: number; page: ReaderPage; state: PageState; html: string };
 
 /** What an address shows, found by its loads without rendering it: what its head is built from. */
 export type PageDescription = Exclude<RenderResult, { type: 'page' }> | { type: 'page'; status: number; page: ReaderPage };
@@ -44,8 +48,10 @@ export async function describe({ url, origin, transport }: Omit<RenderOptions, '
 /**
  * Renders a reader page on the server with the components the browser hydrates. The address is matched
  * on the app's route table and the matched routes' loads read the page's data (app/reader/load.ts); then
- * React renders from that cache. The stream is handed back once the whole page is ready (crawlers and
- * readers without JavaScript get it complete), with the cache for the browser to take over.
+ * React renders from that cache, in one pass to a string: everything the page shows is loaded by then, so
+ * nothing suspends (but a lazy chunk's first time: see below), and a string costs less to make than a stream
+ * (docs/decisions/053-cheap-reader-pages.md). Crawlers and readers without JavaScript get the page complete,
+ * with the cache for the browser to take over.
  */
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
@@ -54,23 +60,41 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
 
   const state: PageState = { origin, queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })) };
+  const app = (
+    <App queryClient={queryClient} origin={origin}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </App>
+  );
+  const once = renderToString(app);
+  // A part not rendered — a lazy chunk asked for the first time since the process started (it suspends, its chunk not
+  // yet loaded), or a failure — is rendered again by the stream, which waits for it and reports what fails.
+  const html = once.includes(CLIENT_RENDERED_BOUNDARY) ? await renderWaiting(app, onError) : once;
+  return { type: 'page', status: statusOf(loaded), page: loaded.page, state, html };
+}
 
-  const pipe = await new Promise<(destination: Writable) => void>((resolve, reject) => {
-    const stream = renderToPipeableStream(
-      <App queryClient={queryClient} origin={origin}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </App>,
-      {
-        // Never outline a large finished boundary (the comments) to stream it later: putting it in place
-        // takes an inline script, which the CSP forbids. The page is sent complete anyway.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady: () => resolve(stream.pipe),
-        onShellError: reject,
-        onError: (error) => onError?.(error),
+/** The page rendered by React's stream, once everything in it is ready (lazy chunks loaded): slower, and complete. */
+function renderWaiting(app: ReactNode, onError: RenderOptions['onError']): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
       },
-    );
+      final(done) {
+        resolve(Buffer.concat(chunks).toString());
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(app, {
+      // Never outline a large finished boundary (the comments) to stream it later: putting it in place
+      // takes an inline script, which the CSP forbids. The page is sent complete anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => onError?.(error),
+    });
   });
-  return { type: 'page', status: statusOf(loaded), page: loaded.page, state, pipe };
 }

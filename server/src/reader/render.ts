@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RenderResult, describe as describePage, render as renderPage } from '#client/entry-server';
@@ -209,12 +208,5 @@ function sendPage(
   const state = `<script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`;
   const bodyEnd = template.end.lastIndexOf('</body>');
   const end = bodyEnd === -1 ? template.end + state : template.end.slice(0, bodyEnd) + state + template.end.slice(bodyEnd);
-  // React's stream between the template's halves; it ends the destination, so the tail is written on flush.
-  const frame = new Transform({
-    transform: (chunk, _encoding, done) => done(null, chunk),
-    flush: (done) => done(null, end),
-  });
-  frame.pipe(res);
-  frame.write(template.start + head + template.middleInlined);
-  page.pipe(frame);
+  res.end(template.start + head + template.middleInlined + page.html + end);
 }
