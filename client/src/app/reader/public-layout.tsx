@@ -1,4 +1,4 @@
-import { memo, type CSSProperties } from 'react';
+import { Suspense, memo, type CSSProperties, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
@@ -9,11 +9,22 @@ import { useLiveHeadlines } from '../../features/breaking-news/hooks/use-live-he
 import { getCategoriesQueryOptions, useCategories } from '../../features/categories/api/get-categories';
 import type { LoadArgs } from './load';
 
+/**
+ * A part of the frame the browser hydrates on its own (docs/decisions/053-cheap-reader-pages.md): React hydrates each
+ * Suspense boundary of the server's HTML as a unit of work, in a task of its own, instead of the whole page in one long
+ * commit that keeps a phone from answering a tap. Nothing in it suspends on the server: the page's HTML is complete.
+ */
+function Apart({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 // The page does not depend on the ticker or the category list: their answers re-render only the frame.
 const Page = memo(function Page() {
   return (
     <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-      <Outlet />
+      <Apart>
+        <Outlet />
+      </Apart>
     </main>
   );
 });
@@ -26,6 +37,9 @@ export async function loadPublicLayout({ queryClient, transport }: LoadArgs): Pr
   ]);
   return undefined;
 }
+
+/** One empty list: a new one on each render would make React hydrate a waiting part afresh (see Apart). */
+const NONE: never[] = [];
 
 /**
  * The public frame (docs/spec/SPEC.md §2): the sticky ticker, the header, the page, the footer. While the ticker's
@@ -51,9 +65,13 @@ export function PublicLayout() {
       ) : (
         <BreakingNewsTicker headlines={headlines} />
       )}
-      <SiteHeader categories={categories.data ?? []} />
+      <Apart>
+        <SiteHeader categories={categories.data ?? NONE} />
+      </Apart>
       <Page />
-      <SiteFooter categories={categories.data ?? []} />
+      <Apart>
+        <SiteFooter categories={categories.data ?? NONE} />
+      </Apart>
     </div>
   );
 }

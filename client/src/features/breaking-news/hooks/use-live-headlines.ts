@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { BreakingNews } from '#shared/types';
 import * as apiPaths from '#client/config/api-paths';
+import { whenIdle } from '#client/lib/when-idle';
 import { getBreakingNewsQueryOptions } from '../api/get-breaking-news';
 
 /** After a refused or failing stream, the next try waits this long, doubling up to the maximum. */
@@ -18,7 +19,8 @@ const POLL_MS = 60_000;
  * The browser reconnects a dropped stream by itself (the server ends each after 15 to 20 minutes), sending the
  * last ticker's id so an unchanged one is not sent again. A stream the server refused (too many from this
  * network, a full or stopping replica: docs/decisions/040) or one that keeps failing is closed: the ticker is
- * fetched every minute instead, and the stream opened again after a pause that doubles at each failure.
+ * fetched every minute instead, and the stream opened again after a pause that doubles at each failure. The first
+ * stream opens when the browser is idle after the page has loaded (lib/when-idle.ts).
  */
 export function useLiveHeadlines(): void {
   const queryClient = useQueryClient();
@@ -63,8 +65,10 @@ export function useLiveHeadlines(): void {
         wait = Math.min(wait * 2, MAX_RETRY_MS);
       });
     };
-    open();
+    // The page has the headlines it was rendered with: the stream opens once the page has settled.
+    const cancelOpen = whenIdle(open);
     return () => {
+      cancelOpen();
       clearTimeout(retry);
       clearInterval(poll);
       source?.close();
