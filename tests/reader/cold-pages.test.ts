@@ -105,3 +105,26 @@ describe('what every page shows around it', () => {
     expect(renamed.text).not.toContain('Harbour Life');
   });
 });
+
+describe('a page whose surroundings could not be read', () => {
+  it('is sent with the gap, never stored, and stored once they can be read again', async () => {
+    const article = await desk.article({ title: 'While the ticker was away' });
+    await behindFrontDoor({ ctx, app }, async (server, reachedApp) => {
+      await ctx.cache.purge(['*']);
+      // The ticker's table out of reach: its read fails as in a database outage, not as a missing row.
+      await ctx.db.$executeRawUnsafe('ALTER TABLE "BreakingNews" RENAME TO "BreakingNewsAway"');
+      try {
+        const gap = await request(server).get(`/article/${article.id}`);
+        expect(gap.text).toContain('While the ticker was away');
+      } finally {
+        await ctx.db.$executeRawUnsafe('ALTER TABLE "BreakingNewsAway" RENAME TO "BreakingNews"');
+      }
+      expect(reachedApp()).toBe(1);
+      // Not stored: the next reader has it made again, whole, and that one is kept.
+      expect((await request(server).get(`/article/${article.id}`)).status).toBe(200);
+      expect(reachedApp()).toBe(2);
+      expect((await request(server).get(`/article/${article.id}`)).status).toBe(200);
+      expect(reachedApp()).toBe(2);
+    });
+  });
+});

@@ -119,6 +119,13 @@ describe('the response cache', () => {
       expect(res.headers.etag).toBe(zipped.headers.etag!.replace('-gzip"', '"'));
     }
     expect((await request(app).get('/').set('Accept-Encoding', '*')).headers['content-encoding']).toBe('gzip');
+    expect((await request(app).get('/').set('Accept-Encoding', 'x-gzip')).headers['content-encoding']).toBe('gzip');
+    // A HEAD says the length the GET would send, for either.
+    const heads = await Promise.all(['gzip', 'identity'].map((accepts) => request(app).head('/').set('Accept-Encoding', accepts)));
+    expect(heads.map((res) => Number(res.headers['content-length']))).toEqual([
+      Number(zipped.headers['content-length']),
+      Buffer.byteLength(zipped.text),
+    ]);
   });
 
   it.each([

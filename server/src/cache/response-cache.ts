@@ -345,9 +345,11 @@ export function createResponseCache({ store, logger, ttlSeconds, keepSeconds = K
         .then(() => valueStore.lookup(valueKey))
         .catch(() => undefined);
       if (found?.answer && !isStale(found.answer)) return JSON.parse(found.answer.body.toString()) as T;
+      const started = Date.now();
       const value = await compute();
       const under = typeof tags === 'function' ? tags(value) : tags;
-      if (found && under?.length) {
+      // As for answers (see fill): a value that took longer than purges are remembered may predate one, and is not kept.
+      if (found && under?.length && Date.now() - started < PURGE_MEMORY_MS / 2) {
         const storedAt = Date.now();
         const answer: CachedAnswer = { status: 200, headers: [], etag: '', body: Buffer.from(JSON.stringify(value)), storedAt, staleAt: storedAt + valueTtlMs };
         await Promise.resolve()
@@ -472,7 +474,8 @@ async function prepare(
   const etag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
   // One encoding kept (docs/decisions/053-cheap-reader-pages.md): gzip, which every browser and crawler takes.
   if (!compress) return { status, headers, etag, body: identity, storedAt: Date.now() };
-  return { status, headers, etag, body: await gzip(identity, { level: 6 }), encoding: 'gzip', storedAt: Date.now() };
+  const body = await gzip(identity, { level: 6 });
+  return { status, headers, etag, body, encoding: 'gzip', identityLength: identity.length, storedAt: Date.now() };
 }
 
 /** Past its freshness (see `ttlSeconds`): the next request makes it afresh. */
@@ -514,24 +517,42 @@ function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, s
     res.end();
     return;
   }
-  // A reader that takes no gzip (rare: every browser and crawler does) gets it unzipped, at a fraction of zipping's cost.
-  const body = answer.encoding === 'gzip' && !encoding ? zlib.gunzipSync(answer.body) : answer.body;
   if (encoding) headers['content-encoding'] = encoding;
+  if (req.method === 'HEAD') {
+    headers['content-length'] = encoding || answer.encoding !== 'gzip' ? answer.body.length : (answer.identityLength ?? unzipped(answer).length);
+    res.writeHead(answer.status, headers);
+    res.end();
+    return;
+  }
+  // A reader that takes no gzip (rare: every browser and crawler does) gets it unzipped, at a fraction of zipping's cost.
+  const body = answer.encoding === 'gzip' && !encoding ? unzipped(answer) : answer.body;
   headers['content-length'] = body.length;
   res.writeHead(answer.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(body);
 }
 
-/** Whether the reader takes gzip (`gzip` or `*` in Accept-Encoding, not refused by `;q=0`). */
+/**
+ * Stored answers unzipped for the readers that take no gzip, the most recently asked kept (by ETag, in this process):
+ * asking for the same large answer over and over without gzip (a sitemap, say) costs its unzipping once.
+ */
+const UNZIPPED = new LRUCache<string, Buffer>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (body) => Math.max(1, body.length) });
+
+function unzipped(answer: CachedAnswer): Buffer {
+  let body = UNZIPPED.get(answer.etag);
+  if (!body) UNZIPPED.set(answer.etag, (body = zlib.gunzipSync(answer.body)));
+  return body;
+}
+
+/** Whether the reader takes gzip (`gzip`, `x-gzip` or `*` in Accept-Encoding, not refused by `;q=0`). */
 function takesGzip(accepts: string): boolean {
   let taken = false;
   for (const part of accepts.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';').map((p) => p.trim());
-    if (name !== 'gzip' && name !== '*') continue;
+    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
     const q = params.find((p) => p.startsWith('q='));
     const refused = q !== undefined && Number(q.slice(2)) === 0;
-    // An explicit `gzip` weighs over `*`.
-    if (name === 'gzip') return !refused;
+    // An explicit `gzip` (or its old name, RFC 9110 §8.4.1.3) weighs over `*`.
+    if (name !== '*') return !refused;
     taken = !refused;
   }
   return taken;

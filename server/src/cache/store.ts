@@ -13,6 +13,8 @@ export interface CachedAnswer {
   body: Buffer;
   /** How `body` is encoded: gzip, or as the app made it. */
   encoding?: 'gzip';
+  /** With `encoding`, the length of the body unzipped (a HEAD's Content-Length for a reader that takes no gzip). */
+  identityLength?: number;
   /** Milliseconds since the epoch. */
   storedAt: number;
   /**

@@ -11,6 +11,13 @@ export interface InternalAnswer {
   body: unknown;
 }
 
+/**
+ * The query parameters a kept read may carry: those the pages' code fixes (the ticker's `limit`). A read whose query a
+ * reader's address moves (`/?page=9` reads the river at an offset) is the page's own: kept, each would be one more
+ * value in the store for any number of addresses.
+ */
+const FIXED_PARAMS = new Set(['limit']);
+
 /** A read kept for the pages that follow (see `internalApi`): its answer, and what it was made of. */
 interface KeptRead {
   answer: InternalAnswer;
@@ -31,8 +38,8 @@ const keptUnder = ({ answer, tags, ttlSeconds, refused }: KeptRead) =>
  * itself. Only GET routes guarded by `publicRoute` that answer JSON are reachable, each with the route's
  * own validation, handler and mapper, as an anonymous caller: the page gets the very JSON a browser would.
  *
- * With `remember` (the response cache's), the reads of routes without path parameters — the ticker's headlines and the
- * categories around every page, the home page's blocks — are made once and kept until a purge of what they were made of
+ * With `remember` (the response cache's), the reads of routes without path parameters and without a query a reader's
+ * address moves — the ticker's headlines and the categories around every page, the home page's blocks — are made once and kept until a purge of what they were made of
  * drops them: a page rendered after another reads only what is its own (docs/decisions/053-cheap-reader-pages.md).
  * The page is tagged with what each read was made of, kept or not.
  */
@@ -66,11 +73,18 @@ export function internalApi({ remember }: { remember?: ResponseCache['remember']
 
   /** A read of a route without parameters, kept while nothing it was made of changes. */
   const keptRead = async (url: string): Promise<InternalAnswer> => {
-    const kept = await remember!<KeptRead>(`read:${url}`, keptUnder, async () => {
-      const scope: CacheScope = { tags: new Set() };
-      const answer = await withCacheScope(scope, () => read(url));
-      return { answer, tags: [...scope.tags], ttlSeconds: scope.ttlSeconds, refused: scope.refused };
-    });
+    let kept: KeptRead;
+    try {
+      kept = await remember!<KeptRead>(`read:${url}`, keptUnder, async () => {
+        const scope: CacheScope = { tags: new Set() };
+        const answer = await withCacheScope(scope, () => read(url));
+        return { answer, tags: [...scope.tags], ttlSeconds: scope.ttlSeconds, refused: scope.refused };
+      });
+    } catch (err) {
+      // A read that failed (the database): the page shows the gap, and is never stored.
+      refuseCaching();
+      throw err;
+    }
     tagResponse(kept.tags, { ttlSeconds: kept.ttlSeconds });
     if (kept.refused) refuseCaching();
     return kept.answer;
@@ -78,8 +92,11 @@ export function internalApi({ remember }: { remember?: ResponseCache['remember']
 
   return async (method, url) => {
     if (method !== 'GET') return envelope(405, 'Method Not Allowed', 'Only reads are served in-process');
-    const pathname = new URL(url, 'http://internal').pathname;
-    const shared = remember && table.some((route) => route.shared && route.matches(pathname));
+    const target = new URL(url, 'http://internal');
+    const shared =
+      remember &&
+      [...target.searchParams.keys()].every((name) => FIXED_PARAMS.has(name)) &&
+      table.some((route) => route.shared && route.matches(target.pathname));
     return shared ? keptRead(url) : read(url);
   };
 }

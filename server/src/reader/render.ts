@@ -112,7 +112,8 @@ function viteSource(ctx: AppContext): Source {
 export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: RequestHandler; head: RequestHandler } {
   const { config, logger } = ctx;
   const source = config.viteDev ? viteSource(ctx) : builtSource(ctx);
-  const transport = internalApi({ remember: ctx.cache.remember });
+  // With the cache off, nothing is kept between requests but the lists' totals: the reads are made for each page.
+  const transport = internalApi({ remember: config.responseCache.store === 'off' ? undefined : ctx.cache.remember });
   const site: SiteInfo = {
     publicUrl: config.publicUrl,
     name: SITE_NAME,

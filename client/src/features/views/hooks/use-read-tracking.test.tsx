@@ -27,9 +27,8 @@ afterEach(() => {
 });
 
 describe('useReadTracking', () => {
-  // The watcher is its own chunk, fetched once the browser is idle (lib/when-idle.ts; jsdom has no requestIdleCallback:
-  // a timer): it starts once that has loaded (lib/watch-read.ts).
-  const watching = () => new Promise((resolve) => setTimeout(resolve, 10)).then(() => import('../lib/watch-read'));
+  // The watcher is its own chunk: it starts once that has loaded (lib/watch-read.ts).
+  const watching = () => import('../lib/watch-read');
 
   it('looks at the body as soon as the watcher is there, on a page the reader opened', async () => {
     const onRead = vi.fn();

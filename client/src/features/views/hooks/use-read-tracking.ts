@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { whenIdle } from '#client/lib/when-idle';
 import type { ReadProgress } from '../lib/read-progress';
 
 /**
  * Watches the article body while the reader scrolls and calls `onFullyRead` once, when its top and its
  * bottom have both been on screen (lib/watch-read.ts). The watcher is its own chunk, fetched once the page
- * is on screen and the browser idle (lib/when-idle.ts): nothing a reader needs to start reading waits for it. Returns the ref callback for the body
+ * is on screen: nothing a reader needs to start reading waits for it. Returns the ref callback for the body
  * element.
  */
 export function useReadTracking(key: string, onFullyRead: (progress: ReadProgress) => void) {
@@ -19,13 +18,10 @@ export function useReadTracking(key: string, onFullyRead: (progress: ReadProgres
     if (!body) return;
     let stop: (() => void) | undefined;
     let left = false;
-    const cancelStart = whenIdle(() => {
-      void import('../lib/watch-read').then(({ watchRead }) => {
-        if (!left) stop = watchRead(body, (progress) => callback.current(progress));
-      });
+    void import('../lib/watch-read').then(({ watchRead }) => {
+      if (!left) stop = watchRead(body, (progress) => callback.current(progress));
     });
     return () => {
-      cancelStart();
       left = true;
       stop?.();
     };
