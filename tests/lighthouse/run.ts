@@ -65,6 +65,16 @@ function checkSettings(): PageName[] {
   return ONLY as PageName[];
 }
 
+const REPORT = path.join(ROOT, 'docs/lighthouse.md');
+/** What follows this marker in docs/lighthouse.md is written by people (earlier figures, readings) and kept by each run. */
+const NOTES_MARKER = '<!-- lighthouse:notes -->';
+
+function keptNotes(): string {
+  const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '';
+  const at = current.indexOf(NOTES_MARKER);
+  return at === -1 ? '' : `\n${current.slice(at)}`;
+}
+
 function buildIfNeeded() {
   const result = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The build failed');
@@ -284,7 +294,7 @@ async function main() {
     if (ONLY) {
       console.log(`LIGHTHOUSE_ONLY=${ONLY.join(',')}: docs/lighthouse.md holds every page and is left as it was.\n\n${report}`);
     } else {
-      writeFileSync(path.join(ROOT, 'docs/lighthouse.md'), report);
+      writeFileSync(REPORT, report + keptNotes());
       console.log('Wrote docs/lighthouse.md');
     }
   } finally {
