@@ -23,13 +23,15 @@ describe('the password hashing queue', () => {
   it('serves the requester served least first, the one with fewer waiting among equals: a newcomer goes ahead of deep lines', async () => {
     expect(HASH_CONCURRENCY).toBe(2);
     const early = check(...times(7, 'A'), 'B', 'B', 'C');
-    // A's first two took the free slots; when the first ends, C (served none, one waiting) gets the slot.
-    await early[0];
+    // A's first two took the free slots. D arrives last, while they run: the order of arrival is settled before any
+    // slot frees, whichever of the two hashes ends first (waiting for one of them to end raced the other one).
     const late = check('D');
     await Promise.all([...early, ...late]);
-    // Then D (served none, one waiting) ahead of B (served none, two waiting), and A's rest, served two already.
+    // When a slot frees, C and D (served none, one waiting each, in their order) go ahead of B (served none, two
+    // waiting), and A's rest (served two already) last.
     expect(starts.map((s) => s.requester).join('')).toBe('AACDBBAAAAA');
-    expect(starts.find((s) => s.requester === 'D')?.startedAhead).toBe(0);
+    // Of the checks that started after D arrived, only C's (which arrived before it) went ahead of it.
+    expect(starts.find((s) => s.requester === 'D')?.startedAhead).toBe(1);
   });
 
   it('lets two deep lines take turns once they have been served alike', async () => {
