@@ -87,3 +87,22 @@ export async function publishedArticles(
 /** A unique e-mail address for one run (the code-send limits count per address). */
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+
+/** Waits until React has hydrated the element `selector` names (it carries React's own properties then). */
+export async function hydrated(page: Page, selector: string, timeout = 30_000) {
+  await page.waitForFunction((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith('__react')), selector, {
+    timeout,
+  });
+}
+
+/** Clicks the article's 'Copy link' button and expects the alert of docs/spec/SPEC.md §4. */
+export async function copyLink(page: Page, timeout?: number) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const alerts: string[] = [];
+  page.once('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect.poll(() => alerts, { timeout }).toEqual(['Link copied to clipboard!']);
+}

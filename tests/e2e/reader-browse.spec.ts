@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, DESKTOP, MOBILE, expectAccessible, publishedArticles, screenshots } from './helpers';
+import { DEMO, DEMO_PASSWORD, DESKTOP, MOBILE, copyLink, expectAccessible, publishedArticles, screenshots } from './helpers';
 
 test.describe('reader: browsing', () => {
   test('home → article → category → section, with the exact texts of SPEC §2', async ({ page, request }) => {
@@ -53,14 +53,7 @@ test.describe('reader: browsing', () => {
     await screenshots(page, 'article');
 
     // Copy link: the alert of SPEC §4.
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    const alerts: string[] = [];
-    page.once('dialog', (d) => {
-      alerts.push(d.message());
-      void d.accept();
-    });
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    await expect.poll(() => alerts).toEqual(['Link copied to clipboard!']);
+    await copyLink(page);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/article/${main.data[0]!.id}$`));
 
     // Article → category through the header.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MOBILE, DESKTOP, screenshots } from './helpers';
+import { MOBILE, DESKTOP, hydrated, screenshots } from './helpers';
 
 /**
  * Issue 24, defect 13 (docs/spec/SPEC.md §4 "Share"): on a phone a share button opens the system's share sheet where
@@ -19,9 +19,7 @@ async function firstArticle(page: Page): Promise<{ id: string; title: string }> 
 async function shareButtons(page: Page) {
   const copy = page.getByRole('button', { name: 'Copy link' });
   await expect(copy).toBeVisible();
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('[aria-label="Copy link"]') ?? {}).some((k) => k.startsWith('__react')),
-  );
+  await hydrated(page, '[aria-label="Copy link"]');
   return page.getByRole('link', { name: 'Share on Facebook' });
 }
 

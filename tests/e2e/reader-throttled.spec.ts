@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { MOBILE } from './helpers';
+import { expect, test } from '@playwright/test';
+import { MOBILE, copyLink, hydrated } from './helpers';
 
 /**
  * Issue 25: the reader's page on a phone's CPU. With the CPU slowed six times (Chromium's own throttling), the page reads
@@ -7,13 +7,6 @@ import { MOBILE } from './helpers';
  * live ticker, the view count — works once React has hydrated it: the header, the page and the footer hydrate as parts
  * of their own (docs/decisions/053-cheap-reader-pages.md), and nothing may be lost on the way.
  */
-
-/** Waits until React has hydrated the element `selector` names (it carries React's own properties then). */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith('__react')), selector, {
-    timeout: 30_000,
-  });
-}
 
 test('on a CPU six times slower, every part of the article page works once hydrated, and the page reads before', async ({ page }) => {
   test.slow();
@@ -43,14 +36,7 @@ test('on a CPU six times slower, every part of the article page works once hydra
 
   // The share buttons (their own chunk).
   await hydrated(page, '[aria-label="Copy link"]');
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const alerts: string[] = [];
-  page.once('dialog', (d) => {
-    alerts.push(d.message());
-    void d.accept();
-  });
-  await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect.poll(() => alerts, { timeout: 15_000 }).toEqual(['Link copied to clipboard!']);
+  await copyLink(page, 15_000);
 
   // The live ticker: its headlines, and its pause button.
   const ticker = page.getByRole('region', { name: 'Breaking news' });
