@@ -16,13 +16,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The chunks and what imports what, for scripts/bundle-report.mjs (the reader's script budget). Not served:
     // express.static ignores dot folders.
     manifest: !isSsrBuild,
-    // The reader's pages and everything they import statically load as one chunk. Without this group
-    // Rolldown splits the modules the dashboard's chunks also import (React, TanStack Query, the API
-    // client, the fetchers) into small common chunks that every reader downloads anyway, each with its
-    // own import and export glue. The dashboard and the auth pages stay lazy chunks of their own.
+    // React, react-router and TanStack Query are one chunk, loaded by the app (spa.tsx) and by the comments' island.
+    // Without this group Rolldown splits them into small common chunks, each with its own import and export glue.
+    // Only these libraries go in it, not all they import: the reader's entry loads no React at all
+    // (docs/decisions/054-reader-islands.md).
     rolldownOptions: isSsrBuild
       ? undefined
-      : { output: { codeSplitting: { groups: [{ name: 'reader', test: /client[\\/]src[\\/](main|app[\\/]app|app[\\/]routes)\.tsx$/ }] } } },
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
   },
   ssr: {
     // The server's render bundle (client/dist-server, built with --ssr) carries React and every library it

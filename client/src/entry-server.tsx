@@ -59,7 +59,11 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
   if (!loaded) return { type: 'client' };
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
 
-  const state: PageState = { origin, queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })) };
+  const state: PageState = {
+    origin,
+    queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
+    kind: loaded.page.kind,
+  };
   const app = (
     <App queryClient={queryClient} origin={origin}>
       <StaticRouter location={url}>

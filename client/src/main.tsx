@@ -1,42 +1,15 @@
-import { hydrate } from '@tanstack/react-query';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/app';
-import { AppRoutes } from './app/routes';
-import { STATE_ELEMENT_ID, createQueryClient, deserializeQueries, type PageState } from './lib/query-client';
+import { startIslands } from './islands/start';
+import { ISLAND_PAGES, STATE_ELEMENT_ID, type PageState } from './lib/page-state';
 import './reader.css';
 
 /**
- * The browser's entry. A reader page arrives rendered, with the data it was rendered from: the browser
- * takes that data into its cache and hydrates the markup, asking the API for nothing. The dashboard and
- * the auth screens arrive as the bare shell and render here.
+ * The browser's entry (docs/decisions/054-reader-islands.md). A reader page arrives rendered, with the data it was
+ * rendered from. Most reader pages are then left as they are: their interactive parts (the menus, the ticker, share,
+ * view counting, the comments) start as islands, and React is loaded only for the comments, when the reader nears
+ * them. The pages that still hydrate, the dashboard and the auth screens load the app (spa.tsx).
  */
-const container = document.getElementById('root')!;
-const queryClient = createQueryClient();
 const stateElement = document.getElementById(STATE_ELEMENT_ID);
+const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as PageState) : null;
 
-if (stateElement?.textContent) {
-  const state = JSON.parse(stateElement.textContent) as PageState;
-  hydrate(queryClient, deserializeQueries(state.queries));
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for one long task: the page, already painted and readable, stays responsive while it hydrates.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <App queryClient={queryClient} origin={state.origin}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </App>,
-    );
-  });
-} else {
-  createRoot(container).render(
-    <App queryClient={queryClient} origin={window.location.origin}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </App>,
-  );
-}
+if (state && ISLAND_PAGES.includes(state.kind)) startIslands(state);
+else void import('./spa').then((spa) => spa.start(state));

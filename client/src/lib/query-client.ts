@@ -16,14 +16,7 @@ export function createQueryClient({ server = false }: { server?: boolean } = {})
   });
 }
 
-/** The id of the `<script type="application/json">` that carries the server's query cache to the browser. */
-export const STATE_ELEMENT_ID = 'chronicle-state';
-
-export interface PageState {
-  /** The site's public origin (PUBLIC_URL). */
-  origin: string;
-  queries: DehydratedState;
-}
+export { STATE_ELEMENT_ID, type PageState } from './page-state';
 
 interface WireError {
   status: number;

@@ -51,7 +51,7 @@ export function PublicLayout() {
   const categories = useCategories();
   const tickerShown = isPending || headlines.length > 0;
   return (
-    <div className="flex min-h-screen flex-col" style={{ '--ticker-h': tickerShown ? TICKER_HEIGHT : '0px' } as CSSProperties}>
+    <div data-frame="" className="flex min-h-screen flex-col" style={{ '--ticker-h': tickerShown ? TICKER_HEIGHT : '0px' } as CSSProperties}>
       <a
         href="#main"
         className="sr-only z-[60] rounded bg-white px-4 py-2 font-semibold text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

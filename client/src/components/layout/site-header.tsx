@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { Category } from '#shared/types';
 import { paths } from '../../config/paths';
@@ -13,6 +12,7 @@ export const HEADER_HEIGHT = '4rem';
 
 function UserMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
   const { open, setOpen, panel, button, id: menuId } = useMenu<HTMLDivElement>();
+  // The menu is in the HTML, hidden, so that the page's islands can open it before React has loaded (islands/header.ts).
   return (
     <div ref={panel} className="relative">
       <button
@@ -20,35 +20,47 @@ function UserMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
+        data-menu-button=""
         onClick={() => setOpen((o) => !o)}
         className={buttonClasses('secondary', 'md')}
       >
-        <span className="max-w-40 truncate">{name}</span>
+        <span className="max-w-40 truncate" data-account-name="">
+          {name}
+        </span>
         <ChevronDownIcon width={16} height={16} />
       </button>
-      {open && (
-        <ul id={menuId} className="absolute right-0 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-          <li>
-            <Link to={paths.dashboard} className="block px-4 py-2 text-sm hover:bg-slate-100" onClick={() => setOpen(false)}>
-              Dashboard
-            </Link>
-          </li>
-          <li>
-            <button type="button" className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100" onClick={onLogout}>
-              Logout
-            </button>
-          </li>
-        </ul>
-      )}
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        <li>
+          <Link to={paths.dashboard} className="block px-4 py-2 text-sm hover:bg-slate-100" onClick={() => setOpen(false)}>
+            Dashboard
+          </Link>
+        </li>
+        <li>
+          <button type="button" data-logout="" className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100" onClick={onLogout}>
+            Logout
+          </button>
+        </li>
+      </ul>
     </div>
   );
 }
+
+/** Who the header is for: a guest, a reader, or a member of staff. */
+type Account = 'guest' | 'reader' | 'staff';
 
 /**
  * The site header (docs/spec/SPEC.md §2): brand, a link per category, and the account entry for the reader's role
  * (staff: a menu with Dashboard and Logout; a reader: Logout; a guest: Login). In the page flow at the
  * top; past 150 px of scroll it slides in under the ticker and stays until the page is back above 100 px.
  * Below 1024 px the links move into a menu that closes on a click outside it.
+ *
+ * Everything that changes is in the HTML and said by attributes (`data-mode`, `hidden`, `aria-expanded`): the
+ * server renders every account entry, the guest's shown, and on a page that is not hydrated the header's island
+ * (islands/header.ts) shows the reader's and works the menus and the scroll mode, as React does here.
  */
 export function SiteHeader({ categories }: { categories: Category[] }) {
   const { session, signOut } = useSession();
@@ -58,40 +70,39 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
   const { open: menuOpen, setOpen: setMenuOpen, panel: headerRef, button: menuButtonRef, id: menuId } = useMenu<HTMLElement>();
 
   const user = session?.user;
-  const staff = isStaffRole(user?.role);
+  const account: Account = user ? (isStaffRole(user.role) ? 'staff' : 'reader') : 'guest';
   const logout = async () => {
     setMenuOpen(false);
     await signOut();
     navigate(paths.home);
   };
-
-  const floating = mode !== 'static';
-  const style: CSSProperties = floating ? { top: 'var(--ticker-h, 0px)' } : {};
+  const closeMenu = () => setMenuOpen(false);
   const categoryLink = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded px-2 py-1 text-sm font-medium whitespace-nowrap hover:bg-slate-100 hover:text-slate-900',
       isActive ? 'text-red-700' : 'text-slate-700',
     );
+  const logoutButton = (
+    <button type="button" data-logout="" onClick={logout} className={buttonClasses('secondary')}>
+      Logout
+    </button>
+  );
 
   return (
     <div style={{ height: HEADER_HEIGHT }}>
       <header
         ref={headerRef}
-        style={style}
         data-mode={mode}
+        data-header=""
         className={cn(
-          'z-40 border-b border-slate-200 bg-white',
-          floating ? 'fixed inset-x-0 shadow-md' : 'relative',
-          mode === 'pinned' && 'animate-header-in',
-          mode === 'leaving' && 'pointer-events-none opacity-0 transition-opacity duration-500',
+          'relative z-40 border-b border-slate-200 bg-white',
+          'floating:fixed floating:inset-x-0 floating:top-(--ticker-h) floating:shadow-md',
+          'data-[mode=pinned]:animate-header-in',
+          'data-[mode=leaving]:pointer-events-none data-[mode=leaving]:opacity-0 data-[mode=leaving]:transition-opacity data-[mode=leaving]:duration-500',
         )}
       >
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4" style={{ height: HEADER_HEIGHT }}>
-          <Link
-            to={paths.home}
-            className="shrink-0 font-serif text-2xl font-bold tracking-tight text-slate-900"
-            onClick={() => setMenuOpen(false)}
-          >
+          <Link to={paths.home} className="shrink-0 font-serif text-2xl font-bold tracking-tight text-slate-900" onClick={closeMenu}>
             Chronicle <span className="text-red-700">News</span>
           </Link>
           <nav aria-label="Categories" className="hidden min-w-0 flex-1 lg:block">
@@ -106,17 +117,17 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
             </ul>
           </nav>
           <div className="ml-auto hidden shrink-0 items-center gap-2 lg:flex">
-            {user && staff ? (
-              <UserMenu name={user.name} onLogout={logout} />
-            ) : user ? (
-              <button type="button" onClick={logout} className={buttonClasses('secondary')}>
-                Logout
-              </button>
-            ) : (
+            <div data-account="staff" hidden={account !== 'staff'}>
+              <UserMenu name={user?.name ?? ''} onLogout={logout} />
+            </div>
+            <div data-account="reader" hidden={account !== 'reader'}>
+              {logoutButton}
+            </div>
+            <div data-account="guest" hidden={account !== 'guest'}>
               <Link to={paths.auth} className={buttonClasses('primary')}>
                 Login
               </Link>
-            )}
+            </div>
           </div>
           {/* The menu opens with JavaScript only; without it the button gives way to a link to the footer's categories. */}
           <noscript className="ml-auto lg:hidden">
@@ -127,55 +138,57 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
           <button
             ref={menuButtonRef}
             type="button"
-            className="ml-auto rounded-md p-2 text-slate-800 hover:bg-slate-100 noscript:hidden lg:hidden"
+            className="group ml-auto rounded-md p-2 text-slate-800 hover:bg-slate-100 noscript:hidden lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? MENU_LABELS.close : MENU_LABELS.open}
+            data-menu-button=""
+            data-labels={`${MENU_LABELS.open}|${MENU_LABELS.close}`}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            {menuOpen ? <CloseIcon width={24} height={24} /> : <MenuIcon width={24} height={24} />}
+            <MenuIcon width={24} height={24} className="group-aria-expanded:hidden" />
+            <CloseIcon width={24} height={24} className="hidden group-aria-expanded:block" />
           </button>
         </div>
-        {menuOpen && (
-          <div
-            id={menuId}
-            className="absolute inset-x-0 top-full max-h-[calc(100vh-7rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg lg:hidden"
-            data-testid="mobile-menu"
-          >
-            <nav aria-label="Categories (menu)" className="mx-auto max-w-7xl px-4 py-3">
-              <ul className="grid grid-cols-2 gap-1">
-                {categories.map((c) => (
-                  <li key={c.id}>
-                    <NavLink
-                      to={paths.category(c.slug)}
-                      className={(s) => cn(categoryLink(s), 'block py-2')}
-                      onClick={() => setMenuOpen(false)}
-                    >
-                      {c.name}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-              <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-                {user && staff && (
-                  <Link to={paths.dashboard} className={buttonClasses('secondary')} onClick={() => setMenuOpen(false)}>
-                    Dashboard
-                  </Link>
-                )}
-                {user ? (
-                  <button type="button" onClick={logout} className={buttonClasses('secondary')}>
-                    Logout
-                  </button>
-                ) : (
-                  <Link to={paths.auth} className={buttonClasses('primary')} onClick={() => setMenuOpen(false)}>
-                    Login
-                  </Link>
-                )}
+        <div
+          id={menuId}
+          hidden={!menuOpen}
+          className="absolute inset-x-0 top-full max-h-[calc(100vh-7rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg lg:hidden"
+          data-testid="mobile-menu"
+        >
+          <nav aria-label="Categories (menu)" className="mx-auto max-w-7xl px-4 py-3">
+            <ul className="grid grid-cols-2 gap-1">
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <NavLink to={paths.category(c.slug)} className={(s) => cn(categoryLink(s), 'block py-2')} onClick={closeMenu}>
+                    {c.name}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+              <Link
+                to={paths.dashboard}
+                data-account="staff"
+                hidden={account !== 'staff'}
+                className={buttonClasses('secondary')}
+                onClick={closeMenu}
+              >
+                Dashboard
+              </Link>
+              <div data-account="staff reader" hidden={account === 'guest'} className="flex flex-col">
+                {logoutButton}
               </div>
-            </nav>
-          </div>
-        )}
+              <Link to={paths.auth} data-account="guest" hidden={account !== 'guest'} className={buttonClasses('primary')} onClick={closeMenu}>
+                Login
+              </Link>
+            </div>
+          </nav>
+        </div>
       </header>
     </div>
   );
 }
+
+/** The mobile menu button's name, closed and open. */
+const MENU_LABELS = { open: 'Open menu', close: 'Close menu' } as const;

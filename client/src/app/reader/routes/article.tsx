@@ -66,10 +66,13 @@ export async function loadArticle({ params, queryClient, transport }: LoadArgs):
  */
 const Comments = memo(function Comments({ articleId }: { articleId: string }) {
   const Section = import.meta.env.SSR && commentsModule ? commentsModule.CommentsSection : LazyCommentsSection;
+  // On a page that is not hydrated, islands/comments.ts renders the section in this element once the reader nears it.
   return (
-    <Suspense fallback={<CommentsFallback />}>
-      <Section articleId={articleId} />
-    </Suspense>
+    <div data-comments={articleId}>
+      <Suspense fallback={<CommentsFallback />}>
+        <Section articleId={articleId} />
+      </Suspense>
+    </div>
   );
 });
 
@@ -115,7 +118,14 @@ export function ArticleRoute() {
   }
   if (!shown) {
     return isMissing(article.error) ? (
-      <PageState title={NOT_FOUND} action={<Button onClick={goBack}>Go Back</Button>}>
+      <PageState
+        title={NOT_FOUND}
+        action={
+          <Button onClick={goBack} data-go-back="">
+            Go Back
+          </Button>
+        }
+      >
         <p>The article you are looking for does not exist or is no longer available.</p>
       </PageState>
     ) : (

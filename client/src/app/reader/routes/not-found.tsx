@@ -15,7 +15,7 @@ export function NotFoundRoute() {
     console.warn(`404: no page at ${pathname}`);
   }, [pathname]);
   return (
-    <div className="flex flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+    <div data-not-found="" className="flex flex-col items-center justify-center gap-4 px-4 py-24 text-center">
       <h1 className="font-serif text-7xl font-bold text-slate-900">404</h1>
       <p className="text-xl text-slate-700">Oops! Page not found</p>
       <Link to={paths.home} className={buttonClasses('primary', 'lg')}>

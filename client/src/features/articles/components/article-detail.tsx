@@ -36,7 +36,7 @@ export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetail
         {actions}
       </header>
       {'content' in article ? (
-        <div ref={bodyRef} className="article-body" dangerouslySetInnerHTML={{ __html: article.content }} />
+        <div ref={bodyRef} data-read-body={article.id} className="article-body" dangerouslySetInnerHTML={{ __html: article.content }} />
       ) : (
         <BodySkeleton />
       )}

@@ -1,26 +1,10 @@
 import type { Article } from '#shared/types';
 import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon } from '#client/components/ui/icons';
 import { cn } from '#client/lib/cn';
+import { COPIED, copyText } from '../lib/copy-text';
 import { shareOnPhone } from '../lib/mobile-share';
 import { shareLinks } from '../lib/share';
 import { useSiteOrigin } from '#client/lib/site';
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // No clipboard permission (an insecure origin, an old browser): the selection fallback still works.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }
-}
 
 /** The networks an article is shared on: the key of its link, its name, its colour and its mark. */
 const NETWORKS = [
@@ -40,7 +24,8 @@ const itemClass = 'inline-flex h-10 w-10 items-center justify-center rounded-ful
 export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title'> }) {
   const links = shareLinks(useSiteOrigin(), article);
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // The data attributes are for the island that does the same on a page that is not hydrated (islands/share.ts).
+    <div className="flex flex-wrap items-center gap-2" data-share="" data-article-id={article.id} data-article-title={article.title}>
       <span className="text-sm font-semibold text-slate-700">Share:</span>
       {NETWORKS.map(([network, name, colour, NetworkIcon]) => (
         <a
@@ -49,6 +34,7 @@ export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`Share on ${name}`}
+          data-network={network}
           className={`${itemClass} ${colour}`}
           onClick={(e) => {
             if (shareOnPhone(network, links, article.title)) e.preventDefault();
@@ -60,10 +46,11 @@ export function ShareButtons({ article }: { article: Pick<Article, 'id' | 'title
       <button
         type="button"
         aria-label="Copy link"
+        data-copy-link=""
         className={cn(itemClass, 'bg-slate-700 noscript:hidden')}
         onClick={async () => {
           await copyText(links.article);
-          window.alert('Link copied to clipboard!');
+          window.alert(COPIED);
         }}
       >
         <LinkIcon />

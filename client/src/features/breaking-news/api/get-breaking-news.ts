@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BreakingNews } from '#shared/types';
-import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
+import type { Transport } from '#client/lib/api-client';
+import { getBreakingNews } from './fetch-breaking-news';
 import { orFallback } from '#client/lib/errors';
 import { readerKeys } from '#client/lib/query-keys';
 import { TICKER_MAX_ITEMS, selectHeadlines } from '../lib/headlines';
-import * as apiPaths from '#client/config/api-paths';
-
-/** GET /api/breaking-news, newest first: for readers the published items, for staff every item, drafts included. */
-export async function getBreakingNews(limit: number, read: ReadOptions = {}): Promise<BreakingNews[]> {
-  // docs/api.md answers `{ news }`; docs/spec/SPEC.md §7 also allows a bare array.
-  const body = await api.get<{ news: BreakingNews[] } | BreakingNews[]>(apiPaths.breakingNews.list, { ...read, query: { limit } });
-  return Array.isArray(body) ? body : (body.news ?? []);
-}
 
 /** The ticker's query: the newest published items, as many as it shows. */
 export const getBreakingNewsQueryOptions = (transport?: Transport) =>
@@ -29,3 +22,5 @@ export function useHeadlines(): { headlines: BreakingNews[]; isPending: boolean 
   const { data, isPending } = useQuery(getBreakingNewsQueryOptions());
   return { headlines: selectHeadlines(data ?? []), isPending };
 }
+
+export { getBreakingNews };

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { BreakingNews } from '#shared/types';
 import { PauseIcon, PlayIcon } from '#client/components/ui/icons';
 import { useMediaQuery } from '#client/lib/use-media-query';
-import { TICKER_BREAKPOINT_PX, TICKER_DESKTOP_MS, nextIndex, scrollDurationSeconds } from '../lib/headlines';
+import { TICKER_BREAKPOINT_PX, TICKER_DESKTOP_MS, TICKER_HEIGHT, nextIndex, scrollDurationSeconds } from '../lib/headlines';
 
-/** The ticker's height; the layout offsets the sliding header by it. */
-export const TICKER_HEIGHT = '2.5rem';
+export { TICKER_HEIGHT };
 
 function Fading({ headlines, paused }: { headlines: BreakingNews[]; paused: boolean }) {
   const [index, setIndex] = useState(0);
@@ -58,7 +57,8 @@ function Scrolling({ headlines, paused }: { headlines: BreakingNews[]; paused: b
 /**
  * The sticky breaking-news ticker (docs/spec/SPEC.md §2, §4, §9): on wide screens one headline at a time, fading,
  * 6 s each; on narrow screens a horizontal scroll at about 60 px/s. Hover, keyboard focus or the pause
- * button stop it. Screen readers get the plain list instead of the moving text.
+ * button stop it. Screen readers get the plain list instead of the moving text. On a page that is not hydrated,
+ * islands/ticker.ts does the same with this markup.
  */
 export function BreakingNewsTicker({ headlines }: { headlines: BreakingNews[] }) {
   const desktop = useMediaQuery(`(min-width: ${TICKER_BREAKPOINT_PX}px)`);
@@ -66,11 +66,13 @@ export function BreakingNewsTicker({ headlines }: { headlines: BreakingNews[] })
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
-  if (headlines.length === 0) return null;
   const paused = hovered || focused || stopped;
   return (
     <section
       aria-label="Breaking news"
+      // Kept in the page when there is no headline, hidden: a live one shows it (here, or in islands/ticker.ts).
+      hidden={headlines.length === 0}
+      data-ticker=""
       className="sticky top-0 z-50 flex items-stretch bg-red-700 text-white shadow"
       style={{ height: TICKER_HEIGHT }}
       onMouseEnter={() => setHovered(true)}
@@ -97,12 +99,14 @@ export function BreakingNewsTicker({ headlines }: { headlines: BreakingNews[] })
       </div>
       <button
         type="button"
+        data-ticker-pause=""
         onClick={() => setStopped((s) => !s)}
         aria-pressed={stopped}
         aria-label={stopped ? 'Play breaking news' : 'Pause breaking news'}
         className="flex w-10 shrink-0 items-center justify-center bg-red-800 hover:bg-red-900 focus-visible:outline-white"
       >
-        {stopped ? <PlayIcon width={16} height={16} /> : <PauseIcon width={16} height={16} />}
+        <PlayIcon width={16} height={16} data-icon="play" className={stopped ? undefined : 'hidden'} />
+        <PauseIcon width={16} height={16} data-icon="pause" className={stopped ? 'hidden' : undefined} />
       </button>
     </section>
   );

@@ -4,6 +4,8 @@ import type { BreakingNews } from '#shared/types';
 export const TICKER_MAX_ITEMS = 5;
 export const TICKER_DESKTOP_MS = 6_000;
 export const TICKER_BREAKPOINT_PX = 768;
+/** The ticker's height; the layout offsets the sliding header by it. */
+export const TICKER_HEIGHT = '2.5rem';
 export const TICKER_SCROLL_PX_PER_S = 60;
 export const TICKER_MIN_SCROLL_S = 4;
 

@@ -1,5 +1,6 @@
 import { EyeIcon } from '#client/components/ui/icons';
 import { useViewStats } from '../api/get-view-stats';
+import { formatViews } from '../lib/format-views';
 
 /** The article's view count; '...' until loaded (docs/spec/SPEC.md §2). */
 export function ViewCount({ articleId }: { articleId: string }) {
@@ -8,7 +9,7 @@ export function ViewCount({ articleId }: { articleId: string }) {
   return (
     <span className="inline-flex items-center gap-1" data-testid="view-count">
       <EyeIcon width={16} height={16} />
-      <span>{count === undefined ? '...' : `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`}</span>
+      <span data-count="">{count === undefined ? '...' : formatViews(count)}</span>
     </span>
   );
 }

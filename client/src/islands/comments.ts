@@ -1,0 +1,35 @@
+import type { PageState } from '#client/lib/page-state';
+
+/**
+ * How near the screen the comments must come for their part to load: a quarter of a screen. Nearer, a reader who
+ * scrolls fast sees the guest's markup for a moment; farther, a short article would load React with the page.
+ */
+const NEAR = '25% 0px';
+
+/**
+ * The comments' island. The server rendered the first page of comments as a guest sees them; React and the
+ * comments' code are loaded only when the reader nears them (or touches, clicks or tabs into them first), and then
+ * render the section in place from the page's data: with the reader's session, its forms and its actions
+ * (islands/comments-root.tsx). A reader who never scrolls to the comments never downloads React.
+ */
+export function startComments(state: PageState): void {
+  const container = document.querySelector<HTMLElement>('[data-comments]');
+  const articleId = container?.dataset.comments;
+  if (!container || !articleId) return;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    for (const type of EARLY) container.removeEventListener(type, start, true);
+    void import('./comments-root').then((root) => root.renderComments(container, articleId, state));
+  };
+  const EARLY = ['pointerdown', 'focusin', 'keydown'] as const;
+  for (const type of EARLY) container.addEventListener(type, start, true);
+  const observer =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: NEAR })
+      : undefined;
+  if (observer) observer.observe(container);
+  else start();
+}
