@@ -7,6 +7,8 @@ import { App } from './app/app';
 import { loadRoute, statusOf, type ReaderPage } from './app/reader/load';
 import { AppRoutes, appRoutes } from './app/routes';
 import type { Transport } from './lib/api-client';
+import { CommentsHtml } from './islands/comments-html';
+import { CommentsIsland, STAY } from './islands/comments-island';
 import { createQueryClient, serializeQueries, type PageState } from './lib/query-client';
 
 export type { ReaderPage };
@@ -64,12 +66,20 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
     queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
     kind: loaded.page.kind,
   };
+  // An article's comments are a root of their own, which their island hydrates (docs/decisions/054-reader-islands.md).
+  const { page } = loaded;
+  const comments =
+    page.kind === 'article'
+      ? renderToString(<CommentsIsland queryClient={queryClient} origin={origin} articleId={page.article.id} location={url} navigator={STAY} />)
+      : null;
   const app = (
-    <App queryClient={queryClient} origin={origin}>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
-    </App>
+    <CommentsHtml.Provider value={comments}>
+      <App queryClient={queryClient} origin={origin}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </App>
+    </CommentsHtml.Provider>
   );
   const once = renderToString(app);
   // A part not rendered — a lazy chunk asked for the first time since the process started (it suspends, its chunk not

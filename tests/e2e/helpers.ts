@@ -88,11 +88,22 @@ export async function publishedArticles(
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
 
-/** Waits until React has hydrated the element `selector` names (it carries React's own properties then). */
+/**
+ * Waits until the element `selector` names works: React has hydrated or rendered it (it carries React's own properties
+ * then), or, on a page of islands (docs/decisions/054-reader-islands.md), the islands have started, for an element
+ * outside the comments (the comments' island renders them with React once the reader nears them).
+ */
 export async function hydrated(page: Page, selector: string, timeout = 30_000) {
-  await page.waitForFunction((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith('__react')), selector, {
-    timeout,
-  });
+  await page.waitForFunction(
+    (s) => {
+      const element = document.querySelector(s);
+      if (!element) return false;
+      if (Object.keys(element).some((k) => k.startsWith('__react'))) return true;
+      return document.documentElement.dataset.islands === 'started' && !element.closest('[data-comments]');
+    },
+    selector,
+    { timeout },
+  );
 }
 
 /** Clicks the article's 'Copy link' button and expects the alert of docs/spec/SPEC.md §4. */

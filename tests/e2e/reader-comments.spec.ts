@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginWithStorage, publishedArticles, screenshots } from './helpers';
+import { DEMO, DEMO_PASSWORD, hydrated, loginWithStorage, publishedArticles, screenshots } from './helpers';
 
 /** Posts a comment (a reply with `parentId`) as a demo account through the API; answers its id. */
 async function postAs(request: APIRequestContext, email: string, articleId: string, content: string, parentId?: string) {
@@ -21,6 +21,8 @@ test.describe('reader: comments', () => {
     // A comment to be seen (and not replied to) by the guest.
     await postAsReader(request, data[0]!.id, `Seen by a guest ${Date.now()}`);
     await page.goto(`/article/${data[0]!.id}`);
+    // A guest's comments come to life as the reader nears them (docs/decisions/054-reader-islands.md).
+    await page.getByRole('heading', { name: /^Comments \(\d+\)$/ }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('heading', { name: /^Comments \(\d+\)$/ })).toBeVisible();
     await expect(page.getByTestId('comment').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
@@ -147,6 +149,9 @@ test.describe('reader: comments', () => {
       .getByRole('button', { name: /^Replying to/ })
       .focus();
     await page.keyboard.press('Tab');
+    await expect(more).toBeFocused();
+    // Tabbing into the comments started their island, which hydrates them in place: the focus stays where it was.
+    await hydrated(page, `[id="comment-${parentId}"] button`);
     await expect(more).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(replies).toHaveText([/Answer 5 of/, /Answer 4 of/, /Answer 3 of/, /Answer 2 of/, /Answer 1 of/]);

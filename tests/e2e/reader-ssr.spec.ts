@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, MOBILE, publishedArticles } from './helpers';
+import { DESKTOP, MOBILE, hydrated, publishedArticles } from './helpers';
 
 /**
- * The reader's pages as the server renders them (docs/decisions/025-server-rendering.md): they hydrate
- * without a warning, take over navigation in the browser, and read without JavaScript.
+ * The reader's pages as the server renders them (docs/decisions/025-server-rendering.md): their islands start, or
+ * they hydrate (docs/decisions/054-reader-islands.md), without a warning or a second read of their data, and they read
+ * without JavaScript.
  */
 
 /** Loads `path` and records what the console said and which API reads the browser made. */
@@ -62,15 +63,15 @@ test.describe('reader: server rendering and hydration', () => {
     });
   }
 
-  test('after hydration, following links renders in the browser without loading a new document', async ({ page, request }) => {
+  test('links from a page of islands load the next page; from a hydrated page they render in the browser', async ({ page, request }) => {
     const [main] = (await publishedArticles(request, 'main=true&limit=1')).data;
     await load(page, '/');
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const documents: string[] = [];
     page.on('request', (r) => {
-      if (r.resourceType() === 'document') documents.push(r.url());
+      if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
     });
 
+    // The home page and the article page are islands (docs/decisions/054): React is not loaded to follow a link.
     await page
       .getByRole('region', { name: 'Main story' })
       .getByRole('link', { name: /Read Full Story/ })
@@ -78,12 +79,18 @@ test.describe('reader: server rendering and hydration', () => {
     await expect(page).toHaveURL(`/article/${main!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: main!.title })).toBeVisible();
     await expect(page).toHaveTitle(`${main!.title} | Chronicle News`);
-
     await page.getByRole('navigation').getByRole('link', { name: main!.category.name }).first().click();
     await expect(page).toHaveURL(`/category/${main!.category.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: main!.category.name })).toBeVisible();
+    expect(documents).toEqual([`/article/${main!.id}`, `/category/${main!.category.slug}`]);
 
-    expect(documents).toEqual([]);
+    // A category page hydrates: from it, the browser renders the next page itself.
+    await hydrated(page, 'main h1');
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole('navigation').getByRole('link', { name: 'Home' }).first().click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('region', { name: 'Main story' })).toBeVisible();
+    expect(documents).toHaveLength(2);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 

@@ -1,8 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
-import { Router, createPath, type Navigator, type To } from 'react-router';
-import { App } from '#client/app/app';
-import { CommentsSection } from '#client/features/comments/components/comments-section';
+import { hydrateRoot } from 'react-dom/client';
+import { createPath, type Navigator, type To } from 'react-router';
+import { CommentsIsland } from './comments-island';
 import type { PageState } from '#client/lib/page-state';
 import { createQueryClient, deserializeQueries } from '#client/lib/query-client';
 
@@ -15,24 +14,35 @@ const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
 const navigator: Navigator = {
   createHref: href,
   go: (delta) => window.history.go(delta),
-  push: (to) => window.location.assign(href(to)),
+  push: (to, state) => {
+    if (state === undefined) return window.location.assign(href(to));
+    // A move that carries state (where to come back to after signing in) keeps it as react-router keeps it, in the
+    // history entry, which survives the load of its page.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    window.history.pushState({ usr: state, key: Math.random().toString(36).slice(2, 10), idx: index + 1 }, '', href(to));
+    window.location.reload();
+  },
   replace: (to) => window.location.replace(href(to)),
 };
 
 /**
- * Renders the comments in `container` in place of the server's markup, from the comments the page was rendered with
- * (its data, taken into a query cache of its own): the same section the hydrated page shows, with the reader's session.
+ * Hydrates the comments in `container`, rendered on the server as a root of their own (islands/comments-island.tsx),
+ * from the comments the page was rendered with (its data, taken into a query cache of its own). React keeps the
+ * server's elements, and replays a press made on them while it hydrates; the signed-in reader's version follows.
  */
 export function renderComments(container: HTMLElement, articleId: string, state: PageState): void {
   const queryClient = createQueryClient();
   hydrate(queryClient, deserializeQueries(state.queries));
   const { pathname, search, hash } = window.location;
-  createRoot(container).render(
-    <App queryClient={queryClient} origin={state.origin}>
-      <Router location={{ pathname, search, hash }} navigator={navigator}>
-        <CommentsSection articleId={articleId} />
-      </Router>
-    </App>,
+  hydrateRoot(
+    container,
+    <CommentsIsland
+      queryClient={queryClient}
+      origin={state.origin}
+      articleId={articleId}
+      location={pathname + search + hash}
+      navigator={navigator}
+    />,
   );
   container.dataset.island = 'ready';
 }

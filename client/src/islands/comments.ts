@@ -1,4 +1,6 @@
+import { TOKEN_KEY } from '#client/lib/api-client';
 import type { PageState } from '#client/lib/page-state';
+import { whenIdle } from '#client/lib/when-idle';
 
 /**
  * How near the screen the comments must come for their part to load: a quarter of a screen. Nearer, a reader who
@@ -7,10 +9,11 @@ import type { PageState } from '#client/lib/page-state';
 const NEAR = '25% 0px';
 
 /**
- * The comments' island. The server rendered the first page of comments as a guest sees them; React and the
- * comments' code are loaded only when the reader nears them (or touches, clicks or tabs into them first), and then
- * render the section in place from the page's data: with the reader's session, its forms and its actions
- * (islands/comments-root.tsx). A reader who never scrolls to the comments never downloads React.
+ * The comments' island. The server rendered the first page of comments as a guest sees them, as a React root of their
+ * own; React and the comments' code are loaded when the reader nears them (or touches, clicks or tabs into them
+ * first; a signed-in reader's at once, when the browser is idle), and hydrate them from the page's data, with the
+ * reader's session, forms and actions (islands/comments-root.tsx). A guest who never scrolls to the comments never
+ * downloads React.
  */
 export function startComments(state: PageState): void {
   const container = document.querySelector<HTMLElement>('[data-comments]');
@@ -26,10 +29,20 @@ export function startComments(state: PageState): void {
   };
   const EARLY = ['pointerdown', 'focusin', 'keydown'] as const;
   for (const type of EARLY) container.addEventListener(type, start, true);
+  // A signed-in reader needs their own version (the form, their comments' actions) at once: it loads when idle.
+  if (signedIn()) whenIdle(start);
   const observer =
     typeof IntersectionObserver === 'function'
       ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: NEAR })
       : undefined;
   if (observer) observer.observe(container);
   else start();
+}
+
+function signedIn(): boolean {
+  try {
+    return !!localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return false;
+  }
 }

@@ -2,6 +2,7 @@ import type { PageState } from '#client/lib/page-state';
 import { startComments } from './comments';
 import { startGoBack } from './go-back';
 import { startHeader } from './header';
+import { startImages } from './images';
 import { startShare } from './share';
 import { startTicker } from './ticker';
 import { startViews } from './views';
@@ -13,6 +14,7 @@ import { startViews } from './views';
  */
 export function startIslands(state: PageState): void {
   startHeader();
+  startImages();
   startTicker();
   startShare(state.origin);
   startViews();

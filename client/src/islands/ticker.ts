@@ -88,7 +88,10 @@ export function startTicker(): void {
       }, TICKER_DESKTOP_MS);
   };
   const replace = (news: BreakingNews[]) => {
-    headlines = selectHeadlines(news).map((n) => n.headline);
+    const next = selectHeadlines(news).map((n) => n.headline);
+    // The stream sends the ticker as it is when it opens: an unchanged one leaves the moving text alone.
+    if (next.length === headlines.length && next.every((headline, i) => headline === headlines[i])) return;
+    headlines = next;
     list.replaceChildren(
       ...headlines.map((headline) => {
         const li = document.createElement('li');
@@ -108,8 +111,14 @@ export function startTicker(): void {
   pause.addEventListener('click', () => ((stopped = !stopped), update()));
   desktop.addEventListener('change', render);
   reducedMotion.addEventListener('change', render);
-  // The server rendered the narrow screen's scroll: a wide screen gets its fading headline.
-  render();
+  // The server rendered the narrow screen's scroll, kept as it is (rewriting it would make the browser lay the page out
+  // again while it starts); a wide screen gets its fading headline.
+  const served = text.querySelector<HTMLElement>('.animate-ticker-scroll');
+  if (fading() || !served) render();
+  else {
+    resize = new ResizeObserver(() => (served.style.animationDuration = `${scrollDurationSeconds(served.scrollWidth)}s`));
+    resize.observe(served);
+  }
   openHeadlineStream({
     onHeadlines: replace,
     refetch: () => void getBreakingNews(TICKER_MAX_ITEMS).then(replace, () => replace([])),

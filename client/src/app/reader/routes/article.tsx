@@ -16,6 +16,7 @@ import { isMissing } from '#client/lib/api-client';
 import { errorMessage } from '#client/lib/errors';
 import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
+import { useCommentsHtml } from '#client/islands/comments-html';
 
 // Comments are below the fold and carry the forms: they load as their own chunk. The server's load takes
 // the chunk too and the render puts them in place: a boundary still pending when the page is sent would
@@ -66,7 +67,10 @@ export async function loadArticle({ params, queryClient, transport }: LoadArgs):
  */
 const Comments = memo(function Comments({ articleId }: { articleId: string }) {
   const Section = import.meta.env.SSR && commentsModule ? commentsModule.CommentsSection : LazyCommentsSection;
-  // On a page that is not hydrated, islands/comments.ts renders the section in this element once the reader nears it.
+  // On the server the section is a root of its own, rendered apart (entry-server.tsx), which islands/comments.ts
+  // hydrates in this element once the reader nears it.
+  const html = useCommentsHtml();
+  if (import.meta.env.SSR && html !== null) return <div data-comments={articleId} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <div data-comments={articleId}>
       <Suspense fallback={<CommentsFallback />}>

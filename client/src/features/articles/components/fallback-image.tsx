@@ -44,6 +44,8 @@ function Inner({ sources, image, sizes = '100vw', alt, width, height, className,
       }}
       onLoad={() => setLoaded(true)}
       onError={failed}
+      // For the island that does the same on a page that is not hydrated (islands/images.ts): the sources left.
+      data-fallbacks={JSON.stringify(sources.slice(index + 1))}
       className={cn('bg-slate-200 object-cover', !loaded && 'animate-pulse', className)}
     />
   );
