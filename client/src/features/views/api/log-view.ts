@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getViewStatsQueryOptions } from './get-view-stats';
 import { logView, type LogViewInput } from './log-view-request';
 
-export { logView, toLogViewInput, type LogViewInput, type LogViewResult } from './log-view-request';
+export { toLogViewInput, type LogViewInput, type LogViewResult } from './log-view-request';
 
 /** Logs one view; the new total replaces the shown count. A failure is ignored (docs/spec/SPEC.md §4). */
 export function useLogView(articleId: string) {
