@@ -1,4 +1,4 @@
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
@@ -10,8 +10,12 @@ import type { Transport } from './lib/api-client';
 import { CommentsHtml } from './islands/comments-html';
 import { CommentsIsland, STAY } from './islands/comments-island';
 import { createQueryClient, serializeQueries, type PageState } from './lib/query-client';
+import { readerKeys } from './lib/query-keys';
 
 export type { ReaderPage };
+
+/** The first part of the comments' query keys (lib/query-keys.ts). */
+const COMMENTS_KEY = readerKeys.articleComments('')[0];
 
 /** How React marks a Suspense boundary it could not render (it failed, or it suspended). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
@@ -31,7 +35,16 @@ export interface RenderOptions {
 export type RenderResult =
   | { type: 'client' }
   | { type: 'redirect'; location: string; query?: string }
-  | { type: 'page'; status: number; page: ReaderPage; state: PageState; html: string };
+  | {
+      type: 'page';
+      status: number;
+      page: ReaderPage;
+      /** Everything the page was rendered from: what it shows, and when that last changed. */
+      data: DehydratedState;
+      /** What the page hands to the browser: the comments' data, which their island hydrates. */
+      state: PageState;
+      html: string;
+    };
 
 /** What an address shows, found by its loads without rendering it: what its head is built from. */
 export type PageDescription = Exclude<RenderResult, { type: 'page' }> | { type: 'page'; status: number; page: ReaderPage };
@@ -61,10 +74,10 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
   if (!loaded) return { type: 'client' };
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
 
+  // The browser hydrates nothing but the comments: what it is handed is their data (docs/decisions/054-reader-islands.md).
   const state: PageState = {
     origin,
-    queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
-    kind: loaded.page.kind,
+    queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.queryKey[0] === COMMENTS_KEY })),
   };
   // An article's comments are a root of their own, which their island hydrates (docs/decisions/054-reader-islands.md).
   const { page } = loaded;
@@ -85,7 +98,8 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
   // A part not rendered — a lazy chunk asked for the first time since the process started (it suspends, its chunk not
   // yet loaded), or a failure — is rendered again by the stream, which waits for it and reports what fails.
   const html = once.includes(CLIENT_RENDERED_BOUNDARY) ? await renderWaiting(app, onError) : once;
-  return { type: 'page', status: statusOf(loaded), page: loaded.page, state, html };
+  const data = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
+  return { type: 'page', status: statusOf(loaded), page: loaded.page, data, state, html };
 }
 
 /** The page rendered by React's stream, once everything in it is ready (lazy chunks loaded): slower, and complete. */

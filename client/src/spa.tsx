@@ -1,35 +1,20 @@
-import { hydrate } from '@tanstack/react-query';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { AppRoutes } from './app/routes';
-import { createQueryClient, deserializeQueries } from './lib/query-client';
-import type { PageState } from './lib/page-state';
+import { createQueryClient } from './lib/query-client';
 
 /**
- * The app in the browser: the reader pages that hydrate (category and section pages), and the dashboard and the
- * auth screens, which arrive as the bare shell and render here. A hydrated page takes the server's data into its
- * cache and hydrates the markup, asking the API for nothing.
+ * The app in the browser: the dashboard and the auth screens, which arrive as the bare shell and render here, and the
+ * reader pages they move to by themselves (each with its head: app/routes.tsx). Reader pages the server sent are not
+ * hydrated: their islands run instead (main.tsx, docs/decisions/054-reader-islands.md).
  */
-export function start(state: PageState | null): void {
-  const container = document.getElementById('root')!;
-  const queryClient = createQueryClient();
-  const app = (origin: string) => (
-    <App queryClient={queryClient} origin={origin}>
+export function start(): void {
+  createRoot(document.getElementById('root')!).render(
+    <App queryClient={createQueryClient()} origin={window.location.origin}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </App>
+    </App>,
   );
-  if (!state) {
-    createRoot(container).render(app(window.location.origin));
-    return;
-  }
-  hydrate(queryClient, deserializeQueries(state.queries));
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for one long task: the page, already painted and readable, stays responsive while it hydrates.
-  startTransition(() => {
-    hydrateRoot(container, app(state.origin));
-  });
 }

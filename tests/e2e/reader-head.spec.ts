@@ -64,7 +64,7 @@ test('after in-app navigation every head tag is the new page’s, and back again
   expect(home).toMatchObject({ titles: 1, canonical: `${origin}/`, ogUrl: `${origin}/`, ogType: 'website', headline: null });
   expect(home.types).toEqual(['Organization', 'WebSite']);
 
-  // The first article the home page links to, followed by a click: the browser renders it itself.
+  // The first article the home page links to, followed by a click: the browser loads it (docs/decisions/054).
   const link = page.locator('main a[href^="/article/"]').first();
   const href = (await link.getAttribute('href'))!;
   const id = href.split('/').pop()!;
@@ -97,7 +97,7 @@ test('after in-app navigation every head tag is the new page’s, and back again
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/`);
   expect(await readHead(page)).toEqual(home);
   expect(await headTags(page)).toEqual(homeTags);
-  // All of it in the browser: one document, loaded once.
+  // No other page was loaded on the way.
   expect(documents.filter((url) => !url.startsWith(`${origin}/article/`) && url !== `${origin}/`)).toEqual([]);
 });
 

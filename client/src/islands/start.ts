@@ -3,6 +3,7 @@ import { startComments } from './comments';
 import { startGoBack } from './go-back';
 import { startHeader } from './header';
 import { startImages } from './images';
+import { startLoadMore } from './load-more';
 import { startShare } from './share';
 import { startTicker } from './ticker';
 import { startViews } from './views';
@@ -19,6 +20,7 @@ export function startIslands(state: PageState): void {
   startShare(state.origin);
   startViews();
   startGoBack();
+  startLoadMore(state.origin);
   startComments(state);
   // docs/spec/SPEC.md §2: the path of a page that is not there is logged.
   if (document.querySelector('[data-not-found]')) console.warn(`404: no page at ${window.location.pathname}`);

@@ -201,7 +201,7 @@ function sendPage(
   res.status(page.status).type('html');
   if (page.status >= 500) res.set('Retry-After', '30');
   // What the page shows last changed then: a client holding it since asks If-Modified-Since and gets a 304.
-  if (page.status === 200) setLastModified(res, newestDateIn(page.state));
+  if (page.status === 200) setLastModified(res, newestDateIn(page.data));
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -57,7 +57,13 @@ export function CategoryRoute() {
   const { latest, more } = splitLatest(list);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Button variant="ghost" size="sm" className="-ml-2" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="-ml-2"
+        data-go-back=""
+        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}
+      >
         <ArrowLeftIcon width={16} height={16} /> Back
       </Button>
       <div className="mt-2 mb-8 border-b-2 border-slate-900 pb-4">
@@ -90,7 +96,13 @@ export function CategoryRoute() {
           )}
           {articles.hasNextPage && (
             <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => articles.fetchNextPage()} disabled={articles.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => articles.fetchNextPage()}
+                disabled={articles.isFetchingNextPage}
+                data-load-more={JSON.stringify({ category: id, limit: CATEGORY_PAGE_SIZE })}
+                data-next-offset={list.length}
+              >
                 {articles.isFetchingNextPage ? 'Loading...' : 'Load more stories'}
               </Button>
             </div>

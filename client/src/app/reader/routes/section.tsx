@@ -59,7 +59,13 @@ export function SectionRoute() {
           <ArticleGrid articles={list} eagerFirst={4} />
           {articles.hasNextPage && (
             <div className="mt-10 flex justify-center">
-              <Button variant="secondary" onClick={() => articles.fetchNextPage()} disabled={articles.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => articles.fetchNextPage()}
+                disabled={articles.isFetchingNextPage}
+                data-load-more={JSON.stringify({ section: section.section, limit: SECTION_PAGE_SIZE })}
+                data-next-offset={list.length}
+              >
                 {articles.isFetchingNextPage ? 'Loading...' : 'Load more stories'}
               </Button>
             </div>

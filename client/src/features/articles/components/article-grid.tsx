@@ -13,7 +13,8 @@ export function ArticleGrid({
   eagerFirst?: number;
 }) {
   return (
-    <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4', className)}>
+    // `data-grid`: where a page that is not hydrated adds the cards "Load more stories" brings (islands/load-more.ts).
+    <div data-grid="" className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4', className)}>
       {articles.map((a, i) => (
         <ArticleCard key={a.id} article={a} variant="compact" eager={i < eagerFirst} />
       ))}
