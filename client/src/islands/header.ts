@@ -1,9 +1,9 @@
 import { HEADER_FADE_OUT_MS, nextHeaderMode, type HeaderMode } from '#client/components/layout/header-state';
-import { TOKEN_KEY, USER_KEY, api } from '#client/lib/api-client';
+import { TOKEN_KEY, USER_KEY } from '#client/lib/api-client';
+import { endSession } from '#client/lib/end-session';
 import { isStaff } from '#client/lib/staff-roles';
 import { paths } from '#client/config/paths';
 import type { PublicUser } from '#shared/types';
-import * as apiPaths from '#client/config/api-paths';
 
 /**
  * The header's island (components/layout/site-header.tsx renders its markup): the scroll mode, the menus, and the
@@ -98,15 +98,8 @@ function showAccount(header: HTMLElement): void {
   header.querySelectorAll<HTMLElement>('[data-account-name]').forEach((name) => (name.textContent = user.name));
   header.querySelectorAll<HTMLButtonElement>('[data-logout]').forEach((button) =>
     button.addEventListener('click', async () => {
-      try {
-        await api.post(apiPaths.auth.logout);
-      } catch (err) {
-        console.warn('Logout failed', err);
-      } finally {
-        localStorage.removeItem(TOKEN_KEY);
-        localStorage.removeItem(USER_KEY);
-        window.location.assign(paths.home);
-      }
+      await endSession();
+      window.location.assign(paths.home);
     }),
   );
 }

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { STAFF_ROLES, type Role } from '#shared/constants';
 import type { PublicUser } from '#shared/types';
-import { TOKEN_KEY, USER_KEY, api } from './api-client';
-import * as apiPaths from '../config/api-paths';
+import { TOKEN_KEY, USER_KEY } from './api-client';
+import { endSession } from './end-session';
 
 /** The session of docs/spec/SPEC.md §4: token and user in localStorage (`token`, `user`), restored on start. */
 export interface Session {
@@ -74,15 +74,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     notify();
   }, []);
   const signOut = useCallback(async () => {
-    try {
-      await api.post(apiPaths.auth.logout);
-    } catch (err) {
-      console.warn('Logout failed', err);
-    } finally {
-      localStorage.removeItem(TOKEN_KEY);
-      localStorage.removeItem(USER_KEY);
-      notify();
-    }
+    await endSession();
+    notify();
   }, []);
   const value = useMemo(() => ({ signIn, signOut }), [signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

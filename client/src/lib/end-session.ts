@@ -1,0 +1,17 @@
+import { TOKEN_KEY, USER_KEY, api } from './api-client';
+import * as apiPaths from '../config/api-paths';
+
+/**
+ * Signs out: tells the server, and forgets the stored session whether or not that call works (a failure is only
+ * logged). Used by the session's provider (lib/session.tsx) and by the header's island (islands/header.ts).
+ */
+export async function endSession(): Promise<void> {
+  try {
+    await api.post(apiPaths.auth.logout);
+  } catch (err) {
+    console.warn('Logout failed', err);
+  } finally {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  }
+}
