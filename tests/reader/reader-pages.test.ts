@@ -177,8 +177,11 @@ describe('reader pages rendered on the server', () => {
     expect(res.text ?? '').toBe('');
   });
 
-  it('a title that tries to close the data script cannot inject markup', async () => {
-    const hostile = await desk.article({ title: '</script><script>alert(1)</script> & "quotes"' });
+  it('a title or a comment that tries to close the data script cannot inject markup', async () => {
+    const words = '</script><script>alert(1)</script> & "quotes"';
+    const hostile = await desk.article({ title: words });
+    // The comments are what the page hands to the browser (docs/decisions/054-reader-islands.md).
+    await createComment(db, { articleId: hostile.id, authorId: author.id, content: words });
     const res = await request(app).get(`/article/${hostile.id}`);
     expect(res.status).toBe(200);
     const scripts = DomUtils.findAll((el) => el.name === 'script', html(res).children);
@@ -188,7 +191,7 @@ describe('reader pages rendered on the server', () => {
           DomUtils.textContent(s).includes('alert(1)') && s.attribs.type !== 'application/json' && s.attribs.type !== 'application/ld+json',
       ),
     ).toBe(false);
-    // The data still parses and carries the title as written.
+    // The data still parses and carries the comment as written.
     expect(JSON.stringify(pageState(res))).toContain('</script><script>alert(1)</script> & \\"quotes\\"');
   });
 });
