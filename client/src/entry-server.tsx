@@ -75,9 +75,10 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
 
   // The browser hydrates nothing but the comments: what it is handed is their data (docs/decisions/054-reader-islands.md).
+  const data = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
   const state: PageState = {
     origin,
-    queries: serializeQueries(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.queryKey[0] === COMMENTS_KEY })),
+    queries: serializeQueries({ ...data, queries: data.queries.filter((query) => query.queryKey[0] === COMMENTS_KEY) }),
   };
   // An article's comments are a root of their own, which their island hydrates (docs/decisions/054-reader-islands.md).
   const { page } = loaded;
@@ -98,7 +99,6 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
   // A part not rendered — a lazy chunk asked for the first time since the process started (it suspends, its chunk not
   // yet loaded), or a failure — is rendered again by the stream, which waits for it and reports what fails.
   const html = once.includes(CLIENT_RENDERED_BOUNDARY) ? await renderWaiting(app, onError) : once;
-  const data = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
   return { type: 'page', status: statusOf(loaded), page: loaded.page, data, state, html };
 }
 

@@ -1,5 +1,5 @@
-import { TOKEN_KEY } from '#client/lib/api-client';
 import type { PageState } from '#client/lib/page-state';
+import { storedSession } from '#client/lib/stored-session';
 import { whenIdle } from '#client/lib/when-idle';
 
 /**
@@ -30,19 +30,11 @@ export function startComments(state: PageState): void {
   const EARLY = ['pointerdown', 'focusin', 'keydown'] as const;
   for (const type of EARLY) container.addEventListener(type, start, true);
   // A signed-in reader needs their own version (the form, their comments' actions) at once: it loads when idle.
-  if (signedIn()) whenIdle(start);
+  if (storedSession()) whenIdle(start);
   const observer =
     typeof IntersectionObserver === 'function'
       ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: NEAR })
       : undefined;
   if (observer) observer.observe(container);
   else start();
-}
-
-function signedIn(): boolean {
-  try {
-    return !!localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return false;
-  }
 }

@@ -1,9 +1,8 @@
 import { HEADER_FADE_OUT_MS, nextHeaderMode, type HeaderMode } from '#client/components/layout/header-state';
-import { TOKEN_KEY, USER_KEY } from '#client/lib/api-client';
 import { endSession } from '#client/lib/end-session';
+import { storedSession } from '#client/lib/stored-session';
 import { isStaff } from '#client/lib/staff-roles';
 import { paths } from '#client/config/paths';
-import type { PublicUser } from '#shared/types';
 
 /**
  * The header's island (components/layout/site-header.tsx renders its markup): the scroll mode, the menus, and the
@@ -75,21 +74,9 @@ function menu(button: HTMLButtonElement): void {
   });
 }
 
-/** The session of lib/session.tsx, as stored: the user, when there is a token too. */
-function storedUser(): PublicUser | null {
-  try {
-    const raw = localStorage.getItem(USER_KEY);
-    if (!localStorage.getItem(TOKEN_KEY) || !raw) return null;
-    const user = JSON.parse(raw) as PublicUser | null;
-    return user && typeof user.role === 'string' ? user : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The server renders every account entry, the guest's shown: this shows the signed-in reader's, and signs them out. */
 function showAccount(header: HTMLElement): void {
-  const user = storedUser();
+  const user = storedSession()?.user;
   if (!user) return;
   const account = isStaff(user.role) ? 'staff' : 'reader';
   header.querySelectorAll<HTMLElement>('[data-account]').forEach((entry) => {

@@ -60,10 +60,14 @@ export function startTicker(): void {
         track.append(item);
       });
       text.replaceChildren(track);
-      resize = new ResizeObserver(() => (track.style.animationDuration = `${scrollDurationSeconds(track.scrollWidth)}s`));
-      resize.observe(track);
+      pace(track);
     }
     update();
+  };
+  /** The scroll's speed follows the track's width (measured in the observer's callback, where layout is fresh). */
+  const pace = (track: HTMLElement) => {
+    resize = new ResizeObserver(() => (track.style.animationDuration = `${scrollDurationSeconds(track.scrollWidth)}s`));
+    resize.observe(track);
   };
   const showHeadline = () => {
     const line = document.createElement('p');
@@ -115,10 +119,7 @@ export function startTicker(): void {
   // again while it starts); a wide screen gets its fading headline.
   const served = text.querySelector<HTMLElement>('.animate-ticker-scroll');
   if (fading() || !served) render();
-  else {
-    resize = new ResizeObserver(() => (served.style.animationDuration = `${scrollDurationSeconds(served.scrollWidth)}s`));
-    resize.observe(served);
-  }
+  else pace(served);
   openHeadlineStream({
     onHeadlines: replace,
     refetch: () => void getBreakingNews(TICKER_MAX_ITEMS).then(replace, () => replace([])),

@@ -1,14 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { STAFF_ROLES, type Role } from '#shared/constants';
-import type { PublicUser } from '#shared/types';
 import { TOKEN_KEY, USER_KEY } from './api-client';
 import { endSession } from './end-session';
+import { parseSession, storedStrings, type Session } from './stored-session';
 
-/** The session of docs/spec/SPEC.md §4: token and user in localStorage (`token`, `user`), restored on start. */
-export interface Session {
-  token: string;
-  user: PublicUser;
-}
+export type { Session };
 
 /**
  * localStorage as an external store. The server renders every reader page signed out, and hydration
@@ -19,28 +15,13 @@ const listeners = new Set<() => void>();
 let cached: { token: string | null; raw: string | null; session: Session | null } = { token: null, raw: null, session: null };
 
 function readStoredSession(): Session | null {
-  let token: string | null;
-  let raw: string | null;
-  try {
-    token = localStorage.getItem(TOKEN_KEY);
-    raw = localStorage.getItem(USER_KEY);
-  } catch {
-    return null;
-  }
+  const stored = storedStrings();
+  if (!stored) return null;
+  const { token, raw } = stored;
   // The same stored strings give the same object: useSyncExternalStore needs a stable snapshot.
   if (token === cached.token && raw === cached.raw) return cached.session;
   cached = { token, raw, session: parseSession(token, raw) };
   return cached.session;
-}
-
-function parseSession(token: string | null, raw: string | null): Session | null {
-  if (!token || !raw) return null;
-  try {
-    const user = JSON.parse(raw) as PublicUser;
-    return user && typeof user.role === 'string' ? { token, user } : null;
-  } catch {
-    return null;
-  }
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -18,14 +18,11 @@ import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
 import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 import { useCommentsHtml } from '#client/islands/comments-html';
 
-// Comments are below the fold and carry the forms: they load as their own chunk. The server's load takes
-// the chunk too and the render puts them in place: a boundary still pending when the page is sent would
-// need React's inline scripts, which the CSP forbids. The browser hydrates them once its chunk has loaded,
-// keeping the server's markup until then.
-type CommentsModule = typeof import('#client/features/comments/components/comments-section');
-let commentsModule: CommentsModule | null = null;
-const loadComments = () => import('#client/features/comments/components/comments-section').then((m) => (commentsModule = m));
-const LazyCommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
+// Comments are below the fold and carry the forms: in the browser's app they load as their own chunk. On the server
+// they are rendered apart, as a root of their own that their island hydrates (entry-server.tsx, islands/comments.ts).
+const LazyCommentsSection = lazy(() =>
+  import('#client/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })),
+);
 
 // The share buttons are needed only when a reader shares: their own chunk as well, loaded the same way.
 type ShareModule = typeof import('#client/features/articles/components/share-buttons');
@@ -37,7 +34,7 @@ const LazyShareButtons = lazy(() => loadShare().then((m) => ({ default: m.ShareB
 const NOT_FOUND = 'Article Not Found';
 
 /**
- * On the server: the article (with its view count), its first page of comments and their chunk; 404 when the read says it is
+ * On the server: the article (with its view count), its first page of comments and the share buttons' chunk; 404 when the read says it is
  * missing, 301 to its own id's spelling for another one.
  */
 export async function loadArticle({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
@@ -47,7 +44,6 @@ export async function loadArticle({ params, queryClient, transport }: LoadArgs):
       (article) => ({ article }),
       (error: unknown) => ({ error }),
     ),
-    loadComments(),
     loadShare(),
   ]);
   if ('error' in read) return pageOfFailure(read.error, NOT_FOUND);
@@ -61,20 +57,16 @@ export async function loadArticle({ params, queryClient, transport }: LoadArgs):
 }
 
 /**
- * Memoised: while its chunk loads, the server's markup waits to be hydrated, and any re-render of the page
- * reaching it then would make React drop that markup and render it afresh (losing a draft being typed).
- * One component type per side, for the same reason.
+ * Memoised: in the browser's app a re-render of the page need not reach the comments (a draft being typed stays as it
+ * is). On the server, the comments' own render (entry-server.tsx) in their place.
  */
 const Comments = memo(function Comments({ articleId }: { articleId: string }) {
-  const Section = import.meta.env.SSR && commentsModule ? commentsModule.CommentsSection : LazyCommentsSection;
-  // On the server the section is a root of its own, rendered apart (entry-server.tsx), which islands/comments.ts
-  // hydrates in this element once the reader nears it.
   const html = useCommentsHtml();
-  if (import.meta.env.SSR && html !== null) return <div data-comments={articleId} dangerouslySetInnerHTML={{ __html: html }} />;
+  if (import.meta.env.SSR) return <div data-comments={articleId} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
   return (
     <div data-comments={articleId}>
       <Suspense fallback={<CommentsFallback />}>
-        <Section articleId={articleId} />
+        <LazyCommentsSection articleId={articleId} />
       </Suspense>
     </div>
   );
