@@ -7,6 +7,7 @@ import { App } from './app/app';
 import { loadRoute, statusOf, type ReaderPage } from './app/reader/load';
 import { AppRoutes, appRoutes } from './app/routes';
 import type { Transport } from './lib/api-client';
+import { DocumentLinks } from './components/ui/link';
 import { CommentsHtml } from './islands/comments-html';
 import { CommentsIsland, STAY } from './islands/comments-island';
 import { createQueryClient, serializeQueries, type PageState } from './lib/query-client';
@@ -88,11 +89,13 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
       : null;
   const app = (
     <CommentsHtml.Provider value={comments}>
-      <App queryClient={queryClient} origin={origin}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </App>
+      <DocumentLinks.Provider value={true}>
+        <App queryClient={queryClient} origin={origin}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </App>
+      </DocumentLinks.Provider>
     </CommentsHtml.Provider>
   );
   const once = renderToString(app);

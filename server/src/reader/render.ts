@@ -209,5 +209,8 @@ function sendPage(
   const state = `<script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`;
   const bodyEnd = template.end.lastIndexOf('</body>');
   const end = bodyEnd === -1 ? template.end + state : template.end.slice(0, bodyEnd) + state + template.end.slice(bodyEnd);
-  res.end(template.start + head + template.middleInlined + page.html + end);
+  // Its length said: nothing downstream counts the page's characters again (the compression middleware would).
+  const body = Buffer.from(template.start + head + template.middleInlined + page.html + end);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link';
 import type { Category } from '#shared/types';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/use-hydrated';

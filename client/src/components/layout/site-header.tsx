@@ -1,4 +1,5 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link, NavLink } from '#client/components/ui/link';
 import type { Category } from '#shared/types';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';

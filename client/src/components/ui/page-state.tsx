@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { paths } from '../../config/paths';
 import { pageTitle, useDocumentTitle } from '../../lib/page-title';
 import { buttonClasses } from './button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link';
 import { readerPagePath } from '#shared/page-numbers';
 import { buttonClasses } from './button';
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '#client/components/ui/link';
 import { buttonClasses } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { pageTitle, useDocumentTitle } from '#client/lib/page-title';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link';
 import type { ArticleListItem } from '#shared/types';
 import { RelativeTime } from '#client/components/ui/dates';
 import { paths } from '#client/config/paths';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link';
 import type { ArticleListItem, MediaItem } from '#shared/types';
 import { buttonClasses } from '#client/components/ui/button';
 import { ArrowRightIcon } from '#client/components/ui/icons';

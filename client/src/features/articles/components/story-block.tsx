@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link';
 import type { ArticleListItem } from '#shared/types';
 import { ArrowRightIcon } from '#client/components/ui/icons';
 import { ArticleCard, ArticleRow } from './article-card';

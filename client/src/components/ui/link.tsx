@@ -1,0 +1,50 @@
+import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
+import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react-router';
+
+/**
+ * True in the server's render of a reader page: no browser hydrates that markup (its islands run on it,
+ * docs/decisions/054-reader-islands.md) and its links load documents, so they are rendered as plain anchors,
+ * without the router's hooks — a third of a page's render (docs/decisions/055-cold-pages.md). Everywhere else
+ * (the client app, the comments' root, which is hydrated) the router's links, which move in the app.
+ */
+export const DocumentLinks = createContext(false);
+
+type LinkProps = Omit<ComponentProps<typeof RouterLink>, 'to'> & { to: string };
+
+/** Props of the router's links that say how the app moves, which an anchor loading a document has no use for. */
+function anchorProps<P extends Omit<LinkProps, 'className' | 'children' | 'style'>>(props: P) {
+  const { to, state, replace, preventScrollReset, relative, reloadDocument, viewTransition, discover, prefetch, ...rest } = props;
+  void [state, replace, preventScrollReset, relative, reloadDocument, viewTransition, discover, prefetch];
+  return { href: to, ...rest };
+}
+
+/** A link to a page of this site (react-router's `Link`, or a plain anchor in a reader page's server render). */
+export function Link(props: LinkProps) {
+  if (!useContext(DocumentLinks)) return <RouterLink {...props} />;
+  return <a {...anchorProps(props)} />;
+}
+
+type NavLinkProps = Omit<ComponentProps<typeof RouterNavLink>, 'to' | 'className' | 'children' | 'style'> & {
+  to: string;
+  className?: string | ((state: { isActive: boolean }) => string);
+  children?: ReactNode;
+};
+
+/**
+ * A link that says when it leads to the current page (`aria-current="page"`, and `isActive` for its classes), as
+ * react-router's `NavLink` does: the same path, or a path under it (unless `end`).
+ */
+export function NavLink({ className, end, caseSensitive, ...props }: NavLinkProps) {
+  const { pathname } = useLocation();
+  if (!useContext(DocumentLinks)) return <RouterNavLink {...props} end={end} caseSensitive={caseSensitive} className={className} />;
+  const here = caseSensitive ? pathname : pathname.toLowerCase();
+  const to = caseSensitive ? props.to : props.to.toLowerCase();
+  const isActive = here === to || (!end && to !== '/' && here.startsWith(to.endsWith('/') ? to : `${to}/`));
+  return (
+    <a
+      {...anchorProps(props)}
+      aria-current={isActive ? 'page' : undefined}
+      className={typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : null].filter(Boolean).join(' ') || undefined}
+    />
+  );
+}
