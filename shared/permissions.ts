@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   'users:manage': ADMINS,
   /** On top of users:manage: change a super-admin's account, or grant that role. */
   'users:manage-super-admins': { 'super-admin': 'any' },
+  /** The site settings: name, tagline, description, contact, social accounts, indexing (docs/decisions/056-site-settings.md). */
+  'settings:manage': ADMINS,
   /** The dashboard's Reports page (docs/spec/SPEC.md §2), a placeholder: no API reads it yet. */
   'reports:read': ADMINS,
 } as const satisfies Record<string, Partial<Record<Actor, Grant>>>;

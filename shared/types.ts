@@ -4,6 +4,7 @@ import type { authResponseSchema } from './schemas/responses/auth';
 import type { breakingNewsSchema } from './schemas/responses/breaking-news';
 import type { categorySchema } from './schemas/responses/categories';
 import type { commentSchema } from './schemas/responses/comments';
+import type { siteSchema, siteSettingsSchema } from './schemas/responses/settings';
 import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/responses/common';
 import type { activityEventSchema, dashboardStatsSchema } from './schemas/responses/stats';
 import type { authorPageSchema, authorSchema, profileSchema, publicUserSchema } from './schemas/responses/users';
@@ -39,6 +40,10 @@ export interface Page<T> {
 }
 
 export type Category = z.output<typeof categorySchema>;
+/** What every page shows of the site (GET /api/site). */
+export type Site = z.infer<typeof siteSchema>;
+/** The site settings an admin edits (GET and PUT /api/settings). */
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export type PublicUser = z.output<typeof publicUserSchema>;
 

@@ -12,6 +12,18 @@ import type { Transport } from './lib/api-client';
 const ORIGIN = 'https://news.example';
 const emptyPage = { success: true, data: [], pagination: { total: 0, limit: 20, offset: 0 } };
 
+/** The site settings the pages are rendered with: a newsroom's own. */
+const SITE = {
+  name: 'The Riverside Courier',
+  tagline: 'News from the river towns.',
+  description: '',
+  address: '2 Quay Street',
+  email: 'desk@courier.example',
+  phone: '',
+  social: { instagram: 'https://www.instagram.com/courier' },
+  noindex: false,
+};
+
 function api(answers: { article?: Article | number; lists?: number } = {}) {
   const asked: string[] = [];
   const transport: Transport = async (_method, url) => {
@@ -21,6 +33,7 @@ function api(answers: { article?: Article | number; lists?: number } = {}) {
     const failure = (status: number) => answer(status, { error: 'Error', message: `Answered ${status}` });
     if (pathname === '/api/breaking-news') return answer(200, { news: [] });
     if (pathname === '/api/categories') return answer(200, []);
+    if (pathname === '/api/site') return answer(200, SITE);
     if (pathname === '/api/articles/published') return answers.lists ? failure(answers.lists) : answer(200, emptyPage);
     // The home page's blocks and river, in one read (failing here only: no case renders a home page with articles).
     if (pathname === '/api/articles/home') return failure(answers.lists ?? 404);
@@ -54,7 +67,7 @@ describe('the server render', () => {
     expect(second.asked).toContain('/api/articles/a1');
   });
 
-  it('reads what the article page shows, around it the ticker and the categories, and nothing else', async () => {
+  it('reads what the article page shows, around it the ticker, the categories and the site settings, and nothing else', async () => {
     const { transport, asked } = api({ article: makeArticle({ id: 'a1', totalViews: 12 }) });
     const result = await render({ url: '/article/a1?utm_source=feed', origin: ORIGIN, transport });
     expect(result).toMatchObject({ type: 'page', status: 200, page: { kind: 'article' } });
@@ -63,9 +76,18 @@ describe('the server render', () => {
       '/api/breaking-news',
       '/api/categories',
       '/api/comments/article/a1',
+      '/api/site',
     ]);
     // The view count is the article's own: no read of its own.
-    expect(await html(result)).toContain('12 views');
+    const page = await html(result);
+    expect(page).toContain('12 views');
+    // The header and footer are the newsroom's: its name, tagline, contact and only its own account.
+    expect(page).toContain('The Riverside <span class="text-red-700">Courier</span>');
+    expect(page).toMatch(/© \d{4} The Riverside Courier\. All rights reserved\./);
+    for (const text of ['News from the river towns.', '2 Quay Street', 'mailto:desk@courier.example', 'https://www.instagram.com/courier'])
+      expect(page).toContain(text);
+    expect(page).not.toContain('href="https://www.facebook.com/"');
+    expect(page).not.toContain('Chronicle');
   });
 
   it.each([

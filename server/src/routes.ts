@@ -11,6 +11,7 @@ import { usersRouter } from './users/users.routes';
 import { statsRouter } from './stats/stats.routes';
 import { authorsRouter } from './authors/authors.routes';
 import { docsRouter } from './docs/docs.routes';
+import { settingsRouter } from './settings/settings.routes';
 import type { AppContext } from './context';
 
 /**
@@ -32,6 +33,8 @@ export function apiRouter(ctx: AppContext): Router {
   router.use('/stats', statsRouter(ctx));
   // /authors/:slug and /profile.
   router.use(authorsRouter(ctx));
+  // /site (public) and /settings (admins).
+  router.use(settingsRouter(ctx));
   // The OpenAPI document (/api/openapi.json) and the browsable reference (/api/docs).
   router.use(docsRouter(ctx));
   return router;

@@ -161,6 +161,7 @@ test('every screen of the dashboard, at 375 and 1280 px, without serious accessi
     ['stories', 'Stories'],
     ['breaking-news', 'Breaking News'],
     ['reports', 'Reports'],
+    ['settings', 'Settings'],
     ['profile', 'Profile'],
   ] as const) {
     await page.goto(`/dashboard${path ? `/${path}` : ''}`);

@@ -5,7 +5,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article, Comment } from '#shared/types';
+import type { Article, Comment, Site } from '#shared/types';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { ArticleCard } from '../features/articles/components/article-card';
@@ -32,6 +32,7 @@ import { makeComment } from '#tests/helpers/wire-comments';
 const PUBLISHED = '2026-03-04T23:30:00.000Z';
 const SERVER_NOW = new Date('2026-03-05T01:30:00.000Z');
 const ORIGIN = 'https://news.example';
+const SITE: Site = { name: 'Chronicle News', tagline: 'News.', description: '', address: '1 Market Square', email: '', phone: '', social: {}, noindex: false };
 
 const article: Article = makeArticle({
   id: 'a1',
@@ -138,7 +139,7 @@ describe('reader components hydrate what the server rendered', () => {
     const ui = () => (
       <MemoryRouter>
         <SessionProvider>
-          <SiteHeader categories={[{ id: 'c1', name: 'Local', slug: 'local', version: 1 }]} />
+          <SiteHeader categories={[{ id: 'c1', name: 'Local', slug: 'local', version: 1 }]} siteName="Chronicle News" />
         </SessionProvider>
       </MemoryRouter>
     );
@@ -153,7 +154,7 @@ describe('reader components hydrate what the server rendered', () => {
   it('the footer year', async () => {
     const ui = () => (
       <MemoryRouter>
-        <SiteFooter categories={[]} />
+        <SiteFooter categories={[]} site={SITE} />
       </MemoryRouter>
     );
     const { container } = await serverThenBrowser(ui);

@@ -7,6 +7,7 @@ export const dashboardPages = {
   stories: 'stories',
   'breaking-news': 'breaking-news',
   reports: 'reports',
+  settings: 'settings',
   profile: 'profile',
 } as const;
 

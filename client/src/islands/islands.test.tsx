@@ -42,7 +42,7 @@ afterEach(() => {
 
 describe('header island', () => {
   it('opens the mobile menu, renames its button, and closes it on Escape and on a press outside', () => {
-    serve(<SiteHeader categories={categories} />);
+    serve(<SiteHeader categories={categories} siteName="Chronicle News" />);
     startHeader();
     const button = document.querySelector<HTMLButtonElement>('button[aria-label="Open menu"]')!;
     const menu = document.querySelector<HTMLElement>('[data-testid="mobile-menu"]')!;
@@ -63,7 +63,7 @@ describe('header island', () => {
   });
 
   it("shows a guest Login, and a stored staff session's menu with its name", () => {
-    serve(<SiteHeader categories={categories} />);
+    serve(<SiteHeader categories={categories} siteName="Chronicle News" />);
     const visible = () =>
       [...document.querySelectorAll<HTMLElement>('[data-account]')].filter((e) => !e.hidden).map((e) => e.dataset.account);
     expect(visible()).toEqual(['guest', 'guest']);
@@ -76,7 +76,7 @@ describe('header island', () => {
   });
 
   it('shows a reader their Logout only', () => {
-    serve(<SiteHeader categories={categories} />);
+    serve(<SiteHeader categories={categories} siteName="Chronicle News" />);
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify({ id: 'u2', name: 'Rita Reader', role: 'user' }));
     startHeader();

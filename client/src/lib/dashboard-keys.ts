@@ -14,6 +14,7 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   me: ['dashboard', 'me'] as const,
   profile: ['dashboard', 'profile'] as const,
+  settings: ['dashboard', 'settings'] as const,
   articles: ['dashboard', 'articles'] as const,
   articleList: (params: ArticleListParams) => ['dashboard', 'articles', params] as const,
   articleMedia: (id: string) => ['dashboard', 'article-media', id] as const,

@@ -28,6 +28,7 @@ import * as share from './share.service';
 import * as stories from './stories.service';
 import { shareImage } from './share-image';
 import { renderShareNotFound, renderSharePage } from './share-page';
+import { currentSite } from '../settings/settings.service';
 
 const mediaParams = z.object({ id: idParam, mediaId: idParam });
 const shareParams = z.object({ articleId: z.string() });
@@ -92,15 +93,15 @@ export function articlesRouter(ctx: AppContext): Router {
       produces: 'text/html',
       returns: { description: 'An HTML document' },
       errors: { 404: 'no published article with this id (an HTML page)' },
-      cacheTags: ({ params }) => [Tags.article(params.articleId)],
+      cacheTags: ({ params }) => [Tags.article(params.articleId), Tags.site],
     },
     async ({ params }, _req, res) => {
-      const article = await share.findShareable(db, params.articleId);
+      const [article, site] = await Promise.all([share.findShareable(db, params.articleId), currentSite(db, ctx.cache)]);
       if (!article) {
-        res.status(404).type('html').send(renderShareNotFound());
+        res.status(404).type('html').send(renderShareNotFound(site.name));
         return;
       }
-      res.status(200).type('html').send(renderSharePage(article, ctx.config.publicUrl));
+      res.status(200).type('html').send(renderSharePage(article, { publicUrl: ctx.config.publicUrl, name: site.name }));
     },
   );
 

@@ -1,6 +1,6 @@
 import { truncateOnWord } from '../lib/text';
 import { SHARE_IMAGE } from './share-image';
-import { SITE_LOCALE, SITE_NAME } from '../seo/site';
+import { SITE_LOCALE, type Publication } from '../seo/site';
 
 /** Share preview text length (docs/spec/SPEC.md §9). */
 export const SHARE_DESCRIPTION_MAX = 150;
@@ -39,17 +39,17 @@ export function shareImageUrl(publicUrl: string, id: string, updatedAt: Date | s
   return `${publicUrl}/api/articles/share/${encodeURIComponent(id)}/image.jpg${Number.isNaN(version) ? '' : `?v=${version}`}`;
 }
 
-export function renderSharePage(article: SharePageArticle, publicUrl: string): string {
+export function renderSharePage(article: SharePageArticle, { publicUrl, name: siteName }: Publication): string {
   const articlePath = `/article/${article.id}`;
   const url = `${publicUrl}${articlePath}`;
   const image = shareImageUrl(publicUrl, article.id, article.updatedAt);
   const description = articleTeaser(article);
-  const pageTitle = `${article.title} | ${SITE_NAME}`;
+  const pageTitle = `${article.title} | ${siteName}`;
   const meta = (attr: 'property' | 'name', key: string, value: string) => `    <meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   const tags = [
     meta('name', 'description', description),
     meta('property', 'og:type', 'article'),
-    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:site_name', siteName),
     meta('property', 'og:locale', SITE_LOCALE),
     meta('property', 'og:title', article.title),
     meta('property', 'og:description', description),
@@ -82,7 +82,7 @@ ${tags.join('\n')}
     <main>
       <h1>${escapeHtml(article.title)}</h1>
       <p>${escapeHtml(description)}</p>
-      <p><a href="${escapeHtml(articlePath)}">Read the full article on ${SITE_NAME}</a></p>
+      <p><a href="${escapeHtml(articlePath)}">Read the full article on ${escapeHtml(siteName)}</a></p>
     </main>
   </body>
 </html>
@@ -90,14 +90,14 @@ ${tags.join('\n')}
 }
 
 /** Shown for an unknown or unpublished article: a page, since people open this address in a browser. */
-export function renderShareNotFound(): string {
+export function renderShareNotFound(siteName: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex">
-    <title>Article Not Found | ${SITE_NAME}</title>
+    <title>Article Not Found | ${escapeHtml(siteName)}</title>
   </head>
   <body>
     <main>

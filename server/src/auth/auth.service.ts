@@ -18,6 +18,8 @@ import { enforce } from '../lib/rate-limit';
 import { reserve, settle } from '../rate-limits/rate-limits.service';
 import { publicUserSelect, toPublicUser } from '../users/user.mapper';
 import { codeMail, signupAttemptMail } from './auth.mails';
+import { currentSite } from '../settings/settings.service';
+import type { Publication } from '../seo/site';
 import { checkCode, CODE_FAILURES, consumeCode, enforceSendLimits, issueCode, GENERIC_CODE_FAILURE } from './otp.service';
 import { issueToken, revokeAllSessions } from './tokens.service';
 
@@ -69,6 +71,8 @@ export const warmDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).t
 
 export function authService(ctx: AppContext) {
   const { db, config } = ctx;
+  /** The site as its e-mails name it (a setting: server/src/settings). */
+  const publication = async (): Promise<Publication> => ({ publicUrl: config.publicUrl, name: (await currentSite(db, ctx.cache)).name });
 
   async function assertEmailFree(email: string): Promise<void> {
     if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(MESSAGES.emailTaken);
@@ -120,9 +124,8 @@ export function authService(ctx: AppContext) {
     async initiateSignup({ email }: SignupInitiateInput): Promise<{ message: string }> {
       await enforceSendLimits(ctx, email, 'signup');
       const owner = await db.user.findUnique({ where: { email }, select: { id: true } });
-      await issueCode(ctx, email, 'signup', (code) =>
-        owner ? signupAttemptMail(email, config.publicUrl) : codeMail('signup', email, code, config.publicUrl),
-      );
+      const site = await publication();
+      await issueCode(ctx, email, 'signup', (code) => (owner ? signupAttemptMail(email, site) : codeMail('signup', email, code, site)));
       return { message: MESSAGES.codeSent };
     },
 
@@ -203,7 +206,8 @@ export function authService(ctx: AppContext) {
     async forgotPassword({ email }: ForgotPasswordInput): Promise<{ message: string }> {
       await enforceSendLimits(ctx, email, 'reset');
       const user = await db.user.findUnique({ where: { email }, select: { id: true } });
-      await issueCode(ctx, email, 'reset', (code) => (user ? codeMail('reset', email, code, config.publicUrl) : null));
+      const site = await publication();
+      await issueCode(ctx, email, 'reset', (code) => (user ? codeMail('reset', email, code, site) : null));
       return { message: MESSAGES.resetSent };
     },
 

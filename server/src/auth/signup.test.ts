@@ -1,12 +1,13 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '#tests/helpers/factories';
+import { Tags } from '../lib/cache-scope';
 import { ACCOUNT_CREATIONS_PER_HOUR } from './auth.routes';
 import { cooldownKey } from './otp.service';
 import { codeFrom, uniqueEmail, wrongCode } from '#tests/helpers/auth';
 import { mailTestbed } from '#tests/helpers/testbed';
 
-const { app, db, mailbox, post, codeAfter } = await mailTestbed();
+const { app, ctx, db, mailbox, post, codeAfter } = await mailTestbed();
 
 const STRONG = 'Fresh-Start#2026';
 
@@ -351,4 +352,24 @@ describe('sign-up in three steps: initiate → verify-otp → complete', () => {
       expect(text.status).toBe(400);
     },
   );
+});
+
+describe('the sign-up e-mails name the site (docs/decisions/056-site-settings.md)', () => {
+  it('in the subject, the greeting and the signature, as the settings have it now', async () => {
+    await db.siteSettings.update({ where: { id: 1 }, data: { name: 'The Riverside Courier', version: { increment: 1 } } });
+    await ctx.cache.purge([Tags.site]);
+    try {
+      const email = uniqueEmail();
+      expect((await post('/signup/initiate', { email })).status).toBe(200);
+      const mail = await mailbox.waitFor(email);
+      expect(mail.subject).toMatch(/^\d{6} is your The Riverside Courier verification code$/);
+      expect(mail.body).toContain('Welcome to The Riverside Courier!');
+      expect(mail.body).toContain('— The Riverside Courier');
+      // MAIL_FROM is the operator's setting (its default names Chronicle): everything else names the site.
+      expect(mail.body.replace(/^From: .*$/m, '')).not.toContain('Chronicle');
+    } finally {
+      await db.siteSettings.update({ where: { id: 1 }, data: { name: 'Chronicle News', version: { increment: 1 } } });
+      await ctx.cache.purge([Tags.site]);
+    }
+  });
 });

@@ -55,6 +55,8 @@ export const Tags = {
   categories: 'categories',
   /** Published breaking news: its list, and every page, since the ticker shows it. */
   breaking: 'breaking',
+  /** The site settings (GET /api/site and what is read from them); a save purges everything, since every page shows them. */
+  site: 'site',
   /** Everything stored: for the rare writes that touch a little of everything (a user's name, images). */
   everything: '*',
 } as const;

@@ -28,24 +28,38 @@ import type {
 import { CROP_RATIOS, cropSize, cropUrl } from '#shared/images';
 import { readerPagePath } from '#shared/page-numbers';
 import { sectionPageName, type ReaderPage } from '#shared/reader-page';
-import type { Article, ArticleListItem, Author } from '#shared/types';
+import type { Article, ArticleListItem, Author, Site } from '#shared/types';
+import { SOCIAL_NETWORKS } from '#shared/schemas/settings';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { articleTeaser, escapeHtml, shareImageUrl } from '../articles/share-page';
 import { truncateOnWord } from '../lib/text';
 import { feedLinks, type FeedScope } from '../seo/feed-links';
-import { SITE_LOCALE, articleUrl, authorUrl, categoryUrl, homeUrl } from '../seo/site';
+import { SITE_LOCALE, articleUrl, authorUrl, categoryUrl, homeUrl, type Publication } from '../seo/site';
 import { scriptJson } from './script-json';
 
 export type { ReaderPage };
 
-export interface SiteInfo {
-  /** Absolute, without a trailing slash (config.publicUrl). */
-  publicUrl: string;
-  /** 'Chronicle News' */
-  name: string;
+/** The site as a page's head shows it: where it is, and its settings (server/src/settings). */
+export interface SiteInfo extends Publication {
   description: string;
   /** Absolute URL of a raster logo (Google wants one for the publisher). */
   logoUrl: string;
+  /** The newsroom's own accounts on social networks: the Organization's `sameAs`. */
+  sameAs: string[];
+  /** A staging site: every page says `noindex`. */
+  noindex: boolean;
+}
+
+/** The head's view of the site settings, at `publicUrl`. */
+export function siteInfo(publicUrl: string, site: Site): SiteInfo {
+  return {
+    publicUrl,
+    name: site.name,
+    description: site.description,
+    logoUrl: `${publicUrl}/logo.png`,
+    sameAs: SOCIAL_NETWORKS.flatMap(({ key }) => site.social[key] ?? []),
+    noindex: site.noindex,
+  };
 }
 
 /** Google shows up to 110 characters of an article headline. */
@@ -140,6 +154,7 @@ function organization(site: SiteInfo): OrganizationLeaf {
     name: site.name,
     url: u.home,
     logo: { '@type': 'ImageObject', url: site.logoUrl },
+    ...(site.sameAs.length ? { sameAs: site.sameAs } : {}),
   };
 }
 
@@ -378,10 +393,10 @@ export function buildHead(page: ReaderPage, site: SiteInfo): string {
 
 /**
  * The head of a page the browser renders (the app's shell): the login and sign-up page is one to find, with
- * its canonical address; the others (the dashboard, a password reset link) keep the template's (null).
+ * its canonical address; the others (the dashboard, a password reset link) have the site's name and description.
  */
-export function buildShellHead(pathname: string, site: SiteInfo): string | null {
-  if (pathname !== AUTH_PATH) return null;
+export function buildShellHead(pathname: string, site: SiteInfo): string {
+  if (pathname !== AUTH_PATH) return [`<meta name="description" content="${escapeHtml(site.description)}">`, `<title>${escapeHtml(site.name)}</title>`].join('\n');
   const title = `Login | ${site.name}`;
   return headTags(
     {
@@ -401,13 +416,14 @@ export function buildShellHead(pathname: string, site: SiteInfo): string | null 
 function headTags(p: HeadParts, site: SiteInfo): string {
   const property = (key: string, value: string | number) => `<meta property="${key}" content="${escapeHtml(String(value))}">`;
   const name = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
-  const feeds = feedLinks(site.publicUrl, p.feed);
+  const feeds = feedLinks(site, p.feed);
   const { image } = p;
 
   return [
     `<title>${escapeHtml(p.title)}</title>`,
     name('description', p.description),
-    ...(p.canonical ? [`<link rel="canonical" href="${escapeHtml(p.canonical)}">`] : [name('robots', 'noindex')]),
+    ...(p.canonical ? [`<link rel="canonical" href="${escapeHtml(p.canonical)}">`] : []),
+    ...(!p.canonical || site.noindex ? [name('robots', 'noindex')] : []),
     ...feeds.map((f) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(f.href)}">`),
     property('og:site_name', site.name),
     property('og:locale', SITE_LOCALE),

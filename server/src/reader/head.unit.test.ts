@@ -9,6 +9,8 @@ const site: SiteInfo = {
   name: 'Chronicle News',
   description: 'Chronicle News: local and world news, sport, business, technology and opinion.',
   logoUrl: 'https://news.example.org/logo.png',
+  sameAs: [],
+  noindex: false,
 };
 
 const HOSTILE = `</script><script>alert(1)</script> <!--<script> "Quotes" & 'apostrophes' <b>`;
@@ -488,7 +490,7 @@ describe('buildHead: not-found page', () => {
 
 describe('buildShellHead: pages the browser renders', () => {
   // Issue 24, defect 8: the login page had the template's head only, with no canonical.
-  it('gives the login page its title and canonical address, and leaves the others to the template', () => {
+  it('gives the login page its title and canonical address, and the others the site name and description', () => {
     const html = buildShellHead('/auth', site)!;
     const doc = parseDocument(html);
     const all = (tag: string) => DomUtils.getElementsByTagName(tag, doc.children, true);
@@ -498,8 +500,10 @@ describe('buildShellHead: pages the browser renders', () => {
         .filter((l) => l.attribs.rel === 'canonical')
         .map((l) => l.attribs.href),
     ).toEqual(['https://news.example.org/auth']);
-    expect(buildShellHead('/dashboard', site)).toBeNull();
-    expect(buildShellHead('/auth/reset-password', site)).toBeNull();
+    for (const path of ['/dashboard', '/auth/reset-password'])
+      expect(buildShellHead(path, { ...site, name: 'The <Riverside> Courier' })).toBe(
+        `<meta name="description" content="${site.description}">\n<title>The &lt;Riverside&gt; Courier</title>`,
+      );
   });
 });
 

@@ -4,12 +4,13 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { RenderResult, describe as describePage, render as renderPage } from '#client/entry-server';
 import { HEAD_MARKERS, PAGE_PATH_MAX, type PageHead } from '#shared/page-head';
 import type { AppContext } from '../context';
-import { SITE_NAME } from '../seo/site';
-import { buildHead, buildShellHead, type SiteInfo } from './head';
+import { currentSite } from '../settings/settings.service';
+import { escapeHtml } from '../articles/share-page';
+import { buildHead, buildShellHead, siteInfo } from './head';
 import { newestDateIn } from './last-modified';
 import { internalApi } from './internal-api';
 import { scriptJson } from './script-json';
-import { refuseCaching } from '../lib/cache-scope';
+import { refuseCaching, tagResponse, Tags } from '../lib/cache-scope';
 import { badRequest } from '../lib/errors';
 import { setLastModified } from '../lib/last-modified';
 
@@ -19,8 +20,6 @@ type Renderer = { render: typeof renderPage; describe: typeof describePage; STAT
 interface Template {
   /** Up to the default head. */
   start: string;
-  /** The default title and description, for the pages the browser renders. */
-  defaultHead: string;
   /** From the end of the head to the opening of #root (the build's script and stylesheet links). */
   middle: string;
   /** The same with the stylesheet inlined, for the server's pages (see inlineStylesheets). */
@@ -38,10 +37,11 @@ export function splitTemplate(html: string): Template {
     return [text.slice(0, at), text.slice(at + marker.length)];
   };
   const [start, afterHeadStart] = cut(html, `<!--${HEAD_MARKERS.start}-->`);
-  const [defaultHead, afterHead] = cut(afterHeadStart, `<!--${HEAD_MARKERS.end}-->`);
+  // The template's own head (the build's default) gives way to each page's, the shell's included (buildShellHead).
+  const [, afterHead] = cut(afterHeadStart, `<!--${HEAD_MARKERS.end}-->`);
   const [middle, afterAppStart] = cut(afterHead, '<!--app:start-->');
   const [shell, end] = cut(afterAppStart, '<!--app:end-->');
-  return { start, defaultHead, middle, middleInlined: middle, shell, end };
+  return { start, middle, middleInlined: middle, shell, end };
 }
 
 /**
@@ -53,6 +53,16 @@ export function inlineStylesheets(head: string, read: (href: string) => string |
     const css = read(href);
     return css === null ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
+}
+
+/** The shell with the site's name as its brand (between the comments client/index.html marks it with). */
+export function brandedShell(shell: string, name: string): string {
+  const start = shell.indexOf('<!--brand:start-->');
+  const end = shell.indexOf('<!--brand:end-->');
+  if (start === -1 || end === -1) return shell;
+  const cut = name.lastIndexOf(' ');
+  const brand = cut === -1 ? escapeHtml(name) : `${escapeHtml(name.slice(0, cut))} <span class="text-red-700">${escapeHtml(name.slice(cut + 1))}</span>`;
+  return shell.slice(0, start) + brand + shell.slice(end + '<!--brand:end-->'.length);
 }
 
 /** The page's own head tags, between the comments the browser finds them by on in-app navigation (shared/page-head.ts). */
@@ -114,11 +124,10 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
   const source = config.viteDev ? viteSource(ctx) : builtSource(ctx);
   // With the cache off, nothing is kept between requests but the lists' totals: the reads are made for each page.
   const transport = internalApi({ remember: config.responseCache.store === 'off' ? undefined : ctx.cache.remember });
-  const site: SiteInfo = {
-    publicUrl: config.publicUrl,
-    name: SITE_NAME,
-    description: 'Chronicle News: local and world news, sport, business, technology and opinion.',
-    logoUrl: `${config.publicUrl}/logo.png`,
+  /** The site settings, as this page's head shows them: a save purges every page (server/src/settings). */
+  const site = async () => {
+    tagResponse([Tags.site]);
+    return siteInfo(config.publicUrl, await currentSite(ctx.db, ctx.cache));
   };
 
   const pages: RequestHandler = async (req, res, next) => {
@@ -148,11 +157,12 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
     }
     res.set('Cache-Control', 'no-cache');
     if (result.type === 'client') {
-      const head = buildShellHead(req.path, site) ?? template.defaultHead;
-      res.type('html').send(template.start + marked(head) + template.middle + template.shell + template.end);
+      const info = await site();
+      const head = buildShellHead(req.path, info);
+      res.type('html').send(template.start + marked(head) + template.middle + brandedShell(template.shell, info.name) + template.end);
       return;
     }
-    sendPage(req, res, template, result, marked(buildHead(result.page, site)), renderer.STATE_ELEMENT_ID);
+    sendPage(req, res, template, result, marked(buildHead(result.page, await site())), renderer.STATE_ELEMENT_ID);
   };
 
   /**
@@ -162,19 +172,20 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
    */
   const head: RequestHandler = async (req, res) => {
     const path = pagePath(req.query.path);
-    const { template, renderer } = await source.load(path);
+    const { renderer } = await source.load(path);
     let found = await renderer.describe({ url: path, origin: config.publicUrl, transport });
     if (found.type === 'redirect')
       found = await renderer.describe({ url: found.location + (found.query ?? ''), origin: config.publicUrl, transport });
     const pathname = new URL(path, config.publicUrl).pathname;
+    const info = await site();
     const answer: PageHead = {
       head:
         found.type === 'page'
-          ? buildHead(found.page, site)
+          ? buildHead(found.page, info)
           : found.type === 'client'
-            ? (buildShellHead(pathname, site) ?? template.defaultHead)
+            ? buildShellHead(pathname, info)
             : // Moved twice: no page of its own to describe.
-              buildHead({ kind: 'not-found' }, site),
+              buildHead({ kind: 'not-found' }, info),
     };
     res.set('Cache-Control', 'no-cache').json(answer);
   };

@@ -1,4 +1,4 @@
-import { authorFeedUrl, authorUrl, categoryFeedUrl, categoryUrl, homeUrl, SITE_NAME, siteFeedUrl } from './site';
+import { authorFeedUrl, authorUrl, categoryFeedUrl, categoryUrl, homeUrl, siteFeedUrl, type Publication } from './site';
 
 /** One `<link rel="alternate" type="application/rss+xml" title href>` of a page head. */
 export interface FeedLink {
@@ -12,26 +12,26 @@ export interface FeedLink {
 export type FeedScope = { category: { name: string; slug: string } } | { author: { name: string; slug: string } };
 
 /** A feed's channel: its title (the publication's, or the publication's and the category's or author's), page, own address and description. */
-export function feedChannel(publicUrl: string, scope?: FeedScope) {
+export function feedChannel({ publicUrl, name: siteName }: Publication, scope?: FeedScope) {
   if (scope && 'author' in scope) {
     const { name, slug } = scope.author;
     return {
-      title: `${SITE_NAME}: ${name}`,
+      title: `${siteName}: ${name}`,
       link: authorUrl(publicUrl, slug),
       self: authorFeedUrl(publicUrl, slug),
-      description: `The latest stories by ${name} from ${SITE_NAME}`,
+      description: `The latest stories by ${name} from ${siteName}`,
     };
   }
   if (scope) {
     const { name, slug } = scope.category;
     return {
-      title: `${SITE_NAME}: ${name}`,
+      title: `${siteName}: ${name}`,
       link: categoryUrl(publicUrl, slug),
       self: categoryFeedUrl(publicUrl, slug),
-      description: `The latest ${name} stories from ${SITE_NAME}`,
+      description: `The latest ${name} stories from ${siteName}`,
     };
   }
-  return { title: SITE_NAME, link: homeUrl(publicUrl), self: siteFeedUrl(publicUrl), description: `The latest stories from ${SITE_NAME}` };
+  return { title: siteName, link: homeUrl(publicUrl), self: siteFeedUrl(publicUrl), description: `The latest stories from ${siteName}` };
 }
 
 /**
@@ -39,12 +39,12 @@ export function feedChannel(publicUrl: string, scope?: FeedScope) {
  * article page, with the article's category) or an author page that category's or author's feed too. Values are raw
  * text: the page head builder escapes them.
  */
-export function feedLinks(publicUrl: string, scope?: FeedScope): FeedLink[] {
+export function feedLinks(site: Publication, scope?: FeedScope): FeedLink[] {
   const link = ({ title, self }: { title: string; self: string }): FeedLink => ({
     rel: 'alternate',
     type: 'application/rss+xml',
     title,
     href: self,
   });
-  return [link(feedChannel(publicUrl)), ...(scope ? [link(feedChannel(publicUrl, scope))] : [])];
+  return [link(feedChannel(site)), ...(scope ? [link(feedChannel(site, scope))] : [])];
 }

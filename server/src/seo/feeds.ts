@@ -1,7 +1,7 @@
 import { imageTypeOf } from '../lib/media-types';
 import { feedChannel, type FeedScope } from './feed-links';
 import type { FeedArticle } from './seo.service';
-import { absoluteUrl, articleUrl, categoryUrl, SITE_LANGUAGE } from './site';
+import { absoluteUrl, articleUrl, categoryUrl, SITE_LANGUAGE, type Publication } from './site';
 import { XmlWriter } from './xml';
 
 const NS = {
@@ -43,8 +43,9 @@ export function newestChange(items: { publishedAt?: Date | null; updatedAt: Date
 }
 
 /** The RSS 2.0 feed of the site, or of one category or author (`scope` given). */
-export function renderRss(publicUrl: string, articles: FeedArticle[], scope?: FeedScope): string {
-  const { title, link, self, description } = feedChannel(publicUrl, scope);
+export function renderRss(site: Publication, articles: FeedArticle[], scope?: FeedScope): string {
+  const { publicUrl } = site;
+  const { title, link, self, description } = feedChannel(site, scope);
   // The newest change of what the feed shows, not the time of the request: the body (and its ETag) stay the same until then.
   const lastBuild = newestChange(articles);
 

@@ -6,8 +6,9 @@ import { feedChannel, type FeedScope } from './feed-links';
 import { holdsNul } from '../lib/validate';
 import { newestChange, renderRss } from './feeds';
 import { renderRobots } from './robots';
+import { currentSite } from '../settings/settings.service';
 import * as seo from './seo.service';
-import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl } from './site';
+import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl, type Publication } from './site';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, SITEMAP_LIMITS } from './sitemaps';
 
 /** Sizes of the documents; tests lower them to see paging without writing 50,000 articles. */
@@ -72,24 +73,28 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   const { publicUrl } = config;
   const sizes = { ...SEO_DEFAULTS, ...options };
   const router = Router();
+  /** The site as feeds and sitemaps name it: its name is a setting (server/src/settings). */
+  const publication = async (): Promise<Publication> => ({ publicUrl, name: (await currentSite(db, ctx.cache)).name });
 
   // A NUL (`%00`) names no feed or sitemap, and PostgreSQL refuses it: answered before any read (lib/validate.ts).
   router.get(DOCUMENTS, (req, res, next) => (holdsNul(decodedPath(req.path)) ? notFoundPlain(res) : next()));
 
-  // Every feed and sitemap lists published articles and categories; the news sitemap also ages out after
-  // 48 hours without a write, so it is kept a minute at most.
+  // Every feed and sitemap lists published articles and categories, and names the site; the news sitemap also ages out
+  // after 48 hours without a write, so it is kept a minute at most.
   router.get(DOCUMENTS, (req, _res, next) => {
-    tagResponse([Tags.articles, Tags.categories], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
+    tagResponse([Tags.articles, Tags.categories, Tags.site], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
     next();
   });
 
-  router.get('/robots.txt', (_req, res) => {
-    res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send(renderRobots(publicUrl));
+  // Not stored by the response cache (untagged, as before): it reads the settings through the cache's `remember`.
+  router.get('/robots.txt', async (_req, res) => {
+    const { noindex } = await currentSite(db, ctx.cache);
+    res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send(renderRobots(publicUrl, { noindex }));
   });
 
   router.get('/rss.xml', async (_req, res) => {
     const articles = await seo.feedArticles(db, sizes.feedItems);
-    send(res, RSS_TYPE, renderRss(publicUrl, articles), newestChange(articles));
+    send(res, RSS_TYPE, renderRss(await publication(), articles), newestChange(articles));
   });
 
   /**
@@ -108,9 +113,9 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
       if (!found) return notFoundPlain(res);
       const [scope, of]: [FeedScope, seo.FeedOf] =
         kind === 'category' ? [{ category: found }, { categoryId: found.id }] : [{ author: found }, { authorId: found.id }];
-      if (key !== found.slug) return res.redirect(301, feedChannel(publicUrl, scope).self);
+      if (key !== found.slug) return res.redirect(301, feedChannel(await publication(), scope).self);
       const articles = await seo.feedArticles(db, sizes.feedItems, of);
-      send(res, RSS_TYPE, renderRss(publicUrl, articles, scope), newestChange(articles));
+      send(res, RSS_TYPE, renderRss(await publication(), articles, scope), newestChange(articles));
     };
 
   router.get('/category/:idOrSlug/rss.xml', scopedFeed('category', 'idOrSlug', seo.findCategory));
@@ -143,6 +148,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
     const articles = await seo.recentArticles(db, since, sizes.newsUrls);
     const body = renderNewsSitemap(
       articles.flatMap(({ id, title, publishedAt }) => (publishedAt ? [{ loc: articleUrl(publicUrl, id), title, publishedAt }] : [])),
+      (await publication()).name,
     );
     send(res, XML_TYPE, body, newestChange(articles));
   });

@@ -536,10 +536,13 @@ describe('robots.txt', () => {
   });
 });
 
+/** The site as a fresh install names it. */
+const SITE = { publicUrl: BASE, name: 'Chronicle News' };
+
 describe('feedLinks', () => {
   it('announces the site feed, and the category feed on a category', () => {
-    expect(feedLinks(BASE)).toEqual([{ rel: 'alternate', type: 'application/rss+xml', title: 'Chronicle News', href: `${BASE}/rss.xml` }]);
-    expect(feedLinks(BASE, { category: { name: 'Arts & Culture', slug: 'arts-&-culture' } })).toEqual([
+    expect(feedLinks(SITE)).toEqual([{ rel: 'alternate', type: 'application/rss+xml', title: 'Chronicle News', href: `${BASE}/rss.xml` }]);
+    expect(feedLinks(SITE, { category: { name: 'Arts & Culture', slug: 'arts-&-culture' } })).toEqual([
       { rel: 'alternate', type: 'application/rss+xml', title: 'Chronicle News', href: `${BASE}/rss.xml` },
       {
         rel: 'alternate',
@@ -552,7 +555,7 @@ describe('feedLinks', () => {
 
   it('names feeds that answer', async () => {
     const category = await createCategory(db, 'Arts & Culture');
-    for (const { href } of feedLinks(BASE, { category })) await rss(new URL(href).pathname);
+    for (const { href } of feedLinks(SITE, { category })) await rss(new URL(href).pathname);
   });
 });
 

@@ -1,9 +1,15 @@
 import { SECTION_PATH_NAMES } from '#shared/constants';
 import { sectionToWire, type Section } from '../lib/wire';
 
-/** The publication's name in feeds and the Google News sitemap, and its language. */
-export const SITE_NAME = 'Chronicle News';
+/** The publication's language. */
 export const SITE_LANGUAGE = 'en';
+
+/** Where the site is and what it is called (its name is a site setting: server/src/settings), for feeds, sitemaps and share pages. */
+export interface Publication {
+  /** Absolute, without a trailing slash (config.publicUrl). */
+  publicUrl: string;
+  name: string;
+}
 /** Its locale in Open Graph (`og:locale`), on the reader's pages and the share page alike. */
 export const SITE_LOCALE = 'en_US';
 

@@ -1,4 +1,4 @@
-import { SITE_LANGUAGE, SITE_NAME } from './site';
+import { SITE_LANGUAGE } from './site';
 import { XmlWriter } from './xml';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -52,11 +52,11 @@ export interface NewsEntry {
 }
 
 /** A Google News sitemap (news:publication, news:publication_date, news:title per article). */
-export function renderNewsSitemap(articles: NewsEntry[]): string {
+export function renderNewsSitemap(articles: NewsEntry[], publicationName: string): string {
   const xml = new XmlWriter().start('urlset', { xmlns: SITEMAP_NS, 'xmlns:news': NEWS_NS });
   for (const article of articles) {
     xml.start('url').leaf('loc', article.loc).start('news:news');
-    xml.start('news:publication').leaf('news:name', SITE_NAME).leaf('news:language', SITE_LANGUAGE).end();
+    xml.start('news:publication').leaf('news:name', publicationName).leaf('news:language', SITE_LANGUAGE).end();
     xml.leaf('news:publication_date', article.publishedAt.toISOString());
     xml.leaf('news:title', article.title);
     xml.end().end();

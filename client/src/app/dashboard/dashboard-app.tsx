@@ -22,6 +22,7 @@ const ArticlesPage = lazy(() => import('./routes/articles').then((m) => ({ defau
 const StoriesPage = lazy(() => import('./routes/stories').then((m) => ({ default: m.StoriesPage })));
 const BreakingNewsPage = lazy(() => import('./routes/breaking-news').then((m) => ({ default: m.BreakingNewsPage })));
 const ReportsPage = lazy(() => import('./routes/reports').then((m) => ({ default: m.ReportsPage })));
+const SettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsPage })));
 const ProfilePage = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfilePage })));
 
 const PAGES: Record<Exclude<DashboardPage, 'home'>, ComponentType> = {
@@ -31,6 +32,7 @@ const PAGES: Record<Exclude<DashboardPage, 'home'>, ComponentType> = {
   stories: StoriesPage,
   'breaking-news': BreakingNewsPage,
   reports: ReportsPage,
+  settings: SettingsPage,
   profile: ProfilePage,
 };
 

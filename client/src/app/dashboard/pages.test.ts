@@ -4,8 +4,8 @@ import { canOpen, menuFor, routesFor } from './pages';
 
 describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
   it.each([
-    ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Profile']],
-    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Profile']],
+    ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Settings', 'Profile']],
+    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Settings', 'Profile']],
     ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Profile']],
     ['author', ['Dashboard', 'Articles', 'Breaking News', 'Profile']],
   ] as const)('%s sees exactly its menu, in order', (role, labels) => {
@@ -21,6 +21,7 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
       '/dashboard/stories',
       '/dashboard/breaking-news',
       '/dashboard/reports',
+      '/dashboard/settings',
       '/dashboard/profile',
     ]);
   });

@@ -16,6 +16,7 @@ const PAGES: Record<DashboardPage, { label: string; needs: Permission; listedFor
   stories: { label: 'Stories', needs: 'articles:list-all', listedFor: 'articles:publish' },
   'breaking-news': { label: 'Breaking News', needs: 'breaking-news:list-all' },
   reports: { label: 'Reports', needs: 'reports:read' },
+  settings: { label: 'Settings', needs: 'settings:manage' },
   profile: { label: 'Profile', needs: 'profile:edit' },
 };
 

@@ -7,6 +7,8 @@ import { getBreakingNewsQueryOptions, useHeadlines } from '../../features/breaki
 import { BreakingNewsTicker, TICKER_HEIGHT } from '../../features/breaking-news/components/breaking-news-ticker';
 import { useLiveHeadlines } from '../../features/breaking-news/hooks/use-live-headlines';
 import { getCategoriesQueryOptions, useCategories } from '../../features/categories/api/get-categories';
+import { getSiteQueryOptions, useSite } from '../../lib/site-settings';
+import type { Site } from '#shared/types';
 import type { LoadArgs } from './load';
 
 /**
@@ -29,14 +31,24 @@ const Page = memo(function Page() {
   );
 });
 
-/** On the server: the ticker and the categories of the header and footer, around every reader page. Neither fails the page. */
+/**
+ * On the server: the ticker, the categories of the header and footer and the site's settings (its name, contact and
+ * accounts), around every reader page. None fails the page.
+ */
 export async function loadPublicLayout({ queryClient, transport }: LoadArgs): Promise<undefined> {
   await Promise.all([
     queryClient.prefetchQuery(getBreakingNewsQueryOptions(transport)),
     queryClient.prefetchQuery(getCategoriesQueryOptions(transport)),
+    queryClient.prefetchQuery(getSiteQueryOptions(transport)),
   ]);
   return undefined;
 }
+
+/**
+ * While the settings load in the browser (a page the client app moves to; a server-rendered page has them) or if
+ * they cannot be read: nothing but a blank name, never another newsroom's.
+ */
+const DEFAULT_SITE: Site = { name: '', tagline: '', description: '', address: '', email: '', phone: '', social: {}, noindex: false };
 
 /** One empty list: a new one on each render would make React hydrate a waiting part afresh (see Apart). */
 const NONE: never[] = [];
@@ -49,6 +61,7 @@ export function PublicLayout() {
   const { headlines, isPending } = useHeadlines();
   useLiveHeadlines();
   const categories = useCategories();
+  const site = useSite().data ?? DEFAULT_SITE;
   const tickerShown = isPending || headlines.length > 0;
   return (
     <div data-frame="" className="flex min-h-screen flex-col" style={{ '--ticker-h': tickerShown ? TICKER_HEIGHT : '0px' } as CSSProperties}>
@@ -66,11 +79,11 @@ export function PublicLayout() {
         <BreakingNewsTicker headlines={headlines} />
       )}
       <Apart>
-        <SiteHeader categories={categories.data ?? NONE} />
+        <SiteHeader categories={categories.data ?? NONE} siteName={site.name} />
       </Apart>
       <Page />
       <Apart>
-        <SiteFooter categories={categories.data ?? NONE} />
+        <SiteFooter categories={categories.data ?? NONE} site={site} />
       </Apart>
     </div>
   );

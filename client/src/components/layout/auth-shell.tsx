@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { useSite } from '../../lib/site-settings';
+import { SiteBrand } from './site-brand';
 
 /** The frame of the auth pages: the brand back to the home page and a centred card with the page title. */
 export function AuthShell({
@@ -14,12 +16,13 @@ export function AuthShell({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const siteName = useSite().data?.name ?? '';
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
           <Link to={paths.home} className="font-serif text-2xl font-bold tracking-tight text-slate-900">
-            Chronicle <span className="text-red-700">News</span>
+            <SiteBrand name={siteName} accent="text-red-700" />
           </Link>
         </div>
       </header>

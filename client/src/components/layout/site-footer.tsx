@@ -1,15 +1,26 @@
 import { Link } from '#client/components/ui/link';
-import type { Category } from '#shared/types';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '#shared/schemas/settings';
+import type { Category, Site } from '#shared/types';
+import { SiteBrand } from './site-brand';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from '../ui/icons';
 
-const SOCIAL = [
-  { name: 'Facebook', href: 'https://www.facebook.com/', Icon: FacebookIcon },
-  { name: 'Twitter', href: 'https://twitter.com/', Icon: TwitterIcon },
-  { name: 'Instagram', href: 'https://www.instagram.com/', Icon: InstagramIcon },
-  { name: 'LinkedIn', href: 'https://www.linkedin.com/', Icon: LinkedInIcon },
-];
+const ICONS: Record<SocialNetwork, typeof FacebookIcon> = {
+  facebook: FacebookIcon,
+  twitter: TwitterIcon,
+  instagram: InstagramIcon,
+  linkedin: LinkedInIcon,
+};
+
+/**
+ * The newsroom's accounts (site settings), in the networks' order; an install that set none links to the networks'
+ * home pages, as the footer always did (docs/decisions/056-site-settings.md).
+ */
+function socialLinks(social: Site['social']) {
+  const own = SOCIAL_NETWORKS.filter(({ key }) => social[key]);
+  return (own.length ? own : SOCIAL_NETWORKS).map(({ key, name, home }) => ({ name, href: social[key] || home, Icon: ICONS[key] }));
+}
 
 const QUICK_LINKS = [
   { label: 'Home', to: paths.home },
@@ -21,8 +32,11 @@ const QUICK_LINKS = [
 
 const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline';
 
-/** The footer (docs/spec/SPEC.md §2): blurb, social links, quick links, categories, contact and the copyright year. */
-export function SiteFooter({ categories }: { categories: Category[] }) {
+/**
+ * The footer (docs/spec/SPEC.md §2): blurb, social links, quick links, categories, contact and the copyright year; the
+ * name, blurb (the tagline), accounts and contact are the site settings'.
+ */
+export function SiteFooter({ categories, site }: { categories: Category[]; site: Site }) {
   // The server and the hydrating render agree on the UTC year; the reader's own year follows at once.
   const now = new Date();
   const year = useHydrated() ? now.getFullYear() : now.getUTCFullYear();
@@ -30,14 +44,12 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
-          <p className="font-serif text-2xl font-bold text-white">
-            Chronicle <span className="text-red-400">News</span>
+          <p className="font-serif text-2xl font-bold break-words text-white">
+            <SiteBrand name={site.name} accent="text-red-400" />
           </p>
-          <p className="text-sm leading-relaxed">
-            Independent local and world news, sport, business, technology and opinion, reported by people who live here.
-          </p>
+          {site.tagline && <p className="text-sm leading-relaxed">{site.tagline}</p>}
           <ul className="flex gap-3" aria-label="Social media">
-            {SOCIAL.map(({ name, href, Icon }) => (
+            {socialLinks(site.social).map(({ name, href, Icon }) => (
               <li key={name}>
                 <a
                   href={href}
@@ -81,21 +93,23 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
         </nav>
         <div>
           <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
-          <address className="space-y-2 text-sm not-italic">
-            <p>1 Market Square, Riverside</p>
-            <p>
-              <a href="mailto:newsdesk@chronicle.local" className={linkClass}>
-                newsdesk@chronicle.local
-              </a>
-            </p>
-            <p>+44 20 7946 0000</p>
+          <address className="space-y-2 text-sm break-words not-italic">
+            {site.address && <p>{site.address}</p>}
+            {site.email && (
+              <p>
+                <a href={`mailto:${site.email}`} className={linkClass}>
+                  {site.email}
+                </a>
+              </p>
+            )}
+            {site.phone && <p>{site.phone}</p>}
           </address>
         </div>
       </div>
       <div className="border-t border-slate-800">
         {/* A page rendered in one year and hydrated in the next differs here alone: the text is corrected after hydration. */}
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-400" suppressHydrationWarning>
-          © {year} Chronicle News. All rights reserved.
+          {`© ${year} ${site.name}. All rights reserved.`}
         </p>
       </div>
     </footer>

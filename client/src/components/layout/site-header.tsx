@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Link, NavLink } from '#client/components/ui/link';
 import type { Category } from '#shared/types';
+import { SiteBrand } from './site-brand';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { isStaffRole, useSession } from '../../lib/session';
@@ -63,7 +64,7 @@ type Account = 'guest' | 'reader' | 'staff';
  * server renders every account entry, the guest's shown, and on a page that is not hydrated the header's island
  * (islands/header.ts) shows the reader's and works the menus and the scroll mode, as React does here.
  */
-export function SiteHeader({ categories }: { categories: Category[] }) {
+export function SiteHeader({ categories, siteName }: { categories: Category[]; siteName: string }) {
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const mode = useHeaderMode();
@@ -103,8 +104,8 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
         )}
       >
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4" style={{ height: HEADER_HEIGHT }}>
-          <Link to={paths.home} className="shrink-0 font-serif text-2xl font-bold tracking-tight text-slate-900" onClick={closeMenu}>
-            Chronicle <span className="text-red-700">News</span>
+          <Link to={paths.home} className="max-w-[calc(100%-3.5rem)] shrink-0 truncate font-serif text-2xl font-bold tracking-tight text-slate-900 lg:max-w-xs" onClick={closeMenu}>
+            <SiteBrand name={siteName} accent="text-red-700" />
           </Link>
           <nav aria-label="Categories" className="hidden min-w-0 flex-1 lg:block">
             <ul className="flex items-center gap-1 overflow-x-auto">

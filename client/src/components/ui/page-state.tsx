@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from './link';
 import { paths } from '../../config/paths';
-import { pageTitle, useDocumentTitle } from '../../lib/page-title';
+import { usePageTitle } from '#client/lib/site-settings';
 import { buttonClasses } from './button';
 
 /** A centred message screen: not found, empty, loading. */
@@ -43,7 +43,7 @@ export function LoadingText({ children }: { children: ReactNode }) {
 
 /** 'X Not Found' with its explanation and a 'Go Back Home' button to / (category and section pages, docs/spec/SPEC.md §2). */
 export function GoHomeState({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(pageTitle(title));
+  usePageTitle(title);
   return (
     <PageState
       title={title}

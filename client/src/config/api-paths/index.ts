@@ -13,3 +13,4 @@ export { comments } from './comments';
 export { stats } from './stats';
 export { users } from './users';
 export { views } from './views';
+export { site } from './site';

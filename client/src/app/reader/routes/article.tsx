@@ -14,7 +14,7 @@ import { useViewLogging } from '#client/features/views/hooks/use-view-logging';
 import { paths } from '#client/config/paths';
 import { isMissing } from '#client/lib/api-client';
 import { errorMessage } from '#client/lib/errors';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle } from '#client/lib/site-settings';
 import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 import { useCommentsHtml } from '#client/islands/comments-html';
 
@@ -102,7 +102,7 @@ export function ArticleRoute() {
   const passed = (location.state as { article?: ArticleListItem } | null)?.article;
   const shown = article.data ?? (article.isPending && passed?.id === id ? passed : undefined);
   const bodyRef = useViewLogging(id);
-  useDocumentTitle(shown ? pageTitle(shown.title) : article.isError ? pageTitle(NOT_FOUND) : null);
+  usePageTitle(shown ? shown.title : article.isError ? NOT_FOUND : null);
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.home));
 
   if (!shown && article.isPending) {

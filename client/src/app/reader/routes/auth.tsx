@@ -5,7 +5,7 @@ import { AuthShell } from '#client/components/layout/auth-shell';
 import { LoginForm } from '#client/features/auth/components/login-form';
 import { SignupWizard } from '#client/features/auth/components/signup-wizard';
 import { cn } from '#client/lib/cn';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle, useSite } from '#client/lib/site-settings';
 import { landingFor } from '#client/lib/redirects';
 import { useSession } from '#client/lib/session';
 
@@ -18,7 +18,8 @@ export function AuthRoute() {
   const [mode, setMode] = useState<Mode>('login');
   const [notice, setNotice] = useState<{ email: string; message: string } | null>(null);
   // document.title, not a <title> element: React would add it next to the head's own, two titles.
-  useDocumentTitle(pageTitle(mode === 'login' ? 'Login' : 'Sign Up'));
+  usePageTitle(mode === 'login' ? 'Login' : 'Sign Up');
+  const siteName = useSite().data?.name;
 
   if (session) return <Navigate to={landingFor(session.user.role, (location.state as { from?: unknown } | null)?.from)} replace />;
 
@@ -37,7 +38,7 @@ export function AuthRoute() {
   );
 
   return (
-    <AuthShell title="Welcome to Chronicle News" subtitle="Sign in or create an account to continue">
+    <AuthShell title={siteName ? `Welcome to ${siteName}` : 'Welcome'} subtitle="Sign in or create an account to continue">
       <div role="group" aria-label="Login or Sign Up" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
         {tab('login', 'Login')}
         {tab('signup', 'Sign Up')}

@@ -9,7 +9,7 @@ import { useAuthor } from '#client/features/authors/api/get-author';
 import { AuthorPhoto } from '#client/features/authors/components/author-photo';
 import { isMissing } from '#client/lib/api-client';
 import { errorMessage } from '#client/lib/errors';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle } from '#client/lib/site-settings';
 import { AUTHOR_NOT_FOUND } from './author-load';
 
 /**
@@ -23,7 +23,7 @@ export function AuthorRoute() {
   const page = readerPageNumber(new URLSearchParams(useLocation().search).get('page')) ?? 1;
   const found = useAuthor(slug, page);
   const author = found.data?.author;
-  useDocumentTitle(author ? pageTitle(page > 1 ? `${author.name}, page ${page}` : author.name) : null);
+  usePageTitle(author ? (page > 1 ? `${author.name}, page ${page}` : author.name) : null);
 
   if (found.isPending) return <LoadingText>Loading author...</LoadingText>;
   if (found.isError)

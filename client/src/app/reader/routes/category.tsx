@@ -11,7 +11,7 @@ import { splitLatest } from '#client/features/articles/lib/sort';
 import { getCategoryQueryOptions, useCategory } from '#client/features/categories/api/get-category';
 import { isMissing } from '#client/lib/api-client';
 import { errorMessage } from '#client/lib/errors';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle } from '#client/lib/site-settings';
 import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 
 const CATEGORY_PAGE_SIZE = 27;
@@ -45,7 +45,7 @@ export function CategoryRoute() {
   const articles = usePublishedArticlesPages({ category: id, limit: CATEGORY_PAGE_SIZE }, { enabled: !!id });
   const { list } = articles;
   const { total } = articles;
-  useDocumentTitle(category.data ? pageTitle(category.data.name) : null);
+  usePageTitle(category.data ? category.data.name : null);
 
   if (category.isPending) return <LoadingText>Loading category articles...</LoadingText>;
   if (category.isError && !category.data) {

@@ -11,9 +11,10 @@ import { HeroCard, HeroCardSkeleton } from '#client/features/articles/components
 import { StoryBlock } from '#client/features/articles/components/story-block';
 import { cn } from '#client/lib/cn';
 import { errorMessage } from '#client/lib/errors';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle, useSite } from '#client/lib/site-settings';
 
-export const HOME_TITLE = 'Chronicle News: local and world news';
+/** The home page's title, as the server writes it (server/src/reader/head.ts). */
+const homeTitle = (siteName: string) => `${siteName}: local and world news`;
 
 /** docs/spec/SPEC.md §9: Featured shows 4 cards. */
 const FEATURED_COUNT = 4;
@@ -85,13 +86,14 @@ export function HomeRoute() {
   // useSearchParams: the reader's initial script has it already.
   const page = Number(new URLSearchParams(useLocation().search).get('page')) || 1;
   const home = useHomeArticles(page);
-  useDocumentTitle(page > 1 ? pageTitle(`Latest news, page ${page}`) : HOME_TITLE);
+  usePageTitle(page > 1 ? `Latest news, page ${page}` : homeTitle);
+  const siteName = useSite().data?.name ?? '';
   const error = home.isError && <ErrorBox>{errorMessage(home.error, 'Failed to fetch articles')}</ErrorBox>;
 
   if (page > 1)
     return (
       <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
-        <h1 className="sr-only">Chronicle News: latest stories, page {page}</h1>
+        <h1 className="sr-only">{`${siteName}: latest stories, page ${page}`}</h1>
         {error ||
           (home.data ? (
             <Suspense fallback={<LoadingText>Loading articles...</LoadingText>}>
@@ -105,7 +107,7 @@ export function HomeRoute() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 md:py-10">
-      <h1 className="sr-only">Chronicle News: top stories</h1>
+      <h1 className="sr-only">{`${siteName}: top stories`}</h1>
       {error}
       {!error && (
         <>

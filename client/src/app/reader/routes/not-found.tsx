@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { Link } from '#client/components/ui/link';
 import { buttonClasses } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle } from '#client/lib/site-settings';
 import type { Loaded } from '../load';
 
 export const loadNotFound = async (): Promise<Loaded> => ({ page: { kind: 'not-found' } });
@@ -11,7 +11,7 @@ export const loadNotFound = async (): Promise<Loaded> => ({ page: { kind: 'not-f
 /** Any other path (docs/spec/SPEC.md §2): '404', 'Oops! Page not found', 'Return to Home'; the path is logged. */
 export function NotFoundRoute() {
   const { pathname } = useLocation();
-  useDocumentTitle(pageTitle('Page not found'));
+  usePageTitle('Page not found');
   useEffect(() => {
     console.warn(`404: no page at ${pathname}`);
   }, [pathname]);

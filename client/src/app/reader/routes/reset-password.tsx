@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { AuthShell } from '#client/components/layout/auth-shell';
 import { paths } from '#client/config/paths';
 import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle } from '#client/lib/site-settings';
 import { landingFor } from '#client/lib/redirects';
 import { useSession } from '#client/lib/session';
 
@@ -11,7 +11,7 @@ import { useSession } from '#client/lib/session';
 export function ResetPasswordRoute() {
   const { session } = useSession();
   // document.title, not a <title> element: React would add it next to the head's own, two titles.
-  useDocumentTitle(pageTitle('Reset Your Password'));
+  usePageTitle('Reset Your Password');
   if (session) return <Navigate to={landingFor(session.user.role)} replace />;
   return (
     <AuthShell

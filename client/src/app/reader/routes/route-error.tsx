@@ -1,11 +1,11 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '#client/config/paths';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle } from '#client/lib/site-settings';
 
 /** The fallback of a page that failed to render (docs/spec/SPEC.md §8): 'Unexpected Application Error!'. A plain link reloads the app. */
 export function RouteError({ error }: { error: unknown }) {
-  useDocumentTitle(pageTitle('Error'));
+  usePageTitle('Error');
   useEffect(() => {
     console.error('Unexpected Application Error!', error);
   }, [error]);

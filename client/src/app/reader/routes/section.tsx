@@ -7,7 +7,7 @@ import { getPublishedArticlesInfiniteQueryOptions, usePublishedArticlesPages } f
 import { ArticleGrid } from '#client/features/articles/components/article-grid';
 import { sectionFromPath } from '#client/features/articles/lib/sections';
 import { errorMessage } from '#client/lib/errors';
-import { pageTitle, useDocumentTitle } from '#client/lib/page-title';
+import { usePageTitle } from '#client/lib/site-settings';
 import type { LoadArgs, Loaded } from '../load';
 import { sectionPageName } from '#shared/reader-page';
 
@@ -36,7 +36,7 @@ export function SectionRoute() {
   const section = sectionFromPath(name);
   const articles = usePublishedArticlesPages({ section: section?.section, limit: SECTION_PAGE_SIZE }, { enabled: !!section });
   const { list } = articles;
-  useDocumentTitle(section ? pageTitle(sectionPageName(section.heading)) : null);
+  usePageTitle(section ? sectionPageName(section.heading) : null);
 
   if (!section) {
     return <GoHomeState title={NOT_FOUND}>The section you&apos;re looking for doesn&apos;t exist.</GoHomeState>;

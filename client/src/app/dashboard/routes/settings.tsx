@@ -1,0 +1,182 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { SETTINGS_LIMITS, SOCIAL_NETWORKS, siteSettingsSchema, type SiteSettingsValues, type SocialNetwork } from '#shared/schemas/settings';
+import type { SiteSettings } from '#shared/types';
+import { ErrorBox, SuccessBox } from '#client/components/ui/alert';
+import { Button } from '#client/components/ui/button';
+import { Field, TextArea } from '#client/components/ui/field';
+import { LoadingText } from '#client/components/ui/page-state';
+import { ReloadLatest } from '#client/components/ui/reload-latest';
+import { useSiteSettings, useUpdateSiteSettings } from '#client/features/settings/api/settings';
+import { ApiError } from '#client/lib/api-client';
+import { problemFrom } from '#client/lib/errors';
+import { PageHeader } from '../dashboard-layout';
+
+type Values = Omit<SiteSettingsValues, 'social'> & { social: Record<SocialNetwork, string> };
+type FieldName = keyof SiteSettingsValues | `social.${SocialNetwork}`;
+
+const valuesOf = (s: SiteSettings): Values => ({
+  name: s.name,
+  tagline: s.tagline,
+  description: s.description,
+  address: s.address,
+  email: s.email,
+  phone: s.phone,
+  social: Object.fromEntries(SOCIAL_NETWORKS.map(({ key }) => [key, s.social[key] ?? ''])) as Record<SocialNetwork, string>,
+  noindex: s.noindex,
+});
+
+/** A group of the form, with its heading. */
+function Group({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
+      <div>
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <p className="text-sm text-slate-600">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The form, filled from one version of the settings: a save names that version, and a stale one offers to reload. */
+function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload(): Promise<SiteSettings> }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(settings));
+  const [version, setVersion] = useState(settings.version);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [problem, setProblem] = useState<{ message: string; details: string[]; stale: boolean } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const update = useUpdateSiteSettings();
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setSaved(false);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    setProblem(null);
+    const checked = siteSettingsSchema.safeParse(values);
+    if (!checked.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of checked.error.issues) found[issue.path.slice(0, 2).join('.') as FieldName] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      const stored = await update.mutateAsync({ input: checked.data, version });
+      setValues(valuesOf(stored));
+      setVersion(stored.version);
+      setSaved(true);
+    } catch (err) {
+      const stale = err instanceof ApiError && (err.status === 412 || err.status === 409);
+      setProblem({ ...problemFrom(err, 'Failed to save the settings'), stale });
+    }
+  };
+
+  const reload = async () => {
+    const stored = await onReload();
+    setValues(valuesOf(stored));
+    setVersion(stored.version);
+    setProblem(null);
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="max-w-3xl space-y-6">
+      {problem && (
+        <ErrorBox details={problem.details}>
+          <p>{problem.message}</p>
+          {problem.stale && <ReloadLatest onReload={reload} />}
+        </ErrorBox>
+      )}
+      <Group title="Identity" description="How the site names itself: the header, the footer, every page title, the feeds and share previews.">
+        <Field
+          label="Site name"
+          value={values.name}
+          maxLength={SETTINGS_LIMITS.name}
+          onChange={(e) => set('name', e.target.value)}
+          error={errors.name}
+          required
+        />
+        <Field
+          label="Tagline"
+          value={values.tagline}
+          onChange={(e) => set('tagline', e.target.value)}
+          error={errors.tagline}
+          hint="Under the name in the footer."
+        />
+        <TextArea
+          label="Description"
+          rows={3}
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          error={errors.description}
+          hint="What search engines and link previews show for the home page (about 160 characters show)."
+        />
+      </Group>
+      <Group title="Contact" description="The footer's contact block. Leave a field empty to leave it out.">
+        <Field label="Address" value={values.address} onChange={(e) => set('address', e.target.value)} error={errors.address} autoComplete="street-address" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Contact e-mail" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
+          <Field label="Phone" type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} />
+        </div>
+      </Group>
+      <Group
+        title="Social accounts"
+        description="The newsroom's own accounts: linked from the footer and named to search engines as the newsroom's. Leave empty for none."
+      >
+        {SOCIAL_NETWORKS.map(({ key, name, home }) => (
+          <Field
+            key={key}
+            label={name}
+            type="url"
+            inputMode="url"
+            placeholder={`${home}yournewsroom`}
+            value={values.social[key]}
+            onChange={(e) => set('social', { ...values.social, [key]: e.target.value })}
+            error={errors[`social.${key}`]}
+          />
+        ))}
+      </Group>
+      <Group title="Indexing" description="Keep a staging or test site out of search engines.">
+        <label className="flex items-start gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={values.noindex}
+            onChange={(e) => set('noindex', e.target.checked)}
+            className="mt-0.5 h-4 w-4 rounded border-slate-300"
+          />
+          <span>
+            <span className="font-medium">Hide this site from search engines</span>
+            <span className="block text-slate-600">Every page says noindex and robots.txt turns crawlers away. Turn it off when the site goes live.</span>
+          </span>
+        </label>
+      </Group>
+      {saved && <SuccessBox>Settings saved. Every page shows them now.</SuccessBox>}
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save Settings'}
+      </Button>
+    </form>
+  );
+}
+
+/** The dashboard's Settings page, for admins (docs/decisions/056-site-settings.md). */
+export function SettingsPage() {
+  const settings = useSiteSettings();
+  return (
+    <>
+      <PageHeader title="Settings" description="The newsroom's name, contact, social accounts and indexing." />
+      {settings.isPending ? (
+        <LoadingText>Loading settings...</LoadingText>
+      ) : settings.isError ? (
+        <ErrorBox>{problemFrom(settings.error, 'Failed to fetch the settings').message}</ErrorBox>
+      ) : (
+        <SettingsForm settings={settings.data} onReload={async () => (await settings.refetch({ throwOnError: true })).data!} />
+      )}
+    </>
+  );
+}

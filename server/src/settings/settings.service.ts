@@ -1,0 +1,70 @@
+import type { SiteSettingsValues, UpdateSiteSettings } from '#shared/schemas/settings';
+import type { Site, SiteSettings } from '#shared/types';
+import type { ResponseCache } from '../cache';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import { Tags } from '../lib/cache-scope';
+import { requireVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
+
+/** The one row of SiteSettings (made by its migration). */
+const ID = 1;
+
+const select = {
+  name: true,
+  tagline: true,
+  description: true,
+  address: true,
+  email: true,
+  phone: true,
+  social: true,
+  noindex: true,
+  updatedAt: true,
+  version: true,
+} satisfies Prisma.SiteSettingsSelect;
+
+type Row = Prisma.SiteSettingsGetPayload<{ select: typeof select }>;
+
+/** The stored accounts, as the schema allows them: strings only, blanks left out. */
+function socialOf(value: unknown): Site['social'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
+const toSettings = (row: Row): SiteSettings => ({ ...toSite(row), updatedAt: row.updatedAt.toISOString(), version: row.version });
+
+const toSite = (row: Omit<Row, 'updatedAt' | 'version'>): Site => ({
+  name: row.name,
+  tagline: row.tagline,
+  description: row.description,
+  address: row.address,
+  email: row.email,
+  phone: row.phone,
+  social: socialOf(row.social),
+  noindex: row.noindex,
+});
+
+/** The stored row; made again with its defaults if someone deleted it by hand. */
+const readRow = (db: Db) => db.siteSettings.upsert({ where: { id: ID }, create: { id: ID }, update: {}, select });
+
+/** The settings as stored, with their version. */
+export async function readSettings(db: Db): Promise<SiteSettings> {
+  return toSettings(await readRow(db));
+}
+
+/**
+ * What every page shows of the site, read once per change: kept by the response cache (shared by the processes
+ * sharing its store, dropped by the purge a save makes), so a page, a feed or an e-mail costs no read for it.
+ */
+export function currentSite(db: Db, cache: Pick<ResponseCache, 'remember'>): Promise<Site> {
+  return cache.remember('site', [Tags.site], async () => toSite(await readRow(db)));
+}
+
+/** Saves the settings sent (the others keep their value) if `expected` names the current version: 409/412 otherwise. */
+export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, 'version'>, expected: ExpectedVersion | undefined): Promise<SiteSettings> {
+  const data: Partial<SiteSettingsValues> = { ...changes };
+  if (changes.social) data.social = socialOf(changes.social);
+  let count = 0;
+  if (expected) ({ count } = await db.siteSettings.updateMany({ where: { id: ID, ...versionWhere(expected) }, data: { ...data, version: { increment: 1 } } }));
+  if (count === 0) requireVersion('site settings', expected, (await readSettings(db)).version);
+  return readSettings(db);
+}

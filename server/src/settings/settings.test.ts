@@ -1,0 +1,180 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '#tests/helpers/app';
+import { ACTORS, actors, type Actor } from '#tests/helpers/factories';
+import { deniedStatus } from '#tests/helpers/permissions';
+import { jsonLd, text, title } from '#tests/helpers/rendered-html';
+import { authorDesk } from '#tests/helpers/testbed';
+import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
+
+/** The site settings (docs/decisions/056-site-settings.md): GET /api/site, GET and PUT /api/settings, and where they show. */
+const { app, ctx, db } = await createTestApp();
+let headers: (actor: Actor) => Record<string, string>;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  const a = await actors(ctx);
+  headers = a.headers;
+  admin = a.byRole.admin.auth;
+});
+
+const MAY_MANAGE: Record<Actor, boolean> = { anonymous: false, user: false, author: false, editor: false, admin: true, 'super-admin': true };
+
+/** The settings as stored now. */
+const current = async () => (await request(app).get('/api/settings').set(admin)).body as { version: number; name: string };
+
+/** Saves `changes` on top of the current version. */
+const save = async (changes: Record<string, unknown>) => {
+  const { version } = await current();
+  return request(app).put('/api/settings').set(admin).send({ ...changes, version });
+};
+
+describe('GET /api/site', () => {
+  it('answers anyone what a fresh install shows, shared-cacheable', async () => {
+    const res = await request(app).get('/api/site');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(res.body).toEqual({
+      name: 'Chronicle News',
+      tagline: 'Independent local and world news, sport, business, technology and opinion, reported by people who live here.',
+      description: 'Chronicle News: local and world news, sport, business, technology and opinion.',
+      address: '1 Market Square, Riverside',
+      email: 'newsdesk@chronicle.local',
+      phone: '+44 20 7946 0000',
+      social: {},
+      noindex: false,
+    });
+  });
+});
+
+describe('who may read and change the settings', () => {
+  it.each(ACTORS)('%s', async (actor) => {
+    const read = await request(app).get('/api/settings').set(headers(actor));
+    expect(read.status).toBe(MAY_MANAGE[actor] ? 200 : deniedStatus(actor));
+    const before = (await current()).version;
+    const write = await request(app).put('/api/settings').set(headers(actor)).send({ tagline: `Tagline by ${actor}`, version: before });
+    expect(write.status).toBe(MAY_MANAGE[actor] ? 200 : deniedStatus(actor));
+    const after = await request(app).get('/api/site');
+    expect(after.body.tagline === `Tagline by ${actor}`).toBe(MAY_MANAGE[actor]);
+  });
+});
+
+describe('PUT /api/settings', () => {
+  it('changes what it is sent, keeps the rest, and answers the new version as the ETag', async () => {
+    const before = await current();
+    const res = await request(app)
+      .put('/api/settings')
+      .set(admin)
+      .send({ phone: ' +1 (555) 010-0199 ', email: ' Desk@Courier.Example ', social: { linkedin: 'https://www.linkedin.com/company/courier', twitter: '' }, version: before.version });
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBe(`"v${before.version + 1}"`);
+    expect(res.body).toMatchObject({
+      name: before.name,
+      phone: '+1 (555) 010-0199',
+      email: 'desk@courier.example',
+      social: { linkedin: 'https://www.linkedin.com/company/courier' },
+      version: before.version + 1,
+    });
+    expect(res.body.social).not.toHaveProperty('twitter');
+  });
+
+  it.each([
+    ['a blank name', { name: ' \u200b ' }, 'Site name is required'],
+    ['a name too long', { name: 'N'.repeat(61) }, 'Site name must be at most 60 characters'],
+    ['a name of two lines', { name: 'The\nCourier' }, 'Site name must be one line of text'],
+    ['a name that is not text', { name: 7 }, 'Site name must be text'],
+    ['an e-mail that is none', { email: 'desk at courier' }, 'Contact e-mail must be an e-mail address, or empty'],
+    ['a phone with letters', { phone: 'call us' }, 'Phone may hold digits, spaces, +, (, ), -, . and / only'],
+    ['an account over http', { social: { facebook: 'http://www.facebook.com/courier' } }, 'Facebook must be an https address on facebook.com'],
+    ['an account on another site', { social: { facebook: 'https://evil.example/facebook.com' } }, 'Facebook must be an https address on facebook.com'],
+    ['an account on a look-alike host', { social: { instagram: 'https://notinstagram.com/courier' } }, 'Instagram must be an https address on instagram.com'],
+    ['an account with credentials', { social: { twitter: 'https://user:pw@x.com/courier' } }, 'Twitter must be an https address on twitter.com'],
+    ['an unknown network', { social: { myspace: 'https://myspace.com/courier' } }, 'myspace'],
+    ['an unknown setting', { theme: 'dark' }, 'theme'],
+    ['noindex as text', { noindex: 'yes' }, 'noindex must be true or false'],
+    ['nothing to change', {}, 'Send at least one setting to change'],
+  ])('refuses %s with a 400 that says why, and changes nothing', async (_name, changes, message) => {
+    const before = await current();
+    const res = await request(app).put('/api/settings').set(admin).send({ ...changes, version: before.version });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+    expect(await current()).toEqual(before);
+  });
+
+  it('refuses a stale version (409 in the body, 412 in If-Match) and an edit naming none (428), changing nothing', async () => {
+    const before = await current();
+    const stale = before.version - 1 || 1;
+    expect((await save({ tagline: 'Fresh' })).status).toBe(200);
+    const afterFirst = await current();
+
+    const conflict = await request(app).put('/api/settings').set(admin).send({ tagline: 'Stale', version: before.version });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.details).toEqual([`The current version is ${afterFirst.version}.`]);
+    const precondition = await request(app).put('/api/settings').set(admin).set('If-Match', `"v${stale}"`).send({ tagline: 'Stale' });
+    expect(precondition.status).toBe(412);
+    const unnamed = await request(app).put('/api/settings').set(admin).send({ tagline: 'Stale' });
+    expect(unnamed.status).toBe(428);
+    expect(await current()).toEqual(afterFirst);
+  });
+});
+
+describe('the settings, everywhere at once', () => {
+  it('rename the site on its pages, head, JSON-LD, feed, sitemap and share page, through the response cache', async () => {
+    const desk = await authorDesk(db, { category: 'Harbour' });
+    const article = await desk.article({ title: 'Ferry timetable changes' });
+    // Everything is asked once first, so that the cache holds the old identity.
+    const addresses = ['/', `/article/${article.id}`, '/rss.xml', '/sitemaps/news.xml', `/api/articles/share/${article.id}`, '/api/site', '/robots.txt'];
+    for (const path of addresses) expect((await request(app).get(path)).status, path).toBe(200);
+    expect(title(await request(app).get('/'))).toBe('Chronicle News: local and world news');
+
+    const saved = await save({
+      name: 'The Riverside Courier',
+      tagline: 'News from the river towns since 1887.',
+      description: 'The Riverside Courier: news from the river towns.',
+      address: '2 Quay Street, Riverside',
+      social: { instagram: 'https://www.instagram.com/riversidecourier' },
+    });
+    expect(saved.status).toBe(200);
+
+    const home = await request(app).get('/');
+    expect(title(home)).toBe('The Riverside Courier: local and world news');
+    for (const shown of ['News from the river towns since 1887.', '2 Quay Street, Riverside', '© ']) expect(text(home)).toContain(shown);
+    expect(text(home)).not.toContain('Chronicle');
+    expect(home.text).toContain('href="https://www.instagram.com/riversidecourier"');
+    const organization = jsonLd(home).find((data) => data['@type'] === 'Organization');
+    expect(organization).toMatchObject({ name: 'The Riverside Courier', sameAs: ['https://www.instagram.com/riversidecourier'] });
+    expect(home.text).toContain('<meta name="description" content="The Riverside Courier: news from the river towns.">');
+
+    const page = await request(app).get(`/article/${article.id}`);
+    expect(title(page)).toBe('Ferry timetable changes | The Riverside Courier');
+    expect(page.text).toContain('<meta property="og:site_name" content="The Riverside Courier">');
+
+    const feed = await request(app).get('/rss.xml');
+    expect(feed.text).toContain('<title>The Riverside Courier</title>');
+    expect((await request(app).get('/sitemaps/news.xml')).text).toContain('<news:name>The Riverside Courier</news:name>');
+    const share = await request(app).get(`/api/articles/share/${article.id}`);
+    expect(share.text).toContain('<title>Ferry timetable changes | The Riverside Courier</title>');
+    expect((await request(app).get('/api/site')).body.name).toBe('The Riverside Courier');
+  });
+
+  it('keep a staging site out of search engines while `noindex` is on', async () => {
+    expect((await request(app).get('/')).text).not.toContain('name="robots"');
+    expect((await save({ noindex: true })).status).toBe(200);
+    const home = await request(app).get('/');
+    expect(home.text).toContain('<meta name="robots" content="noindex">');
+    const robots = await request(app).get('/robots.txt');
+    expect(robots.text).toBe('User-agent: *\nDisallow: /\n');
+    expect((await save({ noindex: false })).status).toBe(200);
+    expect((await request(app).get('/robots.txt')).text).toContain('Sitemap: ');
+  });
+
+  it('escape a name written to be HTML', async () => {
+    const name = '<script>alert(1)</script> & "Co"';
+    expect((await save({ name })).status).toBe(200);
+    for (const path of ['/', '/rss.xml']) expect((await request(app).get(path)).text, path).not.toContain('<script>alert(1)');
+    const desk = await authorDesk(db);
+    const article = await desk.article({ title: 'Escaping' });
+    expect((await request(app).get(`/api/articles/share/${article.id}`)).text).not.toContain('<script>alert(1)');
+    expect((await save({ name: 'Chronicle News' })).status).toBe(200);
+  });
+});

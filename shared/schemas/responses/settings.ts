@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { wireTime, wireVersion } from './common';
+
+const social = z
+  .object({ facebook: z.string(), twitter: z.string(), instagram: z.string(), linkedin: z.string() })
+  .partial()
+  .describe("The newsroom's accounts by network (https addresses); a network left out has none");
+
+/** What every page shows of the site: GET /api/site. */
+export const siteSchema = z
+  .object({
+    name: z.string(),
+    tagline: z.string(),
+    description: z.string(),
+    address: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    social,
+    noindex: z.boolean().describe('A staging site: pages are noindex and robots.txt disallows everything'),
+  })
+  .meta({ id: 'Site', description: "The newsroom's identity, contact and social accounts, as every page shows them" });
+
+/** The settings as an admin edits them: GET and PUT /api/settings. */
+export const siteSettingsSchema = siteSchema
+  .extend({ updatedAt: wireTime, version: wireVersion })
+  .meta({ id: 'SiteSettings', description: 'The site settings, with the version an edit sends back' });
