@@ -19,7 +19,7 @@ for (const [role, email, password] of ROLES) {
     await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
     expect(await menuOf(page)).toEqual(MENUS[role]);
 
-    const forbidden = role === 'editor' ? ['users', 'reports'] : role === 'author' ? ['users', 'categories', 'reports'] : [];
+    const forbidden = role === 'editor' ? ['users', 'reports', 'settings'] : role === 'author' ? ['users', 'categories', 'reports', 'settings'] : [];
     for (const path of forbidden) {
       await page.goto(`/dashboard/${path}`);
       await expect(page).toHaveURL(/\/dashboard$/);
