@@ -61,15 +61,12 @@ export const socialSchema = z
 
 export type Social = Partial<Record<SocialNetwork, string>>;
 
-const email = z.union([
-  z.literal(''),
-  z
-    .string({ error: 'Contact e-mail must be text' })
-    .trim()
-    .toLowerCase()
-    .max(SETTINGS_LIMITS.email, `Contact e-mail must be at most ${SETTINGS_LIMITS.email} characters`)
-    .pipe(z.email('Contact e-mail must be an e-mail address, or empty')),
-]);
+const email = z
+  .string({ error: 'Contact e-mail must be text' })
+  .trim()
+  .toLowerCase()
+  .max(SETTINGS_LIMITS.email, `Contact e-mail must be at most ${SETTINGS_LIMITS.email} characters`)
+  .pipe(z.union([z.literal(''), z.email('Contact e-mail must be an e-mail address, or empty')]));
 
 const phone = line('Phone', SETTINGS_LIMITS.phone).refine(
   (s) => /^[+\d\s().\-/]*$/.test(s),
@@ -89,6 +86,12 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettingsValues = z.infer<typeof siteSettingsSchema>;
 
-/** PUT /api/settings: any of the settings (those left out keep their value), and the version the edit is based on. */
-export const updateSiteSettingsSchema = siteSettingsSchema.partial().extend({ version: versionSchema.optional() }).strict();
+/**
+ * PUT /api/settings: any of the settings (those left out keep their value), and the version the edit is based on.
+ * `setUp: true` alone ends the first-run setup without changing anything (its Skip); any save ends it too.
+ */
+export const updateSiteSettingsSchema = siteSettingsSchema
+  .partial()
+  .extend({ setUp: z.literal(true, { error: 'setUp may only be true' }).optional(), version: versionSchema.optional() })
+  .strict();
 export type UpdateSiteSettings = z.infer<typeof updateSiteSettingsSchema>;

@@ -9,6 +9,7 @@ CREATE TABLE "SiteSettings" (
     "phone" TEXT NOT NULL DEFAULT '+44 20 7946 0000',
     "social" JSONB NOT NULL DEFAULT '{}',
     "noindex" BOOLEAN NOT NULL DEFAULT false,
+    "setUpAt" TIMESTAMPTZ(3),
     "updatedAt" TIMESTAMPTZ(3) NOT NULL,
     "version" INTEGER NOT NULL DEFAULT 1,
 

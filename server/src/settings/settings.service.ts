@@ -18,6 +18,7 @@ const select = {
   phone: true,
   social: true,
   noindex: true,
+  setUpAt: true,
   updatedAt: true,
   version: true,
 } satisfies Prisma.SiteSettingsSelect;
@@ -30,9 +31,14 @@ function socialOf(value: unknown): Site['social'] {
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
 }
 
-const toSettings = (row: Row): SiteSettings => ({ ...toSite(row), updatedAt: row.updatedAt.toISOString(), version: row.version });
+const toSettings = (row: Row): SiteSettings => ({
+  ...toSite(row),
+  setUpAt: row.setUpAt?.toISOString() ?? null,
+  updatedAt: row.updatedAt.toISOString(),
+  version: row.version,
+});
 
-const toSite = (row: Omit<Row, 'updatedAt' | 'version'>): Site => ({
+const toSite = (row: Omit<Row, 'setUpAt' | 'updatedAt' | 'version'>): Site => ({
   name: row.name,
   tagline: row.tagline,
   description: row.description,
@@ -59,12 +65,22 @@ export function currentSite(db: Db, cache: Pick<ResponseCache, 'remember'>): Pro
   return cache.remember('site', [Tags.site], async () => toSite(await readRow(db)));
 }
 
-/** Saves the settings sent (the others keep their value) if `expected` names the current version: 409/412 otherwise. */
+/**
+ * Saves the settings sent (the others keep their value) if `expected` names the current version: 409/412 otherwise.
+ * Any save ends the first-run setup (`setUpAt`, kept from the first time).
+ */
 export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, 'version'>, expected: ExpectedVersion | undefined): Promise<SiteSettings> {
-  const data: Partial<SiteSettingsValues> = { ...changes };
-  if (changes.social) data.social = socialOf(changes.social);
-  let count = 0;
-  if (expected) ({ count } = await db.siteSettings.updateMany({ where: { id: ID, ...versionWhere(expected) }, data: { ...data, version: { increment: 1 } } }));
+  const { setUp, ...values } = changes;
+  void setUp;
+  const data: Partial<SiteSettingsValues> = { ...values };
+  if (values.social) data.social = socialOf(values.social);
+  const count = !expected
+    ? 0
+    : await db.$transaction(async (tx) => {
+        const { count } = await tx.siteSettings.updateMany({ where: { id: ID, ...versionWhere(expected) }, data: { ...data, version: { increment: 1 } } });
+        if (count) await tx.siteSettings.updateMany({ where: { id: ID, setUpAt: null }, data: { setUpAt: new Date() } });
+        return count;
+      });
   if (count === 0) requireVersion('site settings', expected, (await readSettings(db)).version);
   return readSettings(db);
 }

@@ -47,6 +47,26 @@ describe('GET /api/site', () => {
   });
 });
 
+describe('the first-run setup', () => {
+  it('is pending on a fresh install; Skip (`setUp: true` alone) ends it and changes nothing else; it is kept from then on', async () => {
+    const fresh = (await request(app).get('/api/settings').set(admin)).body;
+    expect(fresh).toMatchObject({ name: 'Chronicle News', setUpAt: null, version: 1 });
+    expect((await request(app).put('/api/settings').set(admin).send({ setUp: false, version: 1 })).status).toBe(400);
+
+    const skipped = await request(app).put('/api/settings').set(admin).send({ setUp: true, version: 1 });
+    expect(skipped.status).toBe(200);
+    const { setUpAt, updatedAt, version, ...values } = skipped.body;
+    expect(Date.parse(setUpAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(version).toBe(2);
+    void updatedAt;
+    const { setUpAt: _a, updatedAt: _b, version: _c, ...freshValues } = fresh;
+    expect(values).toEqual(freshValues);
+
+    const saved = await request(app).put('/api/settings').set(admin).send({ tagline: 'Later', version: 2 });
+    expect(saved.body.setUpAt).toBe(setUpAt);
+  });
+});
+
 describe('who may read and change the settings', () => {
   it.each(ACTORS)('%s', async (actor) => {
     const read = await request(app).get('/api/settings').set(headers(actor));

@@ -22,5 +22,9 @@ export const siteSchema = z
 
 /** The settings as an admin edits them: GET and PUT /api/settings. */
 export const siteSettingsSchema = siteSchema
-  .extend({ updatedAt: wireTime, version: wireVersion })
+  .extend({
+    setUpAt: wireTime.nullable().describe('When an admin first saved the settings or skipped the first-run setup; null until then'),
+    updatedAt: wireTime,
+    version: wireVersion,
+  })
   .meta({ id: 'SiteSettings', description: 'The site settings, with the version an edit sends back' });
