@@ -16,6 +16,7 @@ import { viewLane } from './views/view-lane';
 import { apiRouter } from './routes';
 import { PAGE_HEAD_PATH } from '#shared/page-head';
 import { seoRouter } from './seo/seo.routes';
+import { siteOrFallback } from './settings/settings.service';
 import { canonicalPaths } from './seo/canonical-paths';
 
 /**
@@ -92,6 +93,16 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestLogger(logger));
 
   app.use(healthRouter(ctx));
+  // A staging site (the settings' `noindex`) says so on every read it answers, pages, feeds, share pages and files alike:
+  // crawlers may fetch them and learn to leave them out (docs/decisions/056-site-settings.md). Stored with the answer;
+  // a save of the settings purges every answer.
+  app.use(async (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const { noindex } = await siteOrFallback(ctx.db, ctx.cache, logger);
+      if (noindex) res.setHeader('X-Robots-Tag', 'noindex');
+    }
+    next();
+  });
   // One address per page, feed and sitemap: `/index.html` and trailing slashes answer 301 to it.
   app.use(canonicalPaths(config.publicUrl));
   // Feeds, sitemaps and robots.txt: answered here, ahead of the static files and the reader app's fallback.

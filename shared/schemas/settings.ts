@@ -34,7 +34,10 @@ const line = (label: string, max: number, required = false) =>
     .refine((s) => !required || hasVisibleText(s), `${label} is required`)
     .refine((s) => s.length <= max, `${label} must be at most ${max} characters`);
 
-/** A network's account: an https address on that network, or '' for none. */
+/**
+ * A network's account: an https address on that network (no port, no credentials), or '' for none. Kept as the URL
+ * parser writes it (`https:facebook.com/x` becomes `https://facebook.com/x`), so the footer and `sameAs` link one form.
+ */
 const account = (network: (typeof SOCIAL_NETWORKS)[number]) =>
   z
     .string({ error: `${network.name} must be a web address` })
@@ -42,10 +45,11 @@ const account = (network: (typeof SOCIAL_NETWORKS)[number]) =>
     .max(SETTINGS_LIMITS.url, `${network.name} must be at most ${SETTINGS_LIMITS.url} characters`)
     .refine((s) => {
       if (s === '') return true;
-      if (!URL.canParse(s)) return false;
+      if (hasControl(s) || !/^https:\/\//i.test(s) || !URL.canParse(s)) return false;
       const url = new URL(s);
-      return url.protocol === 'https:' && !url.username && !url.password && network.hosts.some((domain) => onDomain(url.hostname, domain));
-    }, `${network.name} must be an https address on ${network.hosts[0]}, like ${network.home}yournewsroom`);
+      return !url.port && !url.username && !url.password && network.hosts.some((domain) => onDomain(url.hostname, domain));
+    }, `${network.name} must be an https address on ${network.hosts[0]}, like ${network.home}yournewsroom`)
+    .transform((s) => (s === '' ? '' : new URL(s).href));
 
 const [facebook, twitter, instagram, linkedin] = SOCIAL_NETWORKS;
 

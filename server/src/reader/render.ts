@@ -4,13 +4,13 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { RenderResult, describe as describePage, render as renderPage } from '#client/entry-server';
 import { HEAD_MARKERS, PAGE_PATH_MAX, type PageHead } from '#shared/page-head';
 import type { AppContext } from '../context';
-import { currentSite } from '../settings/settings.service';
+import { siteOrFallback } from '../settings/settings.service';
 import { escapeHtml } from '../articles/share-page';
 import { buildHead, buildShellHead, siteInfo } from './head';
 import { newestDateIn } from './last-modified';
 import { internalApi } from './internal-api';
 import { scriptJson } from './script-json';
-import { refuseCaching, tagResponse, Tags } from '../lib/cache-scope';
+import { refuseCaching } from '../lib/cache-scope';
 import { badRequest } from '../lib/errors';
 import { setLastModified } from '../lib/last-modified';
 
@@ -124,11 +124,11 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
   const source = config.viteDev ? viteSource(ctx) : builtSource(ctx);
   // With the cache off, nothing is kept between requests but the lists' totals: the reads are made for each page.
   const transport = internalApi({ remember: config.responseCache.store === 'off' ? undefined : ctx.cache.remember });
-  /** The site settings, as this page's head shows them: a save purges every page (server/src/settings). */
-  const site = async () => {
-    tagResponse([Tags.site]);
-    return siteInfo(config.publicUrl, await currentSite(ctx.db, ctx.cache));
-  };
+  /**
+   * The site settings, as this page's head shows them. Nothing is tagged for them: a save purges everything
+   * (server/src/settings), and a tag would make the app's shell, which is never stored, storable.
+   */
+  const site = async () => siteInfo(config.publicUrl, await siteOrFallback(ctx.db, ctx.cache, logger));
 
   const pages: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

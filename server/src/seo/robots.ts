@@ -6,9 +6,7 @@ import { newsSitemapUrl, sitemapIndexUrl } from './site';
  * Allow wins over the shorter Disallow (RFC 9309). A rule is a path prefix, so `/auth` covers the author pages too
  * (`/author/...`): their Allow takes them back.
  */
-export function renderRobots(publicUrl: string, { noindex }: { noindex: boolean }): string {
-  // A staging site (the indexing setting, docs/decisions/056-site-settings.md): nothing to crawl, no sitemap offered.
-  if (noindex) return ['User-agent: *', 'Disallow: /', ''].join('\n');
+export function renderRobots(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',

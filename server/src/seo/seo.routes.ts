@@ -75,6 +75,8 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   const router = Router();
   /** The site as feeds and sitemaps name it: its name is a setting (server/src/settings). */
   const publication = async (): Promise<Publication> => ({ publicUrl, name: (await currentSite(db, ctx.cache)).name });
+  /** When the settings last changed: a feed names the site, so it is no older (its Last-Modified). */
+  const settingsChange = async () => ({ updatedAt: new Date((await currentSite(db, ctx.cache)).updatedAt) });
 
   // A NUL (`%00`) names no feed or sitemap, and PostgreSQL refuses it: answered before any read (lib/validate.ts).
   router.get(DOCUMENTS, (req, res, next) => (holdsNul(decodedPath(req.path)) ? notFoundPlain(res) : next()));
@@ -86,15 +88,14 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
     next();
   });
 
-  // Not stored by the response cache (untagged, as before): it reads the settings through the cache's `remember`.
-  router.get('/robots.txt', async (_req, res) => {
-    const { noindex } = await currentSite(db, ctx.cache);
-    res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send(renderRobots(publicUrl, { noindex }));
+  // The same on a staging site: crawlers must fetch its pages to read their noindex (docs/decisions/056-site-settings.md).
+  router.get('/robots.txt', (_req, res) => {
+    res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send(renderRobots(publicUrl));
   });
 
   router.get('/rss.xml', async (_req, res) => {
     const articles = await seo.feedArticles(db, sizes.feedItems);
-    send(res, RSS_TYPE, renderRss(await publication(), articles), newestChange(articles));
+    send(res, RSS_TYPE, renderRss(await publication(), articles), newestChange([...articles, await settingsChange()]));
   });
 
   /**
@@ -115,7 +116,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
         kind === 'category' ? [{ category: found }, { categoryId: found.id }] : [{ author: found }, { authorId: found.id }];
       if (key !== found.slug) return res.redirect(301, feedChannel(await publication(), scope).self);
       const articles = await seo.feedArticles(db, sizes.feedItems, of);
-      send(res, RSS_TYPE, renderRss(await publication(), articles, scope), newestChange(articles));
+      send(res, RSS_TYPE, renderRss(await publication(), articles, scope), newestChange([...articles, await settingsChange()]));
     };
 
   router.get('/category/:idOrSlug/rss.xml', scopedFeed('category', 'idOrSlug', seo.findCategory));
@@ -150,7 +151,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
       articles.flatMap(({ id, title, publishedAt }) => (publishedAt ? [{ loc: articleUrl(publicUrl, id), title, publishedAt }] : [])),
       (await publication()).name,
     );
-    send(res, XML_TYPE, body, newestChange(articles));
+    send(res, XML_TYPE, body, newestChange([...articles, await settingsChange()]));
   });
 
   router.get(/^\/sitemaps\/articles-([^/]+)\.xml$/, async (req, res) => {

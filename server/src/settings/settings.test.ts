@@ -6,6 +6,7 @@ import { deniedStatus } from '#tests/helpers/permissions';
 import { jsonLd, text, title } from '#tests/helpers/rendered-html';
 import { authorDesk } from '#tests/helpers/testbed';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
+import { FALLBACK_SITE } from './settings.service';
 
 /** The site settings (docs/decisions/056-site-settings.md): GET /api/site, GET and PUT /api/settings, and where they show. */
 const { app, ctx, db } = await createTestApp();
@@ -34,16 +35,9 @@ describe('GET /api/site', () => {
     const res = await request(app).get('/api/site');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
-    expect(res.body).toEqual({
-      name: 'Chronicle News',
-      tagline: 'Independent local and world news, sport, business, technology and opinion, reported by people who live here.',
-      description: 'Chronicle News: local and world news, sport, business, technology and opinion.',
-      address: '1 Market Square, Riverside',
-      email: 'newsdesk@chronicle.local',
-      phone: '+44 20 7946 0000',
-      social: {},
-      noindex: false,
-    });
+    // What pages show when the settings cannot be read is what a fresh install stores.
+    expect(res.body).toEqual({ ...FALLBACK_SITE, updatedAt: expect.any(String) });
+    expect(FALLBACK_SITE.name).toBe('Chronicle News');
   });
 });
 
@@ -85,7 +79,12 @@ describe('PUT /api/settings', () => {
     const res = await request(app)
       .put('/api/settings')
       .set(admin)
-      .send({ phone: ' +1 (555) 010-0199 ', email: ' Desk@Courier.Example ', social: { linkedin: 'https://www.linkedin.com/company/courier', twitter: '' }, version: before.version });
+      .send({
+        phone: ' +1 (555) 010-0199 ',
+        email: ' Desk@Courier.Example ',
+        social: { linkedin: 'HTTPS://WWW.LINKEDIN.COM/company/courier', twitter: '' },
+        version: before.version,
+      });
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe(`"v${before.version + 1}"`);
     expect(res.body).toMatchObject({
@@ -109,6 +108,9 @@ describe('PUT /api/settings', () => {
     ['an account on another site', { social: { facebook: 'https://evil.example/facebook.com' } }, 'Facebook must be an https address on facebook.com'],
     ['an account on a look-alike host', { social: { instagram: 'https://notinstagram.com/courier' } }, 'Instagram must be an https address on instagram.com'],
     ['an account with credentials', { social: { twitter: 'https://user:pw@x.com/courier' } }, 'Twitter must be an https address on twitter.com'],
+    ['an account on another port', { social: { twitter: 'https://x.com:8443/courier' } }, 'Twitter must be an https address on twitter.com'],
+    ['an account without its slashes', { social: { linkedin: 'https:linkedin.com/courier' } }, 'LinkedIn must be an https address on linkedin.com'],
+    ['an account with a tab in it', { social: { linkedin: 'https://linkedin.com/cou\trier' } }, 'LinkedIn must be an https address on linkedin.com'],
     ['an unknown network', { social: { myspace: 'https://myspace.com/courier' } }, 'myspace'],
     ['an unknown setting', { theme: 'dark' }, 'theme'],
     ['noindex as text', { noindex: 'yes' }, 'noindex must be true or false'],
@@ -177,15 +179,33 @@ describe('the settings, everywhere at once', () => {
     expect((await request(app).get('/api/site')).body.name).toBe('The Riverside Courier');
   });
 
-  it('keep a staging site out of search engines while `noindex` is on', async () => {
+  it('keep a staging site out of search engines while `noindex` is on: every answer says so, robots.txt lets crawlers read it', async () => {
+    const desk = await authorDesk(db);
+    const article = await desk.article({ title: 'Staging story' });
+    // (Feeds always say noindex: they are for machines, not search results.)
+    const reads = ['/', `/article/${article.id}`, `/api/articles/share/${article.id}`, '/api/site', '/author/' + desk.author.slug];
+    for (const path of reads) expect((await request(app).get(path)).headers['x-robots-tag'], path).toBeUndefined();
     expect((await request(app).get('/')).text).not.toContain('name="robots"');
     expect((await save({ noindex: true })).status).toBe(200);
-    const home = await request(app).get('/');
-    expect(home.text).toContain('<meta name="robots" content="noindex">');
-    const robots = await request(app).get('/robots.txt');
-    expect(robots.text).toBe('User-agent: *\nDisallow: /\n');
+    // Asked twice: the second answer comes from the cache, which keeps the header with the answer.
+    for (const path of [...reads, ...reads]) expect((await request(app).get(path)).headers['x-robots-tag'], path).toBe('noindex');
+    expect((await request(app).get('/')).text).toContain('<meta name="robots" content="noindex">');
+    expect((await request(app).get('/robots.txt')).text).toContain('Allow: /\n');
     expect((await save({ noindex: false })).status).toBe(200);
-    expect((await request(app).get('/robots.txt')).text).toContain('Sitemap: ');
+    for (const path of reads) expect((await request(app).get(path)).headers['x-robots-tag'], path).toBeUndefined();
+  });
+
+  it('date pages and feeds no older than the settings: a client holding the old name is sent the new one, not a 304', async () => {
+    const feed = await request(app).get('/rss.xml');
+    const home = await request(app).get('/');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await save({ name: 'The Evening Courier' })).status).toBe(200);
+    for (const [path, before] of [['/rss.xml', feed], ['/', home]] as const) {
+      const again = await request(app).get(path).set('If-Modified-Since', before.headers['last-modified']!);
+      expect(again.status, path).toBe(200);
+      expect(again.text, path).toContain('The Evening Courier');
+    }
+    expect((await save({ name: 'Chronicle News' })).status).toBe(200);
   });
 
   it('escape a name written to be HTML', async () => {

@@ -16,7 +16,8 @@ export const siteSchema = z
     email: z.string(),
     phone: z.string(),
     social,
-    noindex: z.boolean().describe('A staging site: pages are noindex and robots.txt disallows everything'),
+    noindex: z.boolean().describe('A staging site: every answer says noindex (X-Robots-Tag, and a meta tag on pages)'),
+    updatedAt: wireTime.describe('When the settings last changed: pages and feeds are no older'),
   })
   .meta({ id: 'Site', description: "The newsroom's identity, contact and social accounts, as every page shows them" });
 
@@ -24,7 +25,6 @@ export const siteSchema = z
 export const siteSettingsSchema = siteSchema
   .extend({
     setUpAt: wireTime.nullable().describe('When an admin first saved the settings or skipped the first-run setup; null until then'),
-    updatedAt: wireTime,
     version: wireVersion,
   })
   .meta({ id: 'SiteSettings', description: 'The site settings, with the version an edit sends back' });

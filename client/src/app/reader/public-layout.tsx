@@ -48,7 +48,7 @@ export async function loadPublicLayout({ queryClient, transport }: LoadArgs): Pr
  * While the settings load in the browser (a page the client app moves to; a server-rendered page has them) or if
  * they cannot be read: nothing but a blank name, never another newsroom's.
  */
-const DEFAULT_SITE: Site = { name: '', tagline: '', description: '', address: '', email: '', phone: '', social: {}, noindex: false };
+const DEFAULT_SITE: Site = { name: '', tagline: '', description: '', address: '', email: '', phone: '', social: {}, noindex: false, updatedAt: new Date(0).toISOString() };
 
 /** One empty list: a new one on each render would make React hydrate a waiting part afresh (see Apart). */
 const NONE: never[] = [];

@@ -109,7 +109,7 @@ export function SiteFooter({ categories, site }: { categories: Category[]; site:
       <div className="border-t border-slate-800">
         {/* A page rendered in one year and hydrated in the next differs here alone: the text is corrected after hydration. */}
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-400" suppressHydrationWarning>
-          {`© ${year} ${site.name}. All rights reserved.`}
+          {`© ${year}${site.name ? ` ${site.name}` : ''}. All rights reserved.`}
         </p>
       </div>
     </footer>

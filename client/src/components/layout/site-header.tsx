@@ -104,7 +104,7 @@ export function SiteHeader({ categories, siteName }: { categories: Category[]; s
         )}
       >
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4" style={{ height: HEADER_HEIGHT }}>
-          <Link to={paths.home} className="max-w-[calc(100%-3.5rem)] shrink-0 truncate font-serif text-2xl font-bold tracking-tight text-slate-900 lg:max-w-xs" onClick={closeMenu}>
+          <Link to={paths.home} className="max-w-[calc(100%-3.5rem)] shrink-0 truncate font-serif text-2xl font-bold tracking-tight text-slate-900 lg:max-w-xs" aria-label={siteName ? undefined : 'Home'} onClick={closeMenu}>
             <SiteBrand name={siteName} accent="text-red-700" />
           </Link>
           <nav aria-label="Categories" className="hidden min-w-0 flex-1 lg:block">

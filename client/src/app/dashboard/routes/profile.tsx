@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { updateProfileInputSchema } from '#shared/schemas/users';
 import type { Profile } from '#shared/types';
@@ -7,11 +7,11 @@ import { Button } from '#client/components/ui/button';
 import { Field, TextArea } from '#client/components/ui/field';
 import { LoadingText } from '#client/components/ui/page-state';
 import { ReloadLatest } from '#client/components/ui/reload-latest';
+import { usePageForm } from '#client/components/ui/use-page-form';
 import { paths } from '#client/config/paths';
 import { uploadFile } from '#client/features/articles/api/upload-file';
 import { useProfile, useUpdateProfile } from '#client/features/authors/api/profile';
 import { AuthorPhoto } from '#client/features/authors/components/author-photo';
-import { ApiError } from '#client/lib/api-client';
 import { problemFrom } from '#client/lib/errors';
 import { PageHeader } from '../dashboard-layout';
 
@@ -25,13 +25,16 @@ const valuesOf = (p: Profile): Values => ({ name: p.name, bio: p.bio ?? '', avat
 
 /** The form, filled from one version of the profile: a save names that version, and a stale one offers to reload. */
 function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Promise<Profile> }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(profile));
-  const [version, setVersion] = useState(profile.version);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [problem, setProblem] = useState<{ message: string; details: string[]; stale: boolean } | null>(null);
-  const [saved, setSaved] = useState(false);
   const [uploading, setUploading] = useState(false);
   const update = useUpdateProfile();
+  const { values, set, setErrors, errors, problem, setProblem, saved, submit, reload } = usePageForm({
+    record: profile,
+    valuesOf,
+    schema: updateProfileInputSchema,
+    save: (input, version) => update.mutateAsync({ input, version }),
+    failure: 'Failed to update user',
+    latest: onReload,
+  });
 
   const pickPhoto = async (file: File | undefined) => {
     if (!file) return;
@@ -41,7 +44,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
       const { path, type } = await uploadFile(file);
       if (type !== 'image') setErrors((e) => ({ ...e, avatarUrl: 'Choose an image: JPEG, PNG, WebP, GIF or AVIF.' }));
       else {
-        setValues((v) => ({ ...v, avatarUrl: path }));
+        set('avatarUrl', path);
         setErrors((e) => ({ ...e, avatarUrl: undefined }));
       }
     } catch (err) {
@@ -49,37 +52,6 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
     } finally {
       setUploading(false);
     }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    setProblem(null);
-    const input = { name: values.name, bio: values.bio, avatarUrl: values.avatarUrl };
-    const checked = updateProfileInputSchema.safeParse(input);
-    if (!checked.success) {
-      const found: Partial<Record<keyof Values, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as keyof Values] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const stored = await update.mutateAsync({ input, version });
-      setValues(valuesOf(stored));
-      setVersion(stored.version);
-      setSaved(true);
-    } catch (err) {
-      const stale = err instanceof ApiError && (err.status === 412 || err.status === 409);
-      setProblem({ ...problemFrom(err, 'Failed to update user'), stale });
-    }
-  };
-
-  const reload = async () => {
-    const stored = await onReload();
-    setValues(valuesOf(stored));
-    setVersion(stored.version);
-    setProblem(null);
   };
 
   return (
@@ -114,7 +86,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
           {uploading && <p className="text-sm text-slate-600">Uploading...</p>}
           {errors.avatarUrl && <p className="text-sm text-red-700">{errors.avatarUrl}</p>}
           {values.avatarUrl && (
-            <Button size="xs" variant="secondary" onClick={() => setValues((v) => ({ ...v, avatarUrl: null }))}>
+            <Button size="xs" variant="secondary" onClick={() => set('avatarUrl', null)}>
               Remove photo
             </Button>
           )}
@@ -123,7 +95,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
       <Field
         label="Name"
         value={values.name}
-        onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+        onChange={(e) => set('name', e.target.value)}
         error={errors.name}
         autoComplete="name"
       />
@@ -131,7 +103,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
         label="Bio"
         rows={5}
         value={values.bio}
-        onChange={(e) => setValues((v) => ({ ...v, bio: e.target.value }))}
+        onChange={(e) => set('bio', e.target.value)}
         error={errors.bio}
         hint="Shown on your author page, under your name."
       />

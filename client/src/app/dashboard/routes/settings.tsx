@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SETTINGS_LIMITS, SOCIAL_NETWORKS, siteSettingsSchema, type SiteSettingsValues, type SocialNetwork } from '#shared/schemas/settings';
 import type { SiteSettings } from '#shared/types';
 import { ErrorBox, SuccessBox } from '#client/components/ui/alert';
@@ -6,13 +6,12 @@ import { Button } from '#client/components/ui/button';
 import { Field, TextArea } from '#client/components/ui/field';
 import { LoadingText } from '#client/components/ui/page-state';
 import { ReloadLatest } from '#client/components/ui/reload-latest';
+import { usePageForm } from '#client/components/ui/use-page-form';
 import { useSiteSettings, useUpdateSiteSettings } from '#client/features/settings/api/settings';
-import { ApiError } from '#client/lib/api-client';
 import { problemFrom } from '#client/lib/errors';
 import { PageHeader } from '../dashboard-layout';
 
 type Values = Omit<SiteSettingsValues, 'social'> & { social: Record<SocialNetwork, string> };
-type FieldName = keyof SiteSettingsValues | `social.${SocialNetwork}`;
 
 const valuesOf = (s: SiteSettings): Values => ({
   name: s.name,
@@ -43,47 +42,15 @@ function Group({ title, description, children }: { title: string; description: s
 
 /** The form, filled from one version of the settings: a save names that version, and a stale one offers to reload. */
 function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload(): Promise<SiteSettings> }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [version, setVersion] = useState(settings.version);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [problem, setProblem] = useState<{ message: string; details: string[]; stale: boolean } | null>(null);
-  const [saved, setSaved] = useState(false);
   const update = useUpdateSiteSettings();
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setSaved(false);
-    setValues((v) => ({ ...v, [key]: value }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    setProblem(null);
-    const checked = siteSettingsSchema.safeParse(values);
-    if (!checked.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path.slice(0, 2).join('.') as FieldName] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const stored = await update.mutateAsync({ input: checked.data, version });
-      setValues(valuesOf(stored));
-      setVersion(stored.version);
-      setSaved(true);
-    } catch (err) {
-      const stale = err instanceof ApiError && (err.status === 412 || err.status === 409);
-      setProblem({ ...problemFrom(err, 'Failed to save the settings'), stale });
-    }
-  };
-
-  const reload = async () => {
-    const stored = await onReload();
-    setValues(valuesOf(stored));
-    setVersion(stored.version);
-    setProblem(null);
-  };
+  const { values, set, errors, problem, saved, submit, reload } = usePageForm({
+    record: settings,
+    valuesOf,
+    schema: siteSettingsSchema,
+    save: (input, version) => update.mutateAsync({ input, version }),
+    failure: 'Failed to save the settings',
+    latest: onReload,
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="max-w-3xl space-y-6">
