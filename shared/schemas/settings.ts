@@ -99,3 +99,12 @@ export const updateSiteSettingsSchema = siteSettingsSchema
   .extend({ setUp: z.literal(true, { error: 'setUp may only be true' }).optional(), version: versionSchema.optional() })
   .strict();
 export type UpdateSiteSettings = z.infer<typeof updateSiteSettingsSchema>;
+
+/**
+ * The site's name as its brand shows it: the last word apart, in the accent colour (as "Chronicle **News**" always
+ * was); a one-word name has no accent. The header and footer (SiteBrand) and the server's shell (brandedShell) alike.
+ */
+export function brandParts(name: string): { lead: string; accent: string | null } {
+  const cut = name.lastIndexOf(' ');
+  return cut === -1 ? { lead: name, accent: null } : { lead: name.slice(0, cut), accent: name.slice(cut + 1) };
+}

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RenderResult, describe as describePage, render as renderPage } from '#client/entry-server';
 import { HEAD_MARKERS, PAGE_PATH_MAX, type PageHead } from '#shared/page-head';
+import { brandParts } from '#shared/schemas/settings';
 import type { AppContext } from '../context';
 import { siteOrFallback } from '../settings/settings.service';
 import { escapeHtml } from '../articles/share-page';
@@ -60,8 +61,8 @@ export function brandedShell(shell: string, name: string): string {
   const start = shell.indexOf('<!--brand:start-->');
   const end = shell.indexOf('<!--brand:end-->');
   if (start === -1 || end === -1) return shell;
-  const cut = name.lastIndexOf(' ');
-  const brand = cut === -1 ? escapeHtml(name) : `${escapeHtml(name.slice(0, cut))} <span class="text-red-700">${escapeHtml(name.slice(cut + 1))}</span>`;
+  const { lead, accent } = brandParts(name);
+  const brand = accent === null ? escapeHtml(lead) : `${escapeHtml(lead)} <span class="text-red-700">${escapeHtml(accent)}</span>`;
   return shell.slice(0, start) + brand + shell.slice(end + '<!--brand:end-->'.length);
 }
 

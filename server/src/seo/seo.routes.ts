@@ -73,10 +73,14 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   const { publicUrl } = config;
   const sizes = { ...SEO_DEFAULTS, ...options };
   const router = Router();
-  /** The site as feeds and sitemaps name it: its name is a setting (server/src/settings). */
-  const publication = async (): Promise<Publication> => ({ publicUrl, name: (await currentSite(db, ctx.cache)).name });
-  /** When the settings last changed: a feed names the site, so it is no older (its Last-Modified). */
-  const settingsChange = async () => ({ updatedAt: new Date((await currentSite(db, ctx.cache)).updatedAt) });
+  /**
+   * The site as feeds and sitemaps name it (its name is a setting: server/src/settings), and when that last changed:
+   * a document naming the site is no older (its Last-Modified). One read of the settings.
+   */
+  const siteOf = async (): Promise<{ publication: Publication; changed: { updatedAt: Date } }> => {
+    const { name, updatedAt } = await currentSite(db, ctx.cache);
+    return { publication: { publicUrl, name }, changed: { updatedAt: new Date(updatedAt) } };
+  };
 
   // A NUL (`%00`) names no feed or sitemap, and PostgreSQL refuses it: answered before any read (lib/validate.ts).
   router.get(DOCUMENTS, (req, res, next) => (holdsNul(decodedPath(req.path)) ? notFoundPlain(res) : next()));
@@ -95,7 +99,8 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
 
   router.get('/rss.xml', async (_req, res) => {
     const articles = await seo.feedArticles(db, sizes.feedItems);
-    send(res, RSS_TYPE, renderRss(await publication(), articles), newestChange([...articles, await settingsChange()]));
+    const site = await siteOf();
+    send(res, RSS_TYPE, renderRss(site.publication, articles), newestChange([...articles, site.changed]));
   });
 
   /**
@@ -114,9 +119,10 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
       if (!found) return notFoundPlain(res);
       const [scope, of]: [FeedScope, seo.FeedOf] =
         kind === 'category' ? [{ category: found }, { categoryId: found.id }] : [{ author: found }, { authorId: found.id }];
-      if (key !== found.slug) return res.redirect(301, feedChannel(await publication(), scope).self);
+      const site = await siteOf();
+      if (key !== found.slug) return res.redirect(301, feedChannel(site.publication, scope).self);
       const articles = await seo.feedArticles(db, sizes.feedItems, of);
-      send(res, RSS_TYPE, renderRss(await publication(), articles, scope), newestChange([...articles, await settingsChange()]));
+      send(res, RSS_TYPE, renderRss(site.publication, articles, scope), newestChange([...articles, site.changed]));
     };
 
   router.get('/category/:idOrSlug/rss.xml', scopedFeed('category', 'idOrSlug', seo.findCategory));
@@ -146,12 +152,12 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
 
   router.get('/sitemaps/news.xml', async (_req, res) => {
     const since = new Date(Date.now() - SITEMAP_LIMITS.newsWindowHours * 3_600_000);
-    const articles = await seo.recentArticles(db, since, sizes.newsUrls);
+    const [articles, site] = await Promise.all([seo.recentArticles(db, since, sizes.newsUrls), siteOf()]);
     const body = renderNewsSitemap(
       articles.flatMap(({ id, title, publishedAt }) => (publishedAt ? [{ loc: articleUrl(publicUrl, id), title, publishedAt }] : [])),
-      (await publication()).name,
+      site.publication.name,
     );
-    send(res, XML_TYPE, body, newestChange([...articles, await settingsChange()]));
+    send(res, XML_TYPE, body, newestChange([...articles, site.changed]));
   });
 
   router.get(/^\/sitemaps\/articles-([^/]+)\.xml$/, async (req, res) => {

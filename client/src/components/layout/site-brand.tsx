@@ -1,14 +1,13 @@
-/**
- * The site's name as its brand (header and footer): the last word in the accent colour, as "Chronicle News" always
- * showed; a one-word name in one colour. `accent` is the last word's classes.
- */
+import { brandParts } from '#shared/schemas/settings';
+
+/** The site's name as its brand (header and footer): `accent` is the classes of its last word (shared brandParts). */
 export function SiteBrand({ name, accent }: { name: string; accent: string }) {
-  const cut = name.lastIndexOf(' ');
-  if (cut === -1) return <>{name}</>;
+  const parts = brandParts(name);
+  if (parts.accent === null) return <>{parts.lead}</>;
   return (
     <>
-      {`${name.slice(0, cut)} `}
-      <span className={accent}>{name.slice(cut + 1)}</span>
+      {`${parts.lead} `}
+      <span className={accent}>{parts.accent}</span>
     </>
   );
 }
