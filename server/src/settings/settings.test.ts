@@ -208,6 +208,20 @@ describe('the settings, everywhere at once', () => {
     expect((await save({ name: 'Chronicle News' })).status).toBe(200);
   });
 
+  it('leave the app’s shell unstored: addresses anyone can make up under /dashboard add nothing to the cache', async () => {
+    // The settings are read (and kept) first, as every page does.
+    expect((await request(app).get('/dashboard')).status).toBe(200);
+    const entries = (await ctx.cache.stats()).store!.entries;
+    for (let i = 0; i < 5; i++) {
+      const shell = await request(app).get(`/dashboard/made-up-${i}`);
+      expect(shell.status).toBe(200);
+      expect(shell.text).toContain('Chronicle <span class="text-red-700">News</span>');
+      expect(shell.headers['cache-control']).toBe('no-cache');
+      expect((await request(app).get(`/dashboard/made-up-${i}`)).status).toBe(200);
+    }
+    expect((await ctx.cache.stats()).store!.entries).toBe(entries);
+  });
+
   it('escape a name written to be HTML', async () => {
     const name = '<script>alert(1)</script> & "Co"';
     expect((await save({ name })).status).toBe(200);
