@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   'users:manage-super-admins': { 'super-admin': 'any' },
   /** The site settings: name, tagline, description, contact, social accounts, indexing (docs/decisions/056-site-settings.md). */
   'settings:manage': ADMINS,
+  /** Static pages (About, Contact, Privacy…): write, publish, delete (docs/decisions/057-pages-and-navigation.md). */
+  'pages:manage': EDITORS,
   /** The dashboard's Reports page (docs/spec/SPEC.md §2), a placeholder: no API reads it yet. */
   'reports:read': ADMINS,
 } as const satisfies Record<string, Partial<Record<Actor, Grant>>>;

@@ -1,4 +1,4 @@
-import type { Article, ArticleListItem, Author, Page } from './types';
+import type { Article, ArticleListItem, Author, Page, PublicPage } from './types';
 
 /**
  * What a section page is called in its title (client and server alike): 'Sports section'. A category may
@@ -19,5 +19,7 @@ export type ReaderPage =
   | { kind: 'category'; category: { id: string; name: string; slug: string }; articles: ArticleListItem[] }
   /** `path` is the page's path, '/news/sports' say; `heading` its h1. */
   | { kind: 'section'; section: { path: string; heading: string }; articles: ArticleListItem[] }
+  /** A static page (About, Privacy…) at `/<slug>`. */
+  | { kind: 'page'; page: PublicPage }
   /** `title` is what the client route shows ('Article Not Found'); 'Page not found' when absent. */
   | { kind: 'not-found'; title?: string };

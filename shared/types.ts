@@ -4,6 +4,7 @@ import type { authResponseSchema } from './schemas/responses/auth';
 import type { breakingNewsSchema } from './schemas/responses/breaking-news';
 import type { categorySchema } from './schemas/responses/categories';
 import type { commentSchema } from './schemas/responses/comments';
+import type { pageListItemSchema, pageSchema, publicPageSchema } from './schemas/responses/pages';
 import type { siteSchema, siteSettingsSchema } from './schemas/responses/settings';
 import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/responses/common';
 import type { activityEventSchema, dashboardStatsSchema } from './schemas/responses/stats';
@@ -44,6 +45,13 @@ export type Category = z.output<typeof categorySchema>;
 export type Site = z.infer<typeof siteSchema>;
 /** The site settings an admin edits (GET and PUT /api/settings). */
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+/** A link of the header's or footer's menu (`Site['menus']`). */
+export type NavLink = Site['menus']['header'][number];
+
+/** A static page: as the dashboard lists it, with its body, and as readers see it (docs/decisions/057-pages-and-navigation.md). */
+export type PageListItem = z.output<typeof pageListItemSchema>;
+export type StaticPage = z.output<typeof pageSchema>;
+export type PublicPage = z.output<typeof publicPageSchema>;
 
 export type PublicUser = z.output<typeof publicUserSchema>;
 

@@ -22,6 +22,27 @@ const SITE = {
   phone: '',
   social: { instagram: 'https://www.instagram.com/courier' },
   noindex: false,
+  accentColor: '#1d4ed8',
+  locale: 'en-GB',
+  timeZone: 'Europe/London',
+  menus: {
+    header: [
+      { kind: 'category', id: 'c1', label: 'Local', path: '/category/local' },
+      { kind: 'page', id: 'p1', label: 'About us', path: '/about' },
+    ],
+    footer: [{ kind: 'page', id: 'p2', label: 'Privacy', path: '/privacy' }],
+  },
+};
+
+/** A published static page (GET /api/pages/by-slug/about). */
+const ABOUT = {
+  id: 'p1',
+  slug: 'about',
+  title: 'About us',
+  summary: 'Who we are.',
+  content: '<p>We report on the river towns.</p>',
+  publishedAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-04T23:30:00.000Z',
 };
 
 function api(answers: { article?: Article | number; lists?: number } = {}) {
@@ -41,6 +62,7 @@ function api(answers: { article?: Article | number; lists?: number } = {}) {
       const { article = 404 } = answers;
       return typeof article === 'number' ? failure(article) : answer(200, article);
     }
+    if (pathname === '/api/pages/by-slug/about') return answer(200, ABOUT);
     if (pathname.endsWith('/stats')) return answer(200, { articleId: 'a1', totalViews: 7 });
     if (pathname.startsWith('/api/comments/article/')) return answer(200, emptyPage);
     return failure(404);
@@ -82,7 +104,10 @@ describe('the server render', () => {
     const page = await html(result);
     expect(page).toContain('12 views');
     // The header and footer are the newsroom's: its name, tagline, contact and only its own account.
-    expect(page).toContain('The Riverside <span class="text-red-700">Courier</span>');
+    expect(page).toContain('The Riverside <span class="text-brand">Courier</span>');
+    // The header's and footer's menus are the settings': a category and a page in the header, a page in the footer.
+    for (const link of ['href="/about"', '>About us</a>', 'href="/privacy"', '>Privacy</a>', 'href="/category/local"'])
+      expect(page).toContain(link);
     expect(page).toMatch(/© \d{4} The Riverside Courier\. All rights reserved\./);
     for (const text of ['News from the river towns.', '2 Quay Street', 'mailto:desk@courier.example', 'https://www.instagram.com/courier'])
       expect(page).toContain(text);
@@ -99,6 +124,24 @@ describe('the server render', () => {
     const result = await render({ url, origin: ORIGIN, transport: api(answers).transport });
     expect(result).toMatchObject({ type: 'page', status });
     expect(await html(result)).toContain(shown);
+  });
+
+  it('renders a published static page at /<slug>, dated in the newsroom\'s language and time zone', async () => {
+    const { transport, asked } = api();
+    const result = await render({ url: '/about', origin: ORIGIN, transport });
+    expect(result).toMatchObject({ type: 'page', status: 200, page: { kind: 'page', page: { slug: 'about' } } });
+    const page = await html(result);
+    expect(page).toContain('<h1 class="font-serif text-3xl font-bold text-slate-900 md:text-4xl">About us</h1>');
+    expect(page).toContain('<p>We report on the river towns.</p>');
+    // 23:30 UTC on 4 March is 4 March in London, written the British way.
+    expect(page).toContain('>4 March 2026</time>');
+    expect(asked).toContain('/api/pages/by-slug/about');
+  });
+
+  it('an address that is no published page is the 404 page', async () => {
+    const result = await render({ url: '/no-such-page', origin: ORIGIN, transport: api().transport });
+    expect(result).toMatchObject({ type: 'page', status: 404 });
+    expect(await html(result)).toContain('Oops! Page not found');
   });
 
   it('leaves the pages without a load to the browser, and reads nothing for them', async () => {

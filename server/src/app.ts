@@ -93,11 +93,12 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestLogger(logger));
 
   app.use(healthRouter(ctx));
-  // A staging site (the settings' `noindex`) says so on every read it answers, pages, feeds, share pages and files alike:
-  // crawlers may fetch them and learn to leave them out (docs/decisions/056-site-settings.md). Stored with the answer;
-  // a save of the settings purges every answer.
+  // A staging site (the settings' `noindex`) says so on every page, feed, sitemap and share page it answers: crawlers may
+  // fetch them and learn to leave them out (docs/decisions/056-site-settings.md). Stored with the answer; a save of the
+  // settings purges every answer. The built assets and uploaded files are no pages: they never wait for the settings
+  // (a stalled database would hold every script and image).
   app.use(async (req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_PAGES.test(req.path)) {
       const { noindex } = await siteOrFallback(ctx.db, ctx.cache, logger);
       if (noindex) res.setHeader('X-Robots-Tag', 'noindex');
     }
@@ -149,6 +150,8 @@ export function createApp(ctx: AppContext): Express {
 }
 
 /** Every path but the API's and the uploads': the reader's pages, the dashboard and the auth screens. */
+/** Paths that answer files, never a page, feed or share page: no X-Robots-Tag from the settings. */
+const NOT_PAGES = /^\/(assets|uploads)(\/|$)/;
 const READER_PATHS = /^(?!\/(api|uploads)(\/|$)).*/;
 
 const refuseSourceMaps: RequestHandler = (req, _res, next) => next(req.path.endsWith('.map') ? notFound() : undefined);

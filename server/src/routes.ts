@@ -12,6 +12,7 @@ import { statsRouter } from './stats/stats.routes';
 import { authorsRouter } from './authors/authors.routes';
 import { docsRouter } from './docs/docs.routes';
 import { settingsRouter } from './settings/settings.routes';
+import { pagesRouter } from './pages/pages.routes';
 import type { AppContext } from './context';
 
 /**
@@ -35,6 +36,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use(authorsRouter(ctx));
   // /site (public) and /settings (admins).
   router.use(settingsRouter(ctx));
+  router.use('/pages', pagesRouter(ctx));
   // The OpenAPI document (/api/openapi.json) and the browsable reference (/api/docs).
   router.use(docsRouter(ctx));
   return router;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasVisibleText } from './text';
+import { contrast, formatContrast, isHexColor, MIN_CONTRAST } from '../colors';
+import { hasControl, hasVisibleText } from './text';
 import { versionSchema } from './version';
 
 /**
@@ -21,9 +22,6 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]['key'];
 
 /** Whether `host` is `domain` or one of its subdomains (`www.facebook.com`, `m.facebook.com`). */
 const onDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
-
-/** Whether a text holds a control character (a line break, a tab, NUL…): a setting is one line. */
-const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** A plain-text field: trimmed, one line, at most `max` characters; `required` refuses a blank one. */
 const line = (label: string, max: number, required = false) =>
@@ -77,6 +75,78 @@ const phone = line('Phone', SETTINGS_LIMITS.phone).refine(
   'Phone may hold digits, spaces, +, (, ), -, . and / only',
 );
 
+/**
+ * The languages a site's dates and numbers may be written in (the interface's words stay those of docs/spec/SPEC.md):
+ * BCP 47 tags every browser and Node's full ICU know.
+ */
+export const LOCALES = [
+  { tag: 'en-US', name: 'English (United States)' },
+  { tag: 'en-GB', name: 'English (United Kingdom)' },
+  { tag: 'en-AU', name: 'English (Australia)' },
+  { tag: 'en-IE', name: 'English (Ireland)' },
+  { tag: 'de-DE', name: 'Deutsch (Deutschland)' },
+  { tag: 'es-ES', name: 'Español (España)' },
+  { tag: 'fr-FR', name: 'Français (France)' },
+  { tag: 'it-IT', name: 'Italiano (Italia)' },
+  { tag: 'nl-NL', name: 'Nederlands (Nederland)' },
+  { tag: 'pt-BR', name: 'Português (Brasil)' },
+  { tag: 'pt-PT', name: 'Português (Portugal)' },
+  { tag: 'sv-SE', name: 'Svenska (Sverige)' },
+] as const;
+
+export type Locale = (typeof LOCALES)[number]['tag'];
+
+const LOCALE_TAGS = LOCALES.map((l) => l.tag) as [Locale, ...Locale[]];
+
+/** Whether Intl knows `zone` as an IANA time zone ('Europe/London', 'UTC'); aliases ('Europe/Kiev') included. */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const accentColor = z
+  .string({ error: 'Accent colour must be a colour like #b91c1c' })
+  .trim()
+  .refine(isHexColor, 'Accent colour must be a colour like #b91c1c')
+  .transform((s) => s.toLowerCase())
+  .superRefine((s, ctx) => {
+    const ratio = contrast(s, '#ffffff');
+    if (ratio < MIN_CONTRAST)
+      ctx.addIssue({
+        code: 'custom',
+        message: `Accent colour must contrast at least ${MIN_CONTRAST}:1 with white (this one: ${formatContrast(ratio)}): choose a darker colour`,
+      });
+  });
+
+/** The most links a menu holds: the header's fit one line at 1280 px; the footer's one column. */
+export const MENU_LIMITS = { header: 12, footer: 20 } as const;
+
+export const navItemSchema = z
+  .object({
+    kind: z.enum(['category', 'page'], { error: 'A menu link is a category or a page' }),
+    id: z.uuid({ error: 'A menu link names its category or page by id' }),
+  })
+  .strict();
+export type NavItem = z.infer<typeof navItemSchema>;
+
+/** A menu: the links in order, or null for the default (the header: every category; the footer: every published page). */
+const menu = (label: string, max: number) =>
+  z
+    .array(navItemSchema, { error: `The ${label} menu must be a list of links, or null` })
+    .max(max, `The ${label} menu holds at most ${max} links`)
+    .refine((items) => new Set(items.map((i) => `${i.kind}:${i.id.toLowerCase()}`)).size === items.length, `The ${label} menu names a link twice`)
+    .nullable();
+
+export const navigationSchema = z
+  .object({ header: menu('header', MENU_LIMITS.header), footer: menu('footer', MENU_LIMITS.footer) })
+  .strict();
+export type Navigation = z.infer<typeof navigationSchema>;
+
 /** Every setting, as the form edits them all. */
 export const siteSettingsSchema = z.object({
   name: line('Site name', SETTINGS_LIMITS.name, true),
@@ -87,6 +157,13 @@ export const siteSettingsSchema = z.object({
   phone,
   social: socialSchema,
   noindex: z.boolean({ error: 'noindex must be true or false' }),
+  accentColor,
+  locale: z.enum(LOCALE_TAGS, { error: `Language must be one of ${LOCALE_TAGS.join(', ')}` }),
+  timeZone: z
+    .string({ error: 'Time zone must be a time zone like Europe/London' })
+    .trim()
+    .refine(isTimeZone, 'Time zone must be a time zone like Europe/London'),
+  navigation: navigationSchema,
 });
 export type SiteSettingsValues = z.infer<typeof siteSettingsSchema>;
 

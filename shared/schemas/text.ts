@@ -7,5 +7,8 @@
  */
 const INVISIBLE = /[\s\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 
+/** Whether a text holds a control character (a line break, a tab, NUL…): a one-line field refuses it. */
+export const hasControl = (text: string): boolean => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 /** Whether a plain text shows anything at all. */
 export const hasVisibleText = (text: string): boolean => text.replace(INVISIBLE, '').length > 0;

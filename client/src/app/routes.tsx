@@ -19,6 +19,8 @@ const AuthorRoute = lazy(() => import('./reader/routes/author').then((m) => ({ d
 // Category and section pages likewise: most visits start on the home page or an article.
 const CategoryRoute = lazy(() => import('./reader/routes/category').then((m) => ({ default: m.CategoryRoute })));
 const SectionRoute = lazy(() => import('./reader/routes/section').then((m) => ({ default: m.SectionRoute })));
+// Static pages (About, Privacy…): rarely a first visit, so a chunk of their own too.
+const StaticPageRoute = lazy(() => import('./reader/routes/static-page').then((m) => ({ default: m.StaticPageRoute })));
 const DashboardRoute = lazy(() => import('./dashboard/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -65,6 +67,7 @@ const loads = import.meta.env.SSR
       section: (args: LoadArgs) => import('./reader/routes/section').then((m) => m.loadSection(args)),
       // Imported when asked for: a static import would put the author page's reads in the reader's initial script.
       author: (args: LoadArgs) => import('./reader/routes/author-load').then((m) => m.loadAuthor(args)),
+      page: (args: LoadArgs) => import('./reader/routes/static-page').then((m) => m.loadStaticPage(args)),
       notFound: loadNotFound,
     }
   : undefined;
@@ -114,6 +117,15 @@ export const appRoutes: AppRoute[] = [
           </Loading>
         ),
         load: loads?.author,
+      },
+      {
+        path: routePatterns.page,
+        element: (
+          <Loading>
+            <StaticPageRoute />
+          </Loading>
+        ),
+        load: loads?.page,
       },
       { path: routePatterns.any, element: <NotFoundRoute />, load: loads?.notFound },
     ],

@@ -6,6 +6,7 @@ export const dashboardPages = {
   articles: 'articles',
   stories: 'stories',
   'breaking-news': 'breaking-news',
+  pages: 'pages',
   reports: 'reports',
   settings: 'settings',
   profile: 'profile',
@@ -20,6 +21,8 @@ export const paths = {
   category: (idOrSlug: string) => `/category/${encodeURIComponent(idOrSlug)}`,
   section: (name: string) => `/news/${encodeURIComponent(name)}`,
   author: (slug: string) => `/author/${encodeURIComponent(slug)}`,
+  /** A static page (About, Privacy…): `/<slug>`. */
+  page: (slug: string) => `/${encodeURIComponent(slug)}`,
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard',
@@ -36,5 +39,6 @@ export const routePatterns = {
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard/*',
+  page: '/:slug',
   any: '*',
 } as const;

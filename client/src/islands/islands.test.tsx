@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BreakingNews, Category } from '#shared/types';
+import type { BreakingNews, NavLink } from '#shared/types';
 import { SiteHeader } from '../components/layout/site-header';
 import { ShareButtons } from '../features/articles/components/share-buttons';
 import { BreakingNewsTicker } from '../features/breaking-news/components/breaking-news-ticker';
@@ -19,7 +19,7 @@ import { startTicker } from './ticker';
  * server. Each case renders the component to HTML as the server does, starts its island on that HTML and uses it.
  */
 
-const categories: Category[] = [{ id: 'c1', name: 'Local', slug: 'local' } as Category];
+const links: NavLink[] = [{ kind: 'category', id: 'c1', label: 'Local', path: '/category/local' }];
 
 function serve(element: ReactElement) {
   const html = renderToString(
@@ -42,7 +42,7 @@ afterEach(() => {
 
 describe('header island', () => {
   it('opens the mobile menu, renames its button, and closes it on Escape and on a press outside', () => {
-    serve(<SiteHeader categories={categories} siteName="Chronicle News" />);
+    serve(<SiteHeader links={links} siteName="Chronicle News" />);
     startHeader();
     const button = document.querySelector<HTMLButtonElement>('button[aria-label="Open menu"]')!;
     const menu = document.querySelector<HTMLElement>('[data-testid="mobile-menu"]')!;
@@ -63,7 +63,7 @@ describe('header island', () => {
   });
 
   it("shows a guest Login, and a stored staff session's menu with its name", () => {
-    serve(<SiteHeader categories={categories} siteName="Chronicle News" />);
+    serve(<SiteHeader links={links} siteName="Chronicle News" />);
     const visible = () =>
       [...document.querySelectorAll<HTMLElement>('[data-account]')].filter((e) => !e.hidden).map((e) => e.dataset.account);
     expect(visible()).toEqual(['guest', 'guest']);
@@ -76,7 +76,7 @@ describe('header island', () => {
   });
 
   it('shows a reader their Logout only', () => {
-    serve(<SiteHeader categories={categories} siteName="Chronicle News" />);
+    serve(<SiteHeader links={links} siteName="Chronicle News" />);
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify({ id: 'u2', name: 'Rita Reader', role: 'user' }));
     startHeader();

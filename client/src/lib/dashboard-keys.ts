@@ -15,6 +15,8 @@ export const dashboardKeys = {
   me: ['dashboard', 'me'] as const,
   profile: ['dashboard', 'profile'] as const,
   settings: ['dashboard', 'settings'] as const,
+  pages: ['dashboard', 'pages'] as const,
+  page: (id: string) => ['dashboard', 'pages', id] as const,
   articles: ['dashboard', 'articles'] as const,
   articleList: (params: ArticleListParams) => ['dashboard', 'articles', params] as const,
   articleMedia: (id: string) => ['dashboard', 'article-media', id] as const,

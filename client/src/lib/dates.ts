@@ -36,17 +36,17 @@ export function relativeTime(value: string | Date | null | undefined, now: numbe
 const longDates = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A long date for bylines ('March 4, 2026'), in `timeZone` or the local one; an unparseable value is shown
- * as it is.
+ * A long date for bylines ('March 4, 2026'), in `timeZone` or the local one and in the site's `locale` ('4 March 2026'
+ * in en-GB); an unparseable value is shown as it is.
  */
-export function formatDate(value: string | null | undefined, timeZone?: string): string {
+export function formatDate(value: string | null | undefined, timeZone?: string, locale = 'en-US'): string {
   if (!value) return '';
   const time = Date.parse(value);
   if (Number.isNaN(time)) return value;
-  const key = timeZone ?? '';
+  const key = `${locale}|${timeZone ?? ''}`;
   let format = longDates.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone });
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
     longDates.set(key, format);
   }
   return format.format(time);

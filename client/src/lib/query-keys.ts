@@ -14,6 +14,8 @@ export const readerKeys = {
   author: (slug: string, page: number) => ['articles', 'published', 'author', slug, page] as const,
   /** The site's name, contact and social accounts (its settings), around every page. */
   site: ['site'] as const,
+  /** A published static page by its address. */
+  page: (slug: string) => ['pages', 'public', slug] as const,
   categories: ['categories'] as const,
   category: (idOrSlug: string) => ['categories', 'one', idOrSlug] as const,
   breakingNews: ['breaking-news'] as const,

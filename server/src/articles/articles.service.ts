@@ -1,5 +1,4 @@
 import type { Article, ArticleListItem, Page } from '#shared/types';
-import { LIMITS } from '#shared/constants';
 import type { z } from 'zod';
 import type {
   createArticleInputSchema,
@@ -14,7 +13,7 @@ import { prismaCode } from '../lib/error-middleware';
 import { validationFailed } from '../lib/errors';
 import { removeUnusedFiles } from '../media/media-files';
 import { requireOwnership, type AuthUser } from '../lib/policy';
-import { sanitizeArticleHtml } from '../lib/sanitize';
+import { cleanBody as cleanContent } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugCandidates } from '../lib/slug';
 import { sectionFromWire } from '../lib/wire';
@@ -28,20 +27,6 @@ import { lockArticle, readArticle } from './articles.repository';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;
-
-/**
- * The body as stored: sanitised, not empty once unsafe markup is gone, and within the size limit as
- * stored too (sanitising closes every open tag and escapes text, so it can more than double a body).
- */
-function cleanContent(html: string): string {
-  const clean = sanitizeArticleHtml(html);
-  if (!clean) throw validationFailed(['content: nothing is left once unsafe markup is removed']);
-  if (Buffer.byteLength(clean, 'utf8') > LIMITS.contentMaxBytes)
-    throw validationFailed([
-      `Content must be at most ${LIMITS.contentMaxBytes / 1000} kB as stored, once its tags are closed and its text escaped`,
-    ]);
-  return clean;
-}
 
 const noSuchCategory = () => validationFailed(['categoryId: no category has this id']);
 

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
+import { LIMITS } from '#shared/constants';
 import { UPLOAD_PATH } from '#shared/schemas/articles';
 import { validationFailed } from './errors';
 
@@ -118,4 +119,18 @@ export function requireBoundedHtml(html: string): void {
 export function sanitizeArticleHtml(html: string): string {
   requireBoundedHtml(html);
   return sanitizeHtml(html, ARTICLE_HTML).trim();
+}
+
+/**
+ * A body as stored (an article's, a page's): sanitised, not empty once unsafe markup is gone, and within the size limit
+ * as stored too (sanitising closes every open tag and escapes text, so it can more than double a body).
+ */
+export function cleanBody(html: string): string {
+  const clean = sanitizeArticleHtml(html);
+  if (!clean) throw validationFailed(['content: nothing is left once unsafe markup is removed']);
+  if (Buffer.byteLength(clean, 'utf8') > LIMITS.contentMaxBytes)
+    throw validationFailed([
+      `Content must be at most ${LIMITS.contentMaxBytes / 1000} kB as stored, once its tags are closed and its text escaped`,
+    ]);
+  return clean;
 }

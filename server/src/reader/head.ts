@@ -22,9 +22,11 @@ import type {
   Person,
   ProfilePage,
   Thing,
+  WebPage,
   WebSite,
   WithContext,
 } from 'schema-dts';
+import { accentShades, isHexColor } from '#shared/colors';
 import { CROP_RATIOS, cropSize, cropUrl } from '#shared/images';
 import { readerPagePath } from '#shared/page-numbers';
 import { sectionPageName, type ReaderPage } from '#shared/reader-page';
@@ -48,6 +50,8 @@ export interface SiteInfo extends Publication {
   sameAs: string[];
   /** A staging site: every page says `noindex`. */
   noindex: boolean;
+  /** The accent colour (#rrggbb): written over the stylesheet's when it is not the stylesheet's own. */
+  accentColor: string;
 }
 
 /** The head's view of the site settings, at `publicUrl`. */
@@ -59,7 +63,22 @@ export function siteInfo(publicUrl: string, site: Site): SiteInfo {
     logoUrl: `${publicUrl}/logo.png`,
     sameAs: SOCIAL_NETWORKS.flatMap(({ key }) => site.social[key] ?? []),
     noindex: site.noindex,
+    accentColor: site.accentColor,
   };
+}
+
+/** The accent the stylesheet has (client/src/styles/base.css): a site with this one needs no style of its own. */
+export const STYLESHEET_ACCENT = '#b91c1c';
+
+/**
+ * The site's accent colour and its shades as CSS variables, over the stylesheet's (Tailwind's theme variables sit in a
+ * layer, so an unlayered rule wins wherever it is); nothing for the stylesheet's own colour. The colour is checked
+ * by the settings' schema (#rrggbb), and checked again here: nothing else is ever written into the style element.
+ */
+export function accentStyle(accentColor: string): string {
+  if (!isHexColor(accentColor) || accentColor.toLowerCase() === STYLESHEET_ACCENT) return '';
+  const { accent, hover, onDark } = accentShades(accentColor);
+  return `<style>:root{--color-brand:${accent};--color-brand-hover:${hover};--color-brand-on-dark:${onDark}}</style>`;
 }
 
 /** Google shows up to 110 characters of an article headline. */
@@ -368,6 +387,39 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
     }
     case 'author':
       return authorParts(page.author, page.articles.data, page.page, site);
+    case 'page': {
+      const { page: staticPage } = page;
+      const canonical = `${site.publicUrl}/${encodeURIComponent(staticPage.slug)}`;
+      const text = staticPage.summary.trim();
+      const webPage: WithContext<WebPage> = {
+        '@context': 'https://schema.org',
+        '@type': 'WebPage',
+        '@id': canonical,
+        url: canonical,
+        name: staticPage.title,
+        ...(text ? { description: text } : {}),
+        inLanguage: LANGUAGE,
+        dateModified: staticPage.updatedAt,
+        isPartOf: { '@id': u.websiteId },
+        publisher: { '@id': u.organizationId },
+      };
+      return {
+        title: `${staticPage.title} | ${site.name}`,
+        description: truncateOnWord(text || `${staticPage.title}, from ${site.name}.`, DESCRIPTION_MAX),
+        canonical,
+        ogType: 'website',
+        ogTitle: staticPage.title,
+        image: defaultImage(site),
+        extraMeta: [],
+        jsonLd: [
+          webPage,
+          breadcrumbs([
+            { name: 'Home', url: u.home },
+            { name: staticPage.title, url: canonical },
+          ]),
+        ],
+      };
+    }
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
       return {
@@ -396,7 +448,10 @@ export function buildHead(page: ReaderPage, site: SiteInfo): string {
  * its canonical address; the others (the dashboard, a password reset link) have the site's name and description.
  */
 export function buildShellHead(pathname: string, site: SiteInfo): string {
-  if (pathname !== AUTH_PATH) return [`<meta name="description" content="${escapeHtml(site.description)}">`, `<title>${escapeHtml(site.name)}</title>`].join('\n');
+  if (pathname !== AUTH_PATH)
+    return [`<meta name="description" content="${escapeHtml(site.description)}">`, `<title>${escapeHtml(site.name)}</title>`, accentStyle(site.accentColor)]
+      .filter(Boolean)
+      .join('\n');
   const title = `Login | ${site.name}`;
   return headTags(
     {
@@ -443,5 +498,6 @@ function headTags(p: HeadParts, site: SiteInfo): string {
     name('twitter:image', image.url),
     name('twitter:image:alt', image.alt),
     ...p.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...(accentStyle(site.accentColor) ? [accentStyle(site.accentColor)] : []),
   ].join('\n');
 }

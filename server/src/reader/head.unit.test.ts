@@ -11,6 +11,7 @@ const site: SiteInfo = {
   logoUrl: 'https://news.example.org/logo.png',
   sameAs: [],
   noindex: false,
+  accentColor: '#b91c1c',
 };
 
 const HOSTILE = `</script><script>alert(1)</script> <!--<script> "Quotes" & 'apostrophes' <b>`;

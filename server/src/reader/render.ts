@@ -62,7 +62,7 @@ export function brandedShell(shell: string, name: string): string {
   const end = shell.indexOf('<!--brand:end-->');
   if (start === -1 || end === -1) return shell;
   const { lead, accent } = brandParts(name);
-  const brand = accent === null ? escapeHtml(lead) : `${escapeHtml(lead)} <span class="text-red-700">${escapeHtml(accent)}</span>`;
+  const brand = accent === null ? escapeHtml(lead) : `${escapeHtml(lead)} <span class="text-brand">${escapeHtml(accent)}</span>`;
   return shell.slice(0, start) + brand + shell.slice(end + '<!--brand:end-->'.length);
 }
 

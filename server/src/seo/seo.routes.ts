@@ -6,9 +6,11 @@ import { feedChannel, type FeedScope } from './feed-links';
 import { holdsNul } from '../lib/validate';
 import { newestChange, renderRss } from './feeds';
 import { renderRobots } from './robots';
+import { webManifest } from './manifest';
 import { currentSite } from '../settings/settings.service';
 import * as seo from './seo.service';
-import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl, type Publication } from './site';
+import { publishedPages } from '../pages/pages.service';
+import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl, staticPageUrl, type Publication } from './site';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, SITEMAP_LIMITS } from './sitemaps';
 
 /** Sizes of the documents; tests lower them to see paging without writing 50,000 articles. */
@@ -89,12 +91,21 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   // after 48 hours without a write, so it is kept a minute at most.
   router.get(DOCUMENTS, (req, _res, next) => {
     tagResponse([Tags.articles, Tags.categories, Tags.site], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
+    // The static pages are in the pages sitemap, and date it in the index.
+    if (req.path === '/sitemap.xml' || req.path === '/sitemaps/pages.xml') tagResponse([Tags.pages]);
     next();
   });
 
   // The same on a staging site: crawlers must fetch its pages to read their noindex (docs/decisions/056-site-settings.md).
   router.get('/robots.txt', (_req, res) => {
     res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).send(renderRobots(publicUrl));
+  });
+
+  // The web app manifest: the site's name and accent colour, for a phone's home screen and the browser's chrome.
+  router.get('/manifest.webmanifest', async (_req, res) => {
+    tagResponse([Tags.site]);
+    const site = await currentSite(db, ctx.cache);
+    res.set({ 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'no-cache' }).send(JSON.stringify(webManifest(site)));
   });
 
   router.get('/rss.xml', async (_req, res) => {
@@ -129,25 +140,30 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   router.get('/author/:slug/rss.xml', scopedFeed('author', 'slug', seo.findAuthor));
 
   router.get('/sitemap.xml', async (_req, res) => {
-    const [pages, articlePages] = await Promise.all([seo.listingPages(db), seo.articleSitemapPages(db, sizes.articlesPerSitemap)]);
+    const [pages, articlePages, staticPages] = await Promise.all([
+      seo.listingPages(db),
+      seo.articleSitemapPages(db, sizes.articlesPerSitemap),
+      publishedPages(db),
+    ]);
     const sitemaps = [
-      { loc: pagesSitemapUrl(publicUrl), lastmod: pages.home },
+      { loc: pagesSitemapUrl(publicUrl), lastmod: newest([pages.home, ...staticPages.map((p) => p.updatedAt)]) },
       ...articlePages.map(({ page, lastmod }) => ({ loc: articlesSitemapUrl(publicUrl, page), lastmod })),
     ];
     send(res, XML_TYPE, renderSitemapIndex(sitemaps), newest(sitemaps.map((s) => s.lastmod)));
   });
 
   router.get('/sitemaps/pages.xml', async (_req, res) => {
-    const pages = await seo.listingPages(db);
+    const [pages, staticPages] = await Promise.all([seo.listingPages(db), publishedPages(db)]);
     const body = await renderUrlSet([
       [
         { loc: homeUrl(publicUrl), lastmod: pages.home },
         ...pages.sections.map(({ section, lastmod }) => ({ loc: sectionUrl(publicUrl, section), lastmod })),
         ...pages.categories.map(({ slug, lastmod }) => ({ loc: categoryUrl(publicUrl, slug), lastmod })),
         ...pages.authors.map(({ slug, lastmod }) => ({ loc: authorUrl(publicUrl, slug), lastmod })),
+        ...staticPages.map(({ slug, updatedAt }) => ({ loc: staticPageUrl(publicUrl, slug), lastmod: updatedAt })),
       ],
     ]);
-    send(res, XML_TYPE, body, pages.home);
+    send(res, XML_TYPE, body, newest([pages.home, ...staticPages.map((p) => p.updatedAt)]));
   });
 
   router.get('/sitemaps/news.xml', async (_req, res) => {

@@ -7,7 +7,7 @@ import { badRequest } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { resourceRouter } from '../lib/route';
 import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
-import { currentSite, readSettings, updateSettings } from './settings.service';
+import { currentSite, readSettings, SITE_TAGS, updateSettings } from './settings.service';
 
 /** Every page, head, feed, sitemap and share page shows the settings: a save drops everything the cache holds. */
 const everything = () => [Tags.everything];
@@ -21,10 +21,10 @@ export function settingsRouter({ db, cache }: AppContext): Router {
     {
       method: 'get',
       path: '/site',
-      summary: "The site's name, tagline, description, contact and social accounts, as every page shows them",
+      summary: "The site's name, tagline, description, contact, social accounts, accent colour, locale and menus, as every page shows them",
       guard: publicRoute,
       returns: siteSchema,
-      cacheTags: () => [Tags.site],
+      cacheTags: () => SITE_TAGS,
     },
     async () => currentSite(db, cache),
   );

@@ -1,9 +1,11 @@
-import type { SiteSettingsValues, UpdateSiteSettings } from '#shared/schemas/settings';
-import type { Site, SiteSettings } from '#shared/types';
+import { navigationSchema, type Navigation, type NavItem, type SiteSettingsValues, type UpdateSiteSettings } from '#shared/schemas/settings';
+import type { NavLink, Site, SiteSettings } from '#shared/types';
 import type { ResponseCache } from '../cache';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { refuseCaching, Tags } from '../lib/cache-scope';
+import { validationFailed } from '../lib/errors';
+import { publishedPages } from '../pages/pages.service';
 import { requireVersion, staleVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
 import type { Logger } from '../lib/logger';
 
@@ -19,6 +21,10 @@ const select = {
   phone: true,
   social: true,
   noindex: true,
+  accentColor: true,
+  locale: true,
+  timeZone: true,
+  navigation: true,
   setUpAt: true,
   updatedAt: true,
   version: true,
@@ -32,9 +38,57 @@ function socialOf(value: unknown): Site['social'] {
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
 }
 
-const toSettings = (row: Row): SiteSettings => ({ ...toSite(row), setUpAt: row.setUpAt?.toISOString() ?? null, version: row.version });
+/** The menus as stored; anything the schema would refuse (a hand-edited row) reads as the defaults. */
+function navigationOf(value: unknown): Navigation {
+  const parsed = navigationSchema.partial().safeParse(value);
+  return { header: parsed.success ? (parsed.data.header ?? null) : null, footer: parsed.success ? (parsed.data.footer ?? null) : null };
+}
 
-const toSite = (row: Omit<Row, 'setUpAt' | 'version'>): Site => ({
+/** A category or a page, as a menu may link it. */
+interface Linkable {
+  categories: { id: string; name: string; slug: string }[];
+  pages: { id: string; title: string; slug: string }[];
+}
+
+async function linkables(db: Db): Promise<Linkable> {
+  const [categories, pages] = await Promise.all([
+    db.category.findMany({ select: { id: true, name: true, slug: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    publishedPages(db),
+  ]);
+  return { categories, pages };
+}
+
+const categoryLink = (c: Linkable['categories'][number]): NavLink => ({ kind: 'category', id: c.id, label: c.name, path: `/category/${encodeURIComponent(c.slug)}` });
+const pageLink = (p: Linkable['pages'][number]): NavLink => ({ kind: 'page', id: p.id, label: p.title, path: `/${p.slug}` });
+
+/**
+ * The links the menus show: those set, in their order, less any category since deleted or page since deleted or
+ * unpublished; a menu not set is the default (the header: every category by name; the footer: every published page).
+ */
+export function resolveMenus(navigation: Navigation, found: Linkable): Site['menus'] {
+  const categories = new Map(found.categories.map((c) => [c.id, c]));
+  const pages = new Map(found.pages.map((p) => [p.id, p]));
+  const resolve = (items: NavItem[]) =>
+    items.flatMap((item): NavLink[] => {
+      const id = item.id.toLowerCase();
+      const category = item.kind === 'category' ? categories.get(id) : undefined;
+      const page = item.kind === 'page' ? pages.get(id) : undefined;
+      return category ? [categoryLink(category)] : page ? [pageLink(page)] : [];
+    });
+  return {
+    header: navigation.header ? resolve(navigation.header) : found.categories.map(categoryLink),
+    footer: navigation.footer ? resolve(navigation.footer) : found.pages.map(pageLink),
+  };
+}
+
+const toSettings = (row: Row, menus: Site['menus']): SiteSettings => ({
+  ...toSite(row, menus),
+  navigation: navigationOf(row.navigation),
+  setUpAt: row.setUpAt?.toISOString() ?? null,
+  version: row.version,
+});
+
+const toSite = (row: Omit<Row, 'setUpAt' | 'version'>, menus: Site['menus']): Site => ({
   name: row.name,
   tagline: row.tagline,
   description: row.description,
@@ -43,6 +97,10 @@ const toSite = (row: Omit<Row, 'setUpAt' | 'version'>): Site => ({
   phone: row.phone,
   social: socialOf(row.social),
   noindex: row.noindex,
+  accentColor: row.accentColor,
+  locale: row.locale,
+  timeZone: row.timeZone,
+  menus,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -59,6 +117,10 @@ export const FALLBACK_SITE: Site = {
   phone: '+44 20 7946 0000',
   social: {},
   noindex: false,
+  accentColor: '#b91c1c',
+  locale: 'en-US',
+  timeZone: 'UTC',
+  menus: { header: [], footer: [] },
   updatedAt: new Date(0).toISOString(),
 };
 
@@ -72,15 +134,22 @@ async function readRow(db: Db): Promise<Row> {
 
 /** The settings as stored, with their version. */
 export async function readSettings(db: Db): Promise<SiteSettings> {
-  return toSettings(await readRow(db));
+  const [row, found] = await Promise.all([readRow(db), linkables(db)]);
+  return toSettings(row, resolveMenus(navigationOf(row.navigation), found));
 }
+
+/** What the site's settings are made of: themselves, and the categories and pages their menus link. */
+export const SITE_TAGS = [Tags.site, Tags.categories, Tags.pages];
 
 /**
  * What every page shows of the site, read once per change: kept by the response cache (shared by the processes
  * sharing its store, dropped by the purge a save makes), so a page, a feed or an e-mail costs no read for it.
  */
 export function currentSite(db: Db, cache: Pick<ResponseCache, 'remember'>): Promise<Site> {
-  return cache.remember('site', [Tags.site], async () => toSite(await readRow(db)));
+  return cache.remember('site', SITE_TAGS, async () => {
+    const [row, found] = await Promise.all([readRow(db), linkables(db)]);
+    return toSite(row, resolveMenus(navigationOf(row.navigation), found));
+  });
 }
 
 /** The settings, or a fresh install's when they cannot be read: the answer then is not stored (a page, robots.txt). */
@@ -103,10 +172,14 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
   void setUp;
   const data: Partial<SiteSettingsValues> = { ...values };
   if (values.social) data.social = socialOf(values.social);
+  if (values.navigation) await requireLinkable(db, values.navigation);
   const count = !expected
     ? 0
     : await db.$transaction(async (tx) => {
-        const { count } = await tx.siteSettings.updateMany({ where: { id: ID, ...versionWhere(expected) }, data: { ...data, version: { increment: 1 } } });
+        const { count } = await tx.siteSettings.updateMany({
+          where: { id: ID, ...versionWhere(expected) },
+          data: { ...data, navigation: data.navigation as Prisma.InputJsonValue | undefined, version: { increment: 1 } },
+        });
         if (count) await tx.siteSettings.updateMany({ where: { id: ID, setUpAt: null }, data: { setUpAt: new Date() } });
         return count;
       });
@@ -117,4 +190,17 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
     throw staleVersion('site settings', expected, version);
   }
   return readSettings(db);
+}
+
+/** A menu may link only categories that exist and pages that exist (a draft may be linked: it shows once published). */
+async function requireLinkable(db: Db, navigation: Navigation): Promise<void> {
+  const items = [...(navigation.header ?? []), ...(navigation.footer ?? [])];
+  const ids = (kind: NavItem['kind']) => [...new Set(items.filter((i) => i.kind === kind).map((i) => i.id.toLowerCase()))];
+  const [categories, pages] = [ids('category'), ids('page')];
+  const [foundCategories, foundPages] = await Promise.all([
+    categories.length ? db.category.count({ where: { id: { in: categories } } }) : 0,
+    pages.length ? db.page.count({ where: { id: { in: pages } } }) : 0,
+  ]);
+  if (foundCategories !== categories.length) throw validationFailed(['navigation: a menu links a category that does not exist']);
+  if (foundPages !== pages.length) throw validationFailed(['navigation: a menu links a page that does not exist']);
 }

@@ -35,8 +35,9 @@ describe('GET /api/site', () => {
     const res = await request(app).get('/api/site');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
-    // What pages show when the settings cannot be read is what a fresh install stores.
-    expect(res.body).toEqual({ ...FALLBACK_SITE, updatedAt: expect.any(String) });
+    // What pages show when the settings cannot be read is what a fresh install stores; its menus are the defaults
+    // (every category, of which there are none; every published page: the Privacy page).
+    expect(res.body).toEqual({ ...FALLBACK_SITE, menus: { header: [], footer: [expect.objectContaining({ label: 'Privacy', path: '/privacy' })] }, updatedAt: expect.any(String) });
     expect(FALLBACK_SITE.name).toBe('Chronicle News');
   });
 });
@@ -115,6 +116,12 @@ describe('PUT /api/settings', () => {
     ['an unknown setting', { theme: 'dark' }, 'theme'],
     ['noindex as text', { noindex: 'yes' }, 'noindex must be true or false'],
     ['nothing to change', {}, 'Send at least one setting to change'],
+    ['an accent white text cannot sit on', { accentColor: '#f59e0b' }, 'Accent colour must contrast at least 4.5:1 with white (this one: 2.1:1)'],
+    ['an accent that is no colour', { accentColor: 'red' }, 'Accent colour must be a colour like #b91c1c'],
+    ['an accent written to break out of CSS', { accentColor: '#000;}body{display:none' }, 'Accent colour must be a colour like #b91c1c'],
+    ['an unknown language', { locale: 'xx-YY' }, 'Language must be one of'],
+    ['an unknown time zone', { timeZone: 'Mars/Olympus_Mons' }, 'Time zone must be a time zone like Europe/London'],
+    ['a time zone that is a path', { timeZone: '../../etc/passwd' }, 'Time zone must be a time zone like Europe/London'],
   ])('refuses %s with a 400 that says why, and changes nothing', async (_name, changes, message) => {
     const before = await current();
     const res = await request(app).put('/api/settings').set(admin).send({ ...changes, version: before.version });
@@ -193,6 +200,10 @@ describe('the settings, everywhere at once', () => {
     expect((await request(app).get('/robots.txt')).text).toContain('Allow: /\n');
     expect((await save({ noindex: false })).status).toBe(200);
     for (const path of reads) expect((await request(app).get(path)).headers['x-robots-tag'], path).toBeUndefined();
+    // Files are no pages: they never wait for the settings.
+    expect((await save({ noindex: true })).status).toBe(200);
+    expect((await request(app).get('/uploads/no-such-file.jpg')).headers['x-robots-tag']).toBeUndefined();
+    expect((await save({ noindex: false })).status).toBe(200);
   });
 
   it('date pages and feeds no older than the settings: a client holding the old name is sent the new one, not a 304', async () => {
@@ -215,11 +226,38 @@ describe('the settings, everywhere at once', () => {
     for (let i = 0; i < 5; i++) {
       const shell = await request(app).get(`/dashboard/made-up-${i}`);
       expect(shell.status).toBe(200);
-      expect(shell.text).toContain('Chronicle <span class="text-red-700">News</span>');
+      expect(shell.text).toContain('Chronicle <span class="text-brand">News</span>');
       expect(shell.headers['cache-control']).toBe('no-cache');
       expect((await request(app).get(`/dashboard/made-up-${i}`)).status).toBe(200);
     }
     expect((await ctx.cache.stats()).store!.entries).toBe(entries);
+  });
+
+  it('colour every page with the accent, write dates in the newsroom’s language and time zone, and name the web app', async () => {
+    const desk = await authorDesk(db);
+    // 23:30 UTC on 4 March is already 5 March in Paris.
+    const article = await desk.article({ title: 'Late sitting', publishedAt: new Date('2026-03-04T23:30:00.000Z') });
+    const before = await request(app).get(`/article/${article.id}`);
+    expect(before.text).toContain('>March 4, 2026</time>');
+    expect(before.text).not.toContain('<style>:root{--color-brand:');
+
+    const res = await save({ accentColor: '#1D4ED8', locale: 'fr-FR', timeZone: 'Europe/Paris', name: 'Le Courrier' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ accentColor: '#1d4ed8', locale: 'fr-FR', timeZone: 'Europe/Paris' });
+
+    const page = await request(app).get(`/article/${article.id}`);
+    expect(page.text).toContain('>5 mars 2026</time>');
+    // The accent and its shades (hover, and a light one that reads on the dark footer) over the stylesheet's.
+    expect(page.text).toMatch(/<style>:root\{--color-brand:#1d4ed8;--color-brand-hover:#[0-9a-f]{6};--color-brand-on-dark:#[0-9a-f]{6}\}<\/style>/);
+    const shell = await request(app).get('/dashboard');
+    expect(shell.text).toContain('--color-brand:#1d4ed8');
+
+    const manifest = await request(app).get('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.body).toMatchObject({ name: 'Le Courrier', short_name: 'Le Courrier', theme_color: '#1d4ed8', start_url: '/' });
+
+    expect((await save({ accentColor: '#b91c1c', locale: 'en-US', timeZone: 'UTC', name: 'Chronicle News' })).status).toBe(200);
+    expect((await request(app).get(`/article/${article.id}`)).text).not.toContain('<style>:root{--color-brand:');
   });
 
   it('escape a name written to be HTML', async () => {

@@ -6,6 +6,12 @@ const social = z
   .partial()
   .describe("The newsroom's accounts by network (https addresses); a network left out has none");
 
+const navLink = z
+  .object({ kind: z.enum(['category', 'page']), id: z.string(), label: z.string(), path: z.string().describe("The link's path, /category/<slug> or /<slug>") })
+  .meta({ id: 'NavLink' });
+
+const navItem = z.object({ kind: z.enum(['category', 'page']), id: z.string() });
+
 /** What every page shows of the site: GET /api/site. */
 export const siteSchema = z
   .object({
@@ -17,6 +23,12 @@ export const siteSchema = z
     phone: z.string(),
     social,
     noindex: z.boolean().describe('A staging site: every answer says noindex (X-Robots-Tag, and a meta tag on pages)'),
+    accentColor: z.string().describe('The accent colour, #rrggbb (at least 4.5:1 against white)'),
+    locale: z.string().describe("The language of the reader's dates and numbers (BCP 47)"),
+    timeZone: z.string().describe("The newsroom's time zone (IANA)"),
+    menus: z
+      .object({ header: z.array(navLink), footer: z.array(navLink) })
+      .describe('The links the header and the footer show, in order (deleted or unpublished ones left out)'),
     updatedAt: wireTime.describe('When the settings last changed: pages and feeds are no older'),
   })
   .meta({ id: 'Site', description: "The newsroom's identity, contact and social accounts, as every page shows them" });
@@ -24,6 +36,9 @@ export const siteSchema = z
 /** The settings as an admin edits them: GET and PUT /api/settings. */
 export const siteSettingsSchema = siteSchema
   .extend({
+    navigation: z
+      .object({ header: z.array(navItem).nullable(), footer: z.array(navItem).nullable() })
+      .describe('The menus as set: links by id, in order; null is the default (the header: every category; the footer: every published page)'),
     setUpAt: wireTime.nullable().describe('When an admin first saved the settings or skipped the first-run setup; null until then'),
     version: wireVersion,
   })

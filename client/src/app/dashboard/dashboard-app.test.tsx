@@ -145,7 +145,7 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
   it('welcomes an editor with the editor menu and stat cards', async () => {
     renderAt('/dashboard', 'editor');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Pat editor' })).toBeTruthy();
-    expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Profile']);
+    expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Pages', 'Profile']);
     expect(await screen.findByRole('group', { name: 'Pending Review' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Total Users' })).toBeNull();
   });
@@ -214,7 +214,7 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
     renderAt('/dashboard/users', 'admin');
     expect(await screen.findByRole('heading', { name: 'Users' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText('No users found.')).toBeTruthy();
-    expect(menu()).toEqual(['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Settings', 'Profile']);
+    expect(menu()).toEqual(['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile']);
   });
 
   it('ends an expired session at the login page', async () => {

@@ -4,9 +4,9 @@ import { canOpen, menuFor, routesFor } from './pages';
 
 describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
   it.each([
-    ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Settings', 'Profile']],
-    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Settings', 'Profile']],
-    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Profile']],
+    ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile']],
+    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile']],
+    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Pages', 'Profile']],
     ['author', ['Dashboard', 'Articles', 'Breaking News', 'Profile']],
   ] as const)('%s sees exactly its menu, in order', (role, labels) => {
     expect(menuFor(role).map((m) => m.label)).toEqual(labels);
@@ -20,6 +20,7 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
       '/dashboard/articles',
       '/dashboard/stories',
       '/dashboard/breaking-news',
+      '/dashboard/pages',
       '/dashboard/reports',
       '/dashboard/settings',
       '/dashboard/profile',
@@ -70,6 +71,7 @@ describe('the pages follow the permission table the server enforces (shared/perm
         'Categories',
         'Articles',
         'Stories',
+        'Pages',
         'Profile',
       ]);
     });

@@ -15,6 +15,7 @@ const PAGES: Record<DashboardPage, { label: string; needs: Permission; listedFor
   // Authors may open their stories, but their menu has no entry for it: it lists Stories for those who manage them.
   stories: { label: 'Stories', needs: 'articles:list-all', listedFor: 'articles:publish' },
   'breaking-news': { label: 'Breaking News', needs: 'breaking-news:list-all' },
+  pages: { label: 'Pages', needs: 'pages:manage' },
   reports: { label: 'Reports', needs: 'reports:read' },
   settings: { label: 'Settings', needs: 'settings:manage' },
   profile: { label: 'Profile', needs: 'profile:edit' },

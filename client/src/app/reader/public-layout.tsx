@@ -48,7 +48,21 @@ export async function loadPublicLayout({ queryClient, transport }: LoadArgs): Pr
  * While the settings load in the browser (a page the client app moves to; a server-rendered page has them) or if
  * they cannot be read: nothing but a blank name, never another newsroom's.
  */
-const DEFAULT_SITE: Site = { name: '', tagline: '', description: '', address: '', email: '', phone: '', social: {}, noindex: false, updatedAt: new Date(0).toISOString() };
+const DEFAULT_SITE: Site = {
+  name: '',
+  tagline: '',
+  description: '',
+  address: '',
+  email: '',
+  phone: '',
+  social: {},
+  noindex: false,
+  accentColor: '#b91c1c',
+  locale: 'en-US',
+  timeZone: 'UTC',
+  menus: { header: [], footer: [] },
+  updatedAt: new Date(0).toISOString(),
+};
 
 /** One empty list: a new one on each render would make React hydrate a waiting part afresh (see Apart). */
 const NONE: never[] = [];
@@ -79,7 +93,7 @@ export function PublicLayout() {
         <BreakingNewsTicker headlines={headlines} />
       )}
       <Apart>
-        <SiteHeader categories={categories.data ?? NONE} siteName={site.name} />
+        <SiteHeader links={site.menus.header} siteName={site.name} />
       </Apart>
       <Page />
       <Apart>

@@ -22,7 +22,7 @@ export function AuthShell({
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
           <Link to={paths.home} className="font-serif text-2xl font-bold tracking-tight text-slate-900">
-            <SiteBrand name={siteName} accent="text-red-700" />
+            <SiteBrand name={siteName} accent="text-brand" />
           </Link>
         </div>
       </header>

@@ -34,7 +34,8 @@ const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline';
 
 /**
  * The footer (docs/spec/SPEC.md §2): blurb, social links, quick links, categories, contact and the copyright year; the
- * name, blurb (the tagline), accounts and contact are the site settings'.
+ * name, blurb (the tagline), accounts, contact and the footer menu (after the quick links: the published pages unless
+ * the settings choose others) are the site settings'.
  */
 export function SiteFooter({ categories, site }: { categories: Category[]; site: Site }) {
   // The server and the hydrating render agree on the UTC year; the reader's own year follows at once.
@@ -45,7 +46,7 @@ export function SiteFooter({ categories, site }: { categories: Category[]; site:
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
           <p className="font-serif text-2xl font-bold break-words text-white">
-            <SiteBrand name={site.name} accent="text-red-400" />
+            <SiteBrand name={site.name} accent="text-brand-on-dark" />
           </p>
           {site.tagline && <p className="text-sm leading-relaxed">{site.tagline}</p>}
           <ul className="flex gap-3" aria-label="Social media">
@@ -72,6 +73,13 @@ export function SiteFooter({ categories, site }: { categories: Category[]; site:
             {QUICK_LINKS.map((l) => (
               <li key={l.label}>
                 <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            {site.menus.footer.map((l) => (
+              <li key={`${l.kind}:${l.id}`}>
+                <Link to={l.path} className={linkClass}>
                   {l.label}
                 </Link>
               </li>

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Link, NavLink } from '#client/components/ui/link';
-import type { Category } from '#shared/types';
+import type { NavLink as MenuLink } from '#shared/types';
 import { SiteBrand } from './site-brand';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
@@ -55,7 +55,8 @@ function UserMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
 type Account = 'guest' | 'reader' | 'staff';
 
 /**
- * The site header (docs/spec/SPEC.md §2): brand, a link per category, and the account entry for the reader's role
+ * The site header (docs/spec/SPEC.md §2): brand, the header menu's links (a link per category unless the site settings
+ * choose others, docs/decisions/057-pages-and-navigation.md), and the account entry for the reader's role
  * (staff: a menu with Dashboard and Logout; a reader: Logout; a guest: Login). In the page flow at the
  * top; past 150 px of scroll it slides in under the ticker and stays until the page is back above 100 px.
  * Below 1024 px the links move into a menu that closes on a click outside it.
@@ -64,7 +65,7 @@ type Account = 'guest' | 'reader' | 'staff';
  * server renders every account entry, the guest's shown, and on a page that is not hydrated the header's island
  * (islands/header.ts) shows the reader's and works the menus and the scroll mode, as React does here.
  */
-export function SiteHeader({ categories, siteName }: { categories: Category[]; siteName: string }) {
+export function SiteHeader({ links, siteName }: { links: MenuLink[]; siteName: string }) {
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const mode = useHeaderMode();
@@ -82,7 +83,7 @@ export function SiteHeader({ categories, siteName }: { categories: Category[]; s
   const categoryLink = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded px-2 py-1 text-sm font-medium whitespace-nowrap hover:bg-slate-100 hover:text-slate-900',
-      isActive ? 'text-red-700' : 'text-slate-700',
+      isActive ? 'text-brand' : 'text-slate-700',
     );
   const logoutButton = (
     <button type="button" data-logout="" onClick={logout} className={buttonClasses('secondary')}>
@@ -105,14 +106,14 @@ export function SiteHeader({ categories, siteName }: { categories: Category[]; s
       >
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4" style={{ height: HEADER_HEIGHT }}>
           <Link to={paths.home} className="max-w-[calc(100%-3.5rem)] shrink-0 truncate font-serif text-2xl font-bold tracking-tight text-slate-900 lg:max-w-xs" aria-label={siteName ? undefined : 'Home'} onClick={closeMenu}>
-            <SiteBrand name={siteName} accent="text-red-700" />
+            <SiteBrand name={siteName} accent="text-brand" />
           </Link>
           <nav aria-label="Categories" className="hidden min-w-0 flex-1 lg:block">
             <ul className="flex items-center gap-1 overflow-x-auto">
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <NavLink to={paths.category(c.slug)} className={categoryLink}>
-                    {c.name}
+              {links.map((l) => (
+                <li key={`${l.kind}:${l.id}`}>
+                  <NavLink to={l.path} className={categoryLink}>
+                    {l.label}
                   </NavLink>
                 </li>
               ))}
@@ -160,10 +161,10 @@ export function SiteHeader({ categories, siteName }: { categories: Category[]; s
         >
           <nav aria-label="Categories (menu)" className="mx-auto max-w-7xl px-4 py-3">
             <ul className="grid grid-cols-2 gap-1">
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <NavLink to={paths.category(c.slug)} className={(s) => cn(categoryLink(s), 'block py-2')} onClick={closeMenu}>
-                    {c.name}
+              {links.map((l) => (
+                <li key={`${l.kind}:${l.id}`}>
+                  <NavLink to={l.path} className={(s) => cn(categoryLink(s), 'block py-2')} onClick={closeMenu}>
+                    {l.label}
                   </NavLink>
                 </li>
               ))}

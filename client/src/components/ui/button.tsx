@@ -7,7 +7,7 @@ export type ButtonSize = 'xs' | 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-slate-900 text-white hover:bg-slate-700 disabled:bg-slate-400',
-  brand: 'bg-brand text-white hover:bg-red-800 disabled:opacity-50',
+  brand: 'bg-brand text-white hover:bg-brand-hover disabled:opacity-50',
   secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-500',
   success: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-50',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-500',

@@ -14,3 +14,4 @@ export { stats } from './stats';
 export { users } from './users';
 export { views } from './views';
 export { site } from './site';
+export { pages } from './pages';

@@ -111,7 +111,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
         <Button type="submit" disabled={update.isPending || uploading}>
           {update.isPending ? 'Saving...' : 'Save Profile'}
         </Button>
-        <Link to={paths.author(profile.slug)} className="text-sm font-semibold text-red-700 hover:underline">
+        <Link to={paths.author(profile.slug)} className="text-sm font-semibold text-brand hover:underline">
           Your author page
         </Link>
       </div>

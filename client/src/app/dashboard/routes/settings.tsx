@@ -1,5 +1,14 @@
-import type { ReactNode } from 'react';
-import { SETTINGS_LIMITS, SOCIAL_NETWORKS, siteSettingsSchema, type SiteSettingsValues, type SocialNetwork } from '#shared/schemas/settings';
+import { useMemo, type ReactNode } from 'react';
+import { contrast, formatContrast, isHexColor, MIN_CONTRAST } from '#shared/colors';
+import {
+  LOCALES,
+  MENU_LIMITS,
+  SETTINGS_LIMITS,
+  SOCIAL_NETWORKS,
+  siteSettingsSchema,
+  type SiteSettingsValues,
+  type SocialNetwork,
+} from '#shared/schemas/settings';
 import type { SiteSettings } from '#shared/types';
 import { ErrorBox, SuccessBox } from '#client/components/ui/alert';
 import { Button } from '#client/components/ui/button';
@@ -7,7 +16,12 @@ import { Field, TextArea } from '#client/components/ui/field';
 import { LoadingText } from '#client/components/ui/page-state';
 import { ReloadLatest } from '#client/components/ui/reload-latest';
 import { usePageForm } from '#client/components/ui/use-page-form';
+import { useDashboardCategories } from '#client/features/categories/api/get-dashboard-categories';
+import { usePages } from '#client/features/pages/api/pages';
 import { useSiteSettings, useUpdateSiteSettings } from '#client/features/settings/api/settings';
+import { MenuEditor, type MenuChoice } from '#client/features/settings/components/menu-editor';
+import { Select } from '#client/components/ui/field';
+import { formatDate } from '#client/lib/dates';
 import { problemFrom } from '#client/lib/errors';
 import { PageHeader } from '../dashboard-layout';
 
@@ -22,7 +36,37 @@ const valuesOf = (s: SiteSettings): Values => ({
   phone: s.phone,
   social: Object.fromEntries(SOCIAL_NETWORKS.map(({ key }) => [key, s.social[key] ?? ''])) as Record<SocialNetwork, string>,
   noindex: s.noindex,
+  accentColor: s.accentColor,
+  locale: s.locale as Values['locale'],
+  timeZone: s.timeZone,
+  navigation: s.navigation,
 });
+
+/** Every IANA time zone this browser knows, UTC first. */
+function timeZones(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
+}
+
+/** The accent colour's check, as the save will do it: its contrast with white, and a sample of where it shows. */
+function AccentPreview({ color, name }: { color: string; name: string }) {
+  if (!isHexColor(color)) return null;
+  const ratio = contrast(color, '#ffffff');
+  const passes = ratio >= MIN_CONTRAST;
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm" aria-live="polite">
+      <span className="rounded px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase" style={{ backgroundColor: color }}>
+        Category
+      </span>
+      <span className="font-serif text-lg font-bold text-slate-900">
+        {name.split(' ').slice(0, -1).join(' ')} <span style={{ color }}>{name.split(' ').at(-1)}</span>
+      </span>
+      <span className={passes ? 'text-emerald-800' : 'text-red-700'}>
+        {`Contrast with white: ${formatContrast(ratio)} — ${passes ? 'passes' : `needs at least ${MIN_CONTRAST}:1`}`}
+      </span>
+    </div>
+  );
+}
 
 /** A group of the form, with its heading. */
 function Group({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -43,6 +87,17 @@ function Group({ title, description, children }: { title: string; description: s
 /** The form, filled from one version of the settings: a save names that version, and a stale one offers to reload. */
 function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload(): Promise<SiteSettings> }) {
   const update = useUpdateSiteSettings();
+  const categories = useDashboardCategories();
+  const pages = usePages();
+  const zones = useMemo(timeZones, []);
+  const choices: MenuChoice[] = [
+    ...(categories.data ?? []).map((c) => ({ item: { kind: 'category' as const, id: c.id }, label: c.name })),
+    ...(pages.data ?? []).map((p) => ({
+      item: { kind: 'page' as const, id: p.id },
+      label: p.title,
+      note: p.status === 'published' ? undefined : 'draft: shown once published',
+    })),
+  ];
   const { values, set, errors, problem, saved, submit, reload } = usePageForm({
     record: settings,
     valuesOf,
@@ -84,6 +139,46 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           error={errors.description}
           hint="What search engines and link previews show for the home page (about 160 characters show)."
         />
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="text-sm font-medium text-slate-800">
+              <span className="mb-1 block">Pick</span>
+              <input
+                type="color"
+                value={isHexColor(values.accentColor) ? values.accentColor : '#000000'}
+                onChange={(e) => set('accentColor', e.target.value)}
+                className="h-10 w-14 cursor-pointer rounded border border-slate-300 bg-white"
+                aria-label="Pick the accent colour"
+              />
+            </label>
+            <div className="w-40">
+              <Field label="Accent colour" value={values.accentColor} onChange={(e) => set('accentColor', e.target.value)} error={errors.accentColor} spellCheck={false} />
+            </div>
+          </div>
+          <p className="text-sm text-slate-600">The last word of the name, active links and category labels. White text must read on it.</p>
+          <AccentPreview color={values.accentColor} name={values.name || 'Site Name'} />
+        </div>
+      </Group>
+      <Group title="Language and time" description="How dates read on the site's pages, and the newsroom's own time zone.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select label="Language of dates" value={values.locale} onChange={(e) => set('locale', e.target.value as Values['locale'])} error={errors.locale}>
+            {LOCALES.map((l) => (
+              <option key={l.tag} value={l.tag}>
+                {l.name}
+              </option>
+            ))}
+          </Select>
+          <Select label="Time zone" value={values.timeZone} onChange={(e) => set('timeZone', e.target.value)} error={errors.timeZone}>
+            {(zones.includes(values.timeZone) ? zones : [values.timeZone, ...zones]).map((z) => (
+              <option key={z} value={z}>
+                {z.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <p className="text-sm text-slate-600">
+          {`A byline today reads: ${formatDate(new Date().toISOString(), values.timeZone, values.locale)}`}
+        </p>
       </Group>
       <Group title="Contact" description="The footer's contact block. Leave a field empty to leave it out.">
         <Field label="Address" value={values.address} onChange={(e) => set('address', e.target.value)} error={errors.address} autoComplete="street-address" />
@@ -109,6 +204,26 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           />
         ))}
       </Group>
+      <Group title="Menus" description="The links in the header (on phones: its menu) and in the footer, after its quick links.">
+        <MenuEditor
+          label="Header"
+          defaultLabel="Every category, by name"
+          value={values.navigation.header}
+          choices={choices}
+          max={MENU_LIMITS.header}
+          error={errors['navigation.header']}
+          onChange={(header) => set('navigation', { ...values.navigation, header })}
+        />
+        <MenuEditor
+          label="Footer"
+          defaultLabel="Every published page, by title"
+          value={values.navigation.footer}
+          choices={choices}
+          max={MENU_LIMITS.footer}
+          error={errors['navigation.footer']}
+          onChange={(footer) => set('navigation', { ...values.navigation, footer })}
+        />
+      </Group>
       <Group title="Indexing" description="Keep a staging or test site out of search engines.">
         <label className="flex items-start gap-3 text-sm text-slate-800">
           <input
@@ -119,7 +234,7 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           />
           <span>
             <span className="font-medium">Hide this site from search engines</span>
-            <span className="block text-slate-600">Every page says noindex and robots.txt turns crawlers away. Turn it off when the site goes live.</span>
+            <span className="block text-slate-600">Every page, feed and file says noindex, so search engines leave the site out. Turn it off when the site goes live.</span>
           </span>
         </label>
       </Group>
@@ -136,7 +251,7 @@ export function SettingsPage() {
   const settings = useSiteSettings();
   return (
     <>
-      <PageHeader title="Settings" description="The newsroom's name, contact, social accounts and indexing." />
+      <PageHeader title="Settings" description="The newsroom's name, colour, language, contact, social accounts, menus and indexing." />
       {settings.isPending ? (
         <LoadingText>Loading settings...</LoadingText>
       ) : settings.isError ? (

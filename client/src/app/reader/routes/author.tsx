@@ -45,7 +45,7 @@ export function AuthorRoute() {
           {found.data.author.bio && <p className="max-w-2xl whitespace-pre-line text-slate-700">{found.data.author.bio}</p>}
           <p className="text-sm text-slate-600">
             {articles.pagination.total} {articles.pagination.total === 1 ? 'article' : 'articles'} ·{' '}
-            <a href={`${paths.author(found.data.author.slug)}/rss.xml`} className="text-red-700 underline">
+            <a href={`${paths.author(found.data.author.slug)}/rss.xml`} className="text-brand underline">
               RSS feed
             </a>
           </p>

@@ -6,7 +6,7 @@ export function CategoryBadge({ name, className }: { name: string | null | undef
   return (
     <span
       className={cn(
-        'inline-block w-fit rounded bg-red-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase',
+        'inline-block w-fit rounded bg-brand px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase',
         className,
       )}
     >

@@ -27,7 +27,7 @@ export function StoryBlock({ title, viewAllTo, articles, isPending }: StoryBlock
         </h2>
         <Link
           to={viewAllTo}
-          className="inline-flex items-center gap-1 text-sm font-semibold text-red-700 hover:underline"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand hover:underline"
           aria-label={`View All: ${title}`}
         >
           View All <ArrowRightIcon width={16} height={16} />

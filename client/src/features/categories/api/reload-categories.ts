@@ -7,6 +7,8 @@ export function reloadCategories(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: dashboardKeys.categories }),
     queryClient.invalidateQueries({ queryKey: readerKeys.categories }),
+    // The header's menu links categories by name (the site's menus).
+    queryClient.invalidateQueries({ queryKey: readerKeys.site }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.articles }),
   ]);
 }

@@ -1,0 +1,44 @@
+import { useParams } from 'react-router';
+import { ErrorBox } from '#client/components/ui/alert';
+import { LongDate } from '#client/components/ui/dates';
+import { LoadingText } from '#client/components/ui/page-state';
+import { getPublicPageQueryOptions, usePublicPage } from '#client/features/pages/api/get-public-page';
+import { isMissing } from '#client/lib/api-client';
+import { errorMessage } from '#client/lib/errors';
+import { usePageTitle } from '#client/lib/site-settings';
+import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
+import { NotFoundRoute } from './not-found';
+
+/** On the server: the published page at `/<slug>`; anything else is the site's 404 page. */
+export async function loadStaticPage({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
+  const slug = params.slug ?? '';
+  return queryClient.fetchQuery(getPublicPageQueryOptions(slug, transport)).then(
+    (page): Loaded => ({ page: { kind: 'page', page } }),
+    (error: unknown) => pageOfFailure(error, 'Page not found'),
+  );
+}
+
+/** A static page (About, Contact, Privacy…; docs/decisions/057-pages-and-navigation.md): its title, body and last change. */
+export function StaticPageRoute() {
+  const { slug = '' } = useParams();
+  const page = usePublicPage(slug);
+  usePageTitle(page.data ? page.data.title : null);
+
+  if (page.isPending) return <LoadingText>Loading page...</LoadingText>;
+  if (page.isError && !page.data) {
+    if (isMissing(page.error)) return <NotFoundRoute />;
+    return <ErrorBox className="mx-auto my-10 max-w-xl">{errorMessage(page.error, 'Failed to load the page')}</ErrorBox>;
+  }
+  const { title, content, updatedAt } = page.data;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <header className="mb-8 border-b-2 border-slate-900 pb-4">
+        <h1 className="font-serif text-3xl font-bold text-slate-900 md:text-4xl">{title}</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          Last updated <LongDate value={updatedAt} />
+        </p>
+      </header>
+      <div className="article-body" dangerouslySetInnerHTML={{ __html: content }} />
+    </article>
+  );
+}
