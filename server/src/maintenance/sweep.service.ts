@@ -31,7 +31,7 @@ export async function sweepExpired(db: Db, now = new Date()) {
 }
 
 /**
- * Deletes uploads that no article uses (in its content, as its image or as media) and no author has as their photo, once past the grace
+ * Deletes uploads that no article uses (in its content, as its image or as media), no static page's body shows and no author has as their photo, once past the grace
  * period, rows and files (resized variants included), and temporary files idle for `tempIdleMs`. An upload found in use is marked
  * `referenced` and never looked at again (removing an article's media and image deletes their files
  * already). Files without an Upload row (older than the table, or the demo images) are left alone.
@@ -51,12 +51,14 @@ export async function sweepUploads(
       AND (EXISTS (SELECT 1 FROM "Media" m WHERE m."fileUrl" = u."fileUrl")
         OR EXISTS (SELECT 1 FROM "Article" a WHERE a."imageUrl" = u."fileUrl")
         OR EXISTS (SELECT 1 FROM "Article" a WHERE strpos(a.content, u."fileUrl") > 0)
+        OR EXISTS (SELECT 1 FROM "Page" p WHERE strpos(p.content, u."fileUrl") > 0)
         OR EXISTS (SELECT 1 FROM "User" us WHERE us."avatarUrl" = u."fileUrl"))`;
   const swept = await db.$queryRaw<{ fileUrl: string }[]>`
     DELETE FROM "Upload" u
     WHERE NOT u.referenced AND u."createdAt" < ${cutoff}
       AND NOT EXISTS (SELECT 1 FROM "Media" m WHERE m."fileUrl" = u."fileUrl")
       AND NOT EXISTS (SELECT 1 FROM "Article" a WHERE a."imageUrl" = u."fileUrl" OR strpos(a.content, u."fileUrl") > 0)
+      AND NOT EXISTS (SELECT 1 FROM "Page" p WHERE strpos(p.content, u."fileUrl") > 0)
       AND NOT EXISTS (SELECT 1 FROM "User" us WHERE us."avatarUrl" = u."fileUrl")
     RETURNING u."fileUrl"`;
   const files = swept.map((row) => row.fileUrl).filter((url) => UPLOAD_PATH.test(url));
