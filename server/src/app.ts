@@ -149,9 +149,9 @@ export function createApp(ctx: AppContext): Express {
   return app;
 }
 
-/** Every path but the API's and the uploads': the reader's pages, the dashboard and the auth screens. */
 /** Paths that answer files, never a page, feed or share page: no X-Robots-Tag from the settings. */
 const NOT_PAGES = /^\/(assets|uploads)(\/|$)/;
+/** Every path but the API's and the uploads': the reader's pages, the dashboard and the auth screens. */
 const READER_PATHS = /^(?!\/(api|uploads)(\/|$)).*/;
 
 const refuseSourceMaps: RequestHandler = (req, _res, next) => next(req.path.endsWith('.map') ? notFound() : undefined);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { articleContentSchema } from './articles';
 import { hasControl, hasVisibleText } from './text';
+import { PAGE_SLUG, PAGE_SLUG_MAX } from '../page-slug';
 import { versionSchema } from './version';
 
 /**
@@ -8,7 +9,7 @@ import { versionSchema } from './version';
  * validation and the dashboard's form. The server sanitises `content` as it does an article body.
  */
 
-export const PAGE_LIMITS = { title: 120, summary: 300, slug: 60, pages: 200 } as const;
+export const PAGE_LIMITS = { title: 120, summary: 300, slug: PAGE_SLUG_MAX, pages: 200 } as const;
 
 export const PAGE_STATUSES = ['draft', 'published'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
@@ -40,6 +41,8 @@ export const RESERVED_SLUGS = [
   'page',
   'pages',
   'preview',
+  'public',
+  'readyz',
   'reports',
   'rss',
   'search',
@@ -58,7 +61,7 @@ export const RESERVED_SLUGS = [
   'users',
 ] as const;
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 
 export const pageSlugSchema = z
   .string({ error: 'Address must be text' })
@@ -66,7 +69,7 @@ export const pageSlugSchema = z
   .toLowerCase()
   .min(1, 'Address is required')
   .max(PAGE_LIMITS.slug, `Address must be at most ${PAGE_LIMITS.slug} characters`)
-  .refine((s) => SLUG.test(s), 'Address may hold lower-case letters, digits and single hyphens between them')
+  .refine((s) => PAGE_SLUG.test(s), 'Address may hold lower-case letters, digits and single hyphens between them')
   .superRefine((s, ctx) => {
     if ((RESERVED_SLUGS as readonly string[]).includes(s)) ctx.addIssue({ code: 'custom', message: `/${s} is an address the site uses itself: choose another` });
   });

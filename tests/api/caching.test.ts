@@ -23,7 +23,9 @@ const fill = (fullPath: string) =>
     name === 'idOrSlug'
       ? category.slug
       : name === 'slug'
-        ? author.slug
+        ? fullPath.startsWith('/api/pages/')
+          ? 'privacy'
+          : author.slug
         : fullPath.startsWith('/api/comments/:')
           ? comment.id
           : published.id,

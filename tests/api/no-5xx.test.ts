@@ -46,7 +46,8 @@ async function fixtures() {
     db.viewLog.create({ data: { articleId: article.id, viewedAt: new Date() } }),
   ]);
   const comments: Record<Actor, string> = { anonymous: userComment.id, user: userComment.id, admin: adminComment.id };
-  return { category, article, comments, news, victim, view };
+  const page = await db.page.create({ data: { slug: `fuzz-${unique()}`, title: 'Fuzz page', content: '<p>Fuzz</p>', status: 'published' } });
+  return { category, article, comments, news, victim, view, page };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
@@ -55,8 +56,10 @@ function existing(route: RegisteredRoute, param: string, actor: Actor, fx: Fixtu
   const p = route.fullPath;
   if (param === 'mediaId') return randomUUID();
   if (param === 'idOrSlug') return fx.category.slug;
+  if (param === 'slug' && p.startsWith('/api/pages/')) return fx.page.slug;
   // The author of every fixture article: their page exists.
   if (param === 'slug') return people.author.slug;
+  if (p.startsWith('/api/pages/')) return fx.page.id;
   if (p.startsWith('/api/articles/') || p.startsWith('/api/comments/article/') || p.startsWith('/api/view/article/')) return fx.article.id;
   if (p.startsWith('/api/comments/')) return fx.comments[actor];
   if (p.startsWith('/api/view/')) return fx.view.id;
@@ -107,6 +110,8 @@ const BASE_BODIES: Record<string, (fx: Fixtures) => Record<string, unknown>> = {
   'post /api/view/article/:id': () => ({ percentViewed: 50, topViewed: true }),
   'put /api/view/:id/duration': () => ({ duration: 12 }),
   'put /api/profile': () => ({ bio: 'A fuzzed bio', version: 1 }),
+  'post /api/pages': () => ({ title: `Fuzz ${unique()}`, content: '<p>Fuzz</p>' }),
+  'put /api/pages/:id': () => ({ title: 'Fuzzed page', version: 1 }),
 };
 
 /** Property names of an object schema (bodies and queries), read from its JSON Schema. */

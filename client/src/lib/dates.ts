@@ -35,6 +35,15 @@ export function relativeTime(value: string | Date | null | undefined, now: numbe
 
 const longDates = new Map<string, Intl.DateTimeFormat>();
 
+/** A browser older than the server may not know a newer zone's name (`America/Ciudad_Juarez`): UTC then, never a throw. */
+function longDateFormat(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
+  } catch {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  }
+}
+
 /**
  * A long date for bylines ('March 4, 2026'), in `timeZone` or the local one and in the site's `locale` ('4 March 2026'
  * in en-GB); an unparseable value is shown as it is.
@@ -46,7 +55,7 @@ export function formatDate(value: string | null | undefined, timeZone?: string, 
   const key = `${locale}|${timeZone ?? ''}`;
   let format = longDates.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
+    format = longDateFormat(locale, timeZone);
     longDates.set(key, format);
   }
   return format.format(time);

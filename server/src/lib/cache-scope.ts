@@ -57,8 +57,10 @@ export const Tags = {
   breaking: 'breaking',
   /** The site settings (GET /api/site and what is read from them); a save purges everything, since every page shows them. */
   site: 'site',
-  /** Published static pages: their list (the footer's default menu, the menus' labels) and the pages sitemap. */
+  /** Published static pages: which, their titles and addresses (the menus, so every reader page). */
   pages: 'pages',
+  /** When published static pages last changed: the sitemaps that date them. */
+  pageDates: 'pages:dates',
   /** One static page by its address, including while nothing is there (404). */
   page: (slug: string) => `page:${slug.toLowerCase()}`,
   /** Everything stored: for the rare writes that touch a little of everything (a user's name, images). */

@@ -9,7 +9,7 @@ import { badRequest } from '../lib/errors';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { idParams, resourceRouter, responseCacheOf } from '../lib/route';
 import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
-import { assertSlugFree, createPage, deletePage, findPublishedPage, getPage, listPages, pageTags, slugFromTitle, updatePage } from './pages.service';
+import { createPage, deletePage, findPublishedPage, getPage, listPages, pageTags, updatePage } from './pages.service';
 
 /** An address as a reader may type it: checked for shape only (a page's own are stricter), so a 404 is cheap. */
 const slugParams = z.object({ slug: z.string().min(1).max(PAGE_LIMITS.slug * 3) });
@@ -47,7 +47,7 @@ export function pagesRouter({ db }: AppContext): Router {
     {
       method: 'post',
       path: '/',
-      summary: 'Create a page (without a slug, one is made from the title)',
+      summary: 'Create a page (without a slug, a free one is made from the title)',
       guard: manage,
       body: createPageInputSchema,
       status: 201,
@@ -56,9 +56,7 @@ export function pagesRouter({ db }: AppContext): Router {
       purges: 'by handler',
     },
     async ({ body }, req, res) => {
-      const slug = body.slug ?? slugFromTitle(body.title);
-      await assertSlugFree(db, slug);
-      const page = await createPage(db, { ...body, slug });
+      const page = await createPage(db, body);
       await responseCacheOf(req).purge(pageTags(null, page));
       return withVersionTag(res, page);
     },
@@ -83,7 +81,6 @@ export function pagesRouter({ db }: AppContext): Router {
     async ({ params, body }, req, res) => {
       const { version, ...changes } = body;
       if (Object.values(changes).every((value) => value === undefined)) throw badRequest('Send at least one field to change');
-      if (changes.slug) await assertSlugFree(db, changes.slug, params.id);
       const { before, page } = await updatePage(db, params.id, changes, expectedVersion(req, version));
       await responseCacheOf(req).purge(pageTags(before, page));
       return withVersionTag(res, page);

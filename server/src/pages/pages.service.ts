@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import slugify from 'slugify';
+import { PAGE_SLUG } from '#shared/page-slug';
 import { PAGE_LIMITS, RESERVED_SLUGS, type PageStatus } from '#shared/schemas/pages';
 import type { PageListItem, PublicPage, StaticPage } from '#shared/types';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { Tags } from '../lib/cache-scope';
 import { prismaCode } from '../lib/error-middleware';
 import { conflict, notFound } from '../lib/errors';
 import { cleanBody } from '../lib/sanitize';
-import { requireVersion, staleVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
+import { requireVersion, type ExpectedVersion } from '../lib/versions';
 
 /**
  * Static pages (docs/decisions/057-pages-and-navigation.md): editors and admins write them; readers see the published
@@ -71,9 +73,13 @@ export async function getPage(db: Db, id: string): Promise<StaticPage> {
   return toPage(row);
 }
 
-/** A published page by its address, as readers see it; 404 for a draft or nothing. */
+/**
+ * A published page by its address, as readers see it; 404 for a draft or nothing. Only the address as stored answers
+ * (lower case): the reader's route moves other spellings there, and a path no page could have costs no read.
+ */
 export async function findPublishedPage(db: Db, slug: string): Promise<PublicPage> {
-  const row = await db.page.findFirst({ where: { slug: slug.toLowerCase(), status: 'published' }, select: fullSelect });
+  if (!PAGE_SLUG.test(slug) || slug.length > PAGE_LIMITS.slug) throw pageNotFound();
+  const row = await db.page.findFirst({ where: { slug, status: 'published' }, select: fullSelect });
   if (!row) throw pageNotFound();
   const { status, version, ...page } = toPage(row);
   void status;
@@ -81,11 +87,19 @@ export async function findPublishedPage(db: Db, slug: string): Promise<PublicPag
   return page;
 }
 
-/** An address made from a title: `About us` → `about-us`; a reserved or empty one gets `-page` after it. */
-export function slugFromTitle(title: string): string {
-  const base = slugify(title.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true }).slice(0, PAGE_LIMITS.slug).replace(/-+$/, '');
-  if (!base) return 'page';
-  return (RESERVED_SLUGS as readonly string[]).includes(base) ? `${base}-page` : base;
+/**
+ * An address made from a title, free when made (`About us` → `about-us`, then `about-us-2`…). A reserved word gets
+ * `-page` after it; a title with nothing slugify can spell (all in another script) gets `page-` and a random word.
+ */
+export async function freeSlugFor(db: Db, title: string): Promise<string> {
+  const made = slugify(title.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true }).slice(0, PAGE_LIMITS.slug - 3).replace(/-+$/, '');
+  const base = !made ? `page-${randomBytes(3).toString('hex')}` : (RESERVED_SLUGS as readonly string[]).includes(made) ? `${made}-page` : made;
+  const taken = new Set(
+    (await db.page.findMany({ where: { slug: { startsWith: base } }, select: { slug: true }, take: 1000 })).map((p) => p.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; n < 1000; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  return `${base}-${randomBytes(3).toString('hex')}`;
 }
 
 interface PageWrite {
@@ -96,17 +110,34 @@ interface PageWrite {
   status?: PageStatus;
 }
 
-/** What a write changed for readers: the page's old and new address, and the published list if it was or is on it. */
-export function pageTags(before: { slug: string; status: string } | null, after: { slug: string; status: string } | null): string[] {
+type Seen = Pick<ListRow, 'slug' | 'status' | 'title'>;
+
+/**
+ * What a write changed for readers: the page's old and new address; the published pages' list (menus, every reader
+ * page) when a published page came, went, or changed its title or address; the sitemaps' dates when a published page
+ * changed at all. An edit of a draft touches nothing readers see but its (missing) address.
+ */
+export function pageTags(before: Seen | null, after: Seen | null): string[] {
   const tags = new Set<string>();
   for (const p of [before, after]) if (p) tags.add(Tags.page(p.slug));
-  if (before?.status === 'published' || after?.status === 'published') tags.add(Tags.pages);
+  const shown = (p: Seen | null) => p?.status === 'published';
+  if (shown(before) || shown(after)) tags.add(Tags.pageDates);
+  if (shown(before) !== shown(after) || (shown(after) && (before!.title !== after!.title || before!.slug !== after!.slug))) tags.add(Tags.pages);
   return [...tags];
 }
 
+const lockPage = (tx: Tx, id: string) => tx.$executeRaw`SELECT 1 FROM "Page" WHERE id = ${id}::uuid FOR UPDATE`;
+
+/** Refuses an address another page has (the unique index backs it up). */
+async function assertSlugFree(db: Db | Tx, slug: string, exceptId?: string): Promise<void> {
+  const taken = await db.page.findFirst({ where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  if (taken) throw slugTaken(slug);
+}
+
 export async function createPage(db: Db, input: Required<Omit<PageWrite, 'slug'>> & { slug?: string }): Promise<StaticPage> {
-  const slug = input.slug ?? slugFromTitle(input.title);
   const content = cleanBody(input.content);
+  const slug = input.slug ?? (await freeSlugFor(db, input.title));
+  await assertSlugFree(db, slug);
   if ((await db.page.count()) >= PAGE_LIMITS.pages) throw conflict(`A site holds at most ${PAGE_LIMITS.pages} pages: delete one first.`);
   try {
     const row = await db.page.create({
@@ -120,8 +151,9 @@ export async function createPage(db: Db, input: Required<Omit<PageWrite, 'slug'>
 }
 
 /**
- * A conditional write on the version the edit is based on; returns the page before and after, for the purge. The
- * first publish dates the page (`publishedAt`, kept through later unpublishing).
+ * Changes a page under its row's lock, if `expected` names its version (404, then 428/409/412, then a taken address);
+ * returns the page before and after, for the purge. The first publish dates the page (`publishedAt`, kept through
+ * later unpublishing).
  */
 export async function updatePage(
   db: Db,
@@ -130,45 +162,33 @@ export async function updatePage(
   expected: ExpectedVersion | undefined,
 ): Promise<{ before: ListRow; page: StaticPage }> {
   if (!UUID.test(id)) throw pageNotFound();
-  const before = await db.page.findUnique({ where: { id }, select: listSelect });
-  if (!before) throw pageNotFound();
-  requireVersion('page', expected, before.version);
-  const data: Prisma.PageUpdateManyMutationInput = { ...changes, version: { increment: 1 } };
-  if (changes.content !== undefined) data.content = cleanBody(changes.content);
-  if (changes.status === 'published' && !before.publishedAt) data.publishedAt = new Date();
-  let count: number;
+  const content = changes.content === undefined ? undefined : cleanBody(changes.content);
   try {
-    ({ count } = await db.page.updateMany({ where: { id, ...versionWhere(expected) }, data }));
+    return await db.$transaction(async (tx) => {
+      await lockPage(tx, id);
+      const before = await tx.page.findUnique({ where: { id }, select: listSelect });
+      if (!before) throw pageNotFound();
+      requireVersion('page', expected, before.version);
+      if (changes.slug && changes.slug !== before.slug) await assertSlugFree(tx, changes.slug, id);
+      const data: Prisma.PageUpdateInput = { ...changes, ...(content === undefined ? {} : { content }), version: { increment: 1 } };
+      if (changes.status === 'published' && !before.publishedAt) data.publishedAt = new Date();
+      const row = await tx.page.update({ where: { id }, data, select: fullSelect });
+      return { before, page: toPage(row) };
+    });
   } catch (err) {
-    throw prismaCode(err) === 'P2002' ? slugTaken(changes.slug ?? before.slug) : err;
+    throw prismaCode(err) === 'P2002' ? slugTaken(changes.slug ?? '') : err;
   }
-  if (count === 0) {
-    const now = await db.page.findUnique({ where: { id }, select: { version: true } });
-    if (!now) throw pageNotFound();
-    throw staleVersion('page', expected, now.version);
-  }
-  const row = await db.page.findUnique({ where: { id }, select: fullSelect });
-  if (!row) throw pageNotFound();
-  return { before, page: toPage(row) };
 }
 
-/** Deletes a page (a stale version is refused when one is named); returns it as it was, for the purge. */
+/** Deletes a page under its row's lock (a stale version is refused when one is named); returns it as it was, for the purge. */
 export async function deletePage(db: Db, id: string, expected: ExpectedVersion | undefined): Promise<ListRow> {
   if (!UUID.test(id)) throw pageNotFound();
-  const before = await db.page.findUnique({ where: { id }, select: listSelect });
-  if (!before) throw pageNotFound();
-  if (expected) requireVersion('page', expected, before.version);
-  const { count } = await db.page.deleteMany({ where: { id, ...(expected ? versionWhere(expected) : {}) } });
-  if (count === 0) {
-    const now = await db.page.findUnique({ where: { id }, select: { version: true } });
-    if (!now) throw pageNotFound();
-    throw staleVersion('page', expected!, now.version);
-  }
-  return before;
-}
-
-/** Refuses a slug that another page has, before the write (the unique index backs it up). */
-export async function assertSlugFree(db: Db, slug: string, exceptId?: string): Promise<void> {
-  const taken = await db.page.findFirst({ where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
-  if (taken) throw slugTaken(slug);
+  return db.$transaction(async (tx) => {
+    await lockPage(tx, id);
+    const before = await tx.page.findUnique({ where: { id }, select: listSelect });
+    if (!before) throw pageNotFound();
+    if (expected) requireVersion('page', expected, before.version);
+    await tx.page.delete({ where: { id }, select: { id: true } });
+    return before;
+  });
 }

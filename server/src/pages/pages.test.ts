@@ -97,10 +97,12 @@ describe('POST /api/pages', () => {
     expect(await db.page.count()).toBe(before);
   });
 
-  it('refuses every reserved address, and a title that would make one gets another', async () => {
+  it('refuses every reserved address; a title that would make one, or one taken, or none, gets a free one', async () => {
     for (const slug of RESERVED_SLUGS) expect((await request(app).post('/api/pages').set(editor).send({ title: 'X', slug, content: '<p>x</p>' })).status, slug).toBe(400);
-    const page = await makePage({ title: 'Search' });
-    expect(page.slug).toBe('search-page');
+    expect((await makePage({ title: 'Search' })).slug).toBe('search-page');
+    expect((await makePage({ title: 'Advertise with us' })).slug).toBe('advertise-with-us');
+    expect((await makePage({ title: 'Advertise with us' })).slug).toBe('advertise-with-us-2');
+    expect((await makePage({ title: '会社概要' })).slug).toMatch(/^page-[0-9a-f]{6}$/);
   });
 
   it('refuses an address another page has (409), however it is written', async () => {
@@ -164,8 +166,13 @@ describe('what readers see', () => {
   });
 
   it('an address no page has, or one a page could never have, is a 404 page, never a 500', async () => {
-    for (const path of ['/no-such-page', '/%C3%A9t%C3%A9', `/${'x'.repeat(400)}`, '/a%00b', '/UPPER'])
+    for (const path of ['/no-such-page', '/%C3%A9t%C3%A9', `/${'x'.repeat(400)}`, '/a%00b', '/wp-login.php', '/a--b'])
       expect((await request(app).get(path)).status, path).toBe(404);
+    // One address per page: another spelling moves there; the API answers the stored one only.
+    const moved = await request(app).get('/PRIVACY?ref=x');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/privacy?ref=x');
+    expect((await request(app).get('/api/pages/by-slug/PRIVACY')).status).toBe(404);
     for (const path of ['/api/pages/by-slug/%00', `/api/pages/by-slug/${'x'.repeat(400)}`]) expect([400, 404]).toContain((await request(app).get(path)).status);
   });
 });
@@ -232,6 +239,18 @@ describe('the menus (site settings)', () => {
     // Back to the defaults: every category in the header, every published page in the footer.
     expect((await saveMenus({ header: null, footer: null })).status).toBe(200);
     expect(anchors(await request(app).get('/')).some((a) => a.href === '/privacy')).toBe(true);
+  });
+
+  it('a form filled before a linked category was deleted still saves: the deleted link is dropped', async () => {
+    const category = await createCategory(db, 'Fleeting');
+    const navigation = { header: [{ kind: 'category', id: category.id }], footer: null };
+    expect((await request(app).put('/api/settings').set(admin).send({ navigation, version: (await settings()).version })).status).toBe(200);
+    const formFilled = await settings();
+    expect((await request(app).delete(`/api/categories/${category.id}`).set(admin)).status).toBe(200);
+    const res = await request(app).put('/api/settings').set(admin).send({ navigation, phone: '+1 555 0100', version: formFilled.version });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.navigation).toEqual({ header: [], footer: null });
+    expect((await request(app).put('/api/settings').set(admin).send({ navigation: { header: null, footer: null }, version: res.body.version })).status).toBe(200);
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { holdsNul } from '../lib/validate';
 import { newestChange, renderRss } from './feeds';
 import { renderRobots } from './robots';
 import { webManifest } from './manifest';
-import { currentSite } from '../settings/settings.service';
+import { currentSite, siteOrFallback } from '../settings/settings.service';
 import * as seo from './seo.service';
 import { publishedPages } from '../pages/pages.service';
 import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl, staticPageUrl, type Publication } from './site';
@@ -92,7 +92,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   router.get(DOCUMENTS, (req, _res, next) => {
     tagResponse([Tags.articles, Tags.categories, Tags.site], req.path === '/sitemaps/news.xml' ? { ttlSeconds: 60 } : {});
     // The static pages are in the pages sitemap, and date it in the index.
-    if (req.path === '/sitemap.xml' || req.path === '/sitemaps/pages.xml') tagResponse([Tags.pages]);
+    if (req.path === '/sitemap.xml' || req.path === '/sitemaps/pages.xml') tagResponse([Tags.pages, Tags.pageDates]);
     next();
   });
 
@@ -104,7 +104,7 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   // The web app manifest: the site's name and accent colour, for a phone's home screen and the browser's chrome.
   router.get('/manifest.webmanifest', async (_req, res) => {
     tagResponse([Tags.site]);
-    const site = await currentSite(db, ctx.cache);
+    const site = await siteOrFallback(db, ctx.cache, ctx.logger);
     res.set({ 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'no-cache' }).send(JSON.stringify(webManifest(site)));
   });
 

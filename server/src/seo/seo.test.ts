@@ -580,7 +580,9 @@ describe('Sitemaps over a database of their own, with small pages', () => {
     expect((await sitemapIndex(server)).map((s) => s.loc)).toEqual([`${BASE}/sitemaps/pages.xml`]);
     expect(await urlset('/sitemaps/articles-1.xml', server)).toEqual([]);
     expect((await request(server).get('/sitemaps/articles-2.xml')).status).toBe(404);
-    expect(await urlset('/sitemaps/pages.xml', server)).toEqual([{ loc: `${BASE}/` }]);
+    // A fresh install's one static page, the Privacy page (docs/decisions/057-pages-and-navigation.md), is listed too.
+    const privacy = await own.db.page.findUniqueOrThrow({ where: { slug: 'privacy' } });
+    expect(await urlset('/sitemaps/pages.xml', server)).toEqual([{ loc: `${BASE}/` }, { loc: `${BASE}/privacy`, lastmod: privacy.updatedAt.toISOString() }]);
   });
 
   it('pages every published article, each with its lastmod, and gives each page the newest lastmod in it', async () => {
@@ -649,6 +651,7 @@ describe('Sitemaps over a database of their own, with small pages', () => {
       { loc: `${BASE}/category/politics`, lastmod: newest((r) => r.categoryId === politics.id) },
       { loc: `${BASE}/category/science-and-space`, lastmod: newest((r) => r.categoryId === science.id) },
       ...authors.map((a) => ({ loc: `${BASE}/author/${a.slug}`, lastmod: newest((r) => r.authorId === a.id) })),
+      { loc: `${BASE}/privacy`, lastmod: (await own.db.page.findUniqueOrThrow({ where: { slug: 'privacy' } })).updatedAt.toISOString() },
     ]);
     expect(authors.length).toBeGreaterThan(0);
   });

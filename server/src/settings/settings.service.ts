@@ -172,7 +172,7 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
   void setUp;
   const data: Partial<SiteSettingsValues> = { ...values };
   if (values.social) data.social = socialOf(values.social);
-  if (values.navigation) await requireLinkable(db, values.navigation);
+  if (values.navigation) data.navigation = await linkableMenus(db, values.navigation);
   const count = !expected
     ? 0
     : await db.$transaction(async (tx) => {
@@ -192,15 +192,27 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
   return readSettings(db);
 }
 
-/** A menu may link only categories that exist and pages that exist (a draft may be linked: it shows once published). */
-async function requireLinkable(db: Db, navigation: Navigation): Promise<void> {
+/**
+ * The menus to store: a link must name a category or a page that exists (a draft may be linked: it shows once
+ * published), or 400. A link the stored menus already had, whose category or page has since been deleted, is dropped
+ * instead: a form filled before the deletion still saves.
+ */
+async function linkableMenus(db: Db, navigation: Navigation): Promise<Navigation> {
+  const key = (i: NavItem) => `${i.kind}:${i.id.toLowerCase()}`;
   const items = [...(navigation.header ?? []), ...(navigation.footer ?? [])];
   const ids = (kind: NavItem['kind']) => [...new Set(items.filter((i) => i.kind === kind).map((i) => i.id.toLowerCase()))];
   const [categories, pages] = [ids('category'), ids('page')];
-  const [foundCategories, foundPages] = await Promise.all([
-    categories.length ? db.category.count({ where: { id: { in: categories } } }) : 0,
-    pages.length ? db.page.count({ where: { id: { in: pages } } }) : 0,
+  const [foundCategories, foundPages, row] = await Promise.all([
+    categories.length ? db.category.findMany({ where: { id: { in: categories } }, select: { id: true } }) : [],
+    pages.length ? db.page.findMany({ where: { id: { in: pages } }, select: { id: true } }) : [],
+    db.siteSettings.findUnique({ where: { id: ID }, select: { navigation: true } }),
   ]);
-  if (foundCategories !== categories.length) throw validationFailed(['navigation: a menu links a category that does not exist']);
-  if (foundPages !== pages.length) throw validationFailed(['navigation: a menu links a page that does not exist']);
+  const exists = new Set([...foundCategories.map((c) => `category:${c.id}`), ...foundPages.map((p) => `page:${p.id}`)]);
+  const stored = navigationOf(row?.navigation);
+  const had = new Set([...(stored.header ?? []), ...(stored.footer ?? [])].map(key));
+  const gone = items.filter((i) => !exists.has(key(i)));
+  const unknown = gone.find((i) => !had.has(key(i)));
+  if (unknown) throw validationFailed([`navigation: a menu links a ${unknown.kind} that does not exist`]);
+  const keep = (menu: NavItem[] | null) => menu && menu.filter((i) => exists.has(key(i)));
+  return { header: keep(navigation.header), footer: keep(navigation.footer) };
 }

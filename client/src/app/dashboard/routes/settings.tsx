@@ -234,7 +234,7 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           />
           <span>
             <span className="font-medium">Hide this site from search engines</span>
-            <span className="block text-slate-600">Every page, feed and file says noindex, so search engines leave the site out. Turn it off when the site goes live.</span>
+            <span className="block text-slate-600">Every page, feed and share page says noindex, so search engines leave the site out. Turn it off when the site goes live.</span>
           </span>
         </label>
       </Group>

@@ -6,12 +6,20 @@ import { getPublicPageQueryOptions, usePublicPage } from '#client/features/pages
 import { isMissing } from '#client/lib/api-client';
 import { errorMessage } from '#client/lib/errors';
 import { usePageTitle } from '#client/lib/site-settings';
+import { PAGE_SLUG, PAGE_SLUG_MAX } from '#shared/page-slug';
+import { paths } from '#client/config/paths';
 import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 import { NotFoundRoute } from './not-found';
 
-/** On the server: the published page at `/<slug>`; anything else is the site's 404 page. */
+/**
+ * On the server: the published page at `/<slug>`; anything else is the site's 404 page. One address per page: another
+ * spelling (`/Privacy`) moves to the stored one, and a path no page could have is a 404 without a read.
+ */
 export async function loadStaticPage({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
   const slug = params.slug ?? '';
+  const lower = slug.toLowerCase();
+  if (!PAGE_SLUG.test(lower) || lower.length > PAGE_SLUG_MAX) return { page: { kind: 'not-found', title: 'Page not found' } };
+  if (lower !== slug) return { redirect: paths.page(lower) };
   return queryClient.fetchQuery(getPublicPageQueryOptions(slug, transport)).then(
     (page): Loaded => ({ page: { kind: 'page', page } }),
     (error: unknown) => pageOfFailure(error, 'Page not found'),
