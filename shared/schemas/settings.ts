@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { contrast, formatContrast, isHexColor, MIN_CONTRAST } from '../colors';
+import { hasVariantUrls } from '../images';
+import { UPLOAD_PATH } from './articles';
 import { hasControl, hasVisibleText } from './text';
 import { versionSchema } from './version';
 
@@ -147,6 +149,18 @@ export const navigationSchema = z
   .strict();
 export type Navigation = z.infer<typeof navigationSchema>;
 
+/** An image uploaded to this site (`/uploads/<name>`, not one of its variants); '' and null: the built-in one. */
+const siteImage = (label: string) =>
+  z.union([
+    z.literal('').transform(() => null),
+    z.null(),
+    z
+      .string({ error: `${label} must be an image uploaded to this site` })
+      .trim()
+      .max(300, `${label} must be an image uploaded to this site`)
+      .refine((s) => UPLOAD_PATH.test(s) && hasVariantUrls(s), `${label} must be an image uploaded to this site`),
+  ]);
+
 /** Every setting, as the form edits them all. */
 export const siteSettingsSchema = z.object({
   name: line('Site name', SETTINGS_LIMITS.name, true),
@@ -164,6 +178,9 @@ export const siteSettingsSchema = z.object({
     .trim()
     .refine(isTimeZone, 'Time zone must be a time zone like Europe/London'),
   navigation: navigationSchema,
+  logoUrl: siteImage('Logo'),
+  iconUrl: siteImage('Icon'),
+  shareImageUrl: siteImage('Share image'),
 });
 export type SiteSettingsValues = z.infer<typeof siteSettingsSchema>;
 

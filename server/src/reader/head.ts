@@ -52,6 +52,10 @@ export interface SiteInfo extends Publication {
   noindex: boolean;
   /** The accent colour (#rrggbb): written over the stylesheet's when it is not the stylesheet's own. */
   accentColor: string;
+  /** The site's icon (a path under /uploads), or null for the built-in one. */
+  iconUrl: string | null;
+  /** The preview of pages without an image of their own (absolute), with its size when known; null: the built-in one. */
+  shareImage: { url: string; width: number; height: number } | null;
 }
 
 /** The head's view of the site settings, at `publicUrl`. */
@@ -60,11 +64,23 @@ export function siteInfo(publicUrl: string, site: Site): SiteInfo {
     publicUrl,
     name: site.name,
     description: site.description,
-    logoUrl: `${publicUrl}/logo.png`,
+    logoUrl: site.logo ? `${publicUrl}${site.logo.url}` : `${publicUrl}/logo.png`,
     sameAs: SOCIAL_NETWORKS.flatMap(({ key }) => site.social[key] ?? []),
     noindex: site.noindex,
     accentColor: site.accentColor,
+    iconUrl: site.icon ? squareIcon(site.icon) : null,
+    shareImage: site.shareImage ? { ...site.shareImage, url: `${publicUrl}${site.shareImage.url}` } : null,
   };
+}
+
+/** The square of an uploaded icon: its 1:1 crop once made (a JPEG at most 1,200 px), the original until then. */
+export const squareIcon = (icon: { url: string; crops: boolean }) => (icon.crops ? cropUrl(icon.url, { width: 1, height: 1 }) : icon.url);
+
+/** The icon links of every page: the site's own icon, or the built-in one (client/public/favicon.svg). */
+function iconLinks(site: SiteInfo): string[] {
+  if (!site.iconUrl) return ['<link rel="icon" type="image/svg+xml" href="/favicon.svg">'];
+  const href = escapeHtml(site.iconUrl);
+  return [`<link rel="icon" href="${href}">`, `<link rel="apple-touch-icon" href="${href}">`];
 }
 
 /** The accent the stylesheet has (client/src/styles/base.css): a site with this one needs no style of its own. */
@@ -187,7 +203,16 @@ function breadcrumbs(trail: { name: string; url: string }[]): WithContext<Breadc
   return { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement };
 }
 
-const defaultImage = (site: SiteInfo): PreviewImage => ({
+const defaultImage = (site: SiteInfo): PreviewImage =>
+  site.shareImage
+    ? {
+        url: site.shareImage.url,
+        alt: site.name,
+        ...(site.shareImage.width ? { width: site.shareImage.width, height: site.shareImage.height } : {}),
+      }
+    : builtInImage(site);
+
+const builtInImage = (site: SiteInfo): PreviewImage => ({
   url: `${site.publicUrl}${DEFAULT_OG_IMAGE.path}`,
   alt: site.name,
   type: DEFAULT_OG_IMAGE.type,
@@ -449,7 +474,7 @@ export function buildHead(page: ReaderPage, site: SiteInfo): string {
  */
 export function buildShellHead(pathname: string, site: SiteInfo): string {
   if (pathname !== AUTH_PATH)
-    return [`<meta name="description" content="${escapeHtml(site.description)}">`, `<title>${escapeHtml(site.name)}</title>`, accentStyle(site.accentColor)]
+    return [`<meta name="description" content="${escapeHtml(site.description)}">`, `<title>${escapeHtml(site.name)}</title>`, ...iconLinks(site), accentStyle(site.accentColor)]
       .filter(Boolean)
       .join('\n');
   const title = `Login | ${site.name}`;
@@ -498,6 +523,7 @@ function headTags(p: HeadParts, site: SiteInfo): string {
     name('twitter:image', image.url),
     name('twitter:image:alt', image.alt),
     ...p.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...iconLinks(site),
     ...(accentStyle(site.accentColor) ? [accentStyle(site.accentColor)] : []),
   ].join('\n');
 }

@@ -12,6 +12,8 @@ const site: SiteInfo = {
   sameAs: [],
   noindex: false,
   accentColor: '#b91c1c',
+  iconUrl: null,
+  shareImage: null,
 };
 
 const HOSTILE = `</script><script>alert(1)</script> <!--<script> "Quotes" & 'apostrophes' <b>`;
@@ -503,8 +505,12 @@ describe('buildShellHead: pages the browser renders', () => {
     ).toEqual(['https://news.example.org/auth']);
     for (const path of ['/dashboard', '/auth/reset-password'])
       expect(buildShellHead(path, { ...site, name: 'The <Riverside> Courier' })).toBe(
-        `<meta name="description" content="${site.description}">\n<title>The &lt;Riverside&gt; Courier</title>`,
+        `<meta name="description" content="${site.description}">\n<title>The &lt;Riverside&gt; Courier</title>\n<link rel="icon" type="image/svg+xml" href="/favicon.svg">`,
       );
+    // The site's own icon, and accent, in the shell too.
+    const own = buildShellHead('/dashboard', { ...site, iconUrl: '/uploads/icon-1x1.jpg', accentColor: '#1d4ed8' });
+    expect(own).toContain('<link rel="icon" href="/uploads/icon-1x1.jpg">\n<link rel="apple-touch-icon" href="/uploads/icon-1x1.jpg">');
+    expect(own).toContain('<style>:root{--color-brand:#1d4ed8;');
   });
 });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { refuseCaching, Tags } from '../lib/cache-scope';
 import { validationFailed } from '../lib/errors';
+import { imageInfos } from '../media/image-variants';
 import { publishedPages } from '../pages/pages.service';
 import { requireVersion, staleVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
 import type { Logger } from '../lib/logger';
@@ -25,6 +26,9 @@ const select = {
   locale: true,
   timeZone: true,
   navigation: true,
+  logoUrl: true,
+  iconUrl: true,
+  shareImageUrl: true,
   setUpAt: true,
   updatedAt: true,
   version: true,
@@ -58,6 +62,23 @@ async function linkables(db: Db): Promise<Linkable> {
   return { categories, pages };
 }
 
+/** What the settings' rows are shown with: the menus' categories and pages, and the sizes of the site's images. */
+interface Around extends Linkable {
+  images: Map<string, { width: number; height: number; crops?: boolean }>;
+}
+
+async function around(db: Db, row: Pick<Row, 'logoUrl' | 'iconUrl' | 'shareImageUrl'>): Promise<Around> {
+  const [found, images] = await Promise.all([linkables(db), imageInfos(db, [row.logoUrl, row.iconUrl, row.shareImageUrl])]);
+  return { ...found, images };
+}
+
+/** An image of the settings with its size (0 × 0 while its variants are being made). */
+function siteImage(url: string | null, images: Around['images']): Site['logo'] {
+  if (!url) return null;
+  const info = images.get(url);
+  return { url, width: info?.width ?? 0, height: info?.height ?? 0, crops: info?.crops ?? false };
+}
+
 const categoryLink = (c: Linkable['categories'][number]): NavLink => ({ kind: 'category', id: c.id, label: c.name, path: `/category/${encodeURIComponent(c.slug)}` });
 const pageLink = (p: Linkable['pages'][number]): NavLink => ({ kind: 'page', id: p.id, label: p.title, path: `/${p.slug}` });
 
@@ -81,14 +102,14 @@ export function resolveMenus(navigation: Navigation, found: Linkable): Site['men
   };
 }
 
-const toSettings = (row: Row, menus: Site['menus']): SiteSettings => ({
-  ...toSite(row, menus),
+const toSettings = (row: Row, found: Around): SiteSettings => ({
+  ...toSite(row, found),
   navigation: navigationOf(row.navigation),
   setUpAt: row.setUpAt?.toISOString() ?? null,
   version: row.version,
 });
 
-const toSite = (row: Omit<Row, 'setUpAt' | 'version'>, menus: Site['menus']): Site => ({
+const toSite = (row: Omit<Row, 'setUpAt' | 'version'>, found: Around): Site => ({
   name: row.name,
   tagline: row.tagline,
   description: row.description,
@@ -100,7 +121,10 @@ const toSite = (row: Omit<Row, 'setUpAt' | 'version'>, menus: Site['menus']): Si
   accentColor: row.accentColor,
   locale: row.locale,
   timeZone: row.timeZone,
-  menus,
+  logo: siteImage(row.logoUrl, found.images),
+  icon: siteImage(row.iconUrl, found.images),
+  shareImage: siteImage(row.shareImageUrl, found.images),
+  menus: resolveMenus(navigationOf(row.navigation), found),
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -120,6 +144,9 @@ export const FALLBACK_SITE: Site = {
   accentColor: '#b91c1c',
   locale: 'en-US',
   timeZone: 'UTC',
+  logo: null,
+  icon: null,
+  shareImage: null,
   menus: { header: [], footer: [] },
   updatedAt: new Date(0).toISOString(),
 };
@@ -134,8 +161,8 @@ async function readRow(db: Db): Promise<Row> {
 
 /** The settings as stored, with their version. */
 export async function readSettings(db: Db): Promise<SiteSettings> {
-  const [row, found] = await Promise.all([readRow(db), linkables(db)]);
-  return toSettings(row, resolveMenus(navigationOf(row.navigation), found));
+  const row = await readRow(db);
+  return toSettings(row, await around(db, row));
 }
 
 /** What the site's settings are made of: themselves, and the categories and pages their menus link. */
@@ -147,8 +174,8 @@ export const SITE_TAGS = [Tags.site, Tags.categories, Tags.pages];
  */
 export function currentSite(db: Db, cache: Pick<ResponseCache, 'remember'>): Promise<Site> {
   return cache.remember('site', SITE_TAGS, async () => {
-    const [row, found] = await Promise.all([readRow(db), linkables(db)]);
-    return toSite(row, resolveMenus(navigationOf(row.navigation), found));
+    const row = await readRow(db);
+    return toSite(row, await around(db, row));
   });
 }
 
@@ -173,6 +200,7 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
   const data: Partial<SiteSettingsValues> = { ...values };
   if (values.social) data.social = socialOf(values.social);
   if (values.navigation) data.navigation = await linkableMenus(db, values.navigation);
+  await requireUploadedImages(db, values);
   const count = !expected
     ? 0
     : await db.$transaction(async (tx) => {
@@ -215,4 +243,19 @@ async function linkableMenus(db: Db, navigation: Navigation): Promise<Navigation
   if (unknown) throw validationFailed([`navigation: a menu links a ${unknown.kind} that does not exist`]);
   const keep = (menu: NavItem[] | null) => menu && menu.filter((i) => exists.has(key(i)));
   return { header: keep(navigation.header), footer: keep(navigation.footer) };
+}
+
+const IMAGE_LABELS = { logoUrl: 'Logo', iconUrl: 'Icon', shareImageUrl: 'Share image' } as const;
+
+/**
+ * A logo, icon or share image must be an image uploaded to this site (an Upload row of an image: not a video, not a path
+ * that names nothing), 400 otherwise; once chosen it is marked in use, so the sweep of unused uploads never takes it.
+ */
+async function requireUploadedImages(db: Db, values: Partial<Record<keyof typeof IMAGE_LABELS, string | null>>): Promise<void> {
+  for (const field of Object.keys(IMAGE_LABELS) as (keyof typeof IMAGE_LABELS)[]) {
+    const url = values[field];
+    if (!url) continue;
+    const { count } = await db.upload.updateMany({ where: { fileUrl: url, type: 'image' }, data: { referenced: true } });
+    if (!count) throw validationFailed([`${field}: ${IMAGE_LABELS[field]} must be an image uploaded to this site`]);
+  }
 }

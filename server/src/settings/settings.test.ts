@@ -1,11 +1,14 @@
+import { DomUtils } from 'htmlparser2';
+import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/helpers/app';
 import { ACTORS, actors, type Actor } from '#tests/helpers/factories';
 import { deniedStatus } from '#tests/helpers/permissions';
-import { jsonLd, text, title } from '#tests/helpers/rendered-html';
+import { html, jsonLd, text, title } from '#tests/helpers/rendered-html';
 import { authorDesk } from '#tests/helpers/testbed';
 import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache';
+import { variantsIdle } from '../media/image-variants';
 import { FALLBACK_SITE } from './settings.service';
 
 /** The site settings (docs/decisions/056-site-settings.md): GET /api/site, GET and PUT /api/settings, and where they show. */
@@ -258,6 +261,62 @@ describe('the settings, everywhere at once', () => {
 
     expect((await save({ accentColor: '#b91c1c', locale: 'en-US', timeZone: 'UTC', name: 'Chronicle News' })).status).toBe(200);
     expect((await request(app).get(`/article/${article.id}`)).text).not.toContain('<style>:root{--color-brand:');
+  });
+
+  it('put the logo in the header, the icon in every head and the manifest, and the share image in previews', async () => {
+    const png = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+    const upload = async (file: Buffer, name: string) => {
+      const res = await request(app).post('/api/uploads').set(admin).attach('file', file, name);
+      expect(res.status).toBe(201);
+      return res.body.path as string;
+    };
+    const [logo, icon, share] = [await upload(await png(400, 100, '#1d4ed8'), 'logo.png'), await upload(await png(800, 600, '#0a0'), 'icon.png'), await upload(await png(1200, 630, '#a00'), 'share.png')];
+    await variantsIdle(db);
+    const res = await save({ logoUrl: logo, iconUrl: icon, shareImageUrl: share });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.logo).toEqual({ url: logo, width: 400, height: 100, crops: true });
+    // Chosen images are in use: the sweep of unused uploads never takes them.
+    expect((await db.upload.findMany({ where: { fileUrl: { in: [logo, icon, share] } } })).every((u) => u.referenced)).toBe(true);
+
+    const home = await request(app).get('/');
+    const brand = DomUtils.findOne((el) => el.name === 'img' && el.attribs.src === logo, html(home).children);
+    expect(brand?.attribs).toMatchObject({ alt: 'Chronicle News', height: '40', width: '160' });
+    const square = icon.replace(/\.png$/, '-1x1.jpg');
+    expect(home.text).toContain(`<link rel="icon" href="${square}">`);
+    expect(home.text).toContain(`<link rel="apple-touch-icon" href="${square}">`);
+    expect(home.text).not.toContain('href="/favicon.svg"');
+    expect(home.text).toContain(`<meta property="og:image" content="${ctx.config.publicUrl}${share}">`);
+    expect(home.text).toContain('<meta property="og:image:width" content="1200">');
+    expect(jsonLd(home).find((d) => d['@type'] === 'Organization')).toMatchObject({ logo: { url: `${ctx.config.publicUrl}${logo}` } });
+    expect((await request(app).get('/dashboard')).text).toContain(`<link rel="icon" href="${square}">`);
+    expect((await request(app).get('/manifest.webmanifest')).body.icons).toEqual([{ src: square, sizes: '600x600', type: 'image/jpeg', purpose: 'any' }]);
+
+    // Removed: the built-in ones again.
+    expect((await save({ logoUrl: null, iconUrl: '', shareImageUrl: null })).status).toBe(200);
+    const after = await request(app).get('/');
+    expect(after.text).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(after.text).toContain(`<meta property="og:image" content="${ctx.config.publicUrl}/og-default.png">`);
+    expect(after.text).not.toContain(logo);
+  });
+
+  it.each([
+    ['a path no upload has', { logoUrl: '/uploads/never-uploaded.png' }, 'Logo must be an image uploaded to this site'],
+    ['a variant of an upload', { iconUrl: '/uploads/photo-640w.jpg' }, 'Icon must be an image uploaded to this site'],
+    ['a path that climbs out', { logoUrl: '/uploads/../server.env' }, 'Logo must be an image uploaded to this site'],
+    ['an address elsewhere', { shareImageUrl: 'https://evil.example/x.png' }, 'Share image must be an image uploaded to this site'],
+  ])('refuse %s as one of the site’s images (400), changing nothing', async (_name, changes, message) => {
+    const before = await current();
+    const res = await save(changes);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+    expect(await current()).toEqual(before);
+  });
+
+  it('refuse a video as the logo', async () => {
+    const video = await db.upload.create({ data: { fileUrl: '/uploads/clip-0001.mp4', bytes: 10n, type: 'video' } });
+    const res = await save({ logoUrl: video.fileUrl });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Logo must be an image uploaded to this site');
   });
 
   it('escape a name written to be HTML', async () => {

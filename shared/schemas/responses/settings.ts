@@ -10,6 +10,16 @@ const navLink = z
   .object({ kind: z.enum(['category', 'page']), id: z.string(), label: z.string(), path: z.string().describe("The link's path, /category/<slug> or /<slug>") })
   .meta({ id: 'NavLink' });
 
+const siteImage = z
+  .object({
+    url: z.string().describe('/uploads/<name>'),
+    width: z.int().describe('Intrinsic width in pixels; 0 while its variants are being made'),
+    height: z.int(),
+    crops: z.boolean().describe('Whether its 1:1 crop (/uploads/<name>-1x1.jpg) exists'),
+  })
+  .nullable()
+  .meta({ id: 'SiteImage' });
+
 const navItem = z.object({ kind: z.enum(['category', 'page']), id: z.string() });
 
 /** What every page shows of the site: GET /api/site. */
@@ -26,6 +36,9 @@ export const siteSchema = z
     accentColor: z.string().describe('The accent colour, #rrggbb (at least 4.5:1 against white)'),
     locale: z.string().describe("The language of the reader's dates and numbers (BCP 47)"),
     timeZone: z.string().describe("The newsroom's time zone (IANA)"),
+    logo: siteImage.describe("The header's logo; null: the name in type"),
+    icon: siteImage.describe('The square icon (favicons, home screens); null: the built-in one'),
+    shareImage: siteImage.describe('The link preview of pages without an image of their own; null: the built-in one'),
     menus: z
       .object({ header: z.array(navLink), footer: z.array(navLink) })
       .describe('The links the header and the footer show, in order (deleted or unpublished ones left out)'),

@@ -60,6 +60,9 @@ const DEFAULT_SITE: Site = {
   accentColor: '#b91c1c',
   locale: 'en-US',
   timeZone: 'UTC',
+  logo: null,
+  icon: null,
+  shareImage: null,
   menus: { header: [], footer: [] },
   updatedAt: new Date(0).toISOString(),
 };
@@ -93,7 +96,7 @@ export function PublicLayout() {
         <BreakingNewsTicker headlines={headlines} />
       )}
       <Apart>
-        <SiteHeader links={site.menus.header} siteName={site.name} />
+        <SiteHeader links={site.menus.header} siteName={site.name} logo={site.logo} />
       </Apart>
       <Page />
       <Apart>

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Link, NavLink } from '#client/components/ui/link';
-import type { NavLink as MenuLink } from '#shared/types';
+import type { NavLink as MenuLink, Site } from '#shared/types';
 import { SiteBrand } from './site-brand';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
@@ -51,6 +51,18 @@ function UserMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
   );
 }
 
+/** The height the header gives a logo. */
+const LOGO_HEIGHT = 40;
+
+/**
+ * The site's logo in place of its name (the name is its text alternative): 40 px high, as wide as its proportions say
+ * (sized in the HTML once known, so nothing moves when it arrives).
+ */
+function SiteLogo({ logo, name }: { logo: NonNullable<Site['logo']>; name: string }) {
+  const width = logo.width && logo.height ? Math.round((logo.width * LOGO_HEIGHT) / logo.height) : undefined;
+  return <img src={logo.url} alt={name} height={LOGO_HEIGHT} width={width} className="block h-10 w-auto max-w-full object-contain" />;
+}
+
 /** Who the header is for: a guest, a reader, or a member of staff. */
 type Account = 'guest' | 'reader' | 'staff';
 
@@ -65,7 +77,7 @@ type Account = 'guest' | 'reader' | 'staff';
  * server renders every account entry, the guest's shown, and on a page that is not hydrated the header's island
  * (islands/header.ts) shows the reader's and works the menus and the scroll mode, as React does here.
  */
-export function SiteHeader({ links, siteName }: { links: MenuLink[]; siteName: string }) {
+export function SiteHeader({ links, siteName, logo = null }: { links: MenuLink[]; siteName: string; logo?: Site['logo'] }) {
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const mode = useHeaderMode();
@@ -106,7 +118,7 @@ export function SiteHeader({ links, siteName }: { links: MenuLink[]; siteName: s
       >
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4" style={{ height: HEADER_HEIGHT }}>
           <Link to={paths.home} className="max-w-[calc(100%-3.5rem)] shrink-0 truncate font-serif text-2xl font-bold tracking-tight text-slate-900 lg:max-w-xs" aria-label={siteName ? undefined : 'Home'} onClick={closeMenu}>
-            <SiteBrand name={siteName} accent="text-brand" />
+            {logo ? <SiteLogo logo={logo} name={siteName} /> : <SiteBrand name={siteName} accent="text-brand" />}
           </Link>
           <nav aria-label="Categories" className="hidden min-w-0 flex-1 lg:block">
             <ul className="flex items-center gap-1 overflow-x-auto">

@@ -20,6 +20,8 @@ import { useDashboardCategories } from '#client/features/categories/api/get-dash
 import { usePages } from '#client/features/pages/api/pages';
 import { useSiteSettings, useUpdateSiteSettings } from '#client/features/settings/api/settings';
 import { MenuEditor, type MenuChoice } from '#client/features/settings/components/menu-editor';
+import { ImageSetting } from '#client/features/settings/components/image-setting';
+import { uploadFile } from '#client/features/articles/api/upload-file';
 import { Select } from '#client/components/ui/field';
 import { formatDate } from '#client/lib/dates';
 import { problemFrom } from '#client/lib/errors';
@@ -40,6 +42,9 @@ const valuesOf = (s: SiteSettings): Values => ({
   locale: s.locale as Values['locale'],
   timeZone: s.timeZone,
   navigation: s.navigation,
+  logoUrl: s.logo?.url ?? null,
+  iconUrl: s.icon?.url ?? null,
+  shareImageUrl: s.shareImage?.url ?? null,
 });
 
 /** Every IANA time zone this browser knows, UTC first. */
@@ -158,6 +163,34 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           <p className="text-sm text-slate-600">The last word of the name, active links and category labels. White text must read on it.</p>
           <AccentPreview color={values.accentColor} name={values.name || 'Site Name'} />
         </div>
+      </Group>
+      <Group title="Images" description="Uploaded images, saved with the settings. Without them the site uses its built-in icon, preview and its name in type.">
+        <ImageSetting
+          label="Logo"
+          hint="In the header, in place of the name (40 px high; a wide image on a white or clear background reads best)."
+          value={values.logoUrl}
+          error={errors.logoUrl}
+          upload={uploadFile}
+          onChange={(url) => set('logoUrl', url)}
+        />
+        <ImageSetting
+          label="Icon"
+          hint="The browser tab's icon and a phone's home screen: a square, 512 px or more. Another shape is cut to its square middle."
+          value={values.iconUrl}
+          error={errors.iconUrl}
+          preview="h-16"
+          upload={uploadFile}
+          onChange={(url) => set('iconUrl', url)}
+        />
+        <ImageSetting
+          label="Share image"
+          hint="The preview of a link to a page without a picture of its own (the home page, categories): 1200 × 630 px reads best."
+          value={values.shareImageUrl}
+          error={errors.shareImageUrl}
+          preview="h-24"
+          upload={uploadFile}
+          onChange={(url) => set('shareImageUrl', url)}
+        />
       </Group>
       <Group title="Language and time" description="How dates read on the site's pages, and the newsroom's own time zone.">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { Button } from '#client/components/ui/button';
+import { problemFrom } from '#client/lib/errors';
+
+/** Stores a file (POST /api/uploads, given by the page: the articles feature owns it) and answers its path and kind. */
+export type Uploader = (file: File) => Promise<{ path: string; type: 'image' | 'video' }>;
+
+/**
+ * One of the site's images (logo, icon, share image): what it is for, the image chosen or the built-in one, a file picker
+ * that uploads at once, and Remove. The choice is saved with the settings.
+ */
+export function ImageSetting({
+  label,
+  hint,
+  value,
+  error,
+  preview = 'h-12',
+  upload,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string | null;
+  error?: string;
+  /** The preview's size classes. */
+  preview?: string;
+  upload: Uploader;
+  onChange(url: string | null): void;
+}) {
+  const id = useId();
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setProblem(null);
+    try {
+      const { path, type } = await upload(file);
+      if (type !== 'image') setProblem('Choose an image: JPEG, PNG, WebP, GIF or AVIF.');
+      else onChange(path);
+    } catch (err) {
+      setProblem(problemFrom(err, 'Image upload failed').message);
+    } finally {
+      setUploading(false);
+    }
+  };
+  const shown = problem ?? error;
+  return (
+    <div className="space-y-2" role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}>
+      <p id={`${id}-label`} className="text-sm font-medium text-slate-800">
+        {label}
+      </p>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {hint}
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        {value ? (
+          <img src={value} alt={`${label} chosen`} className={`${preview} w-auto max-w-full rounded border border-slate-200 bg-white object-contain`} />
+        ) : (
+          <span className="text-sm text-slate-600 italic">The built-in one</span>
+        )}
+        <label className="text-sm text-slate-800">
+          <span className="sr-only">{`Upload a ${label.toLowerCase()}`}</span>
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            onChange={(e) => {
+              void pick(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            disabled={uploading}
+            className="block w-full max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-white"
+          />
+        </label>
+        {value && (
+          <Button size="xs" variant="secondary" onClick={() => onChange(null)}>
+            {`Remove ${label.toLowerCase()}`}
+          </Button>
+        )}
+      </div>
+      {uploading && <p className="text-sm text-slate-600">Uploading...</p>}
+      {shown && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {shown}
+        </p>
+      )}
+    </div>
+  );
+}
