@@ -32,7 +32,7 @@ import { makeComment } from '#tests/helpers/wire-comments';
 const PUBLISHED = '2026-03-04T23:30:00.000Z';
 const SERVER_NOW = new Date('2026-03-05T01:30:00.000Z');
 const ORIGIN = 'https://news.example';
-const SITE: Site = { name: 'Chronicle News', tagline: 'News.', description: '', address: '1 Market Square', email: '', phone: '', social: {}, noindex: false, accentColor: '#b91c1c', locale: 'en-US', timeZone: 'UTC', logo: null, icon: null, shareImage: null, menus: { header: [], footer: [] }, updatedAt: '2026-01-01T00:00:00.000Z' };
+const SITE: Site = { name: 'Chronicle News', tagline: 'News.', description: '', address: '1 Market Square', email: '', phone: '', social: {}, setUp: true, noindex: false, accentColor: '#b91c1c', locale: 'en-US', timeZone: 'UTC', logo: null, icon: null, shareImage: null, menus: { header: [], footer: [] }, updatedAt: '2026-01-01T00:00:00.000Z' };
 
 const article: Article = makeArticle({
   id: 'a1',

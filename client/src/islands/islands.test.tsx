@@ -84,6 +84,27 @@ describe('header island', () => {
     expect(shown.map((e) => e.dataset.account)).toEqual(['reader', 'staff reader']);
     expect(shown.every((e) => e.textContent === 'Logout')).toBe(true);
   });
+
+  it('reminds staff, and only staff, that the site is not set up yet', () => {
+    const reminders = () =>
+      [...document.querySelectorAll<HTMLElement>('[data-account]')].filter((e) => !e.hidden && e.textContent === 'This site is not set up yet');
+    for (const [role, seen] of [
+      ['user', 0],
+      ['editor', 2],
+    ] as const) {
+      serve(<SiteHeader links={links} siteName="Chronicle News" setUp={false} />);
+      expect(reminders()).toHaveLength(0);
+      localStorage.setItem('token', 't');
+      localStorage.setItem('user', JSON.stringify({ id: 'u3', name: 'Someone', role }));
+      startHeader();
+      // One in the wide header, one in the phone's menu.
+      expect(reminders(), role).toHaveLength(seen);
+      if (seen) expect(reminders()[0]!.getAttribute('href')).toBe('/dashboard/settings');
+      localStorage.clear();
+    }
+    serve(<SiteHeader links={links} siteName="Chronicle News" setUp />);
+    expect(document.body.textContent).not.toContain('not set up');
+  });
 });
 
 describe('ticker island', () => {

@@ -109,7 +109,7 @@ const toSettings = (row: Row, found: Around): SiteSettings => ({
   version: row.version,
 });
 
-const toSite = (row: Omit<Row, 'setUpAt' | 'version'>, found: Around): Site => ({
+const toSite = (row: Omit<Row, 'version'>, found: Around): Site => ({
   name: row.name,
   tagline: row.tagline,
   description: row.description,
@@ -117,6 +117,7 @@ const toSite = (row: Omit<Row, 'setUpAt' | 'version'>, found: Around): Site => (
   email: row.email,
   phone: row.phone,
   social: socialOf(row.social),
+  setUp: row.setUpAt !== null,
   noindex: row.noindex,
   accentColor: row.accentColor,
   locale: row.locale,
@@ -140,6 +141,8 @@ export const FALLBACK_SITE: Site = {
   email: 'newsdesk@chronicle.local',
   phone: '+44 20 7946 0000',
   social: {},
+  // Not known: no reminder while the database is away.
+  setUp: true,
   noindex: false,
   accentColor: '#b91c1c',
   locale: 'en-US',

@@ -40,7 +40,8 @@ describe('GET /api/site', () => {
     expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     // What pages show when the settings cannot be read is what a fresh install stores; its menus are the defaults
     // (every category, of which there are none; every published page: the Privacy page).
-    expect(res.body).toEqual({ ...FALLBACK_SITE, menus: { header: [], footer: [expect.objectContaining({ label: 'Privacy', path: '/privacy' })] }, updatedAt: expect.any(String) });
+    // (Only the setup's reminder differs: pages shown without the settings never remind anyone.)
+    expect(res.body).toEqual({ ...FALLBACK_SITE, setUp: false, menus: { header: [], footer: [expect.objectContaining({ label: 'Privacy', path: '/privacy' })] }, updatedAt: expect.any(String) });
     expect(FALLBACK_SITE.name).toBe('Chronicle News');
   });
 });
@@ -48,20 +49,28 @@ describe('GET /api/site', () => {
 describe('the first-run setup', () => {
   it('is pending on a fresh install; Skip (`setUp: true` alone) ends it and changes nothing else; it is kept from then on', async () => {
     const fresh = (await request(app).get('/api/settings').set(admin)).body;
-    expect(fresh).toMatchObject({ name: 'Chronicle News', setUpAt: null, version: 1 });
+    expect(fresh).toMatchObject({ name: 'Chronicle News', setUpAt: null, setUp: false, version: 1 });
+    // Every page carries the reminder for staff, hidden: the header's island shows it to a signed-in member of staff.
+    const reminder = (res: request.Response) =>
+      DomUtils.findAll((el) => el.attribs['data-account'] === 'staff' && DomUtils.textContent(el) === 'This site is not set up yet', html(res).children);
+    const before = reminder(await request(app).get('/'));
+    expect(before).toHaveLength(2);
+    expect(before.every((el) => 'hidden' in el.attribs)).toBe(true);
     expect((await request(app).put('/api/settings').set(admin).send({ setUp: false, version: 1 })).status).toBe(400);
 
     const skipped = await request(app).put('/api/settings').set(admin).send({ setUp: true, version: 1 });
     expect(skipped.status).toBe(200);
-    const { setUpAt, updatedAt, version, ...values } = skipped.body;
+    const { setUpAt, updatedAt, version, setUp, ...values } = skipped.body;
+    expect(setUp).toBe(true);
     expect(Date.parse(setUpAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(version).toBe(2);
     void updatedAt;
-    const { setUpAt: _a, updatedAt: _b, version: _c, ...freshValues } = fresh;
+    const { setUpAt: _a, updatedAt: _b, version: _c, setUp: _d, ...freshValues } = fresh;
     expect(values).toEqual(freshValues);
 
     const saved = await request(app).put('/api/settings').set(admin).send({ tagline: 'Later', version: 2 });
     expect(saved.body.setUpAt).toBe(setUpAt);
+    expect(reminder(await request(app).get('/'))).toHaveLength(0);
   });
 });
 

@@ -32,6 +32,7 @@ export const siteSchema = z
     email: z.string(),
     phone: z.string(),
     social,
+    setUp: z.boolean().describe("Whether an admin has saved the settings or skipped the first-run setup: until then staff see a reminder on the site's pages"),
     noindex: z.boolean().describe('A staging site: every answer says noindex (X-Robots-Tag, and a meta tag on pages)'),
     accentColor: z.string().describe('The accent colour, #rrggbb (at least 4.5:1 against white)'),
     locale: z.string().describe("The language of the reader's dates and numbers (BCP 47)"),

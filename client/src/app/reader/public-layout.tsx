@@ -56,6 +56,7 @@ const DEFAULT_SITE: Site = {
   email: '',
   phone: '',
   social: {},
+  setUp: true,
   noindex: false,
   accentColor: '#b91c1c',
   locale: 'en-US',
@@ -96,7 +97,7 @@ export function PublicLayout() {
         <BreakingNewsTicker headlines={headlines} />
       )}
       <Apart>
-        <SiteHeader links={site.menus.header} siteName={site.name} logo={site.logo} />
+        <SiteHeader links={site.menus.header} siteName={site.name} logo={site.logo} setUp={site.setUp} />
       </Apart>
       <Page />
       <Apart>

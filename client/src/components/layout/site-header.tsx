@@ -63,6 +63,26 @@ function SiteLogo({ logo, name }: { logo: NonNullable<Site['logo']>; name: strin
   return <img src={logo.url} alt={name} height={LOGO_HEIGHT} width={width} className="block h-10 w-auto max-w-full object-contain" />;
 }
 
+/**
+ * For staff only, while the first-run setup is pending (docs/decisions/056-site-settings.md): readers see a fresh
+ * install's name and sample contact, and nothing else says so. In every page's HTML, hidden; the header's island (or
+ * React) shows it to a signed-in member of staff.
+ */
+function SetUpReminder({ hidden, onClick }: { hidden: boolean; onClick?: () => void }) {
+  return (
+    <Link
+      to={paths.dashboardPage('settings')}
+      data-account="staff"
+      hidden={hidden}
+      onClick={onClick}
+      title="Readers see a fresh install's name and sample contact until the settings are saved"
+      className="rounded-full bg-amber-100 px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-amber-900 hover:bg-amber-200"
+    >
+      This site is not set up yet
+    </Link>
+  );
+}
+
 /** Who the header is for: a guest, a reader, or a member of staff. */
 type Account = 'guest' | 'reader' | 'staff';
 
@@ -77,7 +97,18 @@ type Account = 'guest' | 'reader' | 'staff';
  * server renders every account entry, the guest's shown, and on a page that is not hydrated the header's island
  * (islands/header.ts) shows the reader's and works the menus and the scroll mode, as React does here.
  */
-export function SiteHeader({ links, siteName, logo = null }: { links: MenuLink[]; siteName: string; logo?: Site['logo'] }) {
+export function SiteHeader({
+  links,
+  siteName,
+  logo = null,
+  setUp = true,
+}: {
+  links: MenuLink[];
+  siteName: string;
+  logo?: Site['logo'];
+  /** false until an admin saves the settings or skips the first-run setup: staff see a reminder. */
+  setUp?: boolean;
+}) {
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const mode = useHeaderMode();
@@ -132,6 +163,7 @@ export function SiteHeader({ links, siteName, logo = null }: { links: MenuLink[]
             </ul>
           </nav>
           <div className="ml-auto hidden shrink-0 items-center gap-2 lg:flex">
+            {!setUp && <SetUpReminder hidden={account !== 'staff'} />}
             <div data-account="staff" hidden={account !== 'staff'}>
               <UserMenu name={user?.name ?? ''} onLogout={logout} />
             </div>
@@ -182,6 +214,7 @@ export function SiteHeader({ links, siteName, logo = null }: { links: MenuLink[]
               ))}
             </ul>
             <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+              {!setUp && <SetUpReminder hidden={account !== 'staff'} onClick={closeMenu} />}
               <Link
                 to={paths.dashboard}
                 data-account="staff"
