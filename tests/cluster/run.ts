@@ -438,6 +438,29 @@ async function main() {
     }
   });
 
+  await check('a settings save and a new static page through one replica show at once on every replica', async () => {
+    // Every replica reads (and caches, and remembers the settings of) its pages first.
+    const pages = ['/', '/api/site', '/manifest.webmanifest', '/rss.xml'];
+    for (const r of replicas) for (const p of [...pages, '/sitemaps/pages.xml']) await api(r.port, 'GET', p);
+    const name = `Cluster Courier ${randomBytes(3).toString('hex')}`;
+    const current = await api<{ version: number }>(a.port, 'GET', '/api/settings', undefined, token);
+    const saved = await api(a.port, 'PUT', '/api/settings', { name, accentColor: '#1d4ed8', version: current.body.version }, token);
+    assert(saved.status === 200, `settings on A: ${saved.status} ${JSON.stringify(saved.body)}`);
+    const slug = `cluster-${randomBytes(3).toString('hex')}`;
+    const page = await api(b.port, 'POST', '/api/pages', { title: 'Cluster page', slug, content: '<p>Here.</p>', status: 'published' }, token);
+    assert(page.status === 201, `page on B: ${page.status} ${JSON.stringify(page.body)}`);
+    for (const r of replicas) {
+      for (const p of pages) {
+        const text = JSON.stringify((await api<unknown>(r.port, 'GET', p)).body);
+        assert(text.includes(name), `${p} on ${r.name} does not show the new name at once`);
+      }
+      const home = JSON.stringify((await api<unknown>(r.port, 'GET', '/')).body);
+      assert(home.includes('--color-brand:#1d4ed8') && home.includes(`/${slug}`), `the home page on ${r.name} lacks the accent or the page's footer link`);
+      assert((await api(r.port, 'GET', `/${slug}`)).status === 200, `/${slug} on ${r.name}`);
+      assert(String((await api<unknown>(r.port, 'GET', '/sitemaps/pages.xml')).body).includes(`/${slug}</loc>`), `the pages sitemap on ${r.name}`);
+    }
+  });
+
   await check('an upload through one replica is served by all, and so are its resized variants', async () => {
     const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#993366' } })
       .png()
