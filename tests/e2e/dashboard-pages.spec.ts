@@ -83,8 +83,8 @@ test('a page written in the dashboard is a reader page; the menus and the accent
       .composite([{ input: Buffer.from('<svg width="360" height="80"><rect x="0" y="10" width="60" height="60" fill="#1d4ed8"/><text x="75" y="55" font-size="40" font-family="Georgia" font-weight="bold">The Courier</text></svg>') }])
       .png()
       .toBuffer();
-    await page.getByLabel('Upload a logo').setInputFiles({ name: 'courier-logo.png', mimeType: 'image/png', buffer: logo });
-    await expect(page.getByRole('img', { name: 'Logo chosen' })).toHaveAttribute('src', /^\/uploads\//);
+    await page.getByLabel('Upload logo').setInputFiles({ name: 'courier-logo.png', mimeType: 'image/png', buffer: logo });
+    await expect(page.getByRole('img', { name: 'Current logo' })).toHaveAttribute('src', /^\/uploads\//);
     const colour = page.getByLabel('Accent colour', { exact: true });
     await colour.fill('#f59e0b');
     await expect(page.getByText('Contrast with white: 2.1:1 — needs at least 4.5:1')).toBeVisible();

@@ -62,6 +62,31 @@ describe('a process that used the embedded PostgreSQL', () => {
     expect(run.stderr).not.toContain('Error');
     expect(run.status).toBe(3);
   }, 90_000);
+
+  it('that crashes leaves no PostgreSQL running: the next start finds its data folder free', async () => {
+    const data = dataDir();
+    const script = `
+      const { startEmbeddedPostgres } = await import(${JSON.stringify(path.resolve('server/src/db/embedded.ts'))});
+      const db = await startEmbeddedPostgres(${JSON.stringify(path.join(data, 'pg'))}, 'chronicle');
+      console.log('pid ' + db.pid);
+      throw new Error('crash on purpose');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).not.toBe(0);
+    const pid = Number(/pid (\d+)/.exec(run.stdout)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive()).toBe(false);
+    const again = await startEmbeddedPostgres(path.join(data, 'pg'), 'chronicle');
+    await again.stop();
+  }, 90_000);
 });
 
 describe('embedded PostgreSQL credentials', () => {

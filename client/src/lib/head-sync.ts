@@ -22,7 +22,10 @@ export async function syncHead(path: string): Promise<void> {
   replaceHead(head);
 }
 
-/** The tags between the markers become `html`'s; with no answer, only the title (which the page keeps up to date) stays. */
+/**
+ * The tags between the markers become `html`'s; with no answer, the title (which the page keeps up to date), the site's
+ * icons and its accent colour stay: the page is still the site's.
+ */
 function replaceHead(html: string | null): void {
   const nodes = [...document.head.childNodes];
   const comment = (text: string) => nodes.findIndex((n) => n.nodeType === Node.COMMENT_NODE && n.nodeValue === text);
@@ -33,6 +36,7 @@ function replaceHead(html: string | null): void {
   // The server's own tags (HTML-escaped there); a template's content is inert: nothing in it runs or loads.
   template.innerHTML = html ?? `<title></title>`;
   if (html === null) template.content.firstChild!.textContent = document.title;
-  for (const node of nodes.slice(start + 1, end)) node.remove();
+  const kept = (node: ChildNode) => html === null && node instanceof Element && node.matches('link[rel~="icon"], link[rel="apple-touch-icon"], style');
+  for (const node of nodes.slice(start + 1, end)) if (!kept(node)) node.remove();
   nodes[end]!.before(template.content);
 }

@@ -159,6 +159,13 @@ export async function startEmbeddedPostgres(dir: string, database: string, optio
     }),
   );
   proc.once('exit', (code, signal) => reportUnexpected(`PostgreSQL exited (${signal ?? `code ${code}`})`, false));
+  // A process that ends without stopping it (a crash, a failed start-up) asks PostgreSQL to shut down on its way out:
+  // synchronously, as an exit handler must, so the next start finds no server still holding the data folder.
+  const onExit = () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGINT');
+  };
+  process.on('exit', onExit);
+  void exited.then(() => process.removeListener('exit', onExit));
 
   const adminUrl = (db: string, password = adminPassword) =>
     `postgresql://${ADMIN_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(db)}`;

@@ -43,13 +43,15 @@ export async function forgetUpload(db: Db, fileUrl: string): Promise<void> {
   await db.upload.deleteMany({ where: { fileUrl } });
 }
 
-/** Which of these public paths a media row or an article image still uses. */
+/** Which of these public paths a media row, an article image or the site's logo, icon or share image still uses. */
 export async function stillUsed(db: Db, paths: string[]): Promise<Set<string | null>> {
-  const [media, articles] = await Promise.all([
+  const [media, articles, site] = await Promise.all([
     db.media.findMany({ where: { fileUrl: { in: paths } }, select: { fileUrl: true } }),
     db.article.findMany({ where: { imageUrl: { in: paths } }, select: { imageUrl: true } }),
+    db.siteSettings.findMany({ select: { logoUrl: true, iconUrl: true, shareImageUrl: true } }),
   ]);
-  return new Set<string | null>([...media.map((m) => m.fileUrl), ...articles.map((a) => a.imageUrl)]);
+  const siteImages = site.flatMap((s) => [s.logoUrl, s.iconUrl, s.shareImageUrl]).filter((u) => u !== null && paths.includes(u));
+  return new Set<string | null>([...media.map((m) => m.fileUrl), ...articles.map((a) => a.imageUrl), ...siteImages]);
 }
 
 /** Records which variants of an image exist (none, with the reason, when it was skipped). */

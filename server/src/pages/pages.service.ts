@@ -92,7 +92,8 @@ export async function findPublishedPage(db: Db, slug: string): Promise<PublicPag
  * `-page` after it; a title with nothing slugify can spell (all in another script) gets `page-` and a random word.
  */
 export async function freeSlugFor(db: Db, title: string): Promise<string> {
-  const made = slugify(title.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true }).slice(0, PAGE_LIMITS.slug - 3).replace(/-+$/, '');
+  // Room for the longest ending it may get ('-' and six hex digits), within the address's limit.
+  const made = slugify(title.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true }).slice(0, PAGE_LIMITS.slug - 7).replace(/-+$/, '');
   const base = !made ? `page-${randomBytes(3).toString('hex')}` : (RESERVED_SLUGS as readonly string[]).includes(made) ? `${made}-page` : made;
   const taken = new Set(
     (await db.page.findMany({ where: { slug: { startsWith: base } }, select: { slug: true }, take: 1000 })).map((p) => p.slug),
@@ -136,17 +137,21 @@ async function assertSlugFree(db: Db | Tx, slug: string, exceptId?: string): Pro
 
 export async function createPage(db: Db, input: Required<Omit<PageWrite, 'slug'>> & { slug?: string }): Promise<StaticPage> {
   const content = cleanBody(input.content);
-  const slug = input.slug ?? (await freeSlugFor(db, input.title));
-  await assertSlugFree(db, slug);
+  if (input.slug) await assertSlugFree(db, input.slug);
   if ((await db.page.count()) >= PAGE_LIMITS.pages) throw conflict(`A site holds at most ${PAGE_LIMITS.pages} pages: delete one first.`);
-  try {
-    const row = await db.page.create({
-      data: { title: input.title, slug, summary: input.summary, content, status: input.status, publishedAt: input.status === 'published' ? new Date() : null },
-      select: fullSelect,
-    });
-    return toPage(row);
-  } catch (err) {
-    throw prismaCode(err) === 'P2002' ? slugTaken(slug) : err;
+  // An address made here and taken meanwhile by another page made from the same title: made again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    const slug = input.slug ?? (await freeSlugFor(db, input.title));
+    try {
+      const row = await db.page.create({
+        data: { title: input.title, slug, summary: input.summary, content, status: input.status, publishedAt: input.status === 'published' ? new Date() : null },
+        select: fullSelect,
+      });
+      return toPage(row);
+    } catch (err) {
+      if (prismaCode(err) !== 'P2002') throw err;
+      if (input.slug || attempt >= 3) throw slugTaken(slug);
+    }
   }
 }
 

@@ -69,8 +69,15 @@ export function siteInfo(publicUrl: string, site: Site): SiteInfo {
     noindex: site.noindex,
     accentColor: site.accentColor,
     iconUrl: site.icon ? squareIcon(site.icon) : null,
-    shareImage: site.shareImage ? { ...site.shareImage, url: `${publicUrl}${site.shareImage.url}` } : null,
+    shareImage: site.shareImage ? previewOf(site.shareImage, publicUrl) : null,
   };
+}
+
+/** A share image as previews take it: its 16:9 JPEG crop once made (what every scraper reads), the original until then. */
+function previewOf(image: NonNullable<Site['shareImage']>, publicUrl: string): NonNullable<SiteInfo['shareImage']> {
+  if (!image.crops || !image.width) return { url: `${publicUrl}${image.url}`, width: image.width, height: image.height };
+  const ratio = { width: 16, height: 9 } as const;
+  return { url: `${publicUrl}${cropUrl(image.url, ratio)}`, ...cropSize(image, ratio) };
 }
 
 /** The square of an uploaded icon: its 1:1 crop once made (a JPEG at most 1,200 px), the original until then. */

@@ -203,7 +203,7 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
   const data: Partial<SiteSettingsValues> = { ...values };
   if (values.social) data.social = socialOf(values.social);
   if (values.navigation) data.navigation = await linkableMenus(db, values.navigation);
-  await requireUploadedImages(db, values);
+  const images = await requireUploadedImages(db, values);
   const count = !expected
     ? 0
     : await db.$transaction(async (tx) => {
@@ -212,6 +212,8 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
           data: { ...data, navigation: data.navigation as Prisma.InputJsonValue | undefined, version: { increment: 1 } },
         });
         if (count) await tx.siteSettings.updateMany({ where: { id: ID, setUpAt: null }, data: { setUpAt: new Date() } });
+        // Chosen, so in use: the sweep of unused uploads never takes them (only once the save went through).
+        if (count && images.length) await tx.upload.updateMany({ where: { fileUrl: { in: images } }, data: { referenced: true } });
         return count;
       });
   if (count === 0) {
@@ -252,13 +254,16 @@ const IMAGE_LABELS = { logoUrl: 'Logo', iconUrl: 'Icon', shareImageUrl: 'Share i
 
 /**
  * A logo, icon or share image must be an image uploaded to this site (an Upload row of an image: not a video, not a path
- * that names nothing), 400 otherwise; once chosen it is marked in use, so the sweep of unused uploads never takes it.
+ * that names nothing), 400 otherwise. Answers the paths chosen, which the save marks in use.
  */
-async function requireUploadedImages(db: Db, values: Partial<Record<keyof typeof IMAGE_LABELS, string | null>>): Promise<void> {
+async function requireUploadedImages(db: Db, values: Partial<Record<keyof typeof IMAGE_LABELS, string | null>>): Promise<string[]> {
+  const chosen: string[] = [];
   for (const field of Object.keys(IMAGE_LABELS) as (keyof typeof IMAGE_LABELS)[]) {
     const url = values[field];
     if (!url) continue;
-    const { count } = await db.upload.updateMany({ where: { fileUrl: url, type: 'image' }, data: { referenced: true } });
-    if (!count) throw validationFailed([`${field}: ${IMAGE_LABELS[field]} must be an image uploaded to this site`]);
+    const upload = await db.upload.findFirst({ where: { fileUrl: url, type: 'image' }, select: { id: true } });
+    if (!upload) throw validationFailed([`${field}: ${IMAGE_LABELS[field]} must be an image uploaded to this site`]);
+    chosen.push(url);
   }
+  return chosen;
 }

@@ -294,8 +294,10 @@ describe('the settings, everywhere at once', () => {
     expect(home.text).toContain(`<link rel="icon" href="${square}">`);
     expect(home.text).toContain(`<link rel="apple-touch-icon" href="${square}">`);
     expect(home.text).not.toContain('href="/favicon.svg"');
-    expect(home.text).toContain(`<meta property="og:image" content="${ctx.config.publicUrl}${share}">`);
-    expect(home.text).toContain('<meta property="og:image:width" content="1200">');
+    // Previews take the share image's 16:9 JPEG crop.
+    expect(home.text).toContain(`<meta property="og:image" content="${ctx.config.publicUrl}${share.replace(/\.png$/, '-16x9.jpg')}">`);
+    expect(home.text).toContain('<meta property="og:image:width" content="1120">');
+    expect(home.text).toContain('<meta property="og:image:height" content="630">');
     expect(jsonLd(home).find((d) => d['@type'] === 'Organization')).toMatchObject({ logo: { url: `${ctx.config.publicUrl}${logo}` } });
     expect((await request(app).get('/dashboard')).text).toContain(`<link rel="icon" href="${square}">`);
     expect((await request(app).get('/manifest.webmanifest')).body.icons).toEqual([{ src: square, sizes: '600x600', type: 'image/jpeg', purpose: 'any' }]);

@@ -175,7 +175,7 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
         />
         <ImageSetting
           label="Icon"
-          hint="The browser tab's icon and a phone's home screen: a square, 512 px or more. Another shape is cut to its square middle."
+          hint="The browser tab's icon and a phone's home screen: a square, 512 px or more. Another shape is cut to a square around its most striking part."
           value={values.iconUrl}
           error={errors.iconUrl}
           preview="h-16"

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button';
 import { problemFrom } from '#client/lib/errors';
 
@@ -28,6 +28,7 @@ export function ImageSetting({
   onChange(url: string | null): void;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const pick = async (file: File | undefined) => {
@@ -45,8 +46,9 @@ export function ImageSetting({
     }
   };
   const shown = problem ?? error;
+  const action = `Upload ${label.toLowerCase()}`;
   return (
-    <div className="space-y-2" role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}>
+    <div className="space-y-2" role="group" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`} className="text-sm font-medium text-slate-800">
         {label}
       </p>
@@ -55,32 +57,45 @@ export function ImageSetting({
       </p>
       <div className="flex flex-wrap items-center gap-4">
         {value ? (
-          <img src={value} alt={`${label} chosen`} className={`${preview} w-auto max-w-full rounded border border-slate-200 bg-white object-contain`} />
+          <img src={value} alt={`Current ${label.toLowerCase()}`} className={`${preview} w-auto max-w-full rounded border border-slate-200 bg-white object-contain`} />
         ) : (
           <span className="text-sm text-slate-600 italic">The built-in one</span>
         )}
-        <label className="text-sm text-slate-800">
-          <span className="sr-only">{`Upload a ${label.toLowerCase()}`}</span>
+        {/* The label is the visible control (its text is its name); the file input sits inside it, out of sight but focusable. */}
+        <label className="cursor-pointer rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-blue-600 hover:bg-slate-700">
+          {uploading ? 'Uploading...' : action}
           <input
+            ref={input}
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+            aria-invalid={shown ? true : undefined}
             onChange={(e) => {
               void pick(e.target.files?.[0]);
               e.target.value = '';
             }}
             disabled={uploading}
-            className="block w-full max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-white"
+            className="sr-only"
           />
         </label>
         {value && (
-          <Button size="xs" variant="secondary" onClick={() => onChange(null)}>
+          <Button
+            size="xs"
+            variant="secondary"
+            onClick={() => {
+              onChange(null);
+              input.current?.focus();
+            }}
+          >
             {`Remove ${label.toLowerCase()}`}
           </Button>
         )}
       </div>
-      {uploading && <p className="text-sm text-slate-600">Uploading...</p>}
+      <p role="status" className="sr-only">
+        {uploading ? `Uploading the ${label.toLowerCase()}` : ''}
+      </p>
       {shown && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
           {shown}
         </p>
       )}
