@@ -8,7 +8,7 @@
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 3997), LIGHTHOUSE_RUNS
  * (runs per page and form factor; default 3, what the aim counts), LIGHTHOUSE_ONLY (page names, comma-separated:
- * home, article, category, author; measures only those and prints the report instead of writing docs/lighthouse.md,
+ * home, article, category, author, page; measures only those and prints the report instead of writing docs/lighthouse.md,
  * which always holds every page).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -25,7 +25,7 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3997);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGE_NAMES = ['home', 'article', 'category', 'author'] as const;
+const PAGE_NAMES = ['home', 'article', 'category', 'author', 'page'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
 const ONLY = process.env.LIGHTHOUSE_ONLY ? process.env.LIGHTHOUSE_ONLY.split(',').map((name) => name.trim()) : undefined;
 /** The aim for mobile pages: each run's performance, their median, and each run's Total Blocking Time. */
@@ -300,6 +300,8 @@ async function main() {
       article: measured.articlePath,
       category: paths.category(newest.category.slug),
       author: measured.authorPath,
+      // A static page: a fresh install's Privacy page (docs/decisions/057-pages-and-navigation.md).
+      page: paths.page('privacy'),
     };
     const pages = measure.map((name) => ({ name, path: pagePaths[name] }));
     const rows: Row[] = [];
