@@ -4,6 +4,9 @@
  * that white text cannot sit on; the pages derive from it the shades they need.
  */
 
+/** The accent a fresh install has: the stylesheet's own (client/src/styles/base.css) and the settings' column default. */
+export const DEFAULT_ACCENT = '#b91c1c';
+
 /** What WCAG 2 AA asks of body text, on either side. */
 export const MIN_CONTRAST = 4.5;
 

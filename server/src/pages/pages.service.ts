@@ -91,7 +91,7 @@ export async function findPublishedPage(db: Db, slug: string): Promise<PublicPag
  * An address made from a title, free when made (`About us` → `about-us`, then `about-us-2`…). A reserved word gets
  * `-page` after it; a title with nothing slugify can spell (all in another script) gets `page-` and a random word.
  */
-export async function freeSlugFor(db: Db, title: string): Promise<string> {
+async function freeSlugFor(db: Db, title: string): Promise<string> {
   // Room for the longest ending it may get ('-' and six hex digits), within the address's limit.
   const made = slugify(title.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true }).slice(0, PAGE_LIMITS.slug - 7).replace(/-+$/, '');
   const base = !made ? `page-${randomBytes(3).toString('hex')}` : (RESERVED_SLUGS as readonly string[]).includes(made) ? `${made}-page` : made;

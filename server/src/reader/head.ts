@@ -26,7 +26,7 @@ import type {
   WebSite,
   WithContext,
 } from 'schema-dts';
-import { accentShades, isHexColor } from '#shared/colors';
+import { accentShades, DEFAULT_ACCENT, isHexColor } from '#shared/colors';
 import { CROP_RATIOS, cropSize, cropUrl } from '#shared/images';
 import { readerPagePath } from '#shared/page-numbers';
 import { sectionPageName, type ReaderPage } from '#shared/reader-page';
@@ -90,8 +90,6 @@ function iconLinks(site: SiteInfo): string[] {
   return [`<link rel="icon" href="${href}">`, `<link rel="apple-touch-icon" href="${href}">`];
 }
 
-/** The accent the stylesheet has (client/src/styles/base.css): a site with this one needs no style of its own. */
-export const STYLESHEET_ACCENT = '#b91c1c';
 
 /**
  * The site's accent colour and its shades as CSS variables, over the stylesheet's (Tailwind's theme variables sit in a
@@ -99,7 +97,7 @@ export const STYLESHEET_ACCENT = '#b91c1c';
  * by the settings' schema (#rrggbb), and checked again here: nothing else is ever written into the style element.
  */
 export function accentStyle(accentColor: string): string {
-  if (!isHexColor(accentColor) || accentColor.toLowerCase() === STYLESHEET_ACCENT) return '';
+  if (!isHexColor(accentColor) || accentColor.toLowerCase() === DEFAULT_ACCENT) return '';
   const { accent, hover, onDark } = accentShades(accentColor);
   return `<style>:root{--color-brand:${accent};--color-brand-hover:${hover};--color-brand-on-dark:${onDark}}</style>`;
 }

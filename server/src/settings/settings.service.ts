@@ -1,3 +1,4 @@
+import { DEFAULT_ACCENT } from '#shared/colors';
 import { navigationSchema, type Navigation, type NavItem, type SiteSettingsValues, type UpdateSiteSettings } from '#shared/schemas/settings';
 import type { NavLink, Site, SiteSettings } from '#shared/types';
 import type { ResponseCache } from '../cache';
@@ -144,7 +145,7 @@ export const FALLBACK_SITE: Site = {
   // Not known: no reminder while the database is away.
   setUp: true,
   noindex: false,
-  accentColor: '#b91c1c',
+  accentColor: DEFAULT_ACCENT,
   locale: 'en-US',
   timeZone: 'UTC',
   logo: null,

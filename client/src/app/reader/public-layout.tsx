@@ -8,6 +8,7 @@ import { BreakingNewsTicker, TICKER_HEIGHT } from '../../features/breaking-news/
 import { useLiveHeadlines } from '../../features/breaking-news/hooks/use-live-headlines';
 import { getCategoriesQueryOptions, useCategories } from '../../features/categories/api/get-categories';
 import { getSiteQueryOptions, useSite } from '../../lib/site-settings';
+import { DEFAULT_ACCENT } from '#shared/colors';
 import type { Site } from '#shared/types';
 import type { LoadArgs } from './load';
 
@@ -58,7 +59,7 @@ const DEFAULT_SITE: Site = {
   social: {},
   setUp: true,
   noindex: false,
-  accentColor: '#b91c1c',
+  accentColor: DEFAULT_ACCENT,
   locale: 'en-US',
   timeZone: 'UTC',
   logo: null,
