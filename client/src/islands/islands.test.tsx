@@ -99,7 +99,7 @@ describe('header island', () => {
       startHeader();
       // One in the wide header, one in the phone's menu.
       expect(reminders(), role).toHaveLength(seen);
-      if (seen) expect(reminders()[0]!.getAttribute('href')).toBe('/dashboard/settings');
+      if (seen) expect(reminders()[0]!.getAttribute('href')).toBe('/dashboard');
       localStorage.clear();
     }
     serve(<SiteHeader links={links} siteName="Chronicle News" setUp />);

@@ -66,12 +66,13 @@ function SiteLogo({ logo, name }: { logo: NonNullable<Site['logo']>; name: strin
 /**
  * For staff only, while the first-run setup is pending (docs/decisions/056-site-settings.md): readers see a fresh
  * install's name and sample contact, and nothing else says so. In every page's HTML, hidden; the header's island (or
- * React) shows it to a signed-in member of staff.
+ * React) shows it to a signed-in member of staff. It leads to the dashboard's overview, which offers admins the short
+ * setup (and any member of staff may open).
  */
 function SetUpReminder({ hidden, onClick }: { hidden: boolean; onClick?: () => void }) {
   return (
     <Link
-      to={paths.dashboardPage('settings')}
+      to={paths.dashboard}
       data-account="staff"
       hidden={hidden}
       onClick={onClick}

@@ -12,7 +12,10 @@ interface Record {
   version: number;
 }
 
-const schema = z.object({ name: z.string().trim().min(1, 'Name is required'), links: z.object({ site: z.url('Site must be an address') }) });
+const schema = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  links: z.object({ site: z.url('Site must be an address') }),
+});
 const event = { preventDefault: () => {} } as FormEvent;
 
 function form(save: (input: z.output<typeof schema>, version: number) => Promise<Record>, latest = async (): Promise<Record> => STORED) {
@@ -54,6 +57,9 @@ describe('usePageForm', () => {
     await act(() => result.current.submit(event));
     expect(result.current.errors).toEqual({ name: 'Name is required', 'links.site': 'Site must be an address' });
     expect(save).not.toHaveBeenCalled();
+    // Changing a value takes its own message away, and no other.
+    act(() => result.current.set('name', 'Courier'));
+    expect(result.current.errors).toEqual({ name: undefined, 'links.site': 'Site must be an address' });
   });
 
   it('offers a reload when someone else saved meanwhile, which refills the form with what is stored', async () => {

@@ -31,7 +31,14 @@ export interface PageFormOptions<R extends { version: number }, V, S extends Zod
  * so it never overwrites someone else's change (docs/decisions/020), and, when it was refused for that, a reload that
  * refills the form with the stored values.
  */
-export function usePageForm<R extends { version: number }, V, S extends ZodType>({ record, valuesOf, schema, save, failure, latest }: PageFormOptions<R, V, S>) {
+export function usePageForm<R extends { version: number }, V, S extends ZodType>({
+  record,
+  valuesOf,
+  schema,
+  save,
+  failure,
+  latest,
+}: PageFormOptions<R, V, S>) {
   const [values, setValues] = useState<V>(() => valuesOf(record));
   const [version, setVersion] = useState(record.version);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -69,10 +76,11 @@ export function usePageForm<R extends { version: number }, V, S extends ZodType>
     setProblem(null);
   };
 
-  /** Changes one value; a "saved" notice no longer applies. */
+  /** Changes one value; a "saved" notice, and the value's own error, no longer apply. */
   const set = <K extends keyof V>(key: K, value: V[K]) => {
     setSaved(false);
     setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (e[key as string] ? { ...e, [key]: undefined } : e));
   };
 
   return { values, set, setValues, errors, setErrors, problem, setProblem, saved, submit, reload };

@@ -16,6 +16,7 @@ import { statsMessages } from '#client/features/stats/lib/messages';
 import { roleLabel, type StaffRole } from '#client/lib/staff-roles';
 import { holds, mayAlways } from '#shared/permissions';
 import { SetupPrompt } from '#client/features/settings/components/setup-prompt';
+import { uploadFile } from '#client/features/articles/api/upload-file';
 
 type Card = {
   label: string;
@@ -101,7 +102,7 @@ export function HomePage() {
         </Link>
       </div>
 
-      {holds(user.role, 'settings:manage') && <SetupPrompt />}
+      {holds(user.role, 'settings:manage') && <SetupPrompt upload={uploadFile} />}
       {stats.error && <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">{statsMessages.fetchFailed}</p>}
       <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {statCards(user.role).map((card) => {

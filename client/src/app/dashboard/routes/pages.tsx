@@ -22,7 +22,11 @@ function Editor({ id, onClose }: { id: string | null; onClose(): void }) {
   if (page.data) return <PageFormModal page={page.data} onClose={onClose} ContentField={RichTextField} />;
   return (
     <Dialog open title="Edit Page" onClose={onClose}>
-      {page.isError ? <ErrorBox>{problemFrom(page.error, 'Failed to load the page').message}</ErrorBox> : <LoadingText>Loading page...</LoadingText>}
+      {page.isError ? (
+        <ErrorBox>{problemFrom(page.error, 'Failed to load the page').message}</ErrorBox>
+      ) : (
+        <LoadingText>Loading page...</LoadingText>
+      )}
     </Dialog>
   );
 }
@@ -63,7 +67,10 @@ export function PagesPage() {
           <code className="text-xs text-slate-600">/{p.slug}</code>
         ),
     },
-    { header: 'Status', cell: (p) => <Badge tone={p.status === 'published' ? 'green' : 'amber'}>{p.status === 'published' ? 'Published' : 'Draft'}</Badge> },
+    {
+      header: 'Status',
+      cell: (p) => <Badge tone={p.status === 'published' ? 'green' : 'amber'}>{p.status === 'published' ? 'Published' : 'Draft'}</Badge>,
+    },
     { header: 'Updated', hideBelow: 'md', cell: (p) => formatShortDate(p.updatedAt) },
     {
       header: 'Actions',

@@ -92,13 +92,7 @@ function ProfileForm({ profile, onReload }: { profile: Profile; onReload(): Prom
           )}
         </div>
       </div>
-      <Field
-        label="Name"
-        value={values.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={errors.name}
-        autoComplete="name"
-      />
+      <Field label="Name" value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} autoComplete="name" />
       <TextArea
         label="Bio"
         rows={5}

@@ -1,5 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
-import { contrast, formatContrast, isHexColor, MIN_CONTRAST } from '#shared/colors';
+import type { ReactNode } from 'react';
 import {
   LOCALES,
   MENU_LIMITS,
@@ -20,7 +19,9 @@ import { useDashboardCategories } from '#client/features/categories/api/get-dash
 import { usePages } from '#client/features/pages/api/pages';
 import { useSiteSettings, useUpdateSiteSettings } from '#client/features/settings/api/settings';
 import { MenuEditor, type MenuChoice } from '#client/features/settings/components/menu-editor';
-import { ImageSetting } from '#client/features/settings/components/image-setting';
+import { IMAGE_HINTS, ImageSetting } from '#client/features/settings/components/image-setting';
+import { AccentField } from '#client/features/settings/components/accent-field';
+import { TimeZoneSelect } from '#client/features/settings/components/time-zone-select';
 import { uploadFile } from '#client/features/articles/api/upload-file';
 import { Select } from '#client/components/ui/field';
 import { formatDate } from '#client/lib/dates';
@@ -47,32 +48,6 @@ const valuesOf = (s: SiteSettings): Values => ({
   shareImageUrl: s.shareImage?.url ?? null,
 });
 
-/** Every IANA time zone this browser knows, UTC first. */
-function timeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
-}
-
-/** The accent colour's check, as the save will do it: its contrast with white, and a sample of where it shows. */
-function AccentPreview({ color, name }: { color: string; name: string }) {
-  if (!isHexColor(color)) return null;
-  const ratio = contrast(color, '#ffffff');
-  const passes = ratio >= MIN_CONTRAST;
-  return (
-    <div className="flex flex-wrap items-center gap-3 text-sm" aria-live="polite">
-      <span className="rounded px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase" style={{ backgroundColor: color }}>
-        Category
-      </span>
-      <span className="font-serif text-lg font-bold text-slate-900">
-        {name.split(' ').slice(0, -1).join(' ')} <span style={{ color }}>{name.split(' ').at(-1)}</span>
-      </span>
-      <span className={passes ? 'text-emerald-800' : 'text-red-700'}>
-        {`Contrast with white: ${formatContrast(ratio)} — ${passes ? 'passes' : `needs at least ${MIN_CONTRAST}:1`}`}
-      </span>
-    </div>
-  );
-}
-
 /** A group of the form, with its heading. */
 function Group({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -94,7 +69,6 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
   const update = useUpdateSiteSettings();
   const categories = useDashboardCategories();
   const pages = usePages();
-  const zones = useMemo(timeZones, []);
   const choices: MenuChoice[] = [
     ...(categories.data ?? []).map((c) => ({ item: { kind: 'category' as const, id: c.id }, label: c.name })),
     ...(pages.data ?? []).map((p) => ({
@@ -120,7 +94,10 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           {problem.stale && <ReloadLatest onReload={reload} />}
         </ErrorBox>
       )}
-      <Group title="Identity" description="How the site names itself: the header, the footer, every page title, the feeds and share previews.">
+      <Group
+        title="Identity"
+        description="How the site names itself: the header, the footer, every page title, the feeds and share previews."
+      >
         <Field
           label="Site name"
           value={values.name}
@@ -144,30 +121,20 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           error={errors.description}
           hint="What search engines and link previews show for the home page (about 160 characters show)."
         />
-        <div className="space-y-2">
-          <div className="flex flex-wrap items-end gap-3">
-            <label className="text-sm font-medium text-slate-800">
-              <span className="mb-1 block">Pick</span>
-              <input
-                type="color"
-                value={isHexColor(values.accentColor) ? values.accentColor : '#000000'}
-                onChange={(e) => set('accentColor', e.target.value)}
-                className="h-10 w-14 cursor-pointer rounded border border-slate-300 bg-white"
-                aria-label="Pick the accent colour"
-              />
-            </label>
-            <div className="w-40">
-              <Field label="Accent colour" value={values.accentColor} onChange={(e) => set('accentColor', e.target.value)} error={errors.accentColor} spellCheck={false} />
-            </div>
-          </div>
-          <p className="text-sm text-slate-600">The last word of the name, active links and category labels. White text must read on it.</p>
-          <AccentPreview color={values.accentColor} name={values.name || 'Site Name'} />
-        </div>
+        <AccentField
+          value={values.accentColor}
+          name={values.name}
+          error={errors.accentColor}
+          onChange={(color) => set('accentColor', color)}
+        />
       </Group>
-      <Group title="Images" description="Uploaded images, saved with the settings. Without them the site uses its built-in icon, preview and its name in type.">
+      <Group
+        title="Images"
+        description="Uploaded images, saved with the settings. Without them the site uses its built-in icon, preview and its name in type."
+      >
         <ImageSetting
           label="Logo"
-          hint="In the header, in place of the name (40 px high; a wide image on a white or clear background reads best)."
+          hint={IMAGE_HINTS.logo}
           value={values.logoUrl}
           error={errors.logoUrl}
           upload={uploadFile}
@@ -175,7 +142,7 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
         />
         <ImageSetting
           label="Icon"
-          hint="The browser tab's icon and a phone's home screen: a square, 512 px or more. Another shape is cut to a square around its most striking part."
+          hint={IMAGE_HINTS.icon}
           value={values.iconUrl}
           error={errors.iconUrl}
           preview="h-16"
@@ -184,7 +151,7 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
         />
         <ImageSetting
           label="Share image"
-          hint="The preview of a link to a page without a picture of its own (the home page, categories): 1200 × 630 px reads best."
+          hint={IMAGE_HINTS.shareImage}
           value={values.shareImageUrl}
           error={errors.shareImageUrl}
           preview="h-24"
@@ -194,29 +161,40 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
       </Group>
       <Group title="Language and time" description="How dates read on the site's pages, and the newsroom's own time zone.">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select label="Language of dates" value={values.locale} onChange={(e) => set('locale', e.target.value as Values['locale'])} error={errors.locale}>
+          <Select
+            label="Language of dates"
+            value={values.locale}
+            onChange={(e) => set('locale', e.target.value as Values['locale'])}
+            error={errors.locale}
+          >
             {LOCALES.map((l) => (
               <option key={l.tag} value={l.tag}>
                 {l.name}
               </option>
             ))}
           </Select>
-          <Select label="Time zone" value={values.timeZone} onChange={(e) => set('timeZone', e.target.value)} error={errors.timeZone}>
-            {(zones.includes(values.timeZone) ? zones : [values.timeZone, ...zones]).map((z) => (
-              <option key={z} value={z}>
-                {z.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </Select>
+          <TimeZoneSelect value={values.timeZone} error={errors.timeZone} onChange={(zone) => set('timeZone', zone)} />
         </div>
         <p className="text-sm text-slate-600">
           {`A byline today reads: ${formatDate(new Date().toISOString(), values.timeZone, values.locale)}`}
         </p>
       </Group>
       <Group title="Contact" description="The footer's contact block. Leave a field empty to leave it out.">
-        <Field label="Address" value={values.address} onChange={(e) => set('address', e.target.value)} error={errors.address} autoComplete="street-address" />
+        <Field
+          label="Address"
+          value={values.address}
+          onChange={(e) => set('address', e.target.value)}
+          error={errors.address}
+          autoComplete="street-address"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Contact e-mail" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
+          <Field
+            label="Contact e-mail"
+            type="email"
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            error={errors.email}
+          />
           <Field label="Phone" type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} />
         </div>
       </Group>
@@ -267,7 +245,9 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           />
           <span>
             <span className="font-medium">Hide this site from search engines</span>
-            <span className="block text-slate-600">Every page, feed and share page says noindex, so search engines leave the site out. Turn it off when the site goes live.</span>
+            <span className="block text-slate-600">
+              Every page, feed and share page says noindex, so search engines leave the site out. Turn it off when the site goes live.
+            </span>
           </span>
         </label>
       </Group>

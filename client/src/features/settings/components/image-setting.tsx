@@ -5,6 +5,13 @@ import { problemFrom } from '#client/lib/errors';
 /** Stores a file (POST /api/uploads, given by the page: the articles feature owns it) and answers its path and kind. */
 export type Uploader = (file: File) => Promise<{ path: string; type: 'image' | 'video' }>;
 
+/** What each of the site's images is for, as Settings and the first-run setup say it. */
+export const IMAGE_HINTS = {
+  logo: 'In the header, in place of the name (40 px high; a wide image on a white or clear background reads best).',
+  icon: "The browser tab's icon and a phone's home screen: a square, 512 px or more. Another shape is cut to a square around its most striking part.",
+  shareImage: 'The preview of a link to a page without a picture of its own (the home page, categories): 1200 × 630 px reads best.',
+} as const;
+
 /**
  * One of the site's images (logo, icon, share image): what it is for, the image chosen or the built-in one, a file picker
  * that uploads at once, and Remove. The choice is saved with the settings.
@@ -57,7 +64,11 @@ export function ImageSetting({
       </p>
       <div className="flex flex-wrap items-center gap-4">
         {value ? (
-          <img src={value} alt={`Current ${label.toLowerCase()}`} className={`${preview} w-auto max-w-full rounded border border-slate-200 bg-white object-contain`} />
+          <img
+            src={value}
+            alt={`Current ${label.toLowerCase()}`}
+            className={`${preview} w-auto max-w-full rounded border border-slate-200 bg-white object-contain`}
+          />
         ) : (
           <span className="text-sm text-slate-600 italic">The built-in one</span>
         )}

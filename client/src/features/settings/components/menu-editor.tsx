@@ -78,7 +78,13 @@ export function MenuEditor({
                         {choice?.note ? `, ${choice.note}` : ''})
                       </span>
                     </span>
-                    <Button size="xs" variant="ghost" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${name} up`}>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                      aria-label={`Move ${name} up`}
+                    >
                       Up
                     </Button>
                     <Button
@@ -90,7 +96,12 @@ export function MenuEditor({
                     >
                       Down
                     </Button>
-                    <Button size="xs" variant="ghost" onClick={() => onChange(items.filter((_, i) => i !== index))} aria-label={`Remove ${name}`}>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => onChange(items.filter((_, i) => i !== index))}
+                      aria-label={`Remove ${name}`}
+                    >
                       Remove
                     </Button>
                   </li>
@@ -100,7 +111,12 @@ export function MenuEditor({
           )}
           <div className="flex flex-wrap items-end gap-2">
             <div className="min-w-48 flex-1">
-              <Select label={`Add a link to the ${label.toLowerCase()}`} value={adding} onChange={(e) => setAdding(e.target.value)} disabled={items.length >= max}>
+              <Select
+                label={`Add a link to the ${label.toLowerCase()}`}
+                value={adding}
+                onChange={(e) => setAdding(e.target.value)}
+                disabled={items.length >= max}
+              >
                 <option value="">Choose a category or page…</option>
                 {left.map((c) => (
                   <option key={keyOf(c.item)} value={keyOf(c.item)}>
