@@ -3,7 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { accentShades } from '#shared/colors';
 import { articlesTestbed } from '#tests/helpers/testbed';
+import { Tags } from '../lib/cache-scope';
 
 const { app, ctx, db, otherAuthor, category, article } = await articlesTestbed();
 
@@ -132,6 +134,38 @@ describe('GET /api/articles/share/:id/image.jpg', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
   });
 
+  it("brands the card with the site's name and accent colour, and renders it anew when either changes (issue 26)", async () => {
+    const a = await article({ status: 'published', title: 'Ferry timetable changes for the winter' });
+    /** The colour of the card's accent bar, left of the site's name. */
+    const bar = async () => {
+      const res = await getBinary(`/api/articles/share/${a.id}/image.jpg`).expect(200);
+      const { data } = await sharp(res.body as Buffer)
+        .extract({ left: 82, top: 80, width: 8, height: 28 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { r: data[0]!, g: data[1]!, b: data[2]!, body: res.body as Buffer };
+    };
+    const near = (got: { r: number; g: number; b: number }, hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      expect(Math.max(Math.abs(got.r - r!), Math.abs(got.g - g!), Math.abs(got.b - b!))).toBeLessThan(16);
+    };
+    const before = await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+    try {
+      const red = await bar();
+      near(red, accentShades(before.accentColor).onDark);
+      await db.siteSettings.update({ where: { id: 1 }, data: { name: 'Harbour Gazette', accentColor: '#0f766e' } });
+      await ctx.cache.purge([Tags.everything]);
+      const teal = await bar();
+      near(teal, accentShades('#0f766e').onDark);
+      // Renamed: a card of its own, kept alone on disk.
+      expect(Buffer.compare(red.body, teal.body)).not.toBe(0);
+      expect(readdirSync(cacheDir).filter((f) => f.startsWith(a.id))).toHaveLength(1);
+    } finally {
+      await db.siteSettings.update({ where: { id: 1 }, data: { name: before.name, accentColor: before.accentColor } });
+      await ctx.cache.purge([Tags.everything]);
+    }
+  });
+
   it("crops the article's first image to 1200x630 and caches it per version of the article", async () => {
     const name = 'share-source.png';
     writeFileSync(
@@ -148,7 +182,7 @@ describe('GET /api/articles/share/:id/image.jpg', () => {
     expect(dominant.r).toBeGreaterThan(200);
     expect(dominant.g).toBeLessThan(60);
     const cached = () => readdirSync(cacheDir).filter((f) => f.startsWith(a.id));
-    expect(cached()).toEqual([`${a.id}-${a.updatedAt.getTime()}.jpg`]);
+    expect(cached()).toEqual([expect.stringMatching(new RegExp(`^${a.id}-${a.updatedAt.getTime()}-[0-9a-f]{12}\\.jpg$`))]);
 
     const second = await getBinary(`/api/articles/share/${a.id}/image.jpg`);
     expect(Buffer.compare(first.body as Buffer, second.body as Buffer)).toBe(0);
@@ -156,7 +190,7 @@ describe('GET /api/articles/share/:id/image.jpg', () => {
     // A new version of the article renders a new preview and drops the old one.
     const updated = await db.article.update({ where: { id: a.id }, data: { title: 'Changed' } });
     await getBinary(`/api/articles/share/${a.id}/image.jpg`).expect(200);
-    expect(cached()).toEqual([`${a.id}-${updated.updatedAt.getTime()}.jpg`]);
+    expect(cached()).toEqual([expect.stringMatching(new RegExp(`^${a.id}-${updated.updatedAt.getTime()}-[0-9a-f]{12}\\.jpg$`))]);
   });
 
   it('prefers the first image media over the cover image and survives an unreadable file', async () => {

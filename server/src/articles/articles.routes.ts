@@ -28,7 +28,7 @@ import * as share from './share.service';
 import * as stories from './stories.service';
 import { shareImage } from './share-image';
 import { renderShareNotFound, renderSharePage } from './share-page';
-import { currentSite } from '../settings/settings.service';
+import { currentSite, siteOrFallback } from '../settings/settings.service';
 
 const mediaParams = z.object({ id: idParam, mediaId: idParam });
 const shareParams = z.object({ articleId: z.string() });
@@ -101,7 +101,10 @@ export function articlesRouter(ctx: AppContext): Router {
         res.status(404).type('html').send(renderShareNotFound(site.name));
         return;
       }
-      res.status(200).type('html').send(renderSharePage(article, { publicUrl: ctx.config.publicUrl, name: site.name }));
+      res
+        .status(200)
+        .type('html')
+        .send(renderSharePage(article, { publicUrl: ctx.config.publicUrl, name: site.name }));
     },
   );
 
@@ -115,12 +118,12 @@ export function articlesRouter(ctx: AppContext): Router {
       produces: 'image/jpeg',
       returns: { description: 'A 1200x630 JPEG' },
       errors: { 404: 'no published article with this id' },
-      cacheTags: ({ params }) => [Tags.article(params.articleId)],
+      cacheTags: ({ params }) => [Tags.article(params.articleId), Tags.site],
     },
     async ({ params }, _req, res) => {
-      const article = await share.findShareable(db, params.articleId);
+      const [article, site] = await Promise.all([share.findShareable(db, params.articleId), siteOrFallback(db, ctx.cache, ctx.logger)]);
       if (!article) throw notFound('Article not found');
-      const jpeg = await shareImage(ctx, article);
+      const jpeg = await shareImage(ctx, article, site);
       res.status(200).type('image/jpeg').send(jpeg);
     },
   );

@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { accentShades } from '#shared/colors';
+import { brandParts } from '#shared/schemas/settings';
 import type { AppContext } from '../context';
 import { MAX_INPUT_PIXELS } from '../media/image-variants';
 import { uploadFileOnDisk } from '../media/media-files';
@@ -17,6 +19,12 @@ export interface ShareImageSource {
   imageUrl: string | null;
   updatedAt: Date;
   media: { type: string; fileUrl: string }[];
+}
+
+/** What the branded card takes from the site settings: its name and accent colour. */
+export interface ShareBrand {
+  name: string;
+  accentColor: string;
 }
 
 /** Rendered previews live in a hidden folder of the uploads folder (never served: dotfiles are denied). */
@@ -66,22 +74,28 @@ function wrap(text: string, perLine: number, maxLines: number): string[] {
   return shown;
 }
 
-/** The branded card used when the article has no image of its own. */
-function brandedSvg(title: string, section: string): string {
+/**
+ * The branded card used when the article has no image of its own: the site's name (its last word, the brand's accent,
+ * in the accent's shade that reads on the dark card), the headline and the section.
+ */
+function brandedSvg(title: string, section: string, brand: ShareBrand): string {
   const { width, height } = SHARE_IMAGE;
   const lines = wrap(title, 28, 4);
   const text = lines.map((l, i) => `<tspan x="80" dy="${i === 0 ? 0 : 70}">${xml(l)}</tspan>`).join('');
+  const accent = accentShades(brand.accentColor).onDark;
+  const { lead, accent: last } = brandParts(clip(brand.name, 40));
+  const name = last ? `${xml(lead)} <tspan fill="${accent}">${xml(last)}</tspan>` : xml(lead);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset="1" stop-color="#1e3a8a"/></linearGradient></defs>
+  <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset="1" stop-color="#1e293b"/></linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
-  <rect x="80" y="70" width="12" height="48" fill="#f59e0b"/>
-  <text x="108" y="108" font-family="DejaVu Serif, Georgia, serif" font-size="40" font-weight="700" fill="#ffffff">Chronicle News</text>
-  <text x="80" y="${height - 70}" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="#fbbf24" letter-spacing="2">${xml(section.toUpperCase())}</text>
+  <rect x="80" y="70" width="12" height="48" fill="${accent}"/>
+  <text x="108" y="108" font-family="DejaVu Serif, Georgia, serif" font-size="40" font-weight="700" fill="#ffffff">${name}</text>
+  <text x="80" y="${height - 70}" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="${accent}" letter-spacing="2">${xml(section.toUpperCase())}</text>
   <text x="80" y="${250 - (lines.length - 1) * 20}" font-family="DejaVu Sans, Arial, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${text}</text>
 </svg>`;
 }
 
-async function render(ctx: AppContext, article: ShareImageSource): Promise<Buffer> {
+async function render(ctx: AppContext, article: ShareImageSource, brand: ShareBrand): Promise<Buffer> {
   const { width, height } = SHARE_IMAGE;
   const source = await localSourceImage(ctx, article);
   if (source) {
@@ -97,21 +111,25 @@ async function render(ctx: AppContext, article: ShareImageSource): Promise<Buffe
       ctx.logger.warn({ err, articleId: article.id }, 'share image: could not render the article image');
     }
   }
-  return sharp(Buffer.from(brandedSvg(article.title, article.section)))
+  return sharp(Buffer.from(brandedSvg(article.title, article.section, brand)))
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer();
 }
 
 /**
- * The 1200x630 JPEG preview of an article, rendered once per version of the article (id + updatedAt)
- * and kept on disk; older versions are deleted when a new one is rendered.
+ * The 1200x630 JPEG preview of an article, rendered once per version of the article (id + updatedAt) and of the brand
+ * (a digest of the site's name and accent) and kept on disk; older ones are deleted when a new one is rendered.
  */
-export async function shareImage(ctx: AppContext, article: ShareImageSource): Promise<Buffer> {
+export async function shareImage(ctx: AppContext, article: ShareImageSource, brand: ShareBrand): Promise<Buffer> {
   const dir = cacheDir(ctx);
-  const file = path.join(dir, `${article.id}-${article.updatedAt.getTime()}.jpg`);
+  const brandKey = createHash('sha256')
+    .update(JSON.stringify([brand.name, brand.accentColor]))
+    .digest('hex')
+    .slice(0, 12);
+  const file = path.join(dir, `${article.id}-${article.updatedAt.getTime()}-${brandKey}.jpg`);
   const cached = await readFile(file).catch(() => undefined);
   if (cached) return cached;
-  const jpeg = await render(ctx, article);
+  const jpeg = await render(ctx, article, brand);
   await mkdir(dir, { recursive: true });
   const temp = `${file}.${randomUUID()}.tmp`;
   await writeFile(temp, jpeg);
