@@ -23,7 +23,7 @@ export function pagesRouter({ db }: AppContext): Router {
     {
       method: 'get',
       path: '/by-slug/:slug',
-      summary: 'A published page by its address (/<slug>), as readers see it',
+      summary: "A published page by its address (/<slug>), as readers see it; an earlier address of a page answers it, with the slug it has now",
       guard: publicRoute,
       params: slugParams,
       returns: publicPageSchema,

@@ -25,14 +25,18 @@ const listSelect = {
   publishedAt: true,
   updatedAt: true,
   version: true,
+  formerSlugs: true,
 } satisfies Prisma.PageSelect;
+
+/** How many of a page's earlier addresses still move readers to it. */
+const FORMER_SLUGS = 10;
 
 const fullSelect = { ...listSelect, content: true } satisfies Prisma.PageSelect;
 
 type ListRow = Prisma.PageGetPayload<{ select: typeof listSelect }>;
 type FullRow = Prisma.PageGetPayload<{ select: typeof fullSelect }>;
 
-const toListItem = (row: ListRow): PageListItem => ({
+const toListItem = (row: Omit<ListRow, 'formerSlugs'>): PageListItem => ({
   id: row.id,
   slug: row.slug,
   title: row.title,
@@ -75,11 +79,20 @@ export async function getPage(db: Db, id: string): Promise<StaticPage> {
 
 /**
  * A published page by its address, as readers see it; 404 for a draft or nothing. Only the address as stored answers
- * (lower case): the reader's route moves other spellings there, and a path no page could have costs no read.
+ * (lower case): the reader's route moves other spellings there, and a path no page could have costs no read. An
+ * earlier address of a published page, which no page has taken since, answers that page: its `slug` is where it
+ * lives now, and the reader's route moves there (301).
  */
 export async function findPublishedPage(db: Db, slug: string): Promise<PublicPage> {
   if (!PAGE_SLUG.test(slug) || slug.length > PAGE_LIMITS.slug) throw pageNotFound();
-  const row = await db.page.findFirst({ where: { slug, status: 'published' }, select: fullSelect });
+  const row =
+    (await db.page.findFirst({ where: { slug, status: 'published' }, select: fullSelect })) ??
+    // An address a published page had before it moved, and no page has now: that page, under its own address.
+    (await db.page.findFirst({
+      where: { formerSlugs: { has: slug }, status: 'published' },
+      select: fullSelect,
+      orderBy: { updatedAt: 'desc' },
+    }));
   if (!row) throw pageNotFound();
   const { status, version, ...page } = toPage(row);
   void status;
@@ -93,8 +106,14 @@ export async function findPublishedPage(db: Db, slug: string): Promise<PublicPag
  */
 async function freeSlugFor(db: Db, title: string): Promise<string> {
   // Room for the longest ending it may get ('-' and six hex digits), within the address's limit.
-  const made = slugify(title.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true }).slice(0, PAGE_LIMITS.slug - 7).replace(/-+$/, '');
-  const base = !made ? `page-${randomBytes(3).toString('hex')}` : (RESERVED_SLUGS as readonly string[]).includes(made) ? `${made}-page` : made;
+  const made = slugify(title.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true })
+    .slice(0, PAGE_LIMITS.slug - 7)
+    .replace(/-+$/, '');
+  const base = !made
+    ? `page-${randomBytes(3).toString('hex')}`
+    : (RESERVED_SLUGS as readonly string[]).includes(made)
+      ? `${made}-page`
+      : made;
   const taken = new Set(
     (await db.page.findMany({ where: { slug: { startsWith: base } }, select: { slug: true }, take: 1000 })).map((p) => p.slug),
   );
@@ -111,19 +130,21 @@ interface PageWrite {
   status?: PageStatus;
 }
 
-type Seen = Pick<ListRow, 'slug' | 'status' | 'title'>;
+type Seen = Pick<ListRow, 'slug' | 'status' | 'title'> & { formerSlugs?: string[] };
 
 /**
- * What a write changed for readers: the page's old and new address; the published pages' list (menus, every reader
+ * What a write changed for readers: the page's old and new address, and the earlier ones that move to it; the published pages' list (menus, every reader
  * page) when a published page came, went, or changed its title or address; the sitemaps' dates when a published page
  * changed at all. An edit of a draft touches nothing readers see but its (missing) address.
  */
 export function pageTags(before: Seen | null, after: Seen | null): string[] {
   const tags = new Set<string>();
-  for (const p of [before, after]) if (p) tags.add(Tags.page(p.slug));
+  // Its earlier addresses answer it too (findPublishedPage).
+  for (const p of [before, after]) for (const slug of p ? [p.slug, ...(p.formerSlugs ?? [])] : []) tags.add(Tags.page(slug));
   const shown = (p: Seen | null) => p?.status === 'published';
   if (shown(before) || shown(after)) tags.add(Tags.pageDates);
-  if (shown(before) !== shown(after) || (shown(after) && (before!.title !== after!.title || before!.slug !== after!.slug))) tags.add(Tags.pages);
+  if (shown(before) !== shown(after) || (shown(after) && (before!.title !== after!.title || before!.slug !== after!.slug)))
+    tags.add(Tags.pages);
   return [...tags];
 }
 
@@ -144,7 +165,14 @@ export async function createPage(db: Db, input: Required<Omit<PageWrite, 'slug'>
     const slug = input.slug ?? (await freeSlugFor(db, input.title));
     try {
       const row = await db.page.create({
-        data: { title: input.title, slug, summary: input.summary, content, status: input.status, publishedAt: input.status === 'published' ? new Date() : null },
+        data: {
+          title: input.title,
+          slug,
+          summary: input.summary,
+          content,
+          status: input.status,
+          publishedAt: input.status === 'published' ? new Date() : null,
+        },
         select: fullSelect,
       });
       return toPage(row);
@@ -174,8 +202,11 @@ export async function updatePage(
       const before = await tx.page.findUnique({ where: { id }, select: listSelect });
       if (!before) throw pageNotFound();
       requireVersion('page', expected, before.version);
-      if (changes.slug && changes.slug !== before.slug) await assertSlugFree(tx, changes.slug, id);
+      const moved = changes.slug !== undefined && changes.slug !== before.slug;
+      if (moved) await assertSlugFree(tx, changes.slug!, id);
       const data: Prisma.PageUpdateInput = { ...changes, ...(content === undefined ? {} : { content }), version: { increment: 1 } };
+      // The address it leaves keeps moving readers to it; one it comes back to is no longer an earlier one.
+      if (moved) data.formerSlugs = [before.slug, ...before.formerSlugs.filter((s) => s !== changes.slug)].slice(0, FORMER_SLUGS);
       if (changes.status === 'published' && !before.publishedAt) data.publishedAt = new Date();
       const row = await tx.page.update({ where: { id }, data, select: fullSelect });
       return { before, page: toPage(row) };

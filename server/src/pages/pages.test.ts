@@ -33,7 +33,11 @@ async function makePage(fields: Record<string, unknown> = {}) {
   return res.body as { id: string; slug: string; title: string; version: number; status: string };
 }
 
-const edit = (id: string, changes: Record<string, unknown>, version: number) => request(app).put(`/api/pages/${id}`).set(editor).send({ ...changes, version });
+const edit = (id: string, changes: Record<string, unknown>, version: number) =>
+  request(app)
+    .put(`/api/pages/${id}`)
+    .set(editor)
+    .send({ ...changes, version });
 
 describe('a fresh install', () => {
   it('has a published Privacy page at /privacy that says what the software keeps, linked from every page’s footer', async () => {
@@ -53,7 +57,10 @@ describe('who may write pages', () => {
     const allowed = MAY_MANAGE[actor];
     const list = await request(app).get('/api/pages').set(headers(actor));
     expect(list.status).toBe(allowed ? 200 : deniedStatus(actor));
-    const created = await request(app).post('/api/pages').set(headers(actor)).send({ title: `By ${actor}`, content: '<p>x</p>' });
+    const created = await request(app)
+      .post('/api/pages')
+      .set(headers(actor))
+      .send({ title: `By ${actor}`, content: '<p>x</p>' });
     expect(created.status).toBe(allowed ? 201 : deniedStatus(actor));
     const target = await makePage({ status: 'draft' });
     expect((await request(app).get(`/api/pages/${target.id}`).set(headers(actor))).status).toBe(allowed ? 200 : deniedStatus(actor));
@@ -74,7 +81,13 @@ describe('POST /api/pages', () => {
       .set(editor)
       .send({ title: 'About Us & Our Team', content: '<p onclick="x()">Hello<script>alert(1)</script></p>' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ slug: 'about-us-and-our-team', status: 'draft', publishedAt: null, content: '<p>Hello</p>', version: 1 });
+    expect(res.body).toMatchObject({
+      slug: 'about-us-and-our-team',
+      status: 'draft',
+      publishedAt: null,
+      content: '<p>Hello</p>',
+      version: 1,
+    });
     expect(res.headers.etag).toBe('"v1"');
   });
 
@@ -91,14 +104,18 @@ describe('POST /api/pages', () => {
     ['an unknown field', { author: 'me' }, 'author'],
   ])('refuses %s with a 400 and writes nothing', async (_name, fields, message) => {
     const before = await db.page.count();
-    const res = await request(app).post('/api/pages').set(editor).send({ title: 'Fine', content: '<p>x</p>', ...fields });
+    const res = await request(app)
+      .post('/api/pages')
+      .set(editor)
+      .send({ title: 'Fine', content: '<p>x</p>', ...fields });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain(message);
     expect(await db.page.count()).toBe(before);
   });
 
   it('refuses every reserved address; a title that would make one, or one taken, or none, gets a free one', async () => {
-    for (const slug of RESERVED_SLUGS) expect((await request(app).post('/api/pages').set(editor).send({ title: 'X', slug, content: '<p>x</p>' })).status, slug).toBe(400);
+    for (const slug of RESERVED_SLUGS)
+      expect((await request(app).post('/api/pages').set(editor).send({ title: 'X', slug, content: '<p>x</p>' })).status, slug).toBe(400);
     expect((await makePage({ title: 'Search' })).slug).toBe('search-page');
     expect((await makePage({ title: 'Advertise with us' })).slug).toBe('advertise-with-us');
     expect((await makePage({ title: 'Advertise with us' })).slug).toBe('advertise-with-us-2');
@@ -115,7 +132,13 @@ describe('POST /api/pages', () => {
 
 describe('what readers see', () => {
   it('a draft is nowhere public; published, it is a server-rendered page with its head, in the sitemap and the footer', async () => {
-    const draft = await makePage({ title: 'Masthead', slug: 'masthead', summary: 'Who edits this paper.', status: 'draft', content: '<h2>Editors</h2><p>Ann Lee</p>' });
+    const draft = await makePage({
+      title: 'Masthead',
+      slug: 'masthead',
+      summary: 'Who edits this paper.',
+      status: 'draft',
+      content: '<h2>Editors</h2><p>Ann Lee</p>',
+    });
     // Asked twice each: the second answer may come from the response cache, which the publish must purge.
     for (let i = 0; i < 2; i++) {
       expect((await request(app).get('/masthead')).status).toBe(404);
@@ -137,21 +160,38 @@ describe('what readers see', () => {
     const ld = jsonLd(page);
     expect(ld.find((d) => d['@type'] === 'WebPage')).toMatchObject({ name: 'Masthead', url: `${ctx.config.publicUrl}/masthead` });
     expect(ld.find((d) => d['@type'] === 'BreadcrumbList')).toBeTruthy();
-    expect((await request(app).get('/api/pages/by-slug/masthead')).body).toMatchObject({ title: 'Masthead', content: '<h2>Editors</h2><p>Ann Lee</p>' });
+    expect((await request(app).get('/api/pages/by-slug/masthead')).body).toMatchObject({
+      title: 'Masthead',
+      content: '<h2>Editors</h2><p>Ann Lee</p>',
+    });
     expect((await request(app).get('/sitemaps/pages.xml')).text).toContain(`<loc>${ctx.config.publicUrl}/masthead</loc>`);
     expect(anchors(await request(app).get('/')).some((a) => a.href === '/masthead' && a.text === 'Masthead')).toBe(true);
   });
 
-  it('a new address moves the page: the old one is 404 at once, and an unpublished page is gone from the footer', async () => {
+  it('a new address moves the page: the old one sends readers on (301) until another page takes it; unpublished, both are gone', async () => {
     const page = await makePage({ slug: 'jobs', title: 'Jobs' });
     expect((await request(app).get('/jobs')).status).toBe(200);
     const moved = await edit(page.id, { slug: 'careers' }, page.version);
     expect(moved.status).toBe(200);
-    expect((await request(app).get('/jobs')).status).toBe(404);
+    // Through the cache, which held /jobs as it was: the old address moves, its query kept; the API answers the page.
+    const old = await request(app).get('/jobs?ref=newsletter');
+    expect([old.status, old.headers.location]).toEqual([301, '/careers?ref=newsletter']);
+    expect((await request(app).get('/api/pages/by-slug/jobs')).body).toMatchObject({ slug: 'careers', title: 'Jobs' });
     expect((await request(app).get('/careers')).status).toBe(200);
-    expect((await edit(page.id, { status: 'draft' }, moved.body.version)).status).toBe(200);
-    expect((await request(app).get('/careers')).status).toBe(404);
-    expect(anchors(await request(app).get('/')).some((a) => a.href === '/careers')).toBe(false);
+    // Moved again: both earlier addresses go straight to the newest one.
+    const again = await edit(page.id, { slug: 'work-with-us' }, moved.body.version);
+    expect(again.status).toBe(200);
+    for (const path of ['/jobs', '/careers']) expect((await request(app).get(path)).headers.location).toBe('/work-with-us');
+    // Another page takes an earlier address: it is that page's now.
+    const other = await makePage({ slug: 'jobs', title: 'Jobs board' });
+    expect((await request(app).get('/jobs')).status).toBe(200);
+    expect(title(await request(app).get('/jobs'))).toContain('Jobs board');
+    expect((await request(app).delete(`/api/pages/${other.id}`).set(editor)).status).toBe(200);
+    expect((await request(app).get('/jobs')).headers.location).toBe('/work-with-us');
+    // Unpublished: no address of it answers, and it is gone from the footer.
+    expect((await edit(page.id, { status: 'draft' }, again.body.version)).status).toBe(200);
+    for (const path of ['/jobs', '/careers', '/work-with-us']) expect((await request(app).get(path)).status).toBe(404);
+    expect(anchors(await request(app).get('/')).some((a) => a.href === '/work-with-us')).toBe(false);
   });
 
   it('a deleted page is gone from its address, the sitemap and the footer', async () => {
@@ -173,7 +213,8 @@ describe('what readers see', () => {
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe('/privacy?ref=x');
     expect((await request(app).get('/api/pages/by-slug/PRIVACY')).status).toBe(404);
-    for (const path of ['/api/pages/by-slug/%00', `/api/pages/by-slug/${'x'.repeat(400)}`]) expect([400, 404]).toContain((await request(app).get(path)).status);
+    for (const path of ['/api/pages/by-slug/%00', `/api/pages/by-slug/${'x'.repeat(400)}`])
+      expect([400, 404]).toContain((await request(app).get(path)).status);
   });
 });
 
@@ -201,7 +242,11 @@ describe('PUT /api/pages/:id', () => {
 
 describe('the menus (site settings)', () => {
   const settings = async () => (await request(app).get('/api/settings').set(admin)).body as { version: number };
-  const saveMenus = async (navigation: unknown) => request(app).put('/api/settings').set(admin).send({ navigation, version: (await settings()).version });
+  const saveMenus = async (navigation: unknown) =>
+    request(app)
+      .put('/api/settings')
+      .set(admin)
+      .send({ navigation, version: (await settings()).version });
 
   it('show the links chosen, in order, on every page; a link whose page is unpublished or category deleted drops out', async () => {
     const about = await makePage({ slug: 'about', title: 'About' });
@@ -224,7 +269,10 @@ describe('the menus (site settings)', () => {
     ]);
     expect(site.menus.footer).toEqual([]);
     const home = await request(app).get('/');
-    const nav = home.text.slice(home.text.indexOf('aria-label="Categories"'), home.text.indexOf('</nav>', home.text.indexOf('aria-label="Categories"')));
+    const nav = home.text.slice(
+      home.text.indexOf('aria-label="Categories"'),
+      home.text.indexOf('</nav>', home.text.indexOf('aria-label="Categories"')),
+    );
     expect(nav.indexOf('href="/about"')).toBeGreaterThan(-1);
     expect(nav.indexOf('href="/about"')).toBeLessThan(nav.indexOf('href="/category/harbour"'));
     // The footer menu is empty now: not even the Privacy page.
@@ -244,20 +292,59 @@ describe('the menus (site settings)', () => {
   it('a form filled before a linked category was deleted still saves: the deleted link is dropped', async () => {
     const category = await createCategory(db, 'Fleeting');
     const navigation = { header: [{ kind: 'category', id: category.id }], footer: null };
-    expect((await request(app).put('/api/settings').set(admin).send({ navigation, version: (await settings()).version })).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .put('/api/settings')
+          .set(admin)
+          .send({ navigation, version: (await settings()).version })
+      ).status,
+    ).toBe(200);
     const formFilled = await settings();
     expect((await request(app).delete(`/api/categories/${category.id}`).set(admin)).status).toBe(200);
     const res = await request(app).put('/api/settings').set(admin).send({ navigation, phone: '+1 555 0100', version: formFilled.version });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.navigation).toEqual({ header: [], footer: null });
-    expect((await request(app).put('/api/settings').set(admin).send({ navigation: { header: null, footer: null }, version: res.body.version })).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .put('/api/settings')
+          .set(admin)
+          .send({ navigation: { header: null, footer: null }, version: res.body.version })
+      ).status,
+    ).toBe(200);
   });
 
   it.each([
-    ['a page that does not exist', { header: [{ kind: 'page', id: '0190a6c2-0000-7000-8000-000000000000' }], footer: null }, 'a page that does not exist'],
-    ['a category that does not exist', { header: null, footer: [{ kind: 'category', id: '0190a6c2-0000-7000-8000-000000000000' }] }, 'a category that does not exist'],
-    ['a link twice', { header: [{ kind: 'page', id: '0190a6c2-0000-7000-8000-000000000000' }, { kind: 'page', id: '0190a6c2-0000-7000-8000-000000000000' }], footer: null }, 'names a link twice'],
-    ['too many links', { header: Array.from({ length: 13 }, (_, i) => ({ kind: 'page', id: `0190a6c2-0000-7000-8000-${String(i).padStart(12, '0')}` })), footer: null }, 'at most 12'],
+    [
+      'a page that does not exist',
+      { header: [{ kind: 'page', id: '0190a6c2-0000-7000-8000-000000000000' }], footer: null },
+      'a page that does not exist',
+    ],
+    [
+      'a category that does not exist',
+      { header: null, footer: [{ kind: 'category', id: '0190a6c2-0000-7000-8000-000000000000' }] },
+      'a category that does not exist',
+    ],
+    [
+      'a link twice',
+      {
+        header: [
+          { kind: 'page', id: '0190a6c2-0000-7000-8000-000000000000' },
+          { kind: 'page', id: '0190a6c2-0000-7000-8000-000000000000' },
+        ],
+        footer: null,
+      },
+      'names a link twice',
+    ],
+    [
+      'too many links',
+      {
+        header: Array.from({ length: 13 }, (_, i) => ({ kind: 'page', id: `0190a6c2-0000-7000-8000-${String(i).padStart(12, '0')}` })),
+        footer: null,
+      },
+      'at most 12',
+    ],
     ['an unknown kind', { header: [{ kind: 'author', id: '0190a6c2-0000-7000-8000-000000000000' }], footer: null }, 'category or a page'],
     ['a menu left out', { header: null }, 'footer'],
   ])('refuse %s (400) and change nothing', async (_name, navigation, message) => {

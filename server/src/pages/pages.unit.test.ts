@@ -15,11 +15,22 @@ describe('pageTags', () => {
 
   it('a published page’s title or address, a publish, an unpublish, a create or a delete: the menus too', () => {
     expect(pageTags(page('published'), page('published', 'About us'))).toContain('pages');
-    expect(pageTags(page('published'), page('published', 'About', 'who-we-are'))).toEqual(['page:about', 'page:who-we-are', 'pages:dates', 'pages']);
+    expect(pageTags(page('published'), page('published', 'About', 'who-we-are'))).toEqual([
+      'page:about',
+      'page:who-we-are',
+      'pages:dates',
+      'pages',
+    ]);
     expect(pageTags(page('draft'), page('published'))).toContain('pages');
     expect(pageTags(page('published'), page('draft'))).toContain('pages');
     expect(pageTags(null, page('published'))).toContain('pages');
     expect(pageTags(page('published'), null)).toContain('pages');
     expect(pageTags(null, page('draft'))).toEqual(['page:about']);
+  });
+
+  it('its earlier addresses, which answer it, whatever changed', () => {
+    const moved = { ...page('published'), formerSlugs: ['about-us', 'who'] };
+    expect(pageTags(moved, page('draft'))).toEqual(expect.arrayContaining(['page:about', 'page:about-us', 'page:who']));
+    expect(pageTags(moved, null)).toEqual(expect.arrayContaining(['page:about-us', 'page:who']));
   });
 });

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { ErrorBox } from '#client/components/ui/alert';
 import { LongDate } from '#client/components/ui/dates';
 import { LoadingText } from '#client/components/ui/page-state';
@@ -13,7 +13,8 @@ import { NotFoundRoute } from './not-found';
 
 /**
  * On the server: the published page at `/<slug>`; anything else is the site's 404 page. One address per page: another
- * spelling (`/Privacy`) moves to the stored one, and a path no page could have is a 404 without a read.
+ * spelling (`/Privacy`) moves to the stored one, as does a page's earlier address, and a path no page could have is a
+ * 404 without a read.
  */
 export async function loadStaticPage({ params, queryClient, transport }: LoadArgs): Promise<Loaded> {
   const slug = params.slug ?? '';
@@ -21,7 +22,8 @@ export async function loadStaticPage({ params, queryClient, transport }: LoadArg
   if (!PAGE_SLUG.test(lower) || lower.length > PAGE_SLUG_MAX) return { page: { kind: 'not-found', title: 'Page not found' } };
   if (lower !== slug) return { redirect: paths.page(lower) };
   return queryClient.fetchQuery(getPublicPageQueryOptions(slug, transport)).then(
-    (page): Loaded => ({ page: { kind: 'page', page } }),
+    // An earlier address answers the page that moved from it: readers go on to where it lives now.
+    (page): Loaded => (page.slug === slug ? { page: { kind: 'page', page } } : { redirect: paths.page(page.slug) }),
     (error: unknown) => pageOfFailure(error, 'Page not found'),
   );
 }
@@ -37,6 +39,7 @@ export function StaticPageRoute() {
     if (isMissing(page.error)) return <NotFoundRoute />;
     return <ErrorBox className="mx-auto my-10 max-w-xl">{errorMessage(page.error, 'Failed to load the page')}</ErrorBox>;
   }
+  if (page.data.slug !== slug) return <Navigate to={paths.page(page.data.slug)} replace />;
   const { title, content, updatedAt } = page.data;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">

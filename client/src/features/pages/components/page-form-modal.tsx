@@ -53,10 +53,28 @@ export function PageFormModal({ page, onClose, ContentField }: { page: StaticPag
         {...field('slug')}
         autoComplete="off"
         spellCheck={false}
-        hint={slug ? `Readers find it at /${slug}` : page ? 'Required' : 'Leave empty to make it from the title'}
+        hint={
+          slug
+            ? page && slug !== page.slug
+              ? `Readers find it at /${slug}; links to /${page.slug} lead there`
+              : `Readers find it at /${slug}`
+            : page
+              ? 'Required'
+              : 'Leave empty to make it from the title'
+        }
       />
-      <TextArea label="Description" rows={2} {...field('summary')} hint="What search engines and link previews show (about 160 characters show)." />
-      <ContentField label="Content" value={content.field.value} onChange={content.field.onChange} error={content.fieldState.error?.message} />
+      <TextArea
+        label="Description"
+        rows={2}
+        {...field('summary')}
+        hint="What search engines and link previews show (about 160 characters show)."
+      />
+      <ContentField
+        label="Content"
+        value={content.field.value}
+        onChange={content.field.onChange}
+        error={content.fieldState.error?.message}
+      />
       <Select label="Status" {...field('status')} hint="A draft is seen by staff only.">
         <option value="draft">Draft</option>
         <option value="published">Published</option>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Page" ADD COLUMN     "formerSlugs" TEXT[] DEFAULT ARRAY[]::TEXT[];
