@@ -52,6 +52,15 @@ test('a page written in the dashboard is a reader page; the menus and the accent
     await dialog.getByRole('button', { name: 'Create Page' }).click();
     await expectToast(editorPage, 'Success', 'Page created successfully.');
     await expect(editorPage.getByRole('row', { name: new RegExp(TITLE) })).toContainText('Published');
+    // A preview of any page (a draft's too), as readers will see it.
+    await editorPage.getByRole('button', { name: `Preview ${TITLE}` }).click();
+    const preview = editorPage.getByRole('dialog', { name: `Preview: ${TITLE}` });
+    await expect(preview.locator('.article-body')).toHaveText('We have reported on the river towns since 1887.');
+    await expect(preview).toContainText(`As readers will see it at /${SLUG}.`);
+    await expectAccessible(editorPage);
+    await shot(editorPage, 'page-preview', false);
+    await editorPage.keyboard.press('Escape');
+    await expect(preview).toHaveCount(0);
     await editorPage.context().close();
 
     await page.goto('/dashboard/pages');
@@ -80,7 +89,13 @@ test('a page written in the dashboard is a reader page; the menus and the accent
     const logo = await sharp({
       create: { width: 360, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
     })
-      .composite([{ input: Buffer.from('<svg width="360" height="80"><rect x="0" y="10" width="60" height="60" fill="#1d4ed8"/><text x="75" y="55" font-size="40" font-family="Georgia" font-weight="bold">The Courier</text></svg>') }])
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="360" height="80"><rect x="0" y="10" width="60" height="60" fill="#1d4ed8"/><text x="75" y="55" font-size="40" font-family="Georgia" font-weight="bold">The Courier</text></svg>',
+          ),
+        },
+      ])
       .png()
       .toBuffer();
     await page.getByLabel('Upload logo').setInputFiles({ name: 'courier-logo.png', mimeType: 'image/png', buffer: logo });
@@ -89,7 +104,9 @@ test('a page written in the dashboard is a reader page; the menus and the accent
     await colour.fill('#f59e0b');
     await expect(page.getByText('Contrast with white: 2.1:1 — needs at least 4.5:1')).toBeVisible();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('Accent colour must contrast at least 4.5:1 with white (this one: 2.1:1): choose a darker colour')).toBeVisible();
+    await expect(
+      page.getByText('Accent colour must contrast at least 4.5:1 with white (this one: 2.1:1): choose a darker colour'),
+    ).toBeVisible();
     await colour.fill(ACCENT);
     await expect(page.getByText(/Contrast with white: 6\.\d:1 — passes/)).toBeVisible();
     const header = page.getByRole('group', { name: 'Header' });

@@ -31,12 +31,42 @@ function Editor({ id, onClose }: { id: string | null; onClose(): void }) {
   );
 }
 
+/** A page as readers will see it (a draft too): its title and body in the reader's type, read anew from the server. */
+function Preview({ id, onClose }: { id: string; onClose(): void }) {
+  const page = usePage(id);
+  return (
+    <Dialog
+      open
+      size="xl"
+      title={page.data ? `Preview: ${page.data.title}` : 'Preview'}
+      description={
+        page.data
+          ? `As readers will see it at /${page.data.slug}${page.data.status === 'published' ? '' : ' once it is published'}.`
+          : undefined
+      }
+      onClose={onClose}
+    >
+      {page.data ? (
+        <article className="rounded-lg border border-slate-200 bg-white p-4 md:p-6">
+          <h2 className="mb-6 border-b-2 border-slate-900 pb-4 font-serif text-3xl font-bold text-slate-900">{page.data.title}</h2>
+          <div className="article-body" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+        </article>
+      ) : page.isError ? (
+        <ErrorBox>{problemFrom(page.error, 'Failed to load the page').message}</ErrorBox>
+      ) : (
+        <LoadingText>Loading page...</LoadingText>
+      )}
+    </Dialog>
+  );
+}
+
 /** The dashboard's Pages screen (editors and admins; docs/decisions/057-pages-and-navigation.md). */
 export function PagesPage() {
   const pages = usePages();
   const remove = useDeletePage();
   const confirmAction = useConfirmAction();
   const [editing, setEditing] = useState<{ id: string | null; key: number } | null>(null);
+  const [previewing, setPreviewing] = useState<string | null>(null);
 
   const askDelete = (page: PageListItem) =>
     confirmAction({
@@ -77,6 +107,9 @@ export function PagesPage() {
       className: 'w-px text-right whitespace-nowrap',
       cell: (p) => (
         <div className="flex justify-end gap-2">
+          <Button variant="secondary" size="xs" onClick={() => setPreviewing(p.id)} aria-label={`Preview ${p.title}`}>
+            Preview
+          </Button>
           <Button variant="secondary" size="xs" onClick={() => setEditing({ id: p.id, key: Date.now() })} aria-label={`Edit ${p.title}`}>
             Edit
           </Button>
@@ -105,6 +138,7 @@ export function PagesPage() {
         empty="No pages yet."
       />
       {editing && <Editor key={editing.key} id={editing.id} onClose={() => setEditing(null)} />}
+      {previewing && <Preview id={previewing} onClose={() => setPreviewing(null)} />}
     </>
   );
 }
