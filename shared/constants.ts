@@ -15,7 +15,8 @@ export const SECTION_PATH_NAMES = {
   General: 'general',
 } as const satisfies Record<Section, string>;
 
-export const ARTICLE_STATUSES = ['draft', 'published', 'unpublished'] as const;
+/** An article's states (docs/decisions/058-review.md): a draft goes to review, and from there published or back to draft. */
+export const ARTICLE_STATUSES = ['draft', 'review', 'published', 'unpublished'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export const BREAKING_NEWS_STATUSES = ['draft', 'published'] as const;
@@ -46,6 +47,8 @@ export const LIMITS = {
   commentQuoteChars: 100,
   titleMax: 200,
   summaryMax: 500,
+  /** An editor's note when sending an article back to its author (docs/decisions/058-review.md). */
+  reviewNoteMax: 2000,
   contentMaxBytes: 500_000,
   nameMax: 100,
   bioMax: 1000,

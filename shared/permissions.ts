@@ -20,6 +20,10 @@ export const PERMISSIONS = {
   'articles:create': STAFF,
   'articles:edit': OWN_OR_EDITORS,
   'articles:publish': EDITORS,
+  /** Submit an article for review, and withdraw it from review (docs/decisions/058-review.md). */
+  'articles:submit': OWN_OR_EDITORS,
+  /** Send an article in review back to its author, with a note. */
+  'articles:review': EDITORS,
   'articles:delete': ADMINS,
   'uploads:create': STAFF,
   'categories:manage': EDITORS,

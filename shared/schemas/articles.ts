@@ -156,10 +156,21 @@ export const homeArticlesQuerySchema = z.object({
 });
 export type HomeArticlesQuery = z.output<typeof homeArticlesQuerySchema>;
 
+/** POST /api/articles/:id/send-back: the editor's note to the author, which the author sees on the article and their dashboard. */
+export const sendBackInputSchema = z.object({
+  note: plainText('Note', LIMITS.reviewNoteMax),
+});
+export type SendBackInput = z.output<typeof sendBackInputSchema>;
+
 export const ARTICLE_LIST_MAX = 500;
 
+/**
+ * GET /api/articles: newest first, or with `status=review` the review queue, oldest submission first; `sentBack`
+ * keeps the drafts an editor sent back with a note (an author's overview).
+ */
 export const listArticlesQuerySchema = z.object({
   status: z.enum(ARTICLE_STATUSES, { error: `status must be one of: ${ARTICLE_STATUSES.join(', ')}` }).optional(),
+  sentBack: z.enum(['true', 'false'], { error: 'sentBack must be true or false' }).optional(),
   limit: pageLimit(100, ARTICLE_LIST_MAX),
   offset: pageOffset,
 });

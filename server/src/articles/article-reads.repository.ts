@@ -15,7 +15,7 @@ import type { ArticleListRow, ArticleRow, ImageIndex } from './article.mapper';
 const LIST_COLUMNS = `
   a.id, a.title, a.summary, a."imageUrl", a."categoryId", a.section::text AS section, a.status::text AS status,
   a."isStory", a."isFeatured", a."isMainStory", a."storyPriority", a."totalViews",
-  a."createdAt", a."updatedAt", a."publishedAt", a.version,
+  a."createdAt", a."updatedAt", a."publishedAt", a."submittedAt", a."reviewNote", a.version,
   json_build_object('id', u.id, 'name', u.name, 'slug', u.slug) AS author,
   json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) AS category,
   COALESCE(m.media, '[]') AS media,

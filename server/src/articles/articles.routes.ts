@@ -8,6 +8,7 @@ import {
   listArticlesQuerySchema,
   mediaTypeSchema,
   publishedArticlesQuerySchema,
+  sendBackInputSchema,
   updateArticleInputSchema,
 } from '#shared/schemas/articles';
 import { articleListItemSchema, articleSchema, featuredArticleSchema, homeArticlesSchema } from '#shared/schemas/responses/articles';
@@ -199,6 +200,45 @@ export function articlesRouter(ctx: AppContext): Router {
       await articles.deleteArticle(ctx, params.id);
       return { success: true, message: 'Article deleted' };
     },
+  );
+
+  // The review (docs/decisions/058-review.md): nothing public changes, as none of its states is public.
+  for (const [path, summary, step, permission] of [
+    ['/:id/submit', 'Submit an article for review (authors: their own), from a draft or unpublished', 'submit', 'articles:submit'],
+    ['/:id/withdraw', 'Withdraw an article from review, back to a draft (authors: their own)', 'withdraw', 'articles:submit'],
+  ] as const) {
+    route(
+      {
+        method: 'post',
+        path,
+        summary,
+        guard: requirePermission(permission),
+        params: idParams,
+        returns: articleSchema,
+        errors: {
+          403: "an author acting on someone else's article",
+          404: 'no such article',
+          409: 'the article is not in a state this step starts from',
+        },
+        purges: none,
+      },
+      ({ params, user }) => articles.reviewStep(db, user, params.id, step),
+    );
+  }
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/send-back',
+      summary: 'Send an article in review back to its author as a draft, with a note the author sees',
+      guard: requirePermission('articles:review'),
+      params: idParams,
+      body: sendBackInputSchema,
+      returns: articleSchema,
+      errors: { 404: 'no such article', 409: 'the article is not in review' },
+      purges: none,
+    },
+    ({ params, body, user }) => articles.reviewStep(db, user, params.id, 'sendBack', body.note),
   );
 
   // Publishing and unpublishing differ only in their words and in what they change.

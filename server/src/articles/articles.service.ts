@@ -1,3 +1,5 @@
+import type { ArticleStatus } from '#shared/constants';
+import type { Permission } from '#shared/permissions';
 import type { Article, ArticleListItem, Page } from '#shared/types';
 import type { z } from 'zod';
 import type {
@@ -10,7 +12,7 @@ import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { prismaCode } from '../lib/error-middleware';
-import { validationFailed } from '../lib/errors';
+import { conflict, validationFailed } from '../lib/errors';
 import { removeUnusedFiles } from '../media/media-files';
 import { requireOwnership, type AuthUser } from '../lib/policy';
 import { cleanBody as cleanContent } from '../lib/sanitize';
@@ -56,12 +58,14 @@ export async function listArticles(
   const where: Prisma.ArticleWhereInput = {
     ...(grant === 'any' ? {} : { authorId: user.id }),
     ...(query.status ? { status: query.status } : {}),
+    ...(query.sentBack === undefined ? {} : { reviewNote: query.sentBack === 'true' ? { not: null } : null }),
   };
   const [total, rows] = await Promise.all([
     db.article.count({ where }),
     db.article.findMany({
       where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      // The review queue: what has waited longest first (docs/decisions/058-review.md).
+      orderBy: query.status === 'review' ? [{ submittedAt: 'asc' }, { id: 'asc' }] : [{ createdAt: 'desc' }, { id: 'desc' }],
       take: query.limit,
       skip: query.offset,
       select: articleSelect,
@@ -210,12 +214,68 @@ export async function deleteArticle(ctx: AppContext, id: string): Promise<void> 
   await Promise.all([removeUnusedFiles(ctx, files), removeShareImages(ctx, id)]);
 }
 
-/** Publishes; `publishedAt` is set on the first publication only. */
+/** Publishes; `publishedAt` is set on the first publication only. A review ends: its note and submission are cleared. */
 export async function publishArticle(db: Db, id: string): Promise<Article> {
   await db.$transaction(async (tx) => {
-    const { count } = await tx.article.updateMany({ where: { id }, data: { status: 'published', ...NEXT_VERSION } });
+    const { count } = await tx.article.updateMany({
+      where: { id },
+      data: { status: 'published', submittedAt: null, reviewNote: null, ...NEXT_VERSION },
+    });
     if (!count) throw articleNotFound();
     await tx.article.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
+  });
+  return readArticle(db, id);
+}
+
+/**
+ * The review's steps (docs/decisions/058-review.md), each from the states it names and nothing else: a step from any
+ * other state is refused (409) with the state the article is in, never a silent no-op. Under the row's lock, so two
+ * editors acting at once find it where the first one left it.
+ */
+const REVIEW_STEPS = {
+  /** The author (or an editor) asks for a review: from a draft or an unpublished article. */
+  submit: {
+    from: ['draft', 'unpublished'],
+    to: 'review',
+    permission: 'articles:submit',
+    refused: 'Only a draft or an unpublished article can be submitted for review',
+  },
+  /** The author (or an editor) takes it back to work on it. */
+  withdraw: { from: ['review'], to: 'draft', permission: 'articles:submit', refused: 'Only an article in review can be withdrawn' },
+  /** An editor returns it to its author with a note. */
+  sendBack: { from: ['review'], to: 'draft', permission: 'articles:review', refused: 'Only an article in review can be sent back' },
+} as const satisfies Record<string, { from: ArticleStatus[]; to: ArticleStatus; permission: Permission; refused: string }>;
+
+export type ReviewStep = keyof typeof REVIEW_STEPS;
+
+const STATUS_WORDS: Record<ArticleStatus, string> = {
+  draft: 'a draft',
+  review: 'in review',
+  published: 'published',
+  unpublished: 'unpublished',
+};
+
+/** Takes one step of the review, if the article is in a state it starts from (409 otherwise) and the caller may (403/404). */
+export async function reviewStep(db: Db, user: AuthUser, id: string, step: ReviewStep, note?: string): Promise<Article> {
+  const { from, to, permission, refused } = REVIEW_STEPS[step];
+  await db.$transaction(async (tx) => {
+    await lockArticle(tx, id);
+    const current = await tx.article.findUnique({ where: { id }, select: { status: true, authorId: true } });
+    if (!current || !canRead(user, { status: current.status, author: { id: current.authorId } })) throw articleNotFound();
+    requireOwnership(user, permission, current.authorId);
+    if (!(from as readonly ArticleStatus[]).includes(current.status))
+      throw conflict(`${refused}: this one is ${STATUS_WORDS[current.status]}.`);
+    await tx.article.update({
+      where: { id },
+      data: {
+        status: to,
+        submittedAt: to === 'review' ? new Date() : null,
+        // Submitting answers the note; withdrawing keeps it for the author; sending back writes the new one.
+        ...(step === 'submit' ? { reviewNote: null } : step === 'sendBack' ? { reviewNote: note } : {}),
+        ...NEXT_VERSION,
+      },
+      select: { id: true },
+    });
   });
   return readArticle(db, id);
 }

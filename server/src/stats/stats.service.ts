@@ -28,7 +28,8 @@ export async function dashboardStats(db: Db, user: AuthUser): Promise<DashboardS
     totalArticles: db.article.count(),
     publishedArticles: db.article.count({ where: { status: 'published' } }),
     publishedToday: db.article.count({ where: { status: 'published', publishedAt: { gte: startOfTodayUtc() } } }),
-    pendingReview: db.article.count({ where: { status: 'draft' } }),
+    // Submitted for review and not yet published or sent back (docs/decisions/058-review.md; SPEC counted drafts).
+    pendingReview: db.article.count({ where: { status: 'review' } }),
     myArticles: db.article.count({ where: mine }),
     myDrafts: db.article.count({ where: { ...mine, status: 'draft' } }),
     myComments: db.comment.count({ where: { article: mine } }),

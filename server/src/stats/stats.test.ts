@@ -34,6 +34,7 @@ beforeAll(async () => {
   otherDraftTitle = (await article({ authorId: other, title: 'Secret scoop draft' })).title;
   const otherToday = await article({ authorId: other, status: 'published', publishedAt: now, totalViews: 7 });
   await article({ authorId: other, status: 'unpublished', publishedAt: now, totalViews: 1 });
+  await article({ authorId: other, status: 'review', submittedAt: now, title: 'Awaiting an editor' });
   await createComment(db, { articleId: mineToday.id, authorId: reader });
   await createComment(db, { articleId: mineOld.id, authorId: reader });
   await createComment(db, { articleId: otherToday.id, authorId: reader });
@@ -43,10 +44,11 @@ beforeAll(async () => {
 });
 
 const shared = {
-  totalArticles: 7,
+  totalArticles: 8,
   publishedArticles: 3,
   publishedToday: 2,
-  pendingReview: 3,
+  // Only what was submitted for review: drafts are the authors' own business.
+  pendingReview: 1,
   totalComments: 3,
   totalViews: 23,
   publishedBreakingNews: 2,
@@ -97,10 +99,10 @@ describe('GET /api/stats/activity', () => {
     });
 
     const all = (await request(app).get('/api/stats/activity?limit=50').set(byRole.editor.auth)).body.data as typeof events;
-    // 7 articles created + 4 published (incl. the since-unpublished one) + 3 comments + 3 news created + 2 published.
-    expect(all).toHaveLength(19);
+    // 8 articles created + 4 published (incl. the since-unpublished one) + 3 comments + 3 news created + 2 published.
+    expect(all).toHaveLength(20);
     const count = (type: string, action: string) => all.filter((e) => e.type === type && e.action === action).length;
-    expect([count('article', 'created'), count('article', 'published'), count('comment', 'posted')]).toEqual([7, 4, 3]);
+    expect([count('article', 'created'), count('article', 'published'), count('comment', 'posted')]).toEqual([8, 4, 3]);
     expect([count('breaking-news', 'created'), count('breaking-news', 'published')]).toEqual([3, 2]);
     const comment = all.find((e) => e.type === 'comment');
     expect(comment).toMatchObject({ actor: 'Rita Reader', articleId: expect.any(String) });
@@ -112,6 +114,7 @@ describe('GET /api/stats/activity', () => {
     const res = await request(app).get('/api/stats/activity?limit=50').set(byRole.author.auth);
     const titles = (res.body.data as { title: string }[]).map((e) => e.title);
     expect(titles).not.toContain(otherDraftTitle);
+    expect(titles).not.toContain('Awaiting an editor');
     expect(titles).toContain('My draft 1');
     // 4 own + 1 other published created, 2 own + 1 other published, 3 comments, 3 + 2 breaking news.
     expect(res.body.data).toHaveLength(16);

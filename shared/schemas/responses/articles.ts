@@ -31,6 +31,13 @@ export const articleListItemSchema = z
     createdAt: wireTime,
     updatedAt: wireTime,
     publishedAt: wireTime.nullable(),
+    /** Optional in the type for the client's fixtures; the server always sends them (docs/decisions/058-review.md). */
+    submittedAt: wireTime.nullable().optional().describe('When it was submitted for review; null unless it is in review. Always sent'),
+    reviewNote: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The note of the editor who sent it back to its author; null once it is submitted or published again. Always sent'),
     totalViews: wireInt,
     media: z.array(mediaItemSchema),
     version: wireVersion,
