@@ -2,6 +2,8 @@ import type { ArticleStatus } from '#shared/constants';
 
 export interface ArticleListParams {
   status?: ArticleStatus;
+  /** Only the drafts an editor sent back with a note. */
+  sentBack?: boolean;
   limit: number;
   offset: number;
 }

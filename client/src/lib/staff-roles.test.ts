@@ -23,6 +23,10 @@ describe('capabilities mirror docs/spec/CONTRACT.md §3', () => {
     expect(capabilities('author').ownArticlesOnly).toBe(true);
     expect(capabilities('editor').ownArticlesOnly).toBe(false);
   });
+  it('lets authors submit their articles for review, and editors send them back (docs/decisions/058-review.md)', () => {
+    expect(capabilities('author')).toMatchObject({ submitArticles: true, reviewArticles: false });
+    expect(capabilities('editor')).toMatchObject({ submitArticles: true, reviewArticles: true });
+  });
   it('lets editors publish but not delete articles or manage users', () => {
     expect(capabilities('editor')).toMatchObject({ publishArticles: true, manageStories: true, deleteArticles: false, manageUsers: false });
   });

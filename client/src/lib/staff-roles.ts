@@ -18,6 +18,10 @@ export function isStaff(role: unknown): role is StaffRole {
 export function capabilities(role: StaffRole) {
   return {
     publishArticles: mayAlways(role, 'articles:publish'),
+    /** Submit their articles for review and withdraw them (docs/decisions/058-review.md). */
+    submitArticles: grantFor(role, 'articles:submit') !== undefined,
+    /** Send an article in review back to its author. */
+    reviewArticles: mayAlways(role, 'articles:review'),
     /** The article lists hold only the caller's own articles (an author's). */
     ownArticlesOnly: grantFor(role, 'articles:list-all') === 'own',
     manageStories: mayAlways(role, 'articles:publish'),

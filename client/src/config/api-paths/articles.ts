@@ -8,6 +8,8 @@ export const articles = {
   one: (id: string) => `/api/articles/${segment(id)}`,
   publish: (id: string) => `/api/articles/${segment(id)}/publish`,
   unpublish: (id: string) => `/api/articles/${segment(id)}/unpublish`,
+  /** The review's steps (docs/decisions/058-review.md). */
+  review: (id: string, step: 'submit' | 'withdraw' | 'send-back') => `/api/articles/${segment(id)}/${step}`,
   featured: (id: string) => `/api/articles/${segment(id)}/featured`,
   status: (id: string) => `/api/articles/${segment(id)}/status`,
   media: (id: string) => `/api/articles/${segment(id)}/media`,

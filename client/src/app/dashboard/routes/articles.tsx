@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { ArticleStatus } from '#shared/constants';
+import { useSearchParams } from 'react-router';
+import { ARTICLE_STATUSES, type ArticleStatus } from '#shared/constants';
 import type { Article } from '#shared/types';
 import { useArticles } from '#client/features/articles/api/get-articles';
 import { AddArticleModal } from '#client/features/articles/components/add-article-modal';
@@ -10,6 +11,8 @@ import { AddButton, PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
 import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
 import { PublishButton, StoryFlags } from '#client/features/articles/components/story-actions';
+import { ReviewActions } from '#client/features/articles/components/review-actions';
+import { Badge } from '#client/components/ui/badge';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { useStoryActions } from '#client/features/articles/hooks/use-story-actions';
 import { formatShortDate } from '#client/lib/dates';
@@ -20,13 +23,18 @@ export const PAGE_SIZE = 25;
 const FILTERS: { label: string; status?: ArticleStatus }[] = [
   { label: 'All' },
   { label: 'Drafts', status: 'draft' },
+  { label: 'In review', status: 'review' },
   { label: 'Published', status: 'published' },
   { label: 'Unpublished', status: 'unpublished' },
 ];
 
 export function ArticlesPage() {
   const { can } = useDashboardUser();
-  const [status, setStatus] = useState<ArticleStatus | undefined>();
+  // The overview's review panel links here with ?status=review (or draft).
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<ArticleStatus | undefined>(() =>
+    (ARTICLE_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as ArticleStatus) : undefined,
+  );
   const [offset, setOffset] = useState(0);
   const articles = useArticles({ status, limit: PAGE_SIZE, offset });
   const actions = useStoryActions();
@@ -45,8 +53,9 @@ export function ArticlesPage() {
             {a.title}
           </button>
           <p className="line-clamp-1 text-xs text-slate-500">{a.summary}</p>
-          <div className="mt-1">
+          <div className="mt-1 flex flex-wrap gap-1">
             <StoryFlags article={a} />
+            {a.reviewNote && a.status === 'draft' && <Badge tone="amber">Sent back</Badge>}
           </div>
         </div>
       ),
@@ -70,6 +79,7 @@ export function ArticlesPage() {
             <Button variant="secondary" size="xs" onClick={() => setViewing(a.id)} aria-label={`View “${a.title}”`}>
               View
             </Button>
+            <ReviewActions article={a} />
             {can.publishArticles && <PublishButton article={a} actions={actions} />}
             {can.deleteArticles && (
               <Button size="xs" variant="danger" onClick={() => void actions.remove(a)} disabled={busy} aria-label={`Delete “${a.title}”`}>
@@ -88,8 +98,10 @@ export function ArticlesPage() {
         title="Articles"
         description={
           can.ownArticlesOnly
-            ? 'Your articles, newest first. New articles are drafts until an editor publishes them.'
-            : 'Every article, newest first.'
+            ? 'Your articles, newest first. New articles are drafts: submit one for review, and an editor publishes it or sends it back with a note.'
+            : status === 'review'
+              ? 'Articles submitted for review, the longest waiting first.'
+              : 'Every article, newest first.'
         }
         actions={<AddButton onClick={() => setAdding(Date.now())}>Add Article</AddButton>}
       />

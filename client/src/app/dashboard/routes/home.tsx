@@ -16,6 +16,7 @@ import { statsMessages } from '#client/features/stats/lib/messages';
 import { roleLabel, type StaffRole } from '#client/lib/staff-roles';
 import { holds, mayAlways } from '#shared/permissions';
 import { SetupPrompt } from '#client/features/settings/components/setup-prompt';
+import { ReviewInbox } from '#client/features/articles/components/review-inbox';
 import { uploadFile } from '#client/features/articles/api/upload-file';
 
 type Card = {
@@ -118,6 +119,8 @@ export function HomePage() {
           );
         })}
       </div>
+
+      <ReviewInbox />
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Panel title="Views over the last 30 days" className="xl:col-span-2">

@@ -4,11 +4,11 @@ import { api } from '#client/lib/api-client';
 import { dashboardKeys, type ArticleListParams } from '#client/lib/dashboard-keys';
 import * as apiPaths from '#client/config/api-paths';
 
-/** GET /api/articles: every article, drafts included (authors get their own), newest first. */
+/** GET /api/articles: every article, drafts included (authors get their own), newest first; the review queue oldest first. */
 export function getArticles(params: ArticleListParams, signal?: AbortSignal): Promise<Page<Article>> {
   return api.get<Page<Article>>(apiPaths.articles.list, {
     signal,
-    query: { status: params.status, limit: params.limit, offset: params.offset },
+    query: { status: params.status, sentBack: params.sentBack, limit: params.limit, offset: params.offset },
   });
 }
 

@@ -27,6 +27,7 @@ import { Dialog } from '#client/components/ui/dialog';
 import { RICH_TEXT_CLASS } from './rich-text';
 import { ArticleStatusBadge } from './article-status-badge';
 import { StoryActionButtons, StoryFlags } from './story-actions';
+import { ReviewActions, ReviewNote } from './review-actions';
 
 function MediaManager({ articleId }: { articleId: string }) {
   const toast = useToast();
@@ -202,6 +203,7 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             <Button size="xs" variant="primary" onClick={() => setEditing(true)}>
               Edit
             </Button>
+            <ReviewActions article={article} />
             {can.manageStories && <StoryActionButtons article={article} actions={actions} />}
             {can.deleteArticles && (
               <Button
@@ -215,6 +217,7 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
               </Button>
             )}
           </div>
+          <ReviewNote article={article} />
           {article.summary && <p className="text-lg text-slate-700">{article.summary}</p>}
           {/* The server sanitises article HTML with an allowlist before storing it (docs/spec/CONTRACT.md §4). */}
           <div
