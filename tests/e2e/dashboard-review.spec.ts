@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, pageAs, shot, tokenOf, unique } from './dashboard-helpers';
+import { expectToast, pageAs, screenshotsAtBothWidths, shot, tokenOf, unique } from './dashboard-helpers';
 import { DEMO, DEMO_PASSWORD, DESKTOP, MOBILE, expectAccessible } from './helpers';
 
 /**
@@ -35,7 +35,7 @@ test('an author submits, an editor sends back with a note, the author resubmits,
     const { id } = (await created.json()) as { id: string };
 
     // The author submits it from the Articles table, confirming.
-    await author.setViewportSize(MOBILE);
+    await author.setViewportSize(DESKTOP);
     await author.goto('/dashboard/articles');
     await rowOf(author, title)
       .getByRole('button', { name: `Submit “${title}” for review` })
@@ -78,8 +78,9 @@ test('an author submits, an editor sends back with a note, the author resubmits,
       await expect(back).toContainText(title);
       await expect(back).toContainText('Please add the port authority’s cost estimate.');
       await expectAccessible(author);
-      await shot(author, `review-sent-back-${viewport.width}`, false);
     }
+    await screenshotsAtBothWidths(author, 'review-sent-back');
+    await author.setViewportSize(DESKTOP);
     await author.goto('/dashboard/articles?status=draft');
     await expect(rowOf(author, title)).toContainText('Sent back');
     await rowOf(author, title)
@@ -92,7 +93,13 @@ test('an author submits, an editor sends back with a note, the author resubmits,
     await view.getByRole('button', { name: `Submit “${title}” for review` }).click();
     await author.getByRole('dialog', { name: 'Submit for Review' }).getByRole('button', { name: 'Submit' }).click();
     await expectToast(author, 'Success', 'Article submitted for review.');
-    await expect(view.getByRole('note', { name: 'Sent back by an editor' })).toHaveCount(0);
+    // It left the drafts (and its details, which showed a draft); in review, the note it answered is gone.
+    await expect(rowOf(author, title)).toHaveCount(0);
+    const resubmitted = (await (await author.request.get(`/api/articles/${id}`, { headers })).json()) as {
+      status: string;
+      reviewNote: string | null;
+    };
+    expect(resubmitted).toMatchObject({ status: 'review', reviewNote: null });
 
     // Not public while in review.
     expect((await author.request.get(`/article/${id}`, { headers: {} })).status()).toBe(404);

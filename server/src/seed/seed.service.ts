@@ -142,9 +142,10 @@ export async function seedDemoContent(
       await tx.article.createMany({ data: rows });
       await tx.media.createMany({ data: rows.map((r) => ({ articleId: r.id, type: 'image' as const, fileUrl: r.imageUrl })) });
 
-      // Two drafts so the dashboard has something to review.
+      // A draft, and one its author submitted for review, so the dashboard has something to review.
       await tx.article.createMany({
         data: [0, 1].map((k) => ({
+          ...(k ? { status: 'review' as const, submittedAt: new Date(now - 3 * HOUR) } : {}),
           title: k ? 'Draft: school meals survey results' : 'Draft: what the new bus routes mean for commuters',
           summary: 'A draft waiting for an editor.',
           content: DRAFT_BODY,

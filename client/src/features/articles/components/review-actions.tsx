@@ -45,7 +45,10 @@ function SendBackDialog({ article, onClose }: { article: Article; onClose(): voi
         rows={4}
         value={note}
         maxLength={LIMITS.reviewNoteMax}
-        onChange={(e) => setNote(e.target.value)}
+        onChange={(e) => {
+          setNote(e.target.value);
+          setError(undefined);
+        }}
         error={error}
         hint="What to change before it can be published."
         data-autofocus
