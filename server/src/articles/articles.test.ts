@@ -85,6 +85,8 @@ describe('GET /api/articles/:id', () => {
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),
       publishedAt: a.publishedAt!.toISOString(),
+      submittedAt: null,
+      reviewNote: null,
       totalViews: 0,
       media: [],
       version: 1,
