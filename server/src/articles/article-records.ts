@@ -1,5 +1,5 @@
-import { notFound } from '../lib/errors';
-import { allows, type AuthUser } from '../lib/policy';
+import { conflict, notFound } from '../lib/errors';
+import { allows, grantFor, type AuthUser } from '../lib/policy';
 
 /** What the article services share with the routes and other folders: ids, the 404, who may read an article. */
 
@@ -10,6 +10,15 @@ export const articleNotFound = () => notFound('Article not found');
 
 /** Every write of an article through the API moves its version (docs/decisions/020); the view counter does not. */
 export const NEXT_VERSION = { version: { increment: 1 } } as const;
+
+/**
+ * While an article is in review, its author's text is the editor's to judge: whoever edits only their own (an author)
+ * withdraws it first (409), so what an editor publishes is what was submitted (docs/decisions/058-review.md).
+ */
+export function requireEditableInReview(user: AuthUser, status: string): void {
+  if (status === 'review' && grantFor(user.role, 'articles:edit') === 'own')
+    throw conflict('This article is in review: withdraw it to edit it.');
+}
 
 /** Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404). */
 export function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {

@@ -17,7 +17,7 @@ type Step = 'submit' | 'withdraw' | 'send-back';
 const post = (
   actor: Actor,
   id: string,
-  step: Step | 'publish',
+  step: Step | 'publish' | 'unpublish',
   body: object = step === 'send-back' ? { note: 'Needs a second source.' } : {},
 ) => request(app).post(`/api/articles/${id}/${step}`).set(headers(actor)).send(body);
 
@@ -59,13 +59,18 @@ describe('each step starts only where it may', () => {
       const a = await own({
         status,
         submittedAt: status === 'review' ? new Date() : null,
-        publishedAt: status === 'draft' ? null : new Date(),
+        publishedAt: status === 'published' || status === 'unpublished' ? new Date() : null,
       });
       const before = await db.article.findUniqueOrThrow({ where: { id: a.id } });
       const res = await post('editor', a.id, step);
       if (STEPS[step].from.includes(status)) {
         expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ status: STEPS[step].to, version: before.version + 1 });
+        expect(res.body).toMatchObject({
+          status: STEPS[step].to,
+          version: before.version + 1,
+          submittedAt: STEPS[step].to === 'review' ? expect.any(String) : null,
+          reviewNote: step === 'send-back' ? 'Needs a second source.' : null,
+        });
         return;
       }
       expect(res.status).toBe(409);
@@ -123,8 +128,12 @@ describe('the note, the queue and publishing', () => {
     const queue = await request(app).get('/api/articles?status=review&limit=500').set(byRole.editor.auth);
     const ids = (queue.body.data as { id: string }[]).map((x) => x.id).filter((id) => [newer.id, older.id, middle.id].includes(id));
     expect(ids).toEqual([older.id, middle.id, newer.id]);
-    const mine = await request(app).get('/api/articles?status=review&limit=500').set(author().auth);
-    expect((mine.body.data as { authorId?: string; author: { id: string } }[]).every((x) => x.author.id === author().user.id)).toBe(true);
+    const mine = (await request(app).get('/api/articles?status=review&limit=500').set(author().auth)).body.data as {
+      id: string;
+      author: { id: string };
+    }[];
+    expect(mine.map((x) => x.id)).toContain(older.id);
+    expect(mine.every((x) => x.author.id === author().user.id)).toBe(true);
   });
 
   it('an article in review is nowhere public: not its page, the API, the lists or the feed', async () => {
@@ -139,10 +148,41 @@ describe('the note, the queue and publishing', () => {
     expect((await request(app).get(`/api/articles/${a.id}`).set(byRole.editor.auth)).status).toBe(200);
   });
 
-  it('two editors at once: one sends it back, the other finds it a draft (409), never both', async () => {
+  it('two editors at once: one sends it back or withdraws it, the other finds it a draft (409), never both', async () => {
+    // Sent at the same moment; under the row's lock whichever comes second finds the first one's draft.
     const a = await own({ status: 'review', submittedAt: new Date() });
-    const [first, second] = await Promise.all([post('editor', a.id, 'send-back'), post('admin', a.id, 'withdraw')]);
-    expect([first.status, second.status].sort()).toEqual([200, 409]);
-    expect(await statusOf(a.id)).toBe('draft');
+    const [sent, withdrawn] = await Promise.all([post('editor', a.id, 'send-back'), post('admin', a.id, 'withdraw')]);
+    expect([sent.status, withdrawn.status].sort()).toEqual([200, 409]);
+    const row = await db.article.findUniqueOrThrow({ where: { id: a.id } });
+    expect(row.status).toBe('draft');
+    // The note says which one won: there is one only if the send-back did.
+    expect(row.reviewNote).toBe(sent.status === 200 ? 'Needs a second source.' : null);
+  });
+
+  it('while it is in review its author cannot change it (409, media too); withdrawn, they can; an editor always can', async () => {
+    const a = await own({ status: 'review', submittedAt: new Date() });
+    const put = (actor: Actor, version: number) =>
+      request(app).put(`/api/articles/${a.id}`).set(headers(actor)).send({ title: 'Swapped after submitting', version });
+    const refused = await put('author', a.version);
+    expect([refused.status, refused.body.message]).toEqual([409, 'This article is in review: withdraw it to edit it.']);
+    const media = await request(app).post(`/api/articles/${a.id}/media`).set(author().auth).attach('media', Buffer.from('GIF89a'), 'x.gif');
+    expect(media.status).toBe(409);
+    expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).title).toBe(a.title);
+    const edited = await put('editor', a.version);
+    expect([edited.status, edited.body.status]).toEqual([200, 'review']);
+    const withdrawn = await post('author', a.id, 'withdraw');
+    expect((await put('author', withdrawn.body.version)).status).toBe(200);
+  });
+
+  it('an article published once comes back from review unpublished, not a draft; unpublishing ends a review', async () => {
+    const a = await own({ status: 'unpublished', publishedAt: new Date(Date.now() - 86_400_000) });
+    expect((await post('author', a.id, 'submit')).body.status).toBe('review');
+    const back = await post('editor', a.id, 'send-back', { note: 'Update the figures first.' });
+    expect(back.body).toMatchObject({ status: 'unpublished', reviewNote: 'Update the figures first.', submittedAt: null });
+    const sentBack = await request(app).get('/api/articles?sentBack=true&limit=500').set(author().auth);
+    expect((sentBack.body.data as { id: string }[]).map((x) => x.id)).toContain(a.id);
+    expect((await post('author', a.id, 'submit')).status).toBe(200);
+    const unpublished = await post('editor', a.id, 'unpublish');
+    expect(unpublished.body).toMatchObject({ status: 'unpublished', submittedAt: null, reviewNote: null });
   });
 });

@@ -2,7 +2,7 @@ import type { Article } from '#shared/types';
 import type { Db, Tx } from '../db/client';
 import { requireOwnership, type AuthUser } from '../lib/policy';
 import { articleSelect, toArticles, type ArticleRow } from './article.mapper';
-import { articleNotFound, canRead } from './article-records';
+import { articleNotFound, canRead, requireEditableInReview } from './article-records';
 
 /** What the article services share of the database: reading an article for a caller, and the locks of its writes. */
 
@@ -40,5 +40,6 @@ export async function findReadable(db: Db, id: string, user: AuthUser | undefine
 export async function findEditable(db: Db, id: string, user: AuthUser): Promise<ArticleRow> {
   const row = await findReadable(db, id, user);
   requireOwnership(user, 'articles:edit', row.author.id);
+  requireEditableInReview(user, row.status);
   return row;
 }

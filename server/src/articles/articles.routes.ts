@@ -46,7 +46,8 @@ export function articlesRouter(ctx: AppContext): Router {
     {
       method: 'get',
       path: '/',
-      summary: 'List all articles, drafts included, newest first (authors: their own)',
+      summary:
+        'List all articles, drafts included, newest first (authors: their own); with status=review the review queue, oldest submission first',
       guard: requirePermission('articles:list-all'),
       query: listArticlesQuerySchema,
       returns: pageSchema(articleSchema),

@@ -24,7 +24,7 @@ import { readArticleRow, readPublishedRows, type PublishedFilter } from './artic
 import { removeShareImages } from './share-image';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
-import { articleNotFound, canRead, isUuid, NEXT_VERSION } from './article-records';
+import { articleNotFound, canRead, isUuid, NEXT_VERSION, requireEditableInReview } from './article-records';
 import { lockArticle, readArticle } from './articles.repository';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
@@ -181,6 +181,7 @@ export async function updateArticle(
     });
     if (!current || !canRead(user, { status: current.status, author: { id: current.authorId } })) throw articleNotFound();
     requireOwnership(user, 'articles:edit', current.authorId);
+    requireEditableInReview(user, current.status);
     requireVersion('article', expected, current.version);
     const data: Prisma.ArticleUncheckedUpdateInput = { ...NEXT_VERSION };
     if (input.title !== undefined) data.title = input.title;
@@ -240,7 +241,7 @@ const REVIEW_STEPS = {
     permission: 'articles:submit',
     refused: 'Only a draft or an unpublished article can be submitted for review',
   },
-  /** The author (or an editor) takes it back to work on it. */
+  /** The author (or an editor) takes it back to work on it (an article published once goes back to unpublished). */
   withdraw: { from: ['review'], to: 'draft', permission: 'articles:submit', refused: 'Only an article in review can be withdrawn' },
   /** An editor returns it to its author with a note. */
   sendBack: { from: ['review'], to: 'draft', permission: 'articles:review', refused: 'Only an article in review can be sent back' },
@@ -260,7 +261,7 @@ export async function reviewStep(db: Db, user: AuthUser, id: string, step: Revie
   const { from, to, permission, refused } = REVIEW_STEPS[step];
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
-    const current = await tx.article.findUnique({ where: { id }, select: { status: true, authorId: true } });
+    const current = await tx.article.findUnique({ where: { id }, select: { status: true, authorId: true, publishedAt: true } });
     if (!current || !canRead(user, { status: current.status, author: { id: current.authorId } })) throw articleNotFound();
     requireOwnership(user, permission, current.authorId);
     if (!(from as readonly ArticleStatus[]).includes(current.status))
@@ -268,9 +269,10 @@ export async function reviewStep(db: Db, user: AuthUser, id: string, step: Revie
     await tx.article.update({
       where: { id },
       data: {
-        status: to,
+        // Out of review, an article that was published once is unpublished again, not a draft.
+        status: to === 'draft' && current.publishedAt ? 'unpublished' : to,
         submittedAt: to === 'review' ? new Date() : null,
-        // Submitting answers the note; withdrawing keeps it for the author; sending back writes the new one.
+        // Submitting answers the note; sending back writes the new one.
         ...(step === 'submit' ? { reviewNote: null } : step === 'sendBack' ? { reviewNote: note } : {}),
         ...NEXT_VERSION,
       },
@@ -280,11 +282,19 @@ export async function reviewStep(db: Db, user: AuthUser, id: string, step: Revie
   return readArticle(db, id);
 }
 
-/** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. */
+/** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. A review ends too. */
 export async function unpublishArticle(db: Db, id: string): Promise<Article> {
   const { count } = await db.article.updateMany({
     where: { id },
-    data: { status: 'unpublished', isFeatured: false, featuredAt: null, isMainStory: false, ...NEXT_VERSION },
+    data: {
+      status: 'unpublished',
+      isFeatured: false,
+      featuredAt: null,
+      isMainStory: false,
+      submittedAt: null,
+      reviewNote: null,
+      ...NEXT_VERSION,
+    },
   });
   if (!count) throw articleNotFound();
   return readArticle(db, id);

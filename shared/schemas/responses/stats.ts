@@ -10,7 +10,7 @@ export const dashboardStatsSchema = z
     totalArticles: wireInt,
     publishedArticles: wireInt,
     publishedToday: wireInt.describe('Published since midnight UTC'),
-    pendingReview: wireInt.describe('Drafts'),
+    pendingReview: wireInt.describe('Articles in review (docs/decisions/058-review.md)'),
     myArticles: wireInt,
     myDrafts: wireInt,
     myComments: wireInt.describe("Comments on the caller's articles"),

@@ -30,11 +30,11 @@ const FILTERS: { label: string; status?: ArticleStatus }[] = [
 
 export function ArticlesPage() {
   const { can } = useDashboardUser();
-  // The overview's review panel links here with ?status=review (or draft).
-  const [params] = useSearchParams();
-  const [status, setStatus] = useState<ArticleStatus | undefined>(() =>
-    (ARTICLE_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as ArticleStatus) : undefined,
-  );
+  // The filter lives in the address (?status=review), so the overview's review panel can link to the queue.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status') ?? '';
+  const status = (ARTICLE_STATUSES as readonly string[]).includes(asked) ? (asked as ArticleStatus) : undefined;
+  const setStatus = (next: ArticleStatus | undefined) => setParams(next ? { status: next } : {}, { replace: true });
   const [offset, setOffset] = useState(0);
   const articles = useArticles({ status, limit: PAGE_SIZE, offset });
   const actions = useStoryActions();
@@ -55,7 +55,7 @@ export function ArticlesPage() {
           <p className="line-clamp-1 text-xs text-slate-500">{a.summary}</p>
           <div className="mt-1 flex flex-wrap gap-1">
             <StoryFlags article={a} />
-            {a.reviewNote && a.status === 'draft' && <Badge tone="amber">Sent back</Badge>}
+            {a.reviewNote && a.status !== 'review' && <Badge tone="amber">Sent back</Badge>}
           </div>
         </div>
       ),
@@ -67,7 +67,10 @@ export function ArticlesPage() {
     {
       header: 'Date',
       hideBelow: 'sm',
-      cell: (a) => <span className="whitespace-nowrap">{formatShortDate(a.publishedAt ?? a.createdAt)}</span>,
+      // The queue is in order of submission: its date is when each was submitted.
+      cell: (a) => (
+        <span className="whitespace-nowrap">{formatShortDate((status === 'review' && a.submittedAt) || a.publishedAt || a.createdAt)}</span>
+      ),
     },
     {
       header: 'Actions',

@@ -200,9 +200,14 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-3">
-            <Button size="xs" variant="primary" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
+            {/* While in review, its author's text is the editor's to judge: withdraw it to edit (docs/decisions/058-review.md). */}
+            {article.status === 'review' && !can.publishArticles ? (
+              <span className="text-sm text-slate-600">In review: withdraw it to edit it.</span>
+            ) : (
+              <Button size="xs" variant="primary" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
             <ReviewActions article={article} />
             {can.manageStories && <StoryActionButtons article={article} actions={actions} />}
             {can.deleteArticles && (

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '#shared/constants';
 import { sendBackInputSchema } from '#shared/schemas/articles';
@@ -8,14 +9,21 @@ import { TextArea } from '#client/components/ui/field';
 import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { useFormSubmit } from '#client/components/ui/use-form-submit';
 import { useDashboardUser } from '#client/lib/dashboard-user';
+import { refetchArticleLists } from '../api/refetch-article-lists';
 import { useReviewStep } from '../api/review-article';
 
 /** An editor's note to the author, sent with the article back to its drafts (POST /api/articles/:id/send-back). */
 function SendBackDialog({ article, onClose }: { article: Article; onClose(): void }) {
-  const step = useReviewStep();
+  const queryClient = useQueryClient();
+  const step = useReviewStep({ refetch: false });
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const { formError, succeeded, save } = useFormSubmit(onClose, 'article');
+  // The dialog lives in the article's row, which leaves the queue once the lists are read again: that waits until it closed.
+  const close = () => {
+    onClose();
+    void refetchArticleLists(queryClient, 'full');
+  };
+  const { formError, succeeded, save } = useFormSubmit(close, 'article');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = sendBackInputSchema.safeParse({ note });
@@ -30,7 +38,7 @@ function SendBackDialog({ article, onClose }: { article: Article; onClose(): voi
   return (
     <FormDialog
       title="Send Back"
-      onClose={onClose}
+      onClose={close}
       onSubmit={(e) => void submit(e)}
       busy={{ pending: step.isPending, succeeded }}
       formError={formError}
@@ -120,7 +128,7 @@ export function ReviewActions({ article }: { article: Article }) {
 
 /** The editor's note on an article sent back to its author, where the author reads it. */
 export function ReviewNote({ article }: { article: Pick<Article, 'reviewNote' | 'status'> }) {
-  if (!article.reviewNote || article.status !== 'draft') return null;
+  if (!article.reviewNote || (article.status !== 'draft' && article.status !== 'unpublished')) return null;
   return (
     <div
       role="note"
