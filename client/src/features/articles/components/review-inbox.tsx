@@ -8,9 +8,7 @@ const SHOWN = 5;
 
 /** One list of the overview's review panel: its heading, its rows, and what it says when empty or failing. */
 function ReviewList({ title, sentBack }: { title: string; sentBack: boolean }) {
-  const list = useArticles(
-    sentBack ? { status: 'draft', sentBack: true, limit: SHOWN, offset: 0 } : { status: 'review', limit: SHOWN, offset: 0 },
-  );
+  const list = useArticles(sentBack ? { sentBack: true, limit: SHOWN, offset: 0 } : { status: 'review', limit: SHOWN, offset: 0 });
   const total = list.data?.pagination.total ?? 0;
   return (
     <section aria-labelledby={`review-${sentBack ? 'back' : 'queue'}`} className="mb-6 rounded-xl bg-white p-5 shadow-sm">
@@ -20,10 +18,10 @@ function ReviewList({ title, sentBack }: { title: string; sentBack: boolean }) {
           {total > 0 && <span className="ml-2 text-sm font-normal text-slate-600">({total})</span>}
         </h2>
         <Link
-          to={`${paths.dashboardPage('articles')}?status=${sentBack ? 'draft' : 'review'}`}
+          to={sentBack ? paths.dashboardPage('articles') : `${paths.dashboardPage('articles')}?status=review`}
           className="text-sm font-medium text-sky-700 underline"
         >
-          {sentBack ? 'Your drafts' : 'The review queue'}
+          {sentBack ? 'Your articles' : 'The review queue'}
         </Link>
       </div>
       {list.isError ? (
