@@ -25,9 +25,12 @@ async function settled(page: Page) {
 
 /**
  * A colour mid-transition (a submit button enabled by hydration, fading from its disabled grey) is no colour
- * a reader keeps seeing: wait for CSS transitions to end. The ticker's animations are not transitions.
+ * a reader keeps seeing: transitions are turned off for the scan, so a button that hydration enables during it (on a
+ * slow machine, after the wait below) has its final colour at once; and any running one is waited for. The ticker's
+ * animations are not transitions.
  */
 async function transitionsDone(page: Page) {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'));
 }
 
