@@ -15,11 +15,14 @@ export const SECTION_PATH_NAMES = {
   General: 'general',
 } as const satisfies Record<Section, string>;
 
-/** An article's states (docs/decisions/058-review.md): a draft goes to review, and from there published or back to draft. */
-export const ARTICLE_STATUSES = ['draft', 'review', 'published', 'unpublished'] as const;
+/**
+ * An article's states (docs/decisions/058-review.md, 059-scheduling.md): a draft goes to review, and from there back to
+ * draft, published, or scheduled to be published by itself at a set minute.
+ */
+export const ARTICLE_STATUSES = ['draft', 'review', 'scheduled', 'published', 'unpublished'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-export const BREAKING_NEWS_STATUSES = ['draft', 'published'] as const;
+export const BREAKING_NEWS_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type BreakingNewsStatus = (typeof BREAKING_NEWS_STATUSES)[number];
 
 export const LIMITS = {
@@ -49,6 +52,8 @@ export const LIMITS = {
   summaryMax: 500,
   /** An editor's note when sending an article back to its author (docs/decisions/058-review.md). */
   reviewNoteMax: 2000,
+  /** How far ahead an article or a headline may be scheduled (docs/decisions/059-scheduling.md). */
+  scheduleMaxDaysAhead: 731,
   contentMaxBytes: 500_000,
   nameMax: 100,
   bioMax: 1000,

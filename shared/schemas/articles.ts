@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, SECTIONS, type Section } from '../constants';
 import { queryCount } from './query';
 import { hasVisibleText } from './text';
+import { instantSchema } from './time';
 import { changesSomething, versionSchema } from './version';
 
 /**
@@ -161,6 +162,17 @@ export const sendBackInputSchema = z.object({
   note: plainText('Note', LIMITS.reviewNoteMax),
 });
 export type SendBackInput = z.output<typeof sendBackInputSchema>;
+
+/**
+ * POST /api/articles/:id/schedule (docs/decisions/059-scheduling.md): when an article that is not published goes live,
+ * and when a piece ends (null: no end). An article already published takes `unpublishAt` only. The times' bounds (in
+ * the future, in order) are the server's to check, against its own clock.
+ */
+export const scheduleInputSchema = z.object({
+  publishAt: instantSchema('publishAt').optional(),
+  unpublishAt: instantSchema('unpublishAt').nullable().optional(),
+});
+export type ScheduleInput = z.output<typeof scheduleInputSchema>;
 
 export const ARTICLE_LIST_MAX = 500;
 

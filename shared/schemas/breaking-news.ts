@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BREAKING_NEWS_STATUSES, LIMITS } from '../constants';
 import { hasVisibleText } from './text';
+import { instantSchema } from './time';
 import { versionSchema } from './version';
 
 export const BREAKING_NEWS_MESSAGES = {
@@ -26,6 +27,9 @@ export type BreakingNewsInput = z.infer<typeof breakingNewsInputSchema>;
 /** PUT /api/breaking-news/:id: the headline and the version the edit is based on. */
 export const updateBreakingNewsInputSchema = breakingNewsInputSchema.extend({ version: versionSchema.optional() });
 export type UpdateBreakingNewsInput = z.infer<typeof updateBreakingNewsInputSchema>;
+
+/** POST /api/breaking-news/:id/schedule: when a draft headline goes on the ticker by itself (docs/decisions/059-scheduling.md). */
+export const scheduleBreakingNewsInputSchema = z.object({ publishAt: instantSchema('publishAt') });
 
 /** GET /api/breaking-news: `status` applies to staff only (the public sees published items). */
 export const breakingNewsListQuerySchema = z.object({

@@ -61,8 +61,6 @@ export const RESERVED_SLUGS = [
   'users',
 ] as const;
 
-
-
 export const pageSlugSchema = z
   .string({ error: 'Address must be text' })
   .trim()
@@ -71,7 +69,8 @@ export const pageSlugSchema = z
   .max(PAGE_LIMITS.slug, `Address must be at most ${PAGE_LIMITS.slug} characters`)
   .refine((s) => PAGE_SLUG.test(s), 'Address may hold lower-case letters, digits and single hyphens between them')
   .superRefine((s, ctx) => {
-    if ((RESERVED_SLUGS as readonly string[]).includes(s)) ctx.addIssue({ code: 'custom', message: `/${s} is an address the site uses itself: choose another` });
+    if ((RESERVED_SLUGS as readonly string[]).includes(s))
+      ctx.addIssue({ code: 'custom', message: `/${s} is an address the site uses itself: choose another` });
   });
 
 const title = z
@@ -91,7 +90,13 @@ const status = z.enum(PAGE_STATUSES, { error: `Status must be one of: ${PAGE_STA
 
 /** POST /api/pages: without a slug, one is made from the title. */
 export const createPageInputSchema = z
-  .object({ title, slug: pageSlugSchema.optional(), summary: summary.default(''), content: articleContentSchema, status: status.default('draft') })
+  .object({
+    title,
+    slug: pageSlugSchema.optional(),
+    summary: summary.default(''),
+    content: articleContentSchema,
+    status: status.default('draft'),
+  })
   .strict();
 export type CreatePageInput = z.input<typeof createPageInputSchema>;
 

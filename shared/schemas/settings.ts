@@ -141,7 +141,10 @@ const menu = (label: string, max: number) =>
   z
     .array(navItemSchema, { error: `The ${label} menu must be a list of links, or null` })
     .max(max, `The ${label} menu holds at most ${max} links`)
-    .refine((items) => new Set(items.map((i) => `${i.kind}:${i.id.toLowerCase()}`)).size === items.length, `The ${label} menu names a link twice`)
+    .refine(
+      (items) => new Set(items.map((i) => `${i.kind}:${i.id.toLowerCase()}`)).size === items.length,
+      `The ${label} menu names a link twice`,
+    )
     .nullable();
 
 export const navigationSchema = z

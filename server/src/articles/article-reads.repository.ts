@@ -11,11 +11,19 @@ import type { ArticleListRow, ArticleRow, ImageIndex } from './article.mapper';
  * Prisma the same read cost about ten times the CPU (query building, the nested relations, mapping).
  */
 
-/** The columns of `articleListSelect`, author, category and media included, and the variants of the images. */
-const LIST_COLUMNS = `
+/**
+ * The columns of `articleListSelect`, author, category and media included, and the variants of the images. `workflow`:
+ * the review's and the schedule's columns, which only staff are sent; the public lists read nulls in their place.
+ */
+const listColumns = (workflow: boolean) => `
   a.id, a.title, a.summary, a."imageUrl", a."categoryId", a.section::text AS section, a.status::text AS status,
   a."isStory", a."isFeatured", a."isMainStory", a."storyPriority", a."totalViews",
-  a."createdAt", a."updatedAt", a."publishedAt", a."submittedAt", a."reviewNote", a.version,
+  a."createdAt", a."updatedAt", a."publishedAt", a.version,
+  ${
+    workflow
+      ? 'a."submittedAt", a."reviewNote", a."scheduledAt", a."unpublishAt"'
+      : 'NULL::timestamptz AS "submittedAt", NULL::text AS "reviewNote", NULL::timestamptz AS "scheduledAt", NULL::timestamptz AS "unpublishAt"'
+  },
   json_build_object('id', u.id, 'name', u.name, 'slug', u.slug) AS author,
   json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) AS category,
   COALESCE(m.media, '[]') AS media,
@@ -25,7 +33,7 @@ const LIST_COLUMNS = `
      AND v.widths <> '{}'
   ) AS images`;
 
-/** The joins LIST_COLUMNS reads from. Media in the order Prisma's select gives them: oldest first. */
+/** The joins listColumns reads from. Media in the order Prisma's select gives them: oldest first. */
 const LIST_JOINS = `
   JOIN "User" u ON u.id = a."authorId"
   JOIN "Category" c ON c.id = a."categoryId"
@@ -34,7 +42,7 @@ const LIST_JOINS = `
     FROM "Media" md WHERE md."articleId" = a.id
   ) m ON true`;
 
-const ARTICLE_SQL = `SELECT ${LIST_COLUMNS}, a.content FROM "Article" a ${LIST_JOINS} WHERE a.id = $1`;
+const ARTICLE_SQL = `SELECT ${listColumns(true)}, a.content FROM "Article" a ${LIST_JOINS} WHERE a.id = $1`;
 
 type Raw<Row> = Omit<Row, 'section' | 'status'> & {
   section: WireSection;
@@ -52,7 +60,7 @@ function fromRaw<Row extends ArticleListRow>(raw: Raw<Row>): { row: Row; images:
   return { row, images: Object.entries(images ?? {}).filter(([url]) => hasVariantUrls(url)) };
 }
 
-/** One article, any status (the caller decides who may read it), with its body; null when there is none. */
+/** One article, any status (the caller decides who may read it and what of it), with its body; null when there is none. */
 export async function readArticleRow(db: Db, id: string): Promise<{ row: ArticleRow; images: ImageIndex } | null> {
   const { rows } = await poolOf(db).query<Raw<ArticleRow>>({ name: 'chronicle.article', text: ARTICLE_SQL, values: [id] });
   if (!rows[0]) return null;
@@ -94,7 +102,7 @@ function publishedStatement(filter: PublishedFilter): { name: string; text: stri
     const where = ["a.status = 'published'", ...used.map(([, condition], i) => condition.replace('$?', `$${i + 1}`))];
     const order = `${filter.featured ? 'a."featuredAt" DESC NULLS LAST, ' : ''}a."publishedAt" DESC, a."updatedAt" DESC, a.id DESC`;
     text =
-      `SELECT ${LIST_COLUMNS} FROM "Article" a ${LIST_JOINS} WHERE ${where.join(' AND ')} ` +
+      `SELECT ${listColumns(false)} FROM "Article" a ${LIST_JOINS} WHERE ${where.join(' AND ')} ` +
       `ORDER BY ${order} LIMIT $${used.length + 1} OFFSET $${used.length + 2}`;
     publishedStatements.set(name, text);
   }

@@ -13,11 +13,15 @@ export const NEXT_VERSION = { version: { increment: 1 } } as const;
 
 /**
  * While an article is in review, its author's text is the editor's to judge: whoever edits only their own (an author)
- * withdraws it first (409), so what an editor publishes is what was submitted (docs/decisions/058-review.md).
+ * withdraws it first (409), so what an editor publishes is what was submitted (docs/decisions/058-review.md). Once an
+ * editor scheduled it, what goes live is what they approved: only an editor changes it, or cancels the schedule
+ * (docs/decisions/059-scheduling.md).
  */
 export function requireEditableInReview(user: AuthUser, status: string): void {
-  if (status === 'review' && grantFor(user.role, 'articles:edit') === 'own')
-    throw conflict('This article is in review: withdraw it to edit it.');
+  if (grantFor(user.role, 'articles:edit') !== 'own') return;
+  if (status === 'review') throw conflict('This article is in review: withdraw it to edit it.');
+  if (status === 'scheduled')
+    throw conflict('This article is scheduled to be published: an editor must cancel the schedule before it can be changed.');
 }
 
 /** Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404). */

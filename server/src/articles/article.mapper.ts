@@ -27,6 +27,8 @@ export const articleListSelect = {
   publishedAt: true,
   submittedAt: true,
   reviewNote: true,
+  scheduledAt: true,
+  unpublishAt: true,
   version: true,
   author: { select: { id: true, name: true, slug: true } },
   category: { select: { id: true, name: true, slug: true } },
@@ -78,11 +80,22 @@ export function toArticleListItem(row: ArticleListRow, images: ImageIndex): Arti
     publishedAt: row.publishedAt?.toISOString() ?? null,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     reviewNote: row.reviewNote,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    unpublishAt: row.unpublishAt?.toISOString() ?? null,
     totalViews: row.totalViews,
     media: row.media.map((m) => toMediaItem(m, images)),
     version: row.version,
   };
 }
+
+/** What only staff see of an article's workflow (the review, the schedule): null in what a reader is sent. */
+export const withoutWorkflow = <T extends ArticleListItem>(article: T): T => ({
+  ...article,
+  submittedAt: null,
+  reviewNote: null,
+  scheduledAt: null,
+  unpublishAt: null,
+});
 
 export function toArticle(row: ArticleRow, images: ImageIndex): Article {
   return { ...toArticleListItem(row, images), content: row.content };

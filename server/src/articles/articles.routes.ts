@@ -8,6 +8,7 @@ import {
   listArticlesQuerySchema,
   mediaTypeSchema,
   publishedArticlesQuerySchema,
+  scheduleInputSchema,
   sendBackInputSchema,
   updateArticleInputSchema,
 } from '#shared/schemas/articles';
@@ -240,6 +241,42 @@ export function articlesRouter(ctx: AppContext): Router {
       purges: none,
     },
     ({ params, body, user }) => articles.reviewStep(db, user, params.id, 'sendBack', body.note),
+  );
+
+  // Scheduling (docs/decisions/059-scheduling.md): nothing public changes now; the scheduler purges when a time comes.
+  route(
+    {
+      method: 'post',
+      path: '/:id/schedule',
+      summary:
+        'Schedule an article: one not published goes live by itself at publishAt; with unpublishAt (or, for one published already, only that) it is taken down then (null: no end)',
+      guard: requirePermission('articles:publish'),
+      params: idParams,
+      body: scheduleInputSchema,
+      returns: articleSchema,
+      errors: {
+        400: 'a time missing, past, too far ahead, or an end before the start',
+        404: 'no such article',
+        409: 'a publish time for an article published already',
+      },
+      purges: none,
+    },
+    ({ params, body }) => articles.scheduleArticle(db, params.id, body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/unschedule',
+      summary:
+        'Cancel what is scheduled: a scheduled article goes back to the drafts (unpublished if it was published once); a published one loses its end',
+      guard: requirePermission('articles:publish'),
+      params: idParams,
+      returns: articleSchema,
+      errors: { 404: 'no such article', 409: 'nothing is scheduled for it' },
+      purges: none,
+    },
+    ({ params }) => articles.unscheduleArticle(db, params.id),
   );
 
   // Publishing and unpublishing differ only in their words and in what they change.

@@ -6,6 +6,7 @@ import type {
   createArticleInputSchema,
   ListArticlesQuery,
   PublishedArticlesQuery,
+  ScheduleInput,
   updateArticleInputSchema,
 } from '#shared/schemas/articles';
 import type { AppContext } from '../context';
@@ -14,18 +15,19 @@ import type { Prisma } from '../generated/prisma/client';
 import { prismaCode } from '../lib/error-middleware';
 import { conflict, validationFailed } from '../lib/errors';
 import { removeUnusedFiles } from '../media/media-files';
-import { requireOwnership, type AuthUser } from '../lib/policy';
+import { allows, requireOwnership, type AuthUser } from '../lib/policy';
 import { cleanBody as cleanContent } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugCandidates } from '../lib/slug';
 import { sectionFromWire } from '../lib/wire';
-import { articleSelect, publishedOnly, toArticle, toArticleListItem, toArticles } from './article.mapper';
+import { articleSelect, publishedOnly, toArticle, toArticleListItem, toArticles, withoutWorkflow } from './article.mapper';
 import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads.repository';
 import { removeShareImages } from './share-image';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
 import { articleNotFound, canRead, isUuid, NEXT_VERSION, requireEditableInReview } from './article-records';
 import { lockArticle, readArticle } from './articles.repository';
+import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduler';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;
@@ -45,7 +47,8 @@ function categoryGone(err: unknown): unknown {
 export async function getArticle(db: Db, id: string, user: AuthUser | undefined): Promise<Article> {
   const found = await readArticleRow(db, id);
   if (!found || !canRead(user, found.row)) throw articleNotFound();
-  return toArticle(found.row, found.images);
+  const article = toArticle(found.row, found.images);
+  return allows(user, 'articles:read-draft', found.row.author.id) ? article : withoutWorkflow(article);
 }
 
 /** The staff list: everything for editors+, only their own for authors (filtered in the query). */
@@ -65,7 +68,13 @@ export async function listArticles(
     db.article.findMany({
       where,
       // The review queue: what has waited longest first (docs/decisions/058-review.md).
-      orderBy: query.status === 'review' ? [{ submittedAt: 'asc' }, { id: 'asc' }] : [{ createdAt: 'desc' }, { id: 'desc' }],
+      // What is scheduled: the next to go live first (docs/decisions/059-scheduling.md).
+      orderBy:
+        query.status === 'review'
+          ? [{ submittedAt: 'asc' }, { id: 'asc' }]
+          : query.status === 'scheduled'
+            ? [{ scheduledAt: 'asc' }, { id: 'asc' }]
+            : [{ createdAt: 'desc' }, { id: 'desc' }],
       take: query.limit,
       skip: query.offset,
       select: articleSelect,
@@ -215,15 +224,79 @@ export async function deleteArticle(ctx: AppContext, id: string): Promise<void> 
   await Promise.all([removeUnusedFiles(ctx, files), removeShareImages(ctx, id)]);
 }
 
-/** Publishes; `publishedAt` is set on the first publication only. A review ends: its note and submission are cleared. */
+/**
+ * Publishes; `publishedAt` is set on the first publication only. A review ends: its note and submission are cleared; so
+ * does a schedule (its end, `unpublishAt`, stands).
+ */
 export async function publishArticle(db: Db, id: string): Promise<Article> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.article.updateMany({
       where: { id },
-      data: { status: 'published', submittedAt: null, reviewNote: null, ...NEXT_VERSION },
+      data: { status: 'published', submittedAt: null, reviewNote: null, scheduledAt: null, ...NEXT_VERSION },
     });
     if (!count) throw articleNotFound();
     await tx.article.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
+    await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
+  });
+  return readArticle(db, id);
+}
+
+/**
+ * Schedules (docs/decisions/059-scheduling.md): an article that is not published goes live by itself at `publishAt`
+ * (a review ends: the editor approved it), and with `unpublishAt` is taken down at that time; an article already
+ * published takes only the end (null: none). Setting a time again replaces it. Editors and admins (the route's guard).
+ */
+export async function scheduleArticle(db: Db, id: string, input: ScheduleInput, now = Date.now()): Promise<Article> {
+  await db.$transaction(async (tx) => {
+    await lockArticle(tx, id);
+    const current = await tx.article.findUnique({ where: { id }, select: { status: true, scheduledAt: true, unpublishAt: true } });
+    if (!current) throw articleNotFound();
+    const published = current.status === 'published';
+    if (published && input.publishAt) throw conflict('This article is published already: only the time it is taken down can be set.');
+    const publishAt = published ? null : input.publishAt;
+    if (!published && !publishAt) throw validationFailed(['publishAt: required to schedule an article that is not published']);
+    if (publishAt) requireFutureTime('publishAt', publishAt, now);
+    // Not given: the end stays as it was (a new publish time keeps its end, if that still follows it).
+    const unpublishAt = input.unpublishAt === undefined ? current.unpublishAt : input.unpublishAt;
+    if (unpublishAt && (input.unpublishAt !== undefined || publishAt))
+      requireFutureTime('unpublishAt', unpublishAt, now, publishAt ? { field: 'publishAt', at: publishAt } : undefined);
+    await tx.article.update({
+      where: { id },
+      data: {
+        ...(publishAt ? { status: 'scheduled', scheduledAt: publishAt, submittedAt: null, reviewNote: null } : {}),
+        unpublishAt,
+        ...NEXT_VERSION,
+      },
+      select: { id: true },
+    });
+    if (publishAt) await scheduleAt(tx, scheduleKeys.articlePublish(id), publishAt);
+    await scheduleAt(tx, scheduleKeys.articleUnpublish(id), unpublishAt);
+  });
+  return readArticle(db, id);
+}
+
+/**
+ * Cancels what is scheduled: a scheduled article goes back to the drafts (or to unpublished, if it was published once),
+ * with no end either; a published one keeps going, with no end. 409 when nothing is scheduled.
+ */
+export async function unscheduleArticle(db: Db, id: string): Promise<Article> {
+  await db.$transaction(async (tx) => {
+    await lockArticle(tx, id);
+    const current = await tx.article.findUnique({ where: { id }, select: { status: true, publishedAt: true, unpublishAt: true } });
+    if (!current) throw articleNotFound();
+    const scheduled = current.status === 'scheduled';
+    if (!scheduled && !current.unpublishAt) throw conflict(`Nothing is scheduled for this article: it is ${STATUS_WORDS[current.status]}.`);
+    await tx.article.update({
+      where: { id },
+      data: {
+        ...(scheduled ? { status: current.publishedAt ? 'unpublished' : 'draft', scheduledAt: null } : {}),
+        unpublishAt: null,
+        ...NEXT_VERSION,
+      },
+      select: { id: true },
+    });
+    await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
+    await scheduleAt(tx, scheduleKeys.articleUnpublish(id), null);
   });
   return readArticle(db, id);
 }
@@ -252,6 +325,7 @@ export type ReviewStep = keyof typeof REVIEW_STEPS;
 const STATUS_WORDS: Record<ArticleStatus, string> = {
   draft: 'a draft',
   review: 'in review',
+  scheduled: 'scheduled',
   published: 'published',
   unpublished: 'unpublished',
 };
@@ -282,20 +356,26 @@ export async function reviewStep(db: Db, user: AuthUser, id: string, step: Revie
   return readArticle(db, id);
 }
 
-/** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. A review ends too. */
+/** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. A review ends too, and any schedule. */
 export async function unpublishArticle(db: Db, id: string): Promise<Article> {
-  const { count } = await db.article.updateMany({
-    where: { id },
-    data: {
-      status: 'unpublished',
-      isFeatured: false,
-      featuredAt: null,
-      isMainStory: false,
-      submittedAt: null,
-      reviewNote: null,
-      ...NEXT_VERSION,
-    },
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.article.updateMany({
+      where: { id },
+      data: {
+        status: 'unpublished',
+        isFeatured: false,
+        featuredAt: null,
+        isMainStory: false,
+        submittedAt: null,
+        reviewNote: null,
+        scheduledAt: null,
+        unpublishAt: null,
+        ...NEXT_VERSION,
+      },
+    });
+    if (!count) throw articleNotFound();
+    await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
+    await scheduleAt(tx, scheduleKeys.articleUnpublish(id), null);
   });
-  if (!count) throw articleNotFound();
   return readArticle(db, id);
 }

@@ -87,6 +87,8 @@ describe('GET /api/articles/:id', () => {
       publishedAt: a.publishedAt!.toISOString(),
       submittedAt: null,
       reviewNote: null,
+      scheduledAt: null,
+      unpublishAt: null,
       totalViews: 0,
       media: [],
       version: 1,

@@ -10,6 +10,7 @@ export const breakingNewsSelect = {
   createdAt: true,
   updatedAt: true,
   publishedAt: true,
+  scheduledAt: true,
   version: true,
   author: { select: { id: true, name: true, role: true } },
 } satisfies Prisma.BreakingNewsSelect;
@@ -25,6 +26,7 @@ export function toBreakingNews(row: BreakingNewsRow): BreakingNews {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     publishedAt: iso(row.publishedAt),
+    scheduledAt: iso(row.scheduledAt),
     version: row.version,
   };
 }

@@ -1,12 +1,17 @@
 import { Router } from 'express';
-import { breakingNewsInputSchema, breakingNewsListQuerySchema, updateBreakingNewsInputSchema } from '#shared/schemas/breaking-news';
+import {
+  breakingNewsInputSchema,
+  breakingNewsListQuerySchema,
+  scheduleBreakingNewsInputSchema,
+  updateBreakingNewsInputSchema,
+} from '#shared/schemas/breaking-news';
 import { breakingNewsListSchema, breakingNewsSchema } from '#shared/schemas/responses/breaking-news';
 import { deletedSchema } from '#shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { serviceUnavailable, tooManyRequests } from '../lib/errors';
 import { allows, publicRoute, requirePermission } from '../lib/policy';
 import { Tags } from '../lib/cache-scope';
-import { idParams, resourceRouter } from '../lib/route';
+import { idParams, none, resourceRouter } from '../lib/route';
 import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
 import * as news from './breaking-news.service';
 import { STREAM_LIMITS } from './live-feed';
@@ -134,6 +139,37 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       async ({ params }) => news.setBreakingNewsStatus(db, params.id, status),
     );
   }
+
+  // Scheduling (docs/decisions/059-scheduling.md): nothing on the ticker changes now; the scheduler's change is heard by
+  // the table's NOTIFY and purged by the scheduler.
+  route(
+    {
+      method: 'post',
+      path: '/:id/schedule',
+      summary: 'Schedule a headline that is not on the ticker to go on it by itself at publishAt (again: a new time)',
+      guard: requirePermission('breaking-news:publish'),
+      params: idParams,
+      body: scheduleBreakingNewsInputSchema,
+      returns: breakingNewsSchema,
+      errors: { 400: 'a time missing, past or too far ahead', 404: 'No such breaking news', 409: 'the headline is on the ticker already' },
+      purges: none,
+    },
+    async ({ params, body }) => news.scheduleBreakingNews(db, params.id, body.publishAt),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/unschedule',
+      summary: 'Cancel a scheduled headline: back to a draft',
+      guard: requirePermission('breaking-news:publish'),
+      params: idParams,
+      returns: breakingNewsSchema,
+      errors: { 404: 'No such breaking news', 409: 'nothing is scheduled for it' },
+      purges: none,
+    },
+    async ({ params }) => news.scheduleBreakingNews(db, params.id, null),
+  );
 
   return router;
 }

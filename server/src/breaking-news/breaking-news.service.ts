@@ -3,13 +3,15 @@ import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import type { AuthUser } from '../lib/policy';
 import type { Grant } from '#shared/permissions';
+import type { BreakingNewsStatus } from '#shared/constants';
+import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduler';
 import { requireVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
 import { breakingNewsSelect, newestFirst, toBreakingNews } from './breaking-news.mapper';
 
 const NOT_FOUND = 'Breaking news not found';
 
 /** Readers see published items; staff see every item, optionally filtered by status. */
-export async function listBreakingNews(db: Db, staff: boolean, query: { status?: 'draft' | 'published'; limit: number }) {
+export async function listBreakingNews(db: Db, staff: boolean, query: { status?: BreakingNewsStatus; limit: number }) {
   const where: Prisma.BreakingNewsWhereInput = staff ? (query.status ? { status: query.status } : {}) : { status: 'published' };
   const rows = await db.breakingNews.findMany({ where, orderBy: newestFirst, take: query.limit, select: breakingNewsSelect });
   return rows.map(toBreakingNews);
@@ -67,14 +69,39 @@ export async function deleteBreakingNews(db: Db, id: string): Promise<void> {
   if (count === 0) throw notFound(NOT_FOUND);
 }
 
-/** One transaction, so the answer shows the item exactly as this change left it. */
+/** One transaction, so the answer shows the item exactly as this change left it. Either way, a schedule ends. */
 export async function setBreakingNewsStatus(db: Db, id: string, status: 'draft' | 'published') {
   const row = await db.$transaction(async (tx) => {
     // updatedAt moves the item to the front of the ticker; the version tells an editor's open form it is stale.
-    const { count } = await tx.breakingNews.updateMany({ where: { id }, data: { status, version: { increment: 1 } } });
+    const { count } = await tx.breakingNews.updateMany({ where: { id }, data: { status, scheduledAt: null, version: { increment: 1 } } });
     if (count === 0) throw notFound(NOT_FOUND);
+    await scheduleAt(tx, scheduleKeys.breakingPublish(id), null);
     // publishedAt records the first publication only.
     if (status === 'published') await tx.breakingNews.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
+    return tx.breakingNews.findUniqueOrThrow({ where: { id }, select: breakingNewsSelect });
+  });
+  return toBreakingNews(row);
+}
+
+/**
+ * Schedules a headline that is not on the ticker to go on it by itself at `publishAt` (again: a new time), or cancels
+ * that (back to a draft). 409 from a state the step does not start from (docs/decisions/059-scheduling.md).
+ */
+export async function scheduleBreakingNews(db: Db, id: string, publishAt: Date | null, now = Date.now()) {
+  if (publishAt) requireFutureTime('publishAt', publishAt, now);
+  const row = await db.$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ status: BreakingNewsStatus }[]>`
+      SELECT status::text AS status FROM "BreakingNews" WHERE id = ${id}::uuid FOR UPDATE`;
+    if (!current) throw notFound(NOT_FOUND);
+    if (publishAt && current.status === 'published') throw conflict('This headline is on the ticker already.');
+    if (!publishAt && current.status !== 'scheduled')
+      throw conflict(`Nothing is scheduled for this headline: it is ${current.status === 'draft' ? 'a draft' : 'published'}.`);
+    await tx.breakingNews.update({
+      where: { id },
+      data: { status: publishAt ? 'scheduled' : 'draft', scheduledAt: publishAt, version: { increment: 1 } },
+      select: { id: true },
+    });
+    await scheduleAt(tx, scheduleKeys.breakingPublish(id), publishAt);
     return tx.breakingNews.findUniqueOrThrow({ where: { id }, select: breakingNewsSelect });
   });
   return toBreakingNews(row);

@@ -57,6 +57,7 @@ describe('GET /api/breaking-news', () => {
         createdAt: item.createdAt.toISOString(),
         updatedAt: item.updatedAt.toISOString(),
         publishedAt: item.publishedAt?.toISOString(),
+        scheduledAt: null,
         version: 1,
       },
     ]);

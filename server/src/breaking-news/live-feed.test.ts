@@ -40,7 +40,8 @@ afterAll(async () => {
 });
 
 const headlinesOf = (e: SseEvent) => (JSON.parse(e.data) as { news: { headline: string; status: string }[] }).news.map((n) => n.headline);
-const isTicker = (expected: string[]) => (e: SseEvent) => e.event === 'headlines' && JSON.stringify(headlinesOf(e)) === JSON.stringify(expected);
+const isTicker = (expected: string[]) => (e: SseEvent) =>
+  e.event === 'headlines' && JSON.stringify(headlinesOf(e)) === JSON.stringify(expected);
 
 let editor: Awaited<ReturnType<typeof login>>;
 beforeAll(async () => {

@@ -1,12 +1,4 @@
-import {
-  Logger as WorkerLogger,
-  parseCronItems,
-  run,
-  type CronItem,
-  type Job,
-  type Runner,
-  type Task,
-} from 'graphile-worker';
+import { Logger as WorkerLogger, parseCronItems, run, type CronItem, type Job, type Runner, type Task } from 'graphile-worker';
 import { createPool, type Db, type Tx } from '../db/client';
 import type { Logger } from '../lib/logger';
 
@@ -20,7 +12,7 @@ import type { Logger } from '../lib/logger';
  */
 
 /** Every kind of job, by name; each has its task in jobs/tasks.ts. */
-export type JobName = 'send-mail' | 'image-variants' | 'sweep';
+export type JobName = 'send-mail' | 'image-variants' | 'sweep' | 'publish-due';
 
 export interface JobOptions {
   /** One pending job per key: adding another with the same key replaces it (its payload and run time). */
@@ -31,6 +23,8 @@ export interface JobOptions {
   queueName?: string;
   /** Run no sooner than this many milliseconds from now (by the database's clock). */
   runAfterMs?: number;
+  /** Run no sooner than this instant (instead of runAfterMs). */
+  runAt?: Date;
 }
 
 /** Adds a job through `db` — a transaction's client, so that the job commits or rolls back with the change. */
@@ -38,7 +32,13 @@ export async function addJob(db: Db | Tx, name: JobName, payload: object, option
   await db.$executeRaw`SELECT FROM graphile_worker.add_job(
     ${name}, ${JSON.stringify(payload)}::json,
     queue_name => ${options.queueName ?? null}::text, max_attempts => ${options.maxAttempts ?? null}::int,
-    job_key => ${options.key ?? null}::text, run_at => now() + ${options.runAfterMs ?? 0}::int * interval '1 millisecond')`;
+    job_key => ${options.key ?? null}::text,
+    run_at => COALESCE(${options.runAt ?? null}::timestamptz, now() + ${options.runAfterMs ?? 0}::int * interval '1 millisecond'))`;
+}
+
+/** Removes the waiting job of this key, if any (a running one finishes: its task finds nothing left to do). */
+export async function removeJob(db: Db | Tx, key: string): Promise<void> {
+  await db.$executeRaw`SELECT FROM graphile_worker.remove_job(${key})`;
 }
 
 /**

@@ -183,7 +183,7 @@ describe('mail jobs: tries again soon after a failed send, until the code expire
     return startJobWorker({
       connectionString: databaseUrl,
       logger,
-      tasks: { 'send-mail': sendMailTask({ ...ctx, logger, mailer, retry }), 'image-variants': none, sweep: none },
+      tasks: { 'send-mail': sendMailTask({ ...ctx, logger, mailer, retry }), 'image-variants': none, sweep: none, 'publish-due': none },
       pollIntervalMs: 50,
     });
   }

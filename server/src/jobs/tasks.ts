@@ -4,18 +4,29 @@ import { variantsTask } from '../media/image-variants';
 import { sweepTask } from '../maintenance/sweep.service';
 import { startJobWorker, type JobName, type JobWorker } from './job-queue.service';
 import { sendMailTask } from './mail-job';
+import { publishDueTask } from '../scheduling/scheduler';
 
 /** What the tasks use: the app's context, or the parts of it a `worker` process builds. */
 export type JobsContext = Pick<AppContext, 'config' | 'db' | 'logger' | 'mailer' | 'jwtSecret' | 'cache' | 'storage'>;
 
 /** Every job's task, built on the context. */
 function tasks(ctx: JobsContext): Record<JobName, Task> {
-  return { 'send-mail': sendMailTask(ctx), 'image-variants': variantsTask(ctx), sweep: sweepTask(ctx) };
+  return {
+    'send-mail': sendMailTask(ctx),
+    'image-variants': variantsTask(ctx),
+    sweep: sweepTask(ctx),
+    'publish-due': publishDueTask(ctx),
+  };
 }
 
-/** Hourly, at minute 7: expired rows and unused uploads (maintenance/sweep.service.ts). A missed hour is not made up. */
+/**
+ * Hourly, at minute 7: expired rows and unused uploads (maintenance/sweep.service.ts). A missed hour is not made up.
+ * Every minute, the scheduler's catch-up (scheduling/scheduler.ts): each scheduled time has a job of its own, and this
+ * one publishes whatever is due without one (a row restored from a backup, a job that failed for good) within the minute.
+ */
 const SCHEDULE = [
   { task: 'sweep' as const, match: '7 * * * *', identifier: 'sweep-hourly', options: { backfillPeriod: 0, maxAttempts: 3 } },
+  { task: 'publish-due' as const, match: '* * * * *', identifier: 'publish-due-minutely', options: { backfillPeriod: 0, maxAttempts: 1 } },
 ];
 
 /**

@@ -32,12 +32,25 @@ export const articleListItemSchema = z
     updatedAt: wireTime,
     publishedAt: wireTime.nullable(),
     /** Optional in the type for the client's fixtures; the server always sends them (docs/decisions/058-review.md). */
-    submittedAt: wireTime.nullable().optional().describe('When it was submitted for review; null unless it is in review. Always sent'),
+    submittedAt: wireTime
+      .nullable()
+      .optional()
+      .describe('When it was submitted for review; null unless it is in review. Staff only: null in public reads. Always sent'),
     reviewNote: z
       .string()
       .nullable()
       .optional()
-      .describe('The note of the editor who sent it back to its author; null once it is submitted or published again. Always sent'),
+      .describe(
+        'The note of the editor who sent it back to its author; null once it is submitted or published again. Staff only: null in public reads. Always sent',
+      ),
+    scheduledAt: wireTime
+      .nullable()
+      .optional()
+      .describe('When a scheduled article goes live by itself; null unless it is scheduled. Staff only: null in public reads. Always sent'),
+    unpublishAt: wireTime
+      .nullable()
+      .optional()
+      .describe('When it is taken down by itself; null for no end. Staff only: null in public reads. Always sent'),
     totalViews: wireInt,
     media: z.array(mediaItemSchema),
     version: wireVersion,

@@ -12,6 +12,11 @@ export const breakingNewsSchema = z
     createdAt: wireTime,
     updatedAt: wireTime,
     publishedAt: wireTime.nullable(),
+    /** Optional in the type for the client's fixtures; the server always sends it. */
+    scheduledAt: wireTime
+      .nullable()
+      .optional()
+      .describe('When a scheduled headline goes on the ticker by itself; null unless it is scheduled (staff only). Always sent'),
     version: wireVersion,
   })
   .meta({ id: 'BreakingNews', description: 'A breaking-news headline' });

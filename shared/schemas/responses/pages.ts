@@ -16,7 +16,9 @@ export const pageListItemSchema = z
   .meta({ id: 'PageListItem', description: 'A static page, without its body' });
 
 /** A page with its body (sanitised HTML): the staff's read and every write's answer. */
-export const pageSchema = pageListItemSchema.extend({ content: z.string().describe('Sanitised HTML') }).meta({ id: 'Page', description: 'A static page' });
+export const pageSchema = pageListItemSchema
+  .extend({ content: z.string().describe('Sanitised HTML') })
+  .meta({ id: 'Page', description: 'A static page' });
 
 /** What a reader's page shows (GET /api/pages/by-slug/:slug): a published page. */
 export const publicPageSchema = pageSchema

@@ -7,7 +7,12 @@ const social = z
   .describe("The newsroom's accounts by network (https addresses); a network left out has none");
 
 const navLink = z
-  .object({ kind: z.enum(['category', 'page']), id: z.string(), label: z.string(), path: z.string().describe("The link's path, /category/<slug> or /<slug>") })
+  .object({
+    kind: z.enum(['category', 'page']),
+    id: z.string(),
+    label: z.string(),
+    path: z.string().describe("The link's path, /category/<slug> or /<slug>"),
+  })
   .meta({ id: 'NavLink' });
 
 const siteImage = z
@@ -32,7 +37,11 @@ export const siteSchema = z
     email: z.string(),
     phone: z.string(),
     social,
-    setUp: z.boolean().describe("Whether an admin has saved the settings or skipped the first-run setup: until then staff see a reminder on the site's pages"),
+    setUp: z
+      .boolean()
+      .describe(
+        "Whether an admin has saved the settings or skipped the first-run setup: until then staff see a reminder on the site's pages",
+      ),
     noindex: z.boolean().describe('A staging site: every answer says noindex (X-Robots-Tag, and a meta tag on pages)'),
     accentColor: z.string().describe('The accent colour, #rrggbb (at least 4.5:1 against white)'),
     locale: z.string().describe("The language of the reader's dates and numbers (BCP 47)"),
@@ -52,7 +61,9 @@ export const siteSettingsSchema = siteSchema
   .extend({
     navigation: z
       .object({ header: z.array(navItem).nullable(), footer: z.array(navItem).nullable() })
-      .describe('The menus as set: links by id, in order; null is the default (the header: every category; the footer: every published page)'),
+      .describe(
+        'The menus as set: links by id, in order; null is the default (the header: every category; the footer: every published page)',
+      ),
     setUpAt: wireTime.nullable().describe('When an admin first saved the settings or skipped the first-run setup; null until then'),
     version: wireVersion,
   })
