@@ -27,7 +27,7 @@ import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
 import { articleNotFound, canRead, isUuid, NEXT_VERSION, requireEditableInReview } from './article-records';
 import { lockArticle, readArticle } from './articles.repository';
-import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduler';
+import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduling.service';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;

@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from '../lib/errors';
 import type { AuthUser } from '../lib/policy';
 import type { Grant } from '#shared/permissions';
 import type { BreakingNewsStatus } from '#shared/constants';
-import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduler';
+import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduling.service';
 import { requireVersion, versionWhere, type ExpectedVersion } from '../lib/versions';
 import { breakingNewsSelect, newestFirst, toBreakingNews } from './breaking-news.mapper';
 

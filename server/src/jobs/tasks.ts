@@ -4,7 +4,7 @@ import { variantsTask } from '../media/image-variants';
 import { sweepTask } from '../maintenance/sweep.service';
 import { startJobWorker, type JobName, type JobWorker } from './job-queue.service';
 import { sendMailTask } from './mail-job';
-import { publishDueTask } from '../scheduling/scheduler';
+import { publishDueTask } from '../scheduling/scheduling.service';
 
 /** What the tasks use: the app's context, or the parts of it a `worker` process builds. */
 export type JobsContext = Pick<AppContext, 'config' | 'db' | 'logger' | 'mailer' | 'jwtSecret' | 'cache' | 'storage'>;
@@ -21,7 +21,7 @@ function tasks(ctx: JobsContext): Record<JobName, Task> {
 
 /**
  * Hourly, at minute 7: expired rows and unused uploads (maintenance/sweep.service.ts). A missed hour is not made up.
- * Every minute, the scheduler's catch-up (scheduling/scheduler.ts): each scheduled time has a job of its own, and this
+ * Every minute, the scheduler's catch-up (scheduling/scheduling.service.ts): each scheduled time has a job of its own, and this
  * one publishes whatever is due without one (a row restored from a backup, a job that failed for good) within the minute.
  */
 const SCHEDULE = [

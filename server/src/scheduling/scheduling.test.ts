@@ -6,7 +6,7 @@ import { deniedStatus } from '#tests/helpers/permissions';
 import { articlesTestbed } from '#tests/helpers/testbed';
 import { startJobs } from '../jobs/tasks';
 import type { JobWorker } from '../jobs/job-queue.service';
-import { publishDue, scheduleKeys } from './scheduler';
+import { publishDue, scheduleKeys } from './scheduling.service';
 
 /**
  * Scheduled publishing (docs/decisions/059-scheduling.md), on the real job queue: who may schedule, what a time must

@@ -214,7 +214,18 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
     renderAt('/dashboard/users', 'admin');
     expect(await screen.findByRole('heading', { name: 'Users' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText('No users found.')).toBeTruthy();
-    expect(menu()).toEqual(['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile']);
+    expect(menu()).toEqual([
+      'Dashboard',
+      'Users',
+      'Categories',
+      'Articles',
+      'Stories',
+      'Breaking News',
+      'Pages',
+      'Reports',
+      'Settings',
+      'Profile',
+    ]);
   });
 
   it('ends an expired session at the login page', async () => {

@@ -4,7 +4,10 @@ import { canOpen, menuFor, routesFor } from './pages';
 
 describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
   it.each([
-    ['super-admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile']],
+    [
+      'super-admin',
+      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile'],
+    ],
     ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile']],
     ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Pages', 'Profile']],
     ['author', ['Dashboard', 'Articles', 'Breaking News', 'Profile']],

@@ -10,6 +10,9 @@ export const articles = {
   unpublish: (id: string) => `/api/articles/${segment(id)}/unpublish`,
   /** The review's steps (docs/decisions/058-review.md). */
   review: (id: string, step: 'submit' | 'withdraw' | 'send-back') => `/api/articles/${segment(id)}/${step}`,
+  /** Scheduling (docs/decisions/059-scheduling.md). */
+  schedule: (id: string) => `/api/articles/${segment(id)}/schedule`,
+  unschedule: (id: string) => `/api/articles/${segment(id)}/unschedule`,
   featured: (id: string) => `/api/articles/${segment(id)}/featured`,
   status: (id: string) => `/api/articles/${segment(id)}/status`,
   media: (id: string) => `/api/articles/${segment(id)}/media`,

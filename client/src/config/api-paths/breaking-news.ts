@@ -7,4 +7,7 @@ export const breakingNews = {
   one: (id: string) => `/api/breaking-news/${segment(id)}`,
   publish: (id: string) => `/api/breaking-news/${segment(id)}/publish`,
   unpublish: (id: string) => `/api/breaking-news/${segment(id)}/unpublish`,
+  /** Scheduling (docs/decisions/059-scheduling.md). */
+  schedule: (id: string) => `/api/breaking-news/${segment(id)}/schedule`,
+  unschedule: (id: string) => `/api/breaking-news/${segment(id)}/unschedule`,
 };

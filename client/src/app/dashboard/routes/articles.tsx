@@ -12,6 +12,8 @@ import { DataTable, type Column } from '#client/components/ui/table';
 import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
 import { PublishButton, StoryFlags } from '#client/features/articles/components/story-actions';
 import { ReviewActions } from '#client/features/articles/components/review-actions';
+import { ScheduleActions, ScheduleNote } from '#client/features/scheduling/components/schedule-actions';
+import { ArticleSchedule, articleSchedule, scheduleTarget } from '../schedule';
 import { Badge } from '#client/components/ui/badge';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { useStoryActions } from '#client/features/articles/hooks/use-story-actions';
@@ -24,6 +26,7 @@ const FILTERS: { label: string; status?: ArticleStatus }[] = [
   { label: 'All' },
   { label: 'Drafts', status: 'draft' },
   { label: 'In review', status: 'review' },
+  { label: 'Scheduled', status: 'scheduled' },
   { label: 'Published', status: 'published' },
   { label: 'Unpublished', status: 'unpublished' },
 ];
@@ -57,6 +60,7 @@ export function ArticlesPage() {
             <StoryFlags article={a} />
             {a.reviewNote && a.status !== 'review' && <Badge tone="amber">Sent back</Badge>}
           </div>
+          <ScheduleNote scheduledAt={a.scheduledAt} unpublishAt={a.unpublishAt} />
         </div>
       ),
     },
@@ -67,9 +71,11 @@ export function ArticlesPage() {
     {
       header: 'Date',
       hideBelow: 'sm',
-      // The queue is in order of submission: its date is when each was submitted.
+      // The queue is in order of submission: its date is when each was submitted; what is scheduled, when it goes live.
       cell: (a) => (
-        <span className="whitespace-nowrap">{formatShortDate((status === 'review' && a.submittedAt) || a.publishedAt || a.createdAt)}</span>
+        <span className="whitespace-nowrap">
+          {formatShortDate((status === 'review' && a.submittedAt) || a.scheduledAt || a.publishedAt || a.createdAt)}
+        </span>
       ),
     },
     {
@@ -84,6 +90,7 @@ export function ArticlesPage() {
             </Button>
             <ReviewActions article={a} />
             {can.publishArticles && <PublishButton article={a} actions={actions} />}
+            {can.publishArticles && <ScheduleActions of={articleSchedule} target={scheduleTarget(a)} cancel={false} />}
             {can.deleteArticles && (
               <Button size="xs" variant="danger" onClick={() => void actions.remove(a)} disabled={busy} aria-label={`Delete “${a.title}”`}>
                 Delete
@@ -104,7 +111,9 @@ export function ArticlesPage() {
             ? 'Your articles, newest first. New articles are drafts: submit one for review, and an editor publishes it or sends it back with a note.'
             : status === 'review'
               ? 'Articles submitted for review, the longest waiting first.'
-              : 'Every article, newest first.'
+              : status === 'scheduled'
+                ? 'Articles scheduled to go live by themselves, the next first.'
+                : 'Every article, newest first.'
         }
         actions={<AddButton onClick={() => setAdding(Date.now())}>Add Article</AddButton>}
       />
@@ -149,7 +158,15 @@ export function ArticlesPage() {
         </nav>
       )}
       {adding > 0 && <AddArticleModal key={adding} onClose={() => setAdding(0)} CategoryField={CategorySelect} />}
-      {viewed && <ArticleViewModal key={viewed.id} article={viewed} onClose={() => setViewing(null)} CategoryField={CategorySelect} />}
+      {viewed && (
+        <ArticleViewModal
+          key={viewed.id}
+          article={viewed}
+          onClose={() => setViewing(null)}
+          CategoryField={CategorySelect}
+          Schedule={ArticleSchedule}
+        />
+      )}
     </>
   );
 }

@@ -15,6 +15,8 @@ import { useDashboardUser } from '#client/lib/dashboard-user';
 import { relativeTime } from '#client/lib/dates';
 import { breakingNewsMessages } from '#client/features/breaking-news/lib/messages';
 import { roleLabel } from '#client/lib/staff-roles';
+import { ScheduleActions, ScheduleNote } from '#client/features/scheduling/components/schedule-actions';
+import { breakingSchedule } from '../schedule';
 
 export function BreakingNewsPage() {
   const { user } = useDashboardUser();
@@ -57,7 +59,15 @@ export function BreakingNewsPage() {
     });
 
   const columns: Column<BreakingNews>[] = [
-    { header: 'Headline', cell: (n) => <span className="font-medium text-slate-900">{n.headline}</span> },
+    {
+      header: 'Headline',
+      cell: (n) => (
+        <>
+          <span className="font-medium text-slate-900">{n.headline}</span>
+          <ScheduleNote scheduledAt={n.scheduledAt} />
+        </>
+      ),
+    },
     { header: 'Status', cell: (n) => <BreakingNewsStatusBadge status={n.status} /> },
     {
       header: 'Author',
@@ -103,6 +113,9 @@ export function BreakingNewsPage() {
                 Publish
               </Button>
             ))}
+          {may('breaking-news:publish', n) && n.status !== 'published' && (
+            <ScheduleActions of={breakingSchedule} target={{ id: n.id, name: n.headline, published: false, scheduledAt: n.scheduledAt }} />
+          )}
           {may('breaking-news:delete', n) && (
             <Button size="xs" variant="danger" onClick={() => void askDelete(n)} aria-label={`Delete "${n.headline}"`}>
               Delete

@@ -5,6 +5,7 @@ import { useArticles } from '#client/features/articles/api/get-articles';
 import { useDashboardPublishedArticles } from '#client/features/articles/api/get-dashboard-published-articles';
 import { CategorySelect } from '#client/features/categories/components/category-select';
 import { ArticleViewModal } from '#client/features/articles/components/article-view-modal';
+import { ArticleSchedule } from '../schedule';
 import { Button } from '#client/components/ui/button';
 import { PageHeader } from '../dashboard-layout';
 import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
@@ -124,7 +125,15 @@ export function StoriesPage() {
           )}
         </div>
       )}
-      {viewed && <ArticleViewModal key={viewed.id} article={viewed} onClose={() => setViewing(null)} CategoryField={CategorySelect} />}
+      {viewed && (
+        <ArticleViewModal
+          key={viewed.id}
+          article={viewed}
+          onClose={() => setViewing(null)}
+          CategoryField={CategorySelect}
+          Schedule={ArticleSchedule}
+        />
+      )}
     </>
   );
 }

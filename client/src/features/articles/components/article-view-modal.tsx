@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import type { Article, MediaItem } from '#shared/types';
 import { useToast } from '#client/components/ui/toast';
 import { useAddArticleMedia } from '../api/add-article-media';
@@ -176,7 +176,20 @@ function EditArticleForm({
  * author the publish and story buttons; delete only for admins. `article` is the live list entry, so
  * optimistic changes show here at once.
  */
-export function ArticleViewModal({ article, onClose, CategoryField }: { article: Article; onClose(): void; CategoryField: CategoryField }) {
+/** An article's schedule, its buttons or its note (composed by the dashboard: docs/decisions/059-scheduling.md). */
+export type ScheduleSlot = ComponentType<{ article: Article; part: 'actions' | 'note' }>;
+
+export function ArticleViewModal({
+  article,
+  onClose,
+  CategoryField,
+  Schedule,
+}: {
+  article: Article;
+  onClose(): void;
+  CategoryField: CategoryField;
+  Schedule?: ScheduleSlot;
+}) {
   const { can } = useDashboardUser();
   const actions = useStoryActions();
   const [editing, setEditing] = useState(false);
@@ -203,6 +216,8 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             {/* While in review, its author's text is the editor's to judge: withdraw it to edit (docs/decisions/058-review.md). */}
             {article.status === 'review' && !can.publishArticles ? (
               <span className="text-sm text-slate-600">In review: withdraw it to edit it.</span>
+            ) : article.status === 'scheduled' && !can.publishArticles ? (
+              <span className="text-sm text-slate-600">Scheduled: an editor must cancel the schedule before it can be changed.</span>
             ) : (
               <Button size="xs" variant="primary" onClick={() => setEditing(true)}>
                 Edit
@@ -210,6 +225,7 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             )}
             <ReviewActions article={article} />
             {can.manageStories && <StoryActionButtons article={article} actions={actions} />}
+            {Schedule && <Schedule article={article} part="actions" />}
             {can.deleteArticles && (
               <Button
                 size="xs"
@@ -223,6 +239,7 @@ export function ArticleViewModal({ article, onClose, CategoryField }: { article:
             )}
           </div>
           <ReviewNote article={article} />
+          {Schedule && <Schedule article={article} part="note" />}
           {article.summary && <p className="text-lg text-slate-700">{article.summary}</p>}
           {/* The server sanitises article HTML with an allowlist before storing it (docs/spec/CONTRACT.md §4). */}
           <div
