@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { articleListItemSchema, articleSchema, homeArticlesSchema } from './schemas/responses/articles';
+import type {
+  articleListItemSchema,
+  articleRevisionSchema,
+  articleSchema,
+  homeArticlesSchema,
+  revisionSummarySchema,
+} from './schemas/responses/articles';
 import type { authResponseSchema } from './schemas/responses/auth';
 import type { breakingNewsSchema } from './schemas/responses/breaking-news';
 import type { categorySchema } from './schemas/responses/categories';
@@ -31,6 +37,10 @@ export type ArticleListItem = z.output<typeof articleListItemSchema>;
 
 /** One article with its body: the single-article call, the staff's list and every write answer with it. */
 export type Article = z.output<typeof articleSchema>;
+
+/** One revision of an article in its history (docs/decisions/060-revisions.md), and one whole. */
+export type RevisionSummary = z.output<typeof revisionSummarySchema>;
+export type ArticleRevision = z.output<typeof articleRevisionSchema>;
 
 export type Pagination = z.output<typeof paginationSchema>;
 

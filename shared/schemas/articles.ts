@@ -69,6 +69,9 @@ export const updateArticleInputSchema = z
   .refine(changesSomething, 'Send at least one of title, summary, content, categoryId, section, imageUrl');
 export type UpdateArticleInput = z.input<typeof updateArticleInputSchema>;
 
+/** POST /api/articles/:id/revisions/:revisionId/restore: the version of the article the restore is based on. */
+export const restoreRevisionInputSchema = z.object({ version: versionSchema.optional() });
+
 export const STORY_PRIORITY_MAX = 1_000_000;
 
 export const articleStatusInputSchema = z

@@ -7,6 +7,7 @@ import type { AuthUser } from '../lib/policy';
 import { loadImages, toMediaItem } from './article.mapper';
 import { NEXT_VERSION } from './article-records';
 import { findEditable, findReadable } from './articles.repository';
+import { saveRevision } from './revisions.service';
 
 /** An article's media: its images and videos, listed, added and removed. */
 
@@ -22,7 +23,7 @@ export async function requireEditableArticle(db: Db, id: string, user: AuthUser)
 }
 
 /** Records a stored file as media of the article; the file is removed again if that fails. */
-export async function addMedia(ctx: AppContext, id: string, file: StoredFile): Promise<MediaItem> {
+export async function addMedia(ctx: AppContext, editorId: string, id: string, file: StoredFile): Promise<MediaItem> {
   try {
     return await ctx.db.$transaction(async (tx) => {
       const media = await tx.media.create({
@@ -31,6 +32,7 @@ export async function addMedia(ctx: AppContext, id: string, file: StoredFile): P
       });
       // The article changed: its caches (share preview, ETags) must follow.
       await tx.article.update({ where: { id }, data: NEXT_VERSION });
+      await saveRevision(tx, id, editorId);
       // A new file: its variants are made after this answer.
       return toMediaItem(media, new Map());
     });
@@ -47,6 +49,7 @@ export async function deleteMedia(ctx: AppContext, user: AuthUser, id: string, m
     if (!media) throw notFound('Media not found');
     await tx.media.delete({ where: { id: mediaId } });
     await tx.article.update({ where: { id }, data: NEXT_VERSION });
+    await saveRevision(tx, id, user.id);
     return media.fileUrl;
   });
   await removeUnusedFiles(ctx, [fileUrl]);

@@ -8,11 +8,19 @@ import {
   listArticlesQuerySchema,
   mediaTypeSchema,
   publishedArticlesQuerySchema,
+  restoreRevisionInputSchema,
   scheduleInputSchema,
   sendBackInputSchema,
   updateArticleInputSchema,
 } from '#shared/schemas/articles';
-import { articleListItemSchema, articleSchema, featuredArticleSchema, homeArticlesSchema } from '#shared/schemas/responses/articles';
+import {
+  articleListItemSchema,
+  articleRevisionSchema,
+  articleSchema,
+  featuredArticleSchema,
+  homeArticlesSchema,
+  revisionListSchema,
+} from '#shared/schemas/responses/articles';
 import { deletedSchema, mediaItemSchema, pageSchema } from '#shared/schemas/responses/common';
 import { articleChanged, Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
@@ -25,6 +33,7 @@ import { expectedVersion, setVersionTag, VERSIONED_EDIT, withVersionTag } from '
 import * as articleMedia from './article-media.service';
 import { isUuid } from './article-records';
 import * as articles from './articles.service';
+import * as revisions from './revisions.service';
 import { homeArticles } from './home.service';
 import * as share from './share.service';
 import * as stories from './stories.service';
@@ -33,6 +42,7 @@ import { renderShareNotFound, renderSharePage } from './share-page';
 import { currentSite, siteOrFallback } from '../settings/settings.service';
 
 const mediaParams = z.object({ id: idParam, mediaId: idParam });
+const revisionParams = z.object({ id: idParam, revisionId: idParam });
 const shareParams = z.object({ articleId: z.string() });
 
 export function articlesRouter(ctx: AppContext): Router {
@@ -42,6 +52,7 @@ export function articlesRouter(ctx: AppContext): Router {
   // An id that is not a UUID names no article: 404, like any other unknown id.
   router.param('id', (_req, _res, next, id: string) => next(isUuid(id) ? undefined : notFound('Article not found')));
   router.param('mediaId', (_req, _res, next, id: string) => next(isUuid(id) ? undefined : notFound('Media not found')));
+  router.param('revisionId', (_req, _res, next, id: string) => next(isUuid(id) ? undefined : notFound('Revision not found')));
 
   route(
     {
@@ -243,6 +254,54 @@ export function articlesRouter(ctx: AppContext): Router {
     ({ params, body, user }) => articles.reviewStep(db, user, params.id, 'sendBack', body.note),
   );
 
+  // Revisions (docs/decisions/060-revisions.md): an article's history, for whoever may read it as a draft.
+  route(
+    {
+      method: 'get',
+      path: '/:id/revisions',
+      summary: "An article's revisions, newest first, without their bodies (authors: their own articles')",
+      guard: requirePermission('articles:read-draft'),
+      params: idParams,
+      returns: revisionListSchema,
+      errors: { 404: 'no such article, or not one the caller may read as a draft' },
+    },
+    async ({ params, user }) => ({ data: await revisions.listRevisions(db, user, params.id) }),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/:id/revisions/:revisionId',
+      summary: 'One revision of an article, whole: its title, summary, body, category, section, image, media and status',
+      guard: requirePermission('articles:read-draft'),
+      params: revisionParams,
+      returns: articleRevisionSchema,
+      errors: { 404: 'no such article or revision' },
+    },
+    ({ params, user }) => revisions.getRevision(db, user, params.id, params.revisionId),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/revisions/:revisionId/restore',
+      summary: `Restore a revision as a new one: its title, summary, body, category, section and image (the edit's rules apply). ${VERSIONED_EDIT.summary}`,
+      guard: requirePermission('articles:edit'),
+      params: revisionParams,
+      body: restoreRevisionInputSchema,
+      returns: { schema: articleSchema, description: 'The article, with its new ETag' },
+      errors: {
+        403: "an author restoring someone else's article",
+        404: 'no such article or revision',
+        409: 'a stale version, an article in review or scheduled (authors), or the revision’s category deleted since',
+        ...VERSIONED_EDIT.errors,
+      },
+      purges: ({ params }) => articleChanged(params.id),
+    },
+    async ({ params, body, user }, req, res) =>
+      withVersionTag(res, await articles.restoreRevision(db, user, params.id, params.revisionId, expectedVersion(req, body.version))),
+  );
+
   // Scheduling (docs/decisions/059-scheduling.md): nothing public changes now; the scheduler purges when a time comes.
   route(
     {
@@ -261,7 +320,7 @@ export function articlesRouter(ctx: AppContext): Router {
       },
       purges: none,
     },
-    ({ params, body }) => articles.scheduleArticle(db, params.id, body),
+    ({ params, body, user }) => articles.scheduleArticle(db, user.id, params.id, body),
   );
 
   route(
@@ -276,7 +335,7 @@ export function articlesRouter(ctx: AppContext): Router {
       errors: { 404: 'no such article', 409: 'nothing is scheduled for it' },
       purges: none,
     },
-    ({ params }) => articles.unscheduleArticle(db, params.id),
+    ({ params, user }) => articles.unscheduleArticle(db, user.id, params.id),
   );
 
   // Publishing and unpublishing differ only in their words and in what they change.
@@ -295,7 +354,7 @@ export function articlesRouter(ctx: AppContext): Router {
         errors: { 404: 'no such article' },
         purges: ({ params }) => articleChanged(params.id),
       },
-      ({ params }) => change(db, params.id),
+      ({ params, user }) => change(db, params.id, user.id),
     );
   }
 
@@ -378,7 +437,7 @@ export function articlesRouter(ctx: AppContext): Router {
     },
     async ({ params, body, user }, req) => {
       const stored = await storeFile(ctx, requireFile(req, 'media'), user.id, body.type);
-      const media = await articleMedia.addMedia(ctx, params.id, stored);
+      const media = await articleMedia.addMedia(ctx, user.id, params.id, stored);
       // Resized copies are made by a background job: the answer does not wait for them.
       if (media.type === 'image') await queueVariantsOrLog(ctx, media.fileUrl);
       return media;

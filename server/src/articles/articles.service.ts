@@ -13,13 +13,13 @@ import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { prismaCode } from '../lib/error-middleware';
-import { conflict, validationFailed } from '../lib/errors';
+import { conflict, HttpError, notFound, validationFailed } from '../lib/errors';
 import { removeUnusedFiles } from '../media/media-files';
 import { allows, requireOwnership, type AuthUser } from '../lib/policy';
 import { cleanBody as cleanContent } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugCandidates } from '../lib/slug';
-import { sectionFromWire } from '../lib/wire';
+import { sectionFromWire, sectionToWire } from '../lib/wire';
 import { articleSelect, publishedOnly, toArticle, toArticleListItem, toArticles, withoutWorkflow } from './article.mapper';
 import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads.repository';
 import { removeShareImages } from './share-image';
@@ -28,6 +28,7 @@ import { Tags } from '../lib/cache-scope';
 import { articleNotFound, canRead, isUuid, NEXT_VERSION, requireEditableInReview } from './article-records';
 import { lockArticle, readArticle } from './articles.repository';
 import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduling.service';
+import { saveRevision } from './revisions.service';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;
@@ -142,19 +143,23 @@ export async function listPublishedByAuthor(db: Db, authorId: string, limit: num
 export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {
   const content = cleanContent(input.content);
   await requireCategory(db, input.categoryId);
-  const { id } = await db.article
-    .create({
-      data: {
-        title: input.title,
-        summary: input.summary,
-        content,
-        categoryId: input.categoryId,
-        section: sectionFromWire(input.section),
-        imageUrl: input.imageUrl ?? null,
-        authorId: user.id,
-        status: 'draft',
-      },
-      select: { id: true },
+  const id = await db
+    .$transaction(async (tx) => {
+      const created = await tx.article.create({
+        data: {
+          title: input.title,
+          summary: input.summary,
+          content,
+          categoryId: input.categoryId,
+          section: sectionFromWire(input.section),
+          imageUrl: input.imageUrl ?? null,
+          authorId: user.id,
+          status: 'draft',
+        },
+        select: { id: true },
+      });
+      await saveRevision(tx, created.id, user.id);
+      return created.id;
     })
     .catch((err: unknown) => {
       throw categoryGone(err);
@@ -173,6 +178,7 @@ export async function updateArticle(
   id: string,
   input: UpdateArticle,
   expected: ExpectedVersion | undefined,
+  { restore = false }: { restore?: boolean } = {},
 ): Promise<Article> {
   const content = input.content === undefined ? undefined : cleanContent(input.content);
   await db.$transaction(async (tx) => {
@@ -209,6 +215,8 @@ export async function updateArticle(
     await tx.article.update({ where: { id }, data, select: { id: true } }).catch((err: unknown) => {
       throw categoryGone(err);
     });
+    // A restore is a revision of its own; a text edit may join the editor's revision of a few minutes ago.
+    await saveRevision(tx, id, user.id, { edit: !restore });
   });
   return readArticle(db, id);
 }
@@ -228,7 +236,7 @@ export async function deleteArticle(ctx: AppContext, id: string): Promise<void> 
  * Publishes; `publishedAt` is set on the first publication only. A review ends: its note and submission are cleared; so
  * does a schedule (its end, `unpublishAt`, stands).
  */
-export async function publishArticle(db: Db, id: string): Promise<Article> {
+export async function publishArticle(db: Db, id: string, editorId: string): Promise<Article> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.article.updateMany({
       where: { id },
@@ -237,6 +245,7 @@ export async function publishArticle(db: Db, id: string): Promise<Article> {
     if (!count) throw articleNotFound();
     await tx.article.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
     await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
+    await saveRevision(tx, id, editorId);
   });
   return readArticle(db, id);
 }
@@ -246,7 +255,7 @@ export async function publishArticle(db: Db, id: string): Promise<Article> {
  * (a review ends: the editor approved it), and with `unpublishAt` is taken down at that time; an article already
  * published takes only the end (null: none). Setting a time again replaces it. Editors and admins (the route's guard).
  */
-export async function scheduleArticle(db: Db, id: string, input: ScheduleInput, now = Date.now()): Promise<Article> {
+export async function scheduleArticle(db: Db, editorId: string, id: string, input: ScheduleInput, now = Date.now()): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
     const current = await tx.article.findUnique({ where: { id }, select: { status: true, scheduledAt: true, unpublishAt: true } });
@@ -271,6 +280,7 @@ export async function scheduleArticle(db: Db, id: string, input: ScheduleInput, 
     });
     if (publishAt) await scheduleAt(tx, scheduleKeys.articlePublish(id), publishAt);
     await scheduleAt(tx, scheduleKeys.articleUnpublish(id), unpublishAt);
+    await saveRevision(tx, id, editorId);
   });
   return readArticle(db, id);
 }
@@ -279,7 +289,7 @@ export async function scheduleArticle(db: Db, id: string, input: ScheduleInput, 
  * Cancels what is scheduled: a scheduled article goes back to the drafts (or to unpublished, if it was published once),
  * with no end either; a published one keeps going, with no end. 409 when nothing is scheduled.
  */
-export async function unscheduleArticle(db: Db, id: string): Promise<Article> {
+export async function unscheduleArticle(db: Db, editorId: string, id: string): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
     const current = await tx.article.findUnique({ where: { id }, select: { status: true, publishedAt: true, unpublishAt: true } });
@@ -297,6 +307,7 @@ export async function unscheduleArticle(db: Db, id: string): Promise<Article> {
     });
     await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
     await scheduleAt(tx, scheduleKeys.articleUnpublish(id), null);
+    await saveRevision(tx, id, editorId);
   });
   return readArticle(db, id);
 }
@@ -352,12 +363,13 @@ export async function reviewStep(db: Db, user: AuthUser, id: string, step: Revie
       },
       select: { id: true },
     });
+    await saveRevision(tx, id, user.id);
   });
   return readArticle(db, id);
 }
 
 /** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. A review ends too, and any schedule. */
-export async function unpublishArticle(db: Db, id: string): Promise<Article> {
+export async function unpublishArticle(db: Db, id: string, editorId: string): Promise<Article> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.article.updateMany({
       where: { id },
@@ -376,6 +388,34 @@ export async function unpublishArticle(db: Db, id: string): Promise<Article> {
     if (!count) throw articleNotFound();
     await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
     await scheduleAt(tx, scheduleKeys.articleUnpublish(id), null);
+    await saveRevision(tx, id, editorId);
   });
   return readArticle(db, id);
+}
+
+/**
+ * Restores a revision as a new one (docs/decisions/060-revisions.md): its title, summary, body, category, section and
+ * image, as an edit of the caller's based on version `expected` (the edit's rules: who may, the review, 409/412/428).
+ * Media stay as they are: a file removed since is gone. A category deleted since is 409, named.
+ */
+export async function restoreRevision(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  revisionId: string,
+  expected: ExpectedVersion | undefined,
+): Promise<Article> {
+  const article = await db.article.findUnique({ where: { id }, select: { authorId: true, status: true } });
+  if (!article || !canRead(user, { status: article.status, author: { id: article.authorId } })) throw articleNotFound();
+  const revision = await db.articleRevision.findFirst({
+    where: { id: revisionId, articleId: id },
+    select: { title: true, summary: true, content: true, categoryId: true, categoryName: true, section: true, imageUrl: true },
+  });
+  if (!revision) throw notFound('Revision not found');
+  const { categoryName, section, ...fields } = revision;
+  return updateArticle(db, user, id, { ...fields, section: sectionToWire(section) }, expected, { restore: true }).catch((err: unknown) => {
+    if (err instanceof HttpError && err.status === 400 && err.details?.[0]?.startsWith('categoryId'))
+      throw conflict(`The category of this revision, ${categoryName}, no longer exists: move the article to another category first.`);
+    throw err;
+  });
 }

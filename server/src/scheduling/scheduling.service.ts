@@ -5,6 +5,7 @@ import { addJob, removeJob } from '../jobs/job-queue.service';
 import type { JobsContext } from '../jobs/tasks';
 import { articleChanged, Tags } from '../lib/cache-scope';
 import { validationFailed } from '../lib/errors';
+import { saveRevision } from '../articles/revisions.service';
 
 /**
  * Scheduled publishing (docs/decisions/059-scheduling.md). What is scheduled is a row's state — an article or a
@@ -74,6 +75,8 @@ export function publishDue(db: Db): Promise<DueChanges> {
       WHERE status = 'scheduled' AND "scheduledAt" <= now()
       RETURNING id::text`;
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+    // Each change is a revision of the article's history, by nobody (the scheduler).
+    for (const id of new Set(ids([...published, ...unpublished]))) await saveRevision(tx, id, null);
     return { published: ids(published), unpublished: ids(unpublished), breaking: ids(breaking) };
   });
 }

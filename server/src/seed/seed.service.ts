@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
+import { startHistories } from '../articles/revisions.service';
 import type { Logger } from '../lib/logger';
 import { queueVariants } from '../media/image-variants';
 import type { MediaStorage } from '../storage/media-storage';
@@ -201,6 +202,7 @@ export async function seedDemoContent(
           updatedAt: new Date(now - k * HOUR),
         })),
       });
+      await startHistories(tx);
     },
     { timeout: 60_000 },
   );

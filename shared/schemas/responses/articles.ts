@@ -84,3 +84,35 @@ export const homeArticlesSchema = z
       .describe('The Latest river: the newest published articles that none of the blocks shows, one page of it'),
   })
   .meta({ id: 'HomeArticles', description: 'The home page: its blocks without repeats, and a page of the Latest river' });
+
+/** Who saved a revision: a member of staff, or null for the scheduler (or a member of staff deleted since). */
+const revisionEditorSchema = z.object({ id: wireId, name: z.string() }).nullable();
+
+/** GET /api/articles/:id/revisions: one saved state of an article, without its body (docs/decisions/060-revisions.md). */
+export const revisionSummarySchema = z
+  .object({
+    id: wireId,
+    version: wireVersion.describe("The article's version this revision is"),
+    savedAt: wireTime,
+    status: z.enum(ARTICLE_STATUSES),
+    title: z.string(),
+    editor: revisionEditorSchema,
+  })
+  .meta({ id: 'RevisionSummary', description: 'A revision in the history: who saved it, when, its state and title' });
+
+export const revisionListSchema = z
+  .object({ data: z.array(revisionSummarySchema) })
+  .meta({ id: 'RevisionList', description: "An article's revisions, newest first" });
+
+/** GET /api/articles/:id/revisions/:revisionId: one revision, whole. */
+export const articleRevisionSchema = revisionSummarySchema
+  .extend({
+    summary: z.string(),
+    content: z.string().describe('Sanitised HTML, as it was saved'),
+    categoryId: wireId,
+    categoryName: z.string().describe('The category as it was named then'),
+    section: z.enum(SECTIONS),
+    imageUrl: z.string().nullable(),
+    media: z.array(z.object({ type: z.enum(['image', 'video']), fileUrl: z.string() })),
+  })
+  .meta({ id: 'ArticleRevision', description: 'One revision of an article, with its text, category, section, image and media' });
