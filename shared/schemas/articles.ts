@@ -169,11 +169,14 @@ export type SendBackInput = z.output<typeof sendBackInputSchema>;
 /**
  * POST /api/articles/:id/schedule (docs/decisions/059-scheduling.md): when an article that is not published goes live,
  * and when a piece ends (null: no end). An article already published takes `unpublishAt` only. The times' bounds (in
- * the future, in order) are the server's to check, against its own clock.
+ * the future, in order) are the server's to check, against its own clock. Like an edit, it names the version it
+ * approves (428 without, 409 when the article changed since).
  */
 export const scheduleInputSchema = z.object({
   publishAt: instantSchema('publishAt').optional(),
   unpublishAt: instantSchema('unpublishAt').nullable().optional(),
+  /** The version the editor approved: what goes live is that text, not one changed since (or If-Match). */
+  version: versionSchema.optional(),
 });
 export type ScheduleInput = z.output<typeof scheduleInputSchema>;
 

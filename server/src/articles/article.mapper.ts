@@ -107,10 +107,10 @@ export async function toArticles(db: Db, rows: ArticleRow[]): Promise<Article[]>
   return rows.map((row) => toArticle(row, images));
 }
 
-/** List items on the wire, with the variants of their images. */
-export async function toArticleListItems(db: Db, rows: ArticleListRow[]): Promise<ArticleListItem[]> {
+/** List items for readers, with the variants of their images and without the staff's fields (withoutWorkflow). */
+export async function toPublicListItems(db: Db, rows: ArticleListRow[]): Promise<ArticleListItem[]> {
   const images = await loadImages(db, rows);
-  return rows.map((row) => toArticleListItem(row, images));
+  return rows.map((row) => withoutWorkflow(toArticleListItem(row, images)));
 }
 
 /** Public reads filter in the query: published articles only. */

@@ -307,8 +307,7 @@ export function articlesRouter(ctx: AppContext): Router {
     {
       method: 'post',
       path: '/:id/schedule',
-      summary:
-        'Schedule an article: one not published goes live by itself at publishAt; with unpublishAt (or, for one published already, only that) it is taken down then (null: no end)',
+      summary: `Schedule an article: one not published goes live by itself at publishAt; with unpublishAt (or, for one published already, only that) it is taken down then (null: no end). ${VERSIONED_EDIT.summary}`,
       guard: requirePermission('articles:publish'),
       params: idParams,
       body: scheduleInputSchema,
@@ -316,11 +315,13 @@ export function articlesRouter(ctx: AppContext): Router {
       errors: {
         400: 'a time missing, past, too far ahead, or an end before the start',
         404: 'no such article',
-        409: 'a publish time for an article published already',
+        409: 'a publish time for an article published already, or a stale version',
+        ...VERSIONED_EDIT.errors,
       },
       purges: none,
     },
-    ({ params, body, user }) => articles.scheduleArticle(db, user.id, params.id, body),
+    async ({ params, body, user }, req, res) =>
+      withVersionTag(res, await articles.scheduleArticle(db, user.id, params.id, body, expectedVersion(req, body.version))),
   );
 
   route(

@@ -255,11 +255,23 @@ export async function publishArticle(db: Db, id: string, editorId: string): Prom
  * (a review ends: the editor approved it), and with `unpublishAt` is taken down at that time; an article already
  * published takes only the end (null: none). Setting a time again replaces it. Editors and admins (the route's guard).
  */
-export async function scheduleArticle(db: Db, editorId: string, id: string, input: ScheduleInput, now = Date.now()): Promise<Article> {
+export async function scheduleArticle(
+  db: Db,
+  editorId: string,
+  id: string,
+  input: ScheduleInput,
+  expected: ExpectedVersion | undefined,
+  now = Date.now(),
+): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
-    const current = await tx.article.findUnique({ where: { id }, select: { status: true, scheduledAt: true, unpublishAt: true } });
+    const current = await tx.article.findUnique({
+      where: { id },
+      select: { status: true, scheduledAt: true, unpublishAt: true, version: true },
+    });
     if (!current) throw articleNotFound();
+    // What goes live is the text the editor approved, not one its author changed since.
+    requireVersion('article', expected, current.version);
     const published = current.status === 'published';
     if (published && input.publishAt) throw conflict('This article is published already: only the time it is taken down can be set.');
     const publishAt = published ? null : input.publishAt;

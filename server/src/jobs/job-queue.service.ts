@@ -25,6 +25,8 @@ export interface JobOptions {
   runAfterMs?: number;
   /** Run no sooner than this instant (instead of runAfterMs). */
   runAt?: Date;
+  /** Jobs due at once run lowest first (graphile-worker's default is 0). */
+  priority?: number;
 }
 
 /** Adds a job through `db` — a transaction's client, so that the job commits or rolls back with the change. */
@@ -32,7 +34,7 @@ export async function addJob(db: Db | Tx, name: JobName, payload: object, option
   await db.$executeRaw`SELECT FROM graphile_worker.add_job(
     ${name}, ${JSON.stringify(payload)}::json,
     queue_name => ${options.queueName ?? null}::text, max_attempts => ${options.maxAttempts ?? null}::int,
-    job_key => ${options.key ?? null}::text,
+    job_key => ${options.key ?? null}::text, priority => ${options.priority ?? null}::int,
     run_at => COALESCE(${options.runAt ?? null}::timestamptz, now() + ${options.runAfterMs ?? 0}::int * interval '1 millisecond'))`;
 }
 

@@ -25,7 +25,8 @@ export const scheduleKeys = {
 
 /** Asks for the scheduler to run at `at` under `key`, or removes that request when there is no time any more. */
 export async function scheduleAt(tx: Tx, key: string, at: Date | null): Promise<void> {
-  if (at) await addJob(tx, 'publish-due', {}, { key, runAt: at, maxAttempts: 25 });
+  // Ahead of a backlog of mail due at the same time: a minute is promised.
+  if (at) await addJob(tx, 'publish-due', {}, { key, runAt: at, maxAttempts: 25, priority: -10 });
   else await removeJob(tx, key);
 }
 

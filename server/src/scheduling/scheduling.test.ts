@@ -19,8 +19,9 @@ const { app, ctx, db, databaseUrl, headers, byRole, article } = await articlesTe
 });
 
 const workers: JobWorker[] = [];
+/** A worker without the minute's catch-up: what goes live does so by its own job. */
 const startWorker = async () => {
-  const worker = await startJobs(ctx, databaseUrl);
+  const worker = await startJobs(ctx, databaseUrl, { recurring: false });
   workers.push(worker);
   return worker;
 };
@@ -29,8 +30,14 @@ afterEach(async () => {
 });
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
-const schedule = (actor: Actor, id: string, body: object) =>
-  request(app).post(`/api/articles/${id}/schedule`).set(headers(actor)).send(body);
+/** Schedules, naming the article's current version (as an editor who just read it). */
+const schedule = async (actor: Actor, id: string, body: object) => {
+  const { version } = await db.article.findUniqueOrThrow({ where: { id }, select: { version: true } });
+  return request(app)
+    .post(`/api/articles/${id}/schedule`)
+    .set(headers(actor))
+    .send({ version, ...body });
+};
 const unschedule = (actor: Actor, id: string) => request(app).post(`/api/articles/${id}/unschedule`).set(headers(actor));
 const rowOf = (id: string) => db.article.findUniqueOrThrow({ where: { id } });
 
@@ -154,10 +161,25 @@ describe('what a time must be: a clear 400 or 409, and nothing changes', () => {
     expect(await jobsOf(scheduleKeys.articleUnpublish(a.id))).toEqual([{ key: scheduleKeys.articleUnpublish(a.id), run_at: end }]);
     // The end is for staff: a reader's copy of the article does not say when it goes.
     expect((await request(app).get(`/api/articles/${a.id}`)).body.unpublishAt).toBeNull();
+    const top = (await request(app).get('/api/view/top-articles?limit=50')).body.data as { id: string; unpublishAt: unknown }[];
+    expect(top.find((item) => item.id === a.id)).toMatchObject({ unpublishAt: null });
     expect((await request(app).get(`/api/articles/${a.id}`).set(headers('editor'))).body.unpublishAt).toBe(end.toISOString());
     const cancelled = await unschedule('editor', a.id);
     expect(cancelled.body).toMatchObject({ status: 'published', unpublishAt: null });
     expect(await jobsOf(`schedule:article:${a.id}`)).toEqual([]);
+  });
+
+  it('names the version it approves: none is 428, a changed one 409', async () => {
+    const a = await article({ status: 'review', submittedAt: new Date() });
+    const publishAt = inSeconds(600).toISOString();
+    const none = await request(app).post(`/api/articles/${a.id}/schedule`).set(headers('editor')).send({ publishAt });
+    expect(none.status).toBe(428);
+    const stale = await request(app)
+      .post(`/api/articles/${a.id}/schedule`)
+      .set(headers('editor'))
+      .send({ publishAt, version: a.version + 1 });
+    expect(stale.status).toBe(409);
+    expect(await rowOf(a.id)).toEqual(a);
   });
 
   it('cancelling with nothing scheduled is 409 and names the state', async () => {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VIEW_LIMITS } from '#shared/schemas/views';
 import type { ViewLog } from '#shared/types';
-import { articleListSelect, publishedOnly, toArticleListItems } from '../articles/article.mapper';
+import { articleListSelect, publishedOnly, toPublicListItems } from '../articles/article.mapper';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import type { AuthUser } from '../lib/policy';
@@ -114,7 +114,7 @@ export async function topArticles(db: Db, limit: number) {
     take: limit,
     select: articleListSelect,
   });
-  return toArticleListItems(db, rows);
+  return toPublicListItems(db, rows);
 }
 
 /** A page of an article's view logs, newest first, with the article's status and author (null: no article). */

@@ -33,6 +33,7 @@ export const scheduleTarget = (a: Article): ScheduleTarget => ({
   published: a.status === 'published',
   scheduledAt: a.scheduledAt,
   unpublishAt: a.unpublishAt,
+  version: a.version,
 });
 
 /**

@@ -1,3 +1,4 @@
+import { formatWallTime } from '#client/lib/zoned-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Article, Page } from '#shared/types';
@@ -80,8 +81,19 @@ export function useStoryActions() {
 
   const raisePriority = useCallback((article: Article) => mutate({ article, action: { kind: 'priority' } }), [mutate]);
   const togglePublished = useCallback(
-    (article: Article) => mutate({ article, action: { kind: article.status === 'published' ? 'unpublish' : 'publish' } }),
-    [mutate],
+    async (article: Article) => {
+      // Publishing a scheduled article breaks its embargo: asked first (docs/decisions/059-scheduling.md).
+      if (article.status === 'scheduled') {
+        const ok = await confirm({
+          title: 'Publish Now',
+          message: `“${article.title}” is scheduled to go live ${article.scheduledAt ? `on ${formatWallTime(article.scheduledAt)} (your time)` : 'later'}. Publish it now, before its time?${article.unpublishAt ? ' It will still be taken down at its set time.' : ''}`,
+          confirmLabel: 'Publish Now',
+        });
+        if (!ok) return;
+      }
+      mutate({ article, action: { kind: article.status === 'published' ? 'unpublish' : 'publish' } });
+    },
+    [confirm, mutate],
   );
 
   const remove = useCallback(

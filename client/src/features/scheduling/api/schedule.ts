@@ -5,6 +5,8 @@ import { api } from '#client/lib/api-client';
 export interface ScheduleTimes {
   publishAt?: string;
   unpublishAt?: string | null;
+  /** The version approved (articles): what goes live is that text. */
+  version?: number;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '#client/components/ui/field';
+import { LIMITS } from '#shared/constants';
+import { Dialog } from '#client/components/ui/dialog';
+import { Field, FormError } from '#client/components/ui/field';
 import { FormDialog } from '#client/components/ui/form-dialog';
 import { useFormSubmit } from '#client/components/ui/use-form-submit';
 import { useSite } from '#client/lib/site-settings';
@@ -7,6 +9,9 @@ import { formatWallTime, localZone, wallTime, zonedInstant, type WallTime } from
 import { useSchedule, type ScheduleApi, type ScheduleTimes } from '../api/schedule';
 
 const HOUR_MS = 3_600_000;
+/** The server's bound (docs/decisions/059-scheduling.md), said in the form. */
+const latest = () => Date.now() + LIMITS.scheduleMaxDaysAhead * 24 * HOUR_MS;
+const TOO_FAR = `Choose a time within the next ${LIMITS.scheduleMaxDaysAhead} days.`;
 
 /** The next full hour but one: a time in the future, on the hour, that an editor changes rather than types. */
 const nextHour = () => new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS);
@@ -42,9 +47,12 @@ function ZonedTimeFields({
         <Field label="Date" type="date" value={value.date} onChange={(e) => onChange({ ...value, date: e.target.value })} required />
         <Field label="Time" type="time" value={value.time} onChange={(e) => onChange({ ...value, time: e.target.value })} required />
       </div>
-      <p className={error ? 'text-sm text-red-700' : 'text-sm text-slate-600'} role={error ? 'alert' : undefined} aria-live="polite">
-        {error ?? hint}
-      </p>
+      <p className="text-sm text-slate-600">{hint}</p>
+      {error && (
+        <p className="text-sm font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -57,6 +65,8 @@ export interface ScheduleTarget {
   published: boolean;
   scheduledAt?: string | null;
   unpublishAt?: string | null;
+  /** The version the editor sees (articles): a schedule approves that text. */
+  version?: number;
 }
 
 /**
@@ -64,7 +74,24 @@ export interface ScheduleTarget {
  * down. Times are typed in the newsroom's time zone; the server checks them against its clock (in the future, in order).
  */
 export function ScheduleDialog({ of, target, onClose }: { of: ScheduleApi; target: ScheduleTarget; onClose(): void }) {
-  const zone = useSite().data?.timeZone ?? 'UTC';
+  const site = useSite();
+  // Times are typed in the newsroom's zone: none is guessed while the settings are read.
+  if (!site.data)
+    return (
+      <Dialog open title="Schedule" onClose={onClose}>
+        {site.isError ? (
+          <FormError message="The newsroom's time zone could not be read. Close this and try again." />
+        ) : (
+          <p className="text-sm text-slate-600" role="status">
+            Reading the newsroom’s time zone…
+          </p>
+        )}
+      </Dialog>
+    );
+  return <ScheduleForm of={of} target={target} zone={site.data.timeZone} onClose={onClose} />;
+}
+
+function ScheduleForm({ of, target, zone, onClose }: { of: ScheduleApi; target: ScheduleTarget; zone: string; onClose(): void }) {
   const { schedule } = useSchedule(of);
   const start = target.scheduledAt ? new Date(target.scheduledAt) : nextHour();
   const [publish, setPublish] = useState<WallTime>(() => wallTime(start, zone));
@@ -82,18 +109,21 @@ export function ScheduleDialog({ of, target, onClose }: { of: ScheduleApi; targe
     const found: typeof errors = {};
     if (!target.published && !publishAt) found.publish = 'Enter a date and a time.';
     else if (publishAt && publishAt.getTime() <= Date.now()) found.publish = 'Choose a time in the future.';
+    else if (publishAt && publishAt.getTime() > latest()) found.publish = TOO_FAR;
     if (ends && !unpublishAt) found.end = 'Enter a date and a time, or untick the end.';
     else if (unpublishAt && unpublishAt.getTime() <= (publishAt ?? new Date()).getTime())
       found.end = target.published ? 'Choose a time in the future.' : 'Choose a time after it goes live.';
+    else if (unpublishAt && unpublishAt.getTime() > latest()) found.end = TOO_FAR;
     setErrors(found);
     if (found.publish || found.end) return;
     const times: ScheduleTimes = {
       ...(publishAt ? { publishAt: publishAt.toISOString() } : {}),
       ...(of.hasEnd ? { unpublishAt: unpublishAt?.toISOString() ?? null } : {}),
+      ...(target.version ? { version: target.version } : {}),
     };
     await save(
       () => schedule.mutateAsync({ id: target.id, times }),
-      target.published ? 'End time saved.' : `Scheduled for ${formatWallTime(publishAt!, zone)}.`,
+      target.published ? (unpublishAt ? 'End time saved.' : 'End time removed.') : `Scheduled for ${formatWallTime(publishAt!, zone)}.`,
       'Failed to schedule',
     );
   };
