@@ -21,6 +21,9 @@ export const dashboardKeys = {
   page: (id: string) => ['dashboard', 'pages', id] as const,
   articles: ['dashboard', 'articles'] as const,
   articleList: (params: ArticleListParams) => ['dashboard', 'articles', params] as const,
+  /** Under `articles`, so whatever reads the articles again reads their histories again too. */
+  revisions: (id: string) => ['dashboard', 'articles', 'revisions', id] as const,
+  revision: (id: string, revisionId: string) => ['dashboard', 'articles', 'revisions', id, revisionId] as const,
   articleMedia: (id: string) => ['dashboard', 'article-media', id] as const,
   published: ['dashboard', 'published'] as const,
   publishedList: (params: { featured?: boolean; limit: number }) => ['dashboard', 'published', params] as const,

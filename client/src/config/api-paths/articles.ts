@@ -13,6 +13,10 @@ export const articles = {
   /** Scheduling (docs/decisions/059-scheduling.md). */
   schedule: (id: string) => `/api/articles/${segment(id)}/schedule`,
   unschedule: (id: string) => `/api/articles/${segment(id)}/unschedule`,
+  /** Revisions (docs/decisions/060-revisions.md). */
+  revisions: (id: string) => `/api/articles/${segment(id)}/revisions`,
+  revision: (id: string, revisionId: string) => `/api/articles/${segment(id)}/revisions/${segment(revisionId)}`,
+  restore: (id: string, revisionId: string) => `/api/articles/${segment(id)}/revisions/${segment(revisionId)}/restore`,
   featured: (id: string) => `/api/articles/${segment(id)}/featured`,
   status: (id: string) => `/api/articles/${segment(id)}/status`,
   media: (id: string) => `/api/articles/${segment(id)}/media`,

@@ -12,6 +12,7 @@ import { DataTable, type Column } from '#client/components/ui/table';
 import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
 import { PublishButton, StoryFlags } from '#client/features/articles/components/story-actions';
 import { ReviewActions } from '#client/features/articles/components/review-actions';
+import { HistoryButton } from '#client/features/articles/components/history-button';
 import { ScheduleActions, ScheduleNote } from '#client/features/scheduling/components/schedule-actions';
 import { ArticleSchedule, articleSchedule, scheduleTarget } from '../schedule';
 import { Badge } from '#client/components/ui/badge';
@@ -80,15 +81,17 @@ export function ArticlesPage() {
     },
     {
       header: 'Actions',
-      className: 'w-px text-right whitespace-nowrap',
+      // Up to five buttons (an article in review): they wrap rather than push the table wider than the screen.
+      className: 'w-px text-right',
       cell: (a) => {
         const busy = actions.pending?.article.id === a.id;
         return (
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2 lg:w-60">
             <Button variant="secondary" size="xs" onClick={() => setViewing(a.id)} aria-label={`View “${a.title}”`}>
               View
             </Button>
             <ReviewActions article={a} />
+            {a.status === 'review' && can.reviewArticles && <HistoryButton article={a} since="published" />}
             {can.publishArticles && <PublishButton article={a} actions={actions} />}
             {can.publishArticles && <ScheduleActions of={articleSchedule} target={scheduleTarget(a)} cancel={false} />}
             {can.deleteArticles && (

@@ -28,6 +28,7 @@ import { RICH_TEXT_CLASS } from './rich-text';
 import { ArticleStatusBadge } from './article-status-badge';
 import { StoryActionButtons, StoryFlags } from './story-actions';
 import { ReviewActions, ReviewNote } from './review-actions';
+import { HistoryButton } from './history-button';
 
 function MediaManager({ articleId }: { articleId: string }) {
   const toast = useToast();
@@ -224,6 +225,7 @@ export function ArticleViewModal({
               </Button>
             )}
             <ReviewActions article={article} />
+            <HistoryButton article={article} />
             {can.manageStories && <StoryActionButtons article={article} actions={actions} />}
             {Schedule && <Schedule article={article} part="actions" />}
             {can.deleteArticles && (

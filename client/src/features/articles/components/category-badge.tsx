@@ -5,10 +5,7 @@ export function CategoryBadge({ name, className }: { name: string | null | undef
   if (!name) return null;
   return (
     <span
-      className={cn(
-        'inline-block w-fit rounded bg-brand px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase',
-        className,
-      )}
+      className={cn('inline-block w-fit rounded bg-brand px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase', className)}
     >
       {name}
     </span>
