@@ -17,9 +17,10 @@ export const SECTION_PATH_NAMES = {
 
 /**
  * An article's states (docs/decisions/058-review.md, 059-scheduling.md): a draft goes to review, and from there back to
- * draft, published, or scheduled to be published by itself at a set minute.
+ * draft, published, or scheduled to be published by itself at a set minute; `trashed` is deleted, restorable for 30
+ * days (061-trash.md).
  */
-export const ARTICLE_STATUSES = ['draft', 'review', 'scheduled', 'published', 'unpublished'] as const;
+export const ARTICLE_STATUSES = ['draft', 'review', 'scheduled', 'published', 'unpublished', 'trashed'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export const BREAKING_NEWS_STATUSES = ['draft', 'scheduled', 'published'] as const;

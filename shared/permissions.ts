@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   /** Send an article in review back to its author, with a note. */
   'articles:review': EDITORS,
   'articles:delete': ADMINS,
+  /** Bring an article back from the trash (docs/decisions/061-trash.md). */
+  'articles:restore': EDITORS,
   'uploads:create': STAFF,
   'categories:manage': EDITORS,
   'breaking-news:list-all': STAFF,

@@ -228,8 +228,9 @@ const ROWS: Row[] = [
       return {
         res,
         async check(allowed) {
-          expect(await db.article.count({ where: { id: a.id } })).toBe(allowed ? 0 : 1);
-          expect(await db.comment.count({ where: { id: comment.id } })).toBe(allowed ? 0 : 1);
+          // To the trash (docs/decisions/061-trash.md): public nowhere, its comments kept for a restore.
+          expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).status).toBe(allowed ? 'trashed' : 'published');
+          expect(await db.comment.count({ where: { id: comment.id } })).toBe(1);
         },
       };
     },

@@ -62,10 +62,11 @@ test('an editor reads the changes of an article in review word by word, and rest
     // The first revision, restored as a new one: nothing is lost.
     await history.getByRole('button', { name: /^Restore v1$/ }).click();
     const confirm = editor.getByRole('dialog', { name: 'Restore Revision' });
-    await expect(confirm).toContainText('nothing is lost');
+    await expect(confirm).toContainText('the current one stays in the history');
     await confirm.getByRole('button', { name: 'Restore' }).click();
     await expectToast(editor, 'Success', 'v1 restored as a new revision.');
-    await expect(history.getByLabel('With').locator('option:checked')).toHaveText(/^v\d+ · .* · Eddie Editor · In review$/);
+    // The history read again: the restore is the newest revision, the fourth.
+    await expect(history.getByLabel('With').locator('option:checked')).toHaveText(/^v4 · .* · Eddie Editor · In review$/);
     const restored = (await (await editor.request.get(`/api/articles/${id}`, { headers: editorHeaders })).json()) as { content: string };
     expect(restored.content).toContain('From January');
     const revisions = (await (await editor.request.get(`/api/articles/${id}/revisions`, { headers: editorHeaders })).json()) as {

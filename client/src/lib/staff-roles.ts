@@ -26,6 +26,8 @@ export function capabilities(role: StaffRole) {
     ownArticlesOnly: grantFor(role, 'articles:list-all') === 'own',
     manageStories: mayAlways(role, 'articles:publish'),
     deleteArticles: mayAlways(role, 'articles:delete'),
+    /** See the trash and bring articles back from it (docs/decisions/061-trash.md). */
+    restoreArticles: mayAlways(role, 'articles:restore'),
     manageCategories: mayAlways(role, 'categories:manage'),
     manageUsers: mayAlways(role, 'users:manage'),
   };

@@ -9,6 +9,20 @@ describe('word-by-word differences of article bodies', () => {
     expect(htmlToText('<p>Line<br>break &#8212; &#x2014; &bogus;</p>')).toBe('Line\nbreak — — &bogus;');
   });
 
+  it('writes out what a reader sees that is not text: links, images, embeds, rules', () => {
+    expect(
+      htmlToText(
+        '<p>See <a href="https://example.org/a" rel="noopener">the report</a>.</p><p><img src="/uploads/x.png" alt="A chart"></p><hr><p><iframe src="https://www.youtube.com/embed/abc"></iframe></p>',
+      ),
+    ).toBe('See the report (https://example.org/a).\n\n[image: /uploads/x.png]\n\n———\n\n[embed: https://www.youtube.com/embed/abc]');
+    // A new link target alone is a change.
+    const parts = wordDiff(
+      htmlToText('<p><a href="https://a.example/">source</a></p>'),
+      htmlToText('<p><a href="https://b.example/">source</a></p>'),
+    );
+    expect(parts?.some((p) => p.change !== 'same')).toBe(true);
+  });
+
   it('marks the words added and removed, and keeps the rest', () => {
     const parts = wordDiff('The line reaches the hospital by 2029.', 'The line reaches the new hospital by 2030.');
     expect(parts?.filter((p) => p.change !== 'same')).toEqual([

@@ -15,9 +15,23 @@ const DIFF_TIMEOUT_MS = 1_500;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** The text of sanitised article HTML: a paragraph (heading, list item, quote) per line pair, entities decoded. */
+/** An attribute's value in a tag's text (`href`, `src`), or ''. */
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1] ?? '';
+
+/**
+ * The text of sanitised article HTML: a paragraph (heading, list item, quote) per line pair, entities decoded. What a
+ * reader sees but is not text is written out, so that a change to it shows: a link's address after its text, an
+ * image, a video or an embed by its address, a rule as a line.
+ */
 export function htmlToText(html: string): string {
   return html
+    .replace(/<a\b[^>]*>/gi, (tag) => `\u0000${attribute(tag, 'href')}\u0000`)
+    .replace(/\u0000([^\u0000]*)\u0000([\s\S]*?)<\/a>/gi, (_m, href: string, text: string) => (href ? `${text} (${href})` : text))
+    .replace(/<(img|iframe|video|source)\b[^>]*>/gi, (tag, name: string) => {
+      const src = attribute(tag, 'src');
+      return src ? `[${name.toLowerCase() === 'img' ? 'image' : name.toLowerCase() === 'iframe' ? 'embed' : 'video'}: ${src}]` : '';
+    })
+    .replace(/<hr\b[^>]*>/gi, '\n\n———\n\n')
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|h[1-6]|li|blockquote|pre|figure|figcaption|div)>/gi, '\n\n')
     .replace(/<[^>]*>/g, '')

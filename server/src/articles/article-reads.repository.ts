@@ -21,8 +21,8 @@ const listColumns = (workflow: boolean) => `
   a."createdAt", a."updatedAt", a."publishedAt", a.version,
   ${
     workflow
-      ? 'a."submittedAt", a."reviewNote", a."scheduledAt", a."unpublishAt"'
-      : 'NULL::timestamptz AS "submittedAt", NULL::text AS "reviewNote", NULL::timestamptz AS "scheduledAt", NULL::timestamptz AS "unpublishAt"'
+      ? 'a."submittedAt", a."reviewNote", a."scheduledAt", a."unpublishAt", a."trashedAt", a."trashedFrom"::text AS "trashedFrom"'
+      : 'NULL::timestamptz AS "submittedAt", NULL::text AS "reviewNote", NULL::timestamptz AS "scheduledAt", NULL::timestamptz AS "unpublishAt", NULL::timestamptz AS "trashedAt", NULL::text AS "trashedFrom"'
   },
   json_build_object('id', u.id, 'name', u.name, 'slug', u.slug) AS author,
   json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) AS category,

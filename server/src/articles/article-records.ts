@@ -18,13 +18,21 @@ export const NEXT_VERSION = { version: { increment: 1 } } as const;
  * (docs/decisions/059-scheduling.md).
  */
 export function requireEditableInReview(user: AuthUser, status: string): void {
+  // In the trash, nobody changes it: it is restored first (docs/decisions/061-trash.md).
+  if (status === 'trashed') throw inTrash();
   if (grantFor(user.role, 'articles:edit') !== 'own') return;
   if (status === 'review') throw conflict('This article is in review: withdraw it to edit it.');
   if (status === 'scheduled')
     throw conflict('This article is scheduled to be published: an editor must cancel the schedule before it can be changed.');
 }
 
-/** Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404). */
+/**
+ * Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404); one in the
+ * trash only for those who may restore it.
+ */
 export function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {
+  if (row.status === 'trashed') return allows(user, 'articles:restore');
   return row.status === 'published' || allows(user, 'articles:read-draft', row.author.id);
 }
+
+export const inTrash = () => conflict('This article is in the trash: restore it first.');

@@ -29,6 +29,8 @@ export const articleListSelect = {
   reviewNote: true,
   scheduledAt: true,
   unpublishAt: true,
+  trashedAt: true,
+  trashedFrom: true,
   version: true,
   author: { select: { id: true, name: true, slug: true } },
   category: { select: { id: true, name: true, slug: true } },
@@ -82,6 +84,8 @@ export function toArticleListItem(row: ArticleListRow, images: ImageIndex): Arti
     reviewNote: row.reviewNote,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     unpublishAt: row.unpublishAt?.toISOString() ?? null,
+    trashedAt: row.trashedAt?.toISOString() ?? null,
+    trashedFrom: row.trashedFrom,
     totalViews: row.totalViews,
     media: row.media.map((m) => toMediaItem(m, images)),
     version: row.version,
@@ -95,6 +99,8 @@ export const withoutWorkflow = <T extends ArticleListItem>(article: T): T => ({
   reviewNote: null,
   scheduledAt: null,
   unpublishAt: null,
+  trashedAt: null,
+  trashedFrom: null,
 });
 
 export function toArticle(row: ArticleRow, images: ImageIndex): Article {

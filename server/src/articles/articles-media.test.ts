@@ -205,7 +205,11 @@ describe('DELETE /api/articles/:id cascades', () => {
     const shareCache = path.join(ctx.config.uploadDir, '.cache', 'share');
     expect(readdirSync(shareCache).some((f) => f.startsWith(a.id))).toBe(true);
 
-    const res = await request(app).delete(`/api/articles/${a.id}`).set(headers('admin'));
+    // To the trash first: everything stays, for a restore (docs/decisions/061-trash.md); then deleted for good.
+    expect((await request(app).delete(`/api/articles/${a.id}`).set(headers('admin'))).status).toBe(200);
+    expect(await db.comment.count({ where: { articleId: a.id } })).toBe(2);
+    expect(onDisk(own.fileUrl)).toBe(true);
+    const res = await request(app).delete(`/api/articles/${a.id}/trash`).set(headers('admin'));
     expect(res.status).toBe(200);
     expect(await db.article.count({ where: { id: a.id } })).toBe(0);
     expect(await db.comment.count({ where: { articleId: a.id } })).toBe(0);

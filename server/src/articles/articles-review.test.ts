@@ -74,8 +74,8 @@ describe('each step starts only where it may', () => {
         return;
       }
       expect(res.status).toBe(409);
-      expect(res.body.message).toMatch(new RegExp(`this one is (a draft|in review|scheduled|published|unpublished)\\.$`));
-      expect(res.body.message).toContain(status === 'review' ? 'in review' : status);
+      expect(res.body.message).toMatch(new RegExp(`this one is (a draft|in review|scheduled|published|unpublished|in the trash)\\.$`));
+      expect(res.body.message).toContain(status === 'review' ? 'in review' : status === 'trashed' ? 'in the trash' : status);
       expect(await db.article.findUniqueOrThrow({ where: { id: a.id } })).toEqual(before);
     });
   }

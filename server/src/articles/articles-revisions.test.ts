@@ -96,10 +96,31 @@ describe('every save keeps a revision, by whom', () => {
     const a = await authorsArticle();
     const put = (actor: Actor, version: number, title: string) => as(actor).put(`/${a.id}`, { title, version });
     const first = await put('author', a.version, 'One');
-    await db.articleRevision.updateMany({ where: { articleId: a.id }, data: { savedAt: new Date(Date.now() - RUN_MS - 1000) } });
+    await db.articleRevision.updateMany({ where: { articleId: a.id }, data: { editRunAt: new Date(Date.now() - RUN_MS - 1000) } });
     const second = await put('author', first.body.version, 'Two');
     await put('editor', second.body.version, 'Three');
     expect((await historyOf(a.id)).map((r) => r.title)).toEqual(['Three', 'Two', 'One']);
+  });
+});
+
+describe('what a run of edits never joins', () => {
+  it('a published state readers saw, and a restore', async () => {
+    const a = await authorsArticle();
+    expect((await as('editor').post(`/${a.id}/publish`)).status).toBe(200);
+    const put = async (title: string) => {
+      const { version } = await db.article.findUniqueOrThrow({ where: { id: a.id } });
+      expect((await as('editor').put(`/${a.id}`, { title, version })).status).toBe(200);
+    };
+    await put('Live one');
+    await put('Live two');
+    const history = await historyOf(a.id);
+    expect(history.slice(0, 3).map((r) => r.title)).toEqual(['Live two', 'Live one', 'Tram line extension']);
+    const { version } = await db.article.findUniqueOrThrow({ where: { id: a.id } });
+    await as('editor').post(`/${a.id}/unpublish`);
+    const restored = await as('editor').post(`/${a.id}/revisions/${history[1]!.id}/restore`, { version: version + 1 });
+    expect(restored.status).toBe(200);
+    await put('After the restore');
+    expect((await historyOf(a.id)).slice(0, 3).map((r) => r.title)).toEqual(['After the restore', 'Live one', 'Live two']);
   });
 });
 
@@ -136,7 +157,7 @@ describe('restoring a revision', () => {
     const a = await authorsArticle('The original title');
     // Each edit after the run's ten minutes, so each is a revision of its own.
     const later = () =>
-      db.articleRevision.updateMany({ where: { articleId: a.id }, data: { savedAt: new Date(Date.now() - RUN_MS - 1000) } });
+      db.articleRevision.updateMany({ where: { articleId: a.id }, data: { editRunAt: new Date(Date.now() - RUN_MS - 1000) } });
     await later();
     const edited = await as('author').put(`/${a.id}`, { title: 'A worse title', version: a.version });
     await later();
@@ -171,7 +192,7 @@ describe('restoring a revision', () => {
     const gone = await createCategory(db, 'Tramways');
     const a = await authorsArticle();
     const moved = await as('author').put(`/${a.id}`, { categoryId: gone.id, version: a.version });
-    await db.articleRevision.updateMany({ where: { articleId: a.id }, data: { savedAt: new Date(Date.now() - RUN_MS - 1000) } });
+    await db.articleRevision.updateMany({ where: { articleId: a.id }, data: { editRunAt: new Date(Date.now() - RUN_MS - 1000) } });
     const back = await as('author').put(`/${a.id}`, { categoryId: category.id, version: moved.body.version });
     await db.category.delete({ where: { id: gone.id } });
     const target = (await historyOf(a.id)).find((r) => r.version === moved.body.version)!;

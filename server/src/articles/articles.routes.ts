@@ -202,16 +202,49 @@ export function articlesRouter(ctx: AppContext): Router {
     {
       method: 'delete',
       path: '/:id',
-      summary: 'Delete an article with its media files, comments and view logs',
+      summary: `Delete an article: it moves to the trash, public nowhere, and is deleted for good with its media files, comments, view logs and revisions after ${articles.TRASH_DAYS} days`,
       guard: requirePermission('articles:delete'),
       params: idParams,
       returns: deletedSchema,
-      errors: { 404: 'no such article' },
+      errors: { 404: 'no such article', 409: 'in the trash already' },
       purges: ({ params }) => articleChanged(params.id),
     },
+    async ({ params, user }) => {
+      await articles.trashArticle(db, user.id, params.id);
+      return { success: true, message: 'Article moved to the trash' };
+    },
+  );
+
+  // The trash (docs/decisions/061-trash.md).
+  route(
+    {
+      method: 'post',
+      path: '/:id/restore',
+      summary: 'Bring an article back from the trash, in the state it had, with its revisions, comments and story placement',
+      guard: requirePermission('articles:restore'),
+      params: idParams,
+      returns: articleSchema,
+      errors: { 404: 'no such article', 409: 'not in the trash' },
+      purges: ({ params }) => articleChanged(params.id),
+    },
+    ({ params, user }) => articles.restoreFromTrash(db, user.id, params.id),
+  );
+
+  route(
+    {
+      method: 'delete',
+      path: '/:id/trash',
+      summary: 'Delete an article in the trash for good, now, with its media files, comments, view logs and revisions',
+      guard: requirePermission('articles:delete'),
+      params: idParams,
+      returns: deletedSchema,
+      errors: { 404: 'no such article', 409: 'not in the trash' },
+      // Nothing public: it was gone from every public place when it went to the trash.
+      purges: none,
+    },
     async ({ params }) => {
-      await articles.deleteArticle(ctx, params.id);
-      return { success: true, message: 'Article deleted' };
+      await articles.deleteForever(ctx, params.id);
+      return { success: true, message: 'Article deleted for good' };
     },
   );
 

@@ -9,12 +9,11 @@ import type {
   ScheduleInput,
   updateArticleInputSchema,
 } from '#shared/schemas/articles';
-import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { prismaCode } from '../lib/error-middleware';
 import { conflict, HttpError, notFound, validationFailed } from '../lib/errors';
-import { removeUnusedFiles } from '../media/media-files';
+import { removeUnusedFiles, type FilesContext } from '../media/media-files';
 import { allows, requireOwnership, type AuthUser } from '../lib/policy';
 import { cleanBody as cleanContent } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
@@ -25,7 +24,7 @@ import { readArticleRow, readPublishedRows, type PublishedFilter } from './artic
 import { removeShareImages } from './share-image';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
-import { articleNotFound, canRead, isUuid, NEXT_VERSION, requireEditableInReview } from './article-records';
+import { articleNotFound, canRead, inTrash, isUuid, NEXT_VERSION, requireEditableInReview } from './article-records';
 import { lockArticle, readArticle } from './articles.repository';
 import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduling.service';
 import { saveRevision } from './revisions.service';
@@ -59,9 +58,11 @@ export async function listArticles(
   grant: 'any' | 'own' | undefined,
   query: ListArticlesQuery,
 ): Promise<Page<Article>> {
+  // The trash is listed only when asked for, and only to those who may restore from it.
+  const trash = query.status === 'trashed' && allows(user, 'articles:restore');
   const where: Prisma.ArticleWhereInput = {
     ...(grant === 'any' ? {} : { authorId: user.id }),
-    ...(query.status ? { status: query.status } : {}),
+    status: trash ? 'trashed' : query.status && query.status !== 'trashed' ? query.status : { not: 'trashed' },
     ...(query.sentBack === undefined ? {} : { reviewNote: query.sentBack === 'true' ? { not: null } : null }),
   };
   const [total, rows] = await Promise.all([
@@ -75,7 +76,9 @@ export async function listArticles(
           ? [{ submittedAt: 'asc' }, { id: 'asc' }]
           : query.status === 'scheduled'
             ? [{ scheduledAt: 'asc' }, { id: 'asc' }]
-            : [{ createdAt: 'desc' }, { id: 'desc' }],
+            : trash
+              ? [{ trashedAt: 'desc' }, { id: 'desc' }]
+              : [{ createdAt: 'desc' }, { id: 'desc' }],
       take: query.limit,
       skip: query.offset,
       select: articleSelect,
@@ -158,7 +161,8 @@ export async function createArticle(db: Db, user: AuthUser, input: CreateArticle
         },
         select: { id: true },
       });
-      await saveRevision(tx, created.id, user.id);
+      // Writing it is the first edit of a run: the author's next few saves join this revision.
+      await saveRevision(tx, created.id, user.id, { edit: true });
       return created.id;
     })
     .catch((err: unknown) => {
@@ -221,15 +225,86 @@ export async function updateArticle(
   return readArticle(db, id);
 }
 
-/** Deletes the article with its media rows, comments and view logs (cascades), then its files. */
-export async function deleteArticle(ctx: AppContext, id: string): Promise<void> {
+/** How long an article stays in the trash before the job empties it (docs/decisions/061-trash.md). */
+export const TRASH_DAYS = 30;
+
+/**
+ * Moves an article to the trash (SPEC's delete, docs/decisions/061-trash.md): gone from every public place at once,
+ * kept with its revisions, comments, views and story placement for TRASH_DAYS, restorable by an editor. A schedule
+ * ends (its minute may pass meanwhile): a scheduled article comes back as a draft, or unpublished if it was published.
+ */
+export async function trashArticle(db: Db, editorId: string, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await lockArticle(tx, id);
+    const current = await tx.article.findUnique({ where: { id }, select: { status: true, publishedAt: true } });
+    if (!current) throw articleNotFound();
+    if (current.status === 'trashed') throw conflict('This article is in the trash already.');
+    const from = current.status === 'scheduled' ? (current.publishedAt ? 'unpublished' : 'draft') : current.status;
+    await tx.article.update({
+      where: { id },
+      data: {
+        status: 'trashed',
+        trashedAt: new Date(),
+        trashedFrom: from,
+        scheduledAt: null,
+        unpublishAt: null,
+        submittedAt: null,
+        ...NEXT_VERSION,
+      },
+      select: { id: true },
+    });
+    await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
+    await scheduleAt(tx, scheduleKeys.articleUnpublish(id), null);
+    await saveRevision(tx, id, editorId);
+  });
+}
+
+/** Brings an article back from the trash in the state it left (a published one is public again at once). */
+export async function restoreFromTrash(db: Db, editorId: string, id: string): Promise<Article> {
+  await db.$transaction(async (tx) => {
+    await lockArticle(tx, id);
+    const current = await tx.article.findUnique({ where: { id }, select: { status: true, trashedFrom: true } });
+    if (!current) throw articleNotFound();
+    if (current.status !== 'trashed')
+      throw conflict(`Only an article in the trash can be restored: this one is ${STATUS_WORDS[current.status]}.`);
+    await tx.article.update({
+      where: { id },
+      data: { status: current.trashedFrom ?? 'draft', trashedAt: null, trashedFrom: null, ...NEXT_VERSION },
+      select: { id: true },
+    });
+    await saveRevision(tx, id, editorId);
+  });
+  return readArticle(db, id);
+}
+
+/**
+ * Deletes an article in the trash for good, with its media rows, comments, view logs and revisions (cascades), then its
+ * files. 409 for one not in the trash: it goes there first.
+ */
+export async function deleteForever(ctx: FilesContext, id: string): Promise<void> {
   const files = await ctx.db.$transaction(async (tx) => {
     const media = await tx.media.findMany({ where: { articleId: id }, select: { fileUrl: true } });
-    const { count } = await tx.article.deleteMany({ where: { id } });
-    if (!count) throw articleNotFound();
+    const { count } = await tx.article.deleteMany({ where: { id, status: 'trashed' } });
+    if (!count) {
+      const current = await tx.article.findUnique({ where: { id }, select: { status: true } });
+      if (!current) throw articleNotFound();
+      throw conflict(`Only an article in the trash can be deleted for good: this one is ${STATUS_WORDS[current.status]}.`);
+    }
     return media.map((m) => m.fileUrl);
   });
   await Promise.all([removeUnusedFiles(ctx, files), removeShareImages(ctx, id)]);
+}
+
+/** The job's part: deletes for good what has been in the trash longer than TRASH_DAYS; returns how many. */
+export async function emptyTrash(ctx: FilesContext, now = new Date()): Promise<number> {
+  const due = await ctx.db.article.findMany({
+    where: { status: 'trashed', trashedAt: { lt: new Date(now.getTime() - TRASH_DAYS * 86_400_000) } },
+    select: { id: true },
+    orderBy: { trashedAt: 'asc' },
+    take: 500,
+  });
+  for (const { id } of due) await deleteForever(ctx, id);
+  return due.length;
 }
 
 /**
@@ -238,6 +313,7 @@ export async function deleteArticle(ctx: AppContext, id: string): Promise<void> 
  */
 export async function publishArticle(db: Db, id: string, editorId: string): Promise<Article> {
   await db.$transaction(async (tx) => {
+    await requireNotTrashed(tx, id);
     const { count } = await tx.article.updateMany({
       where: { id },
       data: { status: 'published', submittedAt: null, reviewNote: null, scheduledAt: null, ...NEXT_VERSION },
@@ -270,6 +346,7 @@ export async function scheduleArticle(
       select: { status: true, scheduledAt: true, unpublishAt: true, version: true },
     });
     if (!current) throw articleNotFound();
+    if (current.status === 'trashed') throw inTrash();
     // What goes live is the text the editor approved, not one its author changed since.
     requireVersion('article', expected, current.version);
     const published = current.status === 'published';
@@ -351,6 +428,7 @@ const STATUS_WORDS: Record<ArticleStatus, string> = {
   scheduled: 'scheduled',
   published: 'published',
   unpublished: 'unpublished',
+  trashed: 'in the trash',
 };
 
 /** Takes one step of the review, if the article is in a state it starts from (409 otherwise) and the caller may (403/404). */
@@ -383,6 +461,7 @@ export async function reviewStep(db: Db, user: AuthUser, id: string, step: Revie
 /** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. A review ends too, and any schedule. */
 export async function unpublishArticle(db: Db, id: string, editorId: string): Promise<Article> {
   await db.$transaction(async (tx) => {
+    await requireNotTrashed(tx, id);
     const { count } = await tx.article.updateMany({
       where: { id },
       data: {
@@ -430,4 +509,12 @@ export async function restoreRevision(
       throw conflict(`The category of this revision, ${categoryName}, no longer exists: move the article to another category first.`);
     throw err;
   });
+}
+
+/** Under the row's lock: 404 for no article, 409 for one in the trash (it is restored before anything else). */
+async function requireNotTrashed(tx: Tx, id: string): Promise<void> {
+  await lockArticle(tx, id);
+  const current = await tx.article.findUnique({ where: { id }, select: { status: true } });
+  if (!current) throw articleNotFound();
+  if (current.status === 'trashed') throw inTrash();
 }

@@ -89,6 +89,8 @@ describe('GET /api/articles/:id', () => {
       reviewNote: null,
       scheduledAt: null,
       unpublishAt: null,
+      trashedAt: null,
+      trashedFrom: null,
       totalViews: 0,
       media: [],
       version: 1,
@@ -346,14 +348,14 @@ describe('PUT /api/articles/:id', () => {
 });
 
 describe('DELETE /api/articles/:id', () => {
-  describe('who may delete (docs/spec/CONTRACT.md §3): a denied delete leaves the row', () => {
+  describe('who may delete (docs/spec/CONTRACT.md §3): a delete moves the row to the trash, a denied one leaves it', () => {
     const expected: Record<Actor, number> = { anonymous: 401, user: 403, author: 403, editor: 403, admin: 200, 'super-admin': 200 };
     it.each(ACTORS)('%s', async (actor) => {
       const a = await article({ status: 'published', authorId: actor === 'author' ? byRole.author.user.id : otherAuthor.id });
       const res = await request(app).delete(`/api/articles/${a.id}`).set(headers(actor));
       expect(res.status).toBe(expected[actor]);
       if (res.status === 200) expect(res.body).toEqual({ success: true, message: expect.any(String) });
-      expect(await db.article.count({ where: { id: a.id } })).toBe(expected[actor] === 200 ? 0 : 1);
+      expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).status).toBe(expected[actor] === 200 ? 'trashed' : 'published');
     });
   });
 

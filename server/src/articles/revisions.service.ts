@@ -8,7 +8,8 @@ import { articleNotFound } from './article-records';
 
 /**
  * Revisions (docs/decisions/060-revisions.md): every save of an article keeps what it left, by whom, in the same
- * transaction as the save. Bounded: a run of text edits by one person within RUN_MS is one revision (the last save's),
+ * transaction as the save. Bounded: a run of text edits by one person, begun within RUN_MS, is one revision (the last
+ * save's; never a published state, which readers saw),
  * and an article keeps its KEEP newest revisions and the newest one that was published.
  */
 
@@ -32,21 +33,23 @@ export interface SaveOptions {
  */
 export async function saveRevision(tx: Tx, articleId: string, editorId: string | null, { edit = false }: SaveOptions = {}): Promise<void> {
   if (edit && editorId) {
-    // The same person's text edit of a few minutes ago, in the same state: this save becomes that revision.
+    // The same person's run of text edits, begun less than RUN_MS ago, in the same state, not yet published: this save
+    // becomes that revision. What readers saw (a published state), a step of the workflow or a restore is never joined.
     const joined = await tx.$executeRaw`
       UPDATE "ArticleRevision" r SET version = a.version, "savedAt" = now(), title = a.title, summary = a.summary,
         content = a.content, "categoryId" = a."categoryId", "categoryName" = c.name, section = a.section,
         "imageUrl" = a."imageUrl", media = ${mediaJson}
       FROM "Article" a JOIN "Category" c ON c.id = a."categoryId"
-      WHERE a.id = ${articleId}::uuid AND r."articleId" = a.id AND r.status = a.status
-        AND r."editorId" = ${editorId}::uuid AND r."savedAt" > now() - ${RUN_MS}::int * interval '1 millisecond'
+      WHERE a.id = ${articleId}::uuid AND r."articleId" = a.id AND r.status = a.status AND a.status <> 'published'
+        AND r."editorId" = ${editorId}::uuid AND r."editRunAt" > now() - ${RUN_MS}::int * interval '1 millisecond'
         AND r.version = (SELECT max(version) FROM "ArticleRevision" WHERE "articleId" = a.id)`;
     if (joined) return;
   }
   await tx.$executeRaw`
-    INSERT INTO "ArticleRevision" (id, "articleId", version, "editorId", title, summary, content, "categoryId", "categoryName", section, "imageUrl", media, status)
-    SELECT gen_random_uuid(), a.id, a.version, ${editorId}::uuid, a.title, a.summary, a.content, a."categoryId", c.name, a.section,
-      a."imageUrl", ${mediaJson}, a.status
+    INSERT INTO "ArticleRevision" (id, "articleId", version, "editorId", "editRunAt", title, summary, content, "categoryId", "categoryName", section, "imageUrl", media, status)
+    SELECT gen_random_uuid(), a.id, a.version, ${editorId}::uuid,
+      CASE WHEN ${edit && editorId !== null}::boolean AND a.status <> 'published' THEN now() END,
+      a.title, a.summary, a.content, a."categoryId", c.name, a.section, a."imageUrl", ${mediaJson}, a.status
     FROM "Article" a JOIN "Category" c ON c.id = a."categoryId"
     WHERE a.id = ${articleId}::uuid
     ON CONFLICT ("articleId", version) DO NOTHING`;

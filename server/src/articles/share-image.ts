@@ -28,7 +28,7 @@ export interface ShareBrand {
 }
 
 /** Rendered previews live in a hidden folder of the uploads folder (never served: dotfiles are denied). */
-const cacheDir = (ctx: AppContext) => path.join(ctx.config.uploadDir, '.cache', 'share');
+const cacheDir = (ctx: Pick<AppContext, 'config'>) => path.join(ctx.config.uploadDir, '.cache', 'share');
 
 /** The first uploaded image of the article: its first image media, else its cover image if uploaded here (fetched from the bucket when this replica lacks it). */
 async function localSourceImage(ctx: AppContext, article: ShareImageSource): Promise<string | undefined> {
@@ -139,7 +139,7 @@ export async function shareImage(ctx: AppContext, article: ShareImageSource, bra
 }
 
 /** Deletes the cached previews of an article (all of them, or all but `keep`). */
-export async function removeShareImages(ctx: AppContext, articleId: string, keep?: string): Promise<void> {
+export async function removeShareImages(ctx: Pick<AppContext, 'config'>, articleId: string, keep?: string): Promise<void> {
   const dir = cacheDir(ctx);
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(

@@ -183,7 +183,13 @@ describe('mail jobs: tries again soon after a failed send, until the code expire
     return startJobWorker({
       connectionString: databaseUrl,
       logger,
-      tasks: { 'send-mail': sendMailTask({ ...ctx, logger, mailer, retry }), 'image-variants': none, sweep: none, 'publish-due': none },
+      tasks: {
+        'send-mail': sendMailTask({ ...ctx, logger, mailer, retry }),
+        'image-variants': none,
+        sweep: none,
+        'publish-due': none,
+        'empty-trash': none,
+      },
       pollIntervalMs: 50,
     });
   }

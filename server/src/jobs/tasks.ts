@@ -5,9 +5,18 @@ import { sweepTask } from '../maintenance/sweep.service';
 import { startJobWorker, type JobName, type JobWorker } from './job-queue.service';
 import { sendMailTask } from './mail-job';
 import { publishDueTask } from '../scheduling/scheduling.service';
+import { emptyTrash } from '../articles/articles.service';
 
 /** What the tasks use: the app's context, or the parts of it a `worker` process builds. */
 export type JobsContext = Pick<AppContext, 'config' | 'db' | 'logger' | 'mailer' | 'jwtSecret' | 'cache' | 'storage'>;
+
+/** Empties the trash of what is past its 30 days. */
+const emptyTrashTask =
+  (ctx: JobsContext): Task =>
+  async () => {
+    const deleted = await emptyTrash(ctx);
+    if (deleted) ctx.logger.info({ deleted }, 'articles deleted for good from the trash');
+  };
 
 /** Every job's task, built on the context. */
 function tasks(ctx: JobsContext): Record<JobName, Task> {
@@ -16,6 +25,7 @@ function tasks(ctx: JobsContext): Record<JobName, Task> {
     'image-variants': variantsTask(ctx),
     sweep: sweepTask(ctx),
     'publish-due': publishDueTask(ctx),
+    'empty-trash': emptyTrashTask(ctx),
   };
 }
 
@@ -23,10 +33,12 @@ function tasks(ctx: JobsContext): Record<JobName, Task> {
  * Hourly, at minute 7: expired rows and unused uploads (maintenance/sweep.service.ts). A missed hour is not made up.
  * Every minute, the scheduler's catch-up (scheduling/scheduling.service.ts): each scheduled time has a job of its own, and this
  * one publishes whatever is due without one (a row restored from a backup, a job that failed for good) within the minute.
+ * Hourly, at minute 17: what has been in the trash for 30 days is deleted for good (docs/decisions/061-trash.md).
  */
 const SCHEDULE = [
   { task: 'sweep' as const, match: '7 * * * *', identifier: 'sweep-hourly', options: { backfillPeriod: 0, maxAttempts: 3 } },
   { task: 'publish-due' as const, match: '* * * * *', identifier: 'publish-due-minutely', options: { backfillPeriod: 0, maxAttempts: 1 } },
+  { task: 'empty-trash' as const, match: '17 * * * *', identifier: 'empty-trash-hourly', options: { backfillPeriod: 0, maxAttempts: 3 } },
 ];
 
 /**

@@ -260,6 +260,9 @@ describe('deleting', () => {
     const { a, url } = await imageMedia(await png(200, 200));
     expect(variantsOnDisk(url)).toHaveLength(3);
     expect((await request(app).delete(`/api/articles/${a.id}`).set(headers('admin'))).status).toBe(200);
+    // In the trash it keeps them, for a restore; deleted for good, it deletes them.
+    expect(variantsOnDisk(url)).toHaveLength(3);
+    expect((await request(app).delete(`/api/articles/${a.id}/trash`).set(headers('admin'))).status).toBe(200);
     expect(variantsOnDisk(url)).toEqual([]);
     expect(await db.imageVariants.findUnique({ where: { fileUrl: url } })).toBeNull();
   });

@@ -175,7 +175,7 @@ export async function storeFile(ctx: AppContext, file: Express.Multer.File, user
 }
 
 /** The file on disk behind a public `/uploads/<name>` path, or undefined for anything else. */
-export function uploadFileOnDisk(ctx: AppContext, publicPath: string): string | undefined {
+export function uploadFileOnDisk(ctx: Pick<AppContext, 'config'>, publicPath: string): string | undefined {
   if (!UPLOAD_PATH.test(publicPath)) return undefined;
   return path.join(ctx.config.uploadDir, publicPath.slice('/uploads/'.length));
 }
@@ -185,7 +185,10 @@ export function uploadFileOnDisk(ctx: AppContext, publicPath: string): string | 
  * article image still uses them (demo content shares images between articles). Run after the database
  * change committed; a file that cannot be deleted is logged, not fatal.
  */
-export async function removeUnusedFiles(ctx: AppContext, publicPaths: string[]): Promise<void> {
+/** What removing files needs: the app's context or a job's. */
+export type FilesContext = Pick<AppContext, 'db' | 'logger' | 'storage' | 'config'>;
+
+export async function removeUnusedFiles(ctx: FilesContext, publicPaths: string[]): Promise<void> {
   const candidates = [...new Set(publicPaths.filter((p) => UPLOAD_PATH.test(p)))];
   if (!candidates.length) return;
   const used = await stillUsed(ctx.db, candidates);

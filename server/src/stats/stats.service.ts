@@ -21,11 +21,13 @@ async function inParallel<T extends Record<string, unknown>>(queries: T): Promis
 
 /** Every number is a count or a sum in the database, run in parallel; no rows are downloaded. */
 export async function dashboardStats(db: Db, user: AuthUser): Promise<DashboardStats> {
-  const mine = { authorId: user.id } satisfies Prisma.ArticleWhereInput;
+  // The trash is no one's article any more (docs/decisions/061-trash.md): no count includes it.
+  const kept = { status: { not: 'trashed' } } satisfies Prisma.ArticleWhereInput;
+  const mine = { authorId: user.id, ...kept } satisfies Prisma.ArticleWhereInput;
   const seesUsers = grantFor(user.role, 'users:manage') === 'any';
   const { totalUsers, views, publishedBreakingNews, ...counts } = await inParallel({
     totalUsers: seesUsers ? db.user.count() : undefined,
-    totalArticles: db.article.count(),
+    totalArticles: db.article.count({ where: kept }),
     publishedArticles: db.article.count({ where: { status: 'published' } }),
     publishedToday: db.article.count({ where: { status: 'published', publishedAt: { gte: startOfTodayUtc() } } }),
     // Submitted for review and not yet published or sent back (docs/decisions/058-review.md; SPEC counted drafts).
@@ -33,8 +35,8 @@ export async function dashboardStats(db: Db, user: AuthUser): Promise<DashboardS
     myArticles: db.article.count({ where: mine }),
     myDrafts: db.article.count({ where: { ...mine, status: 'draft' } }),
     myComments: db.comment.count({ where: { article: mine } }),
-    totalComments: db.comment.count(),
-    views: db.article.aggregate({ _sum: { totalViews: true } }),
+    totalComments: db.comment.count({ where: { article: kept } }),
+    views: db.article.aggregate({ _sum: { totalViews: true }, where: kept }),
     publishedBreakingNews: db.breakingNews.count({ where: { status: 'published' } }),
   });
   return {
@@ -53,7 +55,9 @@ export async function dashboardStats(db: Db, user: AuthUser): Promise<DashboardS
  */
 export async function recentActivity(db: Db, user: AuthUser, limit: number): Promise<ActivityEvent[]> {
   const visible: Prisma.ArticleWhereInput =
-    grantFor(user.role, 'articles:list-all') === 'any' ? {} : { OR: [{ status: 'published' }, { authorId: user.id }] };
+    grantFor(user.role, 'articles:list-all') === 'any'
+      ? { status: { not: 'trashed' } }
+      : { OR: [{ status: 'published' }, { authorId: user.id, status: { not: 'trashed' } }] };
   const articleSelect = { id: true, title: true, createdAt: true, publishedAt: true, author: { select: { name: true } } } as const;
   const newsSelect = { id: true, headline: true, createdAt: true, publishedAt: true, author: { select: { name: true } } } as const;
   const [created, published, comments, newsCreated, newsPublished] = await Promise.all([

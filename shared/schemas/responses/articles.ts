@@ -51,6 +51,15 @@ export const articleListItemSchema = z
       .nullable()
       .optional()
       .describe('When it is taken down by itself; null for no end. Staff only: null in public reads. Always sent'),
+    trashedAt: wireTime
+      .nullable()
+      .optional()
+      .describe('When it went to the trash (deleted for good 30 days later); null unless it is there. Staff only. Always sent'),
+    trashedFrom: z
+      .enum(ARTICLE_STATUSES)
+      .nullable()
+      .optional()
+      .describe('The status a restore from the trash gives back; null unless it is there. Staff only. Always sent'),
     totalViews: wireInt,
     media: z.array(mediaItemSchema),
     version: wireVersion,

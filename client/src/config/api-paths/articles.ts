@@ -10,6 +10,9 @@ export const articles = {
   unpublish: (id: string) => `/api/articles/${segment(id)}/unpublish`,
   /** The review's steps (docs/decisions/058-review.md). */
   review: (id: string, step: 'submit' | 'withdraw' | 'send-back') => `/api/articles/${segment(id)}/${step}`,
+  /** The trash (docs/decisions/061-trash.md). */
+  restoreFromTrash: (id: string) => `/api/articles/${segment(id)}/restore`,
+  deleteForever: (id: string) => `/api/articles/${segment(id)}/trash`,
   /** Scheduling (docs/decisions/059-scheduling.md). */
   schedule: (id: string) => `/api/articles/${segment(id)}/schedule`,
   unschedule: (id: string) => `/api/articles/${segment(id)}/unschedule`,

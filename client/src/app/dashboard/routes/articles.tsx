@@ -13,6 +13,7 @@ import { ArticleStatusBadge } from '#client/features/articles/components/article
 import { PublishButton, StoryFlags } from '#client/features/articles/components/story-actions';
 import { ReviewActions } from '#client/features/articles/components/review-actions';
 import { HistoryButton } from '#client/features/articles/components/history-button';
+import { emptiedOn, TrashActions } from '#client/features/articles/components/trash-actions';
 import { ScheduleActions, ScheduleNote } from '#client/features/scheduling/components/schedule-actions';
 import { ArticleSchedule, articleSchedule, scheduleTarget } from '../schedule';
 import { Badge } from '#client/components/ui/badge';
@@ -30,6 +31,8 @@ const FILTERS: { label: string; status?: ArticleStatus }[] = [
   { label: 'Scheduled', status: 'scheduled' },
   { label: 'Published', status: 'published' },
   { label: 'Unpublished', status: 'unpublished' },
+  // Editors and admins only (docs/decisions/061-trash.md).
+  { label: 'Trash', status: 'trashed' },
 ];
 
 export function ArticlesPage() {
@@ -75,7 +78,8 @@ export function ArticlesPage() {
       // The queue is in order of submission: its date is when each was submitted; what is scheduled, when it goes live.
       cell: (a) => (
         <span className="whitespace-nowrap">
-          {formatShortDate((status === 'review' && a.submittedAt) || a.scheduledAt || a.publishedAt || a.createdAt)}
+          {formatShortDate((status === 'review' && a.submittedAt) || a.trashedAt || a.scheduledAt || a.publishedAt || a.createdAt)}
+          {a.trashedAt && <span className="block text-xs text-slate-500">Deleted for good on {emptiedOn(a.trashedAt)}</span>}
         </span>
       ),
     },
@@ -85,6 +89,12 @@ export function ArticlesPage() {
       className: 'w-px text-right',
       cell: (a) => {
         const busy = actions.pending?.article.id === a.id;
+        if (a.status === 'trashed')
+          return (
+            <div className="flex flex-wrap justify-end gap-2 lg:w-60">
+              <TrashActions article={a} />
+            </div>
+          );
         return (
           <div className="flex flex-wrap justify-end gap-2 lg:w-60">
             <Button variant="secondary" size="xs" onClick={() => setViewing(a.id)} aria-label={`View “${a.title}”`}>
@@ -114,14 +124,16 @@ export function ArticlesPage() {
             ? 'Your articles, newest first. New articles are drafts: submit one for review, and an editor publishes it or sends it back with a note.'
             : status === 'review'
               ? 'Articles submitted for review, the longest waiting first.'
-              : status === 'scheduled'
-                ? 'Articles scheduled to go live by themselves, the next first.'
-                : 'Every article, newest first.'
+              : status === 'trashed'
+                ? 'Deleted articles, the latest first. Each can be restored as it was for 30 days; then it is deleted for good.'
+                : status === 'scheduled'
+                  ? 'Articles scheduled to go live by themselves, the next first.'
+                  : 'Every article, newest first.'
         }
         actions={<AddButton onClick={() => setAdding(Date.now())}>Add Article</AddButton>}
       />
       <div role="group" aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
-        {FILTERS.map((f) => (
+        {FILTERS.filter((f) => f.status !== 'trashed' || can.restoreArticles).map((f) => (
           <button
             key={f.label}
             type="button"

@@ -14,12 +14,15 @@ export function useRevisions(articleId: string) {
   });
 }
 
-/** GET /api/articles/:id/revisions/:revisionId: one revision, whole; a revision never changes, so it is read once. */
-export function useRevision(articleId: string, revisionId: string | undefined) {
+/**
+ * GET /api/articles/:id/revisions/:revisionId: one revision, whole. A revision at a given version never changes (a run
+ * of edits moves its version forward), so it is read once per version.
+ */
+export function useRevision(articleId: string, revision: Pick<RevisionSummary, 'id' | 'version'> | undefined) {
   return useQuery({
-    queryKey: dashboardKeys.revision(articleId, revisionId ?? ''),
-    queryFn: ({ signal }) => api.get<ArticleRevision>(apiPaths.articles.revision(articleId, revisionId!), { signal }),
-    enabled: Boolean(revisionId),
+    queryKey: dashboardKeys.revision(articleId, revision ? `${revision.id}@${revision.version}` : ''),
+    queryFn: ({ signal }) => api.get<ArticleRevision>(apiPaths.articles.revision(articleId, revision!.id), { signal }),
+    enabled: Boolean(revision),
     staleTime: Infinity,
   });
 }

@@ -9,5 +9,6 @@ export function ArticleStatusBadge({ status }: { status: string }) {
   if (status === 'unpublished') return <Badge tone="slate">Unpublished</Badge>;
   if (status === 'review') return <Badge tone="sky">In review</Badge>;
   if (status === 'scheduled') return <Badge tone="violet">Scheduled</Badge>;
+  if (status === 'trashed') return <Badge tone="red">In trash</Badge>;
   return <Badge tone="amber">Draft</Badge>;
 }

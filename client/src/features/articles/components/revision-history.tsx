@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Article, ArticleRevision, RevisionSummary } from '#shared/types';
 import { Button } from '#client/components/ui/button';
 import { Dialog } from '#client/components/ui/dialog';
@@ -17,7 +17,8 @@ const STATUS_WORDS: Record<string, string> = {
   unpublished: 'Unpublished',
 };
 
-const who = (r: Pick<RevisionSummary, 'editor'>) => r.editor?.name ?? 'Scheduler';
+// No editor: the scheduler's change, or a member of staff deleted since.
+const who = (r: Pick<RevisionSummary, 'editor'>) => r.editor?.name ?? 'Scheduler or former staff';
 const label = (r: RevisionSummary) => `v${r.version} · ${formatWallTime(r.savedAt)} · ${who(r)} · ${STATUS_WORDS[r.status] ?? r.status}`;
 
 /** Text with its changes marked: added words underlined in green, removed ones struck through in red. */
@@ -25,14 +26,19 @@ function Marked({ parts }: { parts: DiffPart[] }) {
   return (
     <>
       {parts.map((part, i) =>
+        // Screen readers announce few <ins>/<del>: each says what it is in words too.
         part.change === 'added' ? (
-          <ins key={i} className="bg-emerald-100 text-emerald-900 decoration-emerald-700">
-            {part.text}
-          </ins>
+          <span key={i}>
+            <span className="sr-only">[added: </span>
+            <ins className="bg-emerald-100 text-emerald-900 decoration-emerald-700">{part.text}</ins>
+            <span className="sr-only">]</span>
+          </span>
         ) : part.change === 'removed' ? (
-          <del key={i} className="bg-red-100 text-red-900 decoration-red-700">
-            {part.text}
-          </del>
+          <span key={i}>
+            <span className="sr-only">[removed: </span>
+            <del className="bg-red-100 text-red-900 decoration-red-700">{part.text}</del>
+            <span className="sr-only">]</span>
+          </span>
         ) : (
           <span key={i}>{part.text}</span>
         ),
@@ -64,8 +70,13 @@ function FieldChange({ name, before, after, words = false }: { name: string; bef
 
 /** What changed from `before` to `after`: the fields that differ, then the body, word by word. */
 export function RevisionDiff({ before, after }: { before: ArticleRevision; after: ArticleRevision }) {
-  const [textBefore, textAfter] = [htmlToText(before.content), htmlToText(after.content)];
-  const body = textBefore === textAfter ? [] : wordDiff(textBefore, textAfter);
+  // Up to 1.5 s on the longest bodies: once per pair, not at every render.
+  const { textBefore, textAfter, body } = useMemo(() => {
+    const [a, b] = [htmlToText(before.content), htmlToText(after.content)];
+    return { textBefore: a, textAfter: b, body: a === b ? [] : wordDiff(a, b) };
+  }, [before.content, after.content]);
+  // Only the markup changed (a bold word, a list): said, since the text shows nothing.
+  const markupOnly = body?.length === 0 && before.content !== after.content;
   const media = (r: ArticleRevision) => r.media.map((m) => m.fileUrl.split('/').pop()).join(', ');
   const fields = [
     <FieldChange key="title" name="Title" before={before.title} after={after.title} words />,
@@ -78,6 +89,7 @@ export function RevisionDiff({ before, after }: { before: ArticleRevision; after
   ];
   const same =
     body?.length === 0 &&
+    !markupOnly &&
     before.title === after.title &&
     before.summary === after.summary &&
     before.categoryName === after.categoryName &&
@@ -90,7 +102,7 @@ export function RevisionDiff({ before, after }: { before: ArticleRevision; after
     <div className="space-y-4">
       <dl className="space-y-2">{fields}</dl>
       <section aria-label="Body changes" className="space-y-1">
-        <h4 className="text-sm font-semibold text-slate-700">Body</h4>
+        <h3 className="text-sm font-semibold text-slate-700">Body</h3>
         {body === null ? (
           <div className="space-y-2">
             <p className="text-sm text-slate-600">Too many changes to mark word by word: the two versions, one after the other.</p>
@@ -103,7 +115,7 @@ export function RevisionDiff({ before, after }: { before: ArticleRevision; after
             </div>
           </div>
         ) : body.length === 0 ? (
-          <p className="text-sm text-slate-600">No changes in the body.</p>
+          <p className="text-sm text-slate-600">{markupOnly ? 'The same words, formatted differently.' : 'No changes in the body.'}</p>
         ) : (
           <p className="max-h-[28rem] overflow-auto rounded border border-slate-200 p-3 text-sm leading-relaxed whitespace-pre-wrap text-slate-800">
             <Marked parts={body} />
@@ -141,15 +153,18 @@ export default function RevisionHistory({ article, since = 'previous', canRestor
   const [picked, setPicked] = useState<{ from?: string; to?: string }>({});
   const fromId = picked.from ?? firstFrom(list, since)?.id;
   const toId = picked.to ?? list[0]?.id;
-  const from = useRevision(article.id, fromId);
-  const to = useRevision(article.id, toId);
   const fromSummary = list.find((r) => r.id === fromId);
+  const from = useRevision(article.id, fromSummary);
+  const to = useRevision(
+    article.id,
+    list.find((r) => r.id === toId),
+  );
   const neverPublished = since === 'published' && !list.slice(1).some((r) => r.status === 'published');
 
   const askRestore = (r: RevisionSummary) =>
     confirmAction({
       title: 'Restore Revision',
-      message: `Restore v${r.version} of “${article.title}” (${formatWallTime(r.savedAt)}, ${who(r)})? Its title, summary, body, category, section and image become a new revision; nothing is lost: the current one stays in the history.`,
+      message: `Restore v${r.version} of “${article.title}” (${formatWallTime(r.savedAt)}, ${who(r)})? Its title, summary, body, category, section and image become a new revision, and the current one stays in the history; its media stay as they are now.${article.status === 'published' ? ' The article is published: readers see the restored text at once.' : ''}`,
       confirmLabel: 'Restore',
       action: async () => {
         await restore.mutateAsync({ articleId: article.id, revisionId: r.id, version: article.version });
@@ -186,7 +201,9 @@ export default function RevisionHistory({ article, since = 'previous', canRestor
               ))}
             </Select>
           </div>
-          {from.isError || to.isError ? (
+          {list.length === 0 ? (
+            <p className="text-sm text-slate-600">No revision is kept for this article yet.</p>
+          ) : from.isError || to.isError ? (
             <FormError message="A revision could not be loaded. Try again." />
           ) : from.data && to.data ? (
             <RevisionDiff before={from.data} after={to.data} />

@@ -61,7 +61,7 @@ export function successText(action: ArticleActionInput['action'], answer: Articl
     case 'priority':
       return 'Story priority raised.';
     case 'delete':
-      return 'Article deleted.';
+      return 'Article moved to the trash.';
     case 'featured': {
       if (!action.value) return 'Story unfeatured.';
       const unfeatured = answer && 'unfeatured' in answer ? answer.unfeatured : null;

@@ -100,7 +100,7 @@ export function useStoryActions() {
     async (article: Article) => {
       const ok = await confirm({
         title: 'Delete Article',
-        message: `Delete “${article.title}”? Its media, comments and view counts are deleted too. This cannot be undone.`,
+        message: `Delete “${article.title}”? It leaves the site at once and goes to the trash, where an editor can restore it for 30 days; then it is deleted for good, with its media, comments and view counts.`,
         confirmLabel: 'Delete',
         tone: 'danger',
       });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ArticleRevision" ADD COLUMN     "editRunAt" TIMESTAMPTZ(3);
