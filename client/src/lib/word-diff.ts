@@ -25,8 +25,10 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*
  */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<a\b[^>]*>/gi, (tag) => `\u0000${attribute(tag, 'href')}\u0000`)
-    .replace(/\u0000([^\u0000]*)\u0000([\s\S]*?)<\/a>/gi, (_m, href: string, text: string) => (href ? `${text} (${href})` : text))
+    .replace(/<a\b([^>]*)>([\s\S]*?)<\/a>/gi, (_m, attributes: string, text: string) => {
+      const href = attribute(` ${attributes}`, 'href');
+      return href ? `${text} (${href})` : text;
+    })
     .replace(/<(img|iframe|video|source)\b[^>]*>/gi, (tag, name: string) => {
       const src = attribute(tag, 'src');
       return src ? `[${name.toLowerCase() === 'img' ? 'image' : name.toLowerCase() === 'iframe' ? 'embed' : 'video'}: ${src}]` : '';
