@@ -21,8 +21,11 @@ export default defineConfig({
           setupFiles: ['tests/setup/unit.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database cloned from a migrated template, so files run in parallel.
+          // Each file gets its own database cloned from a migrated template, so files run in parallel. Three at once on
+          // two cores (vitest's default is one fewer than the cores: one at a time here): the files mostly wait on
+          // PostgreSQL, jobs and timers, and the project runs in 480 s instead of 790 s on this machine.
           pool: 'forks',
+          maxWorkers: 3,
         },
       },
     ],
