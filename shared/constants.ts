@@ -53,6 +53,10 @@ export const LIMITS = {
   summaryMax: 500,
   /** An editor's note when sending an article back to its author (docs/decisions/058-review.md). */
   reviewNoteMax: 2000,
+  /** A correction's text (docs/decisions/062-corrections.md). */
+  correctionMax: 1000,
+  /** /corrections: corrections a page (`?page=2` continues it). */
+  correctionsPage: 20,
   /** How far ahead an article or a headline may be scheduled (docs/decisions/059-scheduling.md). */
   scheduleMaxDaysAhead: 731,
   contentMaxBytes: 500_000,

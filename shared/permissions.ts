@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'articles:delete': ADMINS,
   /** Bring an article back from the trash (docs/decisions/061-trash.md). */
   'articles:restore': EDITORS,
+  /** Append a dated correction to a published article (docs/decisions/062-corrections.md). */
+  'articles:correct': EDITORS,
   'uploads:create': STAFF,
   'categories:manage': EDITORS,
   'breaking-news:list-all': STAFF,

@@ -1,4 +1,4 @@
-import type { Article, ArticleListItem, Author, Page, PublicPage } from './types';
+import type { Article, ArticleListItem, Author, CorrectionListItem, Page, PublicPage } from './types';
 
 /**
  * What a section page is called in its title (client and server alike): 'Sports section'. A category may
@@ -19,6 +19,8 @@ export type ReaderPage =
   | { kind: 'category'; category: { id: string; name: string; slug: string }; articles: ArticleListItem[] }
   /** `path` is the page's path, '/news/sports' say; `heading` its h1. */
   | { kind: 'section'; section: { path: string; heading: string }; articles: ArticleListItem[] }
+  /** /corrections: page `page` of the newest corrections (docs/decisions/062-corrections.md). */
+  | { kind: 'corrections'; corrections: CorrectionListItem[]; page: number }
   /** A static page (About, Privacy…) at `/<slug>`. */
   | { kind: 'page'; page: PublicPage }
   /** `title` is what the client route shows ('Article Not Found'); 'Page not found' when absent. */

@@ -3,6 +3,8 @@ import type {
   articleListItemSchema,
   articleRevisionSchema,
   articleSchema,
+  correctionListItemSchema,
+  correctionSchema,
   homeArticlesSchema,
   revisionSummarySchema,
 } from './schemas/responses/articles';
@@ -37,6 +39,10 @@ export type ArticleListItem = z.output<typeof articleListItemSchema>;
 
 /** One article with its body: the single-article call, the staff's list and every write answer with it. */
 export type Article = z.output<typeof articleSchema>;
+
+/** A dated correction of a published article, and the same with the article it corrects (/corrections). */
+export type Correction = z.output<typeof correctionSchema>;
+export type CorrectionListItem = z.output<typeof correctionListItemSchema>;
 
 /** One revision of an article in its history (docs/decisions/060-revisions.md), and one whole. */
 export type RevisionSummary = z.output<typeof revisionSummarySchema>;

@@ -10,6 +10,7 @@ import { breakingNewsRouter } from './breaking-news/breaking-news.routes';
 import { usersRouter } from './users/users.routes';
 import { statsRouter } from './stats/stats.routes';
 import { authorsRouter } from './authors/authors.routes';
+import { correctionsRouter } from './articles/corrections.routes';
 import { docsRouter } from './docs/docs.routes';
 import { settingsRouter } from './settings/settings.routes';
 import { pagesRouter } from './pages/pages.routes';
@@ -24,6 +25,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use(authenticate(ctx));
   router.use('/auth', authRouter(ctx));
   router.use('/articles', articlesRouter(ctx));
+  router.use('/corrections', correctionsRouter(ctx));
   router.use('/uploads', uploadsRouter(ctx));
   router.use('/comments', commentsRouter(ctx));
   router.use('/view', viewsRouter(ctx));

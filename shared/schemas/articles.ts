@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, SECTIONS, type Section } from '../constants';
-import { queryCount } from './query';
+import { limitOffsetQuery, queryCount } from './query';
 import { hasVisibleText } from './text';
 import { instantSchema } from './time';
 import { changesSomething, versionSchema } from './version';
@@ -165,6 +165,16 @@ export const sendBackInputSchema = z.object({
   note: plainText('Note', LIMITS.reviewNoteMax),
 });
 export type SendBackInput = z.output<typeof sendBackInputSchema>;
+
+/** POST /api/articles/:id/corrections (docs/decisions/062-corrections.md): what was wrong and what is right, as readers read it. */
+export const correctionInputSchema = z.object({
+  text: plainText('Correction', LIMITS.correctionMax),
+});
+export type CorrectionInput = z.output<typeof correctionInputSchema>;
+
+/** GET /api/corrections: a page of the newest corrections. */
+export const correctionsQuerySchema = z.object(limitOffsetQuery(LIMITS.correctionsPage, 50, 100_000));
+export type CorrectionsQuery = z.output<typeof correctionsQuerySchema>;
 
 /**
  * POST /api/articles/:id/schedule (docs/decisions/059-scheduling.md): when an article that is not published goes live,

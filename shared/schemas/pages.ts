@@ -28,6 +28,7 @@ export const RESERVED_SLUGS = [
   'authors',
   'category',
   'categories',
+  'corrections',
   'dashboard',
   'feed',
   'feeds',

@@ -236,6 +236,16 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'correct a published article (docs/decisions/062-corrections.md): not even its own author',
+    allowed: EDITORS,
+    ok: 201,
+    async run(actor) {
+      const a = await ownArticle({ status: 'published', publishedAt: new Date() });
+      const res = await request(app).post(`/api/articles/${a.id}/corrections`).set(headers(actor)).send({ text: 'The vote is on Tuesday.' });
+      return { res, check: async (allowed) => expect(await db.correction.count({ where: { articleId: a.id } })).toBe(allowed ? 1 : 0) };
+    },
+  },
+  {
     name: 'publish, unpublish, delete breaking news: an author cannot publish their own draft',
     allowed: EDITORS,
     async run(actor) {

@@ -19,6 +19,8 @@ const AuthorRoute = lazy(() => import('./reader/routes/author').then((m) => ({ d
 // Category and section pages likewise: most visits start on the home page or an article.
 const CategoryRoute = lazy(() => import('./reader/routes/category').then((m) => ({ default: m.CategoryRoute })));
 const SectionRoute = lazy(() => import('./reader/routes/section').then((m) => ({ default: m.SectionRoute })));
+// The corrections page likewise (docs/decisions/062-corrections.md).
+const CorrectionsRoute = lazy(() => import('./reader/routes/corrections').then((m) => ({ default: m.CorrectionsRoute })));
 // Static pages (About, Privacy…): rarely a first visit, so a chunk of their own too.
 const StaticPageRoute = lazy(() => import('./reader/routes/static-page').then((m) => ({ default: m.StaticPageRoute })));
 const DashboardRoute = lazy(() => import('./dashboard/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
@@ -67,6 +69,7 @@ const loads = import.meta.env.SSR
       section: (args: LoadArgs) => import('./reader/routes/section').then((m) => m.loadSection(args)),
       // Imported when asked for: a static import would put the author page's reads in the reader's initial script.
       author: (args: LoadArgs) => import('./reader/routes/author-load').then((m) => m.loadAuthor(args)),
+      corrections: (args: LoadArgs) => import('./reader/routes/corrections-load').then((m) => m.loadCorrections(args)),
       page: (args: LoadArgs) => import('./reader/routes/static-page').then((m) => m.loadStaticPage(args)),
       notFound: loadNotFound,
     }
@@ -117,6 +120,15 @@ export const appRoutes: AppRoute[] = [
           </Loading>
         ),
         load: loads?.author,
+      },
+      {
+        path: routePatterns.corrections,
+        element: (
+          <Loading>
+            <CorrectionsRoute />
+          </Loading>
+        ),
+        load: loads?.corrections,
       },
       {
         path: routePatterns.page,

@@ -21,6 +21,8 @@ export const paths = {
   category: (idOrSlug: string) => `/category/${encodeURIComponent(idOrSlug)}`,
   section: (name: string) => `/news/${encodeURIComponent(name)}`,
   author: (slug: string) => `/author/${encodeURIComponent(slug)}`,
+  /** The newsroom's corrections, newest first (docs/decisions/062-corrections.md). */
+  corrections: '/corrections',
   /** A static page (About, Privacy…): `/<slug>`. */
   page: (slug: string) => `/${encodeURIComponent(slug)}`,
   auth: '/auth',
@@ -36,6 +38,7 @@ export const routePatterns = {
   category: '/category/:idOrSlug',
   section: '/news/:section',
   author: '/author/:slug',
+  corrections: '/corrections',
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard/*',

@@ -12,6 +12,8 @@ export const readerKeys = {
   home: (page: number) => ['articles', 'published', 'home', page] as const,
   /** An author and page `page` of their articles; under 'articles' so that a change to an article refetches it. */
   author: (slug: string, page: number) => ['articles', 'published', 'author', slug, page] as const,
+  /** Page `page` of the newest corrections; under 'articles' so that a change to an article refetches it. */
+  corrections: (page: number) => ['articles', 'published', 'corrections', page] as const,
   /** The site's name, contact and social accounts (its settings), around every page. */
   site: ['site'] as const,
   /** A published static page by its address. */

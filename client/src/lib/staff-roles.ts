@@ -28,6 +28,8 @@ export function capabilities(role: StaffRole) {
     deleteArticles: mayAlways(role, 'articles:delete'),
     /** See the trash and bring articles back from it (docs/decisions/061-trash.md). */
     restoreArticles: mayAlways(role, 'articles:restore'),
+    /** Append a correction to a published article (docs/decisions/062-corrections.md). */
+    correctArticles: mayAlways(role, 'articles:correct'),
     manageCategories: mayAlways(role, 'categories:manage'),
     manageUsers: mayAlways(role, 'users:manage'),
   };

@@ -1,5 +1,5 @@
 import { hasVariantUrls } from '#shared/images';
-import type { ImageInfo } from '#shared/types';
+import type { Correction, ImageInfo } from '#shared/types';
 import { poolOf, type Db } from '../db/client';
 import { sectionFromWire, sectionToWire, type Section, type WireSection } from '../lib/wire';
 import type { ArticleListRow, ArticleRow, ImageIndex } from './article.mapper';
@@ -42,7 +42,11 @@ const LIST_JOINS = `
     FROM "Media" md WHERE md."articleId" = a.id
   ) m ON true`;
 
-const ARTICLE_SQL = `SELECT ${listColumns(true)}, a.content FROM "Article" a ${LIST_JOINS} WHERE a.id = $1`;
+/** One article: a list's columns, the body, and its corrections, oldest first (docs/decisions/062-corrections.md). */
+const ARTICLE_SQL = `SELECT ${listColumns(true)}, a.content,
+  (SELECT json_agg(json_build_object('id', k.id, 'text', k.text, 'createdAt', k."createdAt") ORDER BY k."createdAt", k.id)
+   FROM "Correction" k WHERE k."articleId" = a.id) AS corrections
+  FROM "Article" a ${LIST_JOINS} WHERE a.id = $1`;
 
 type Raw<Row> = Omit<Row, 'section' | 'status'> & {
   section: WireSection;
@@ -60,12 +64,22 @@ function fromRaw<Row extends ArticleListRow>(raw: Raw<Row>): { row: Row; images:
   return { row, images: Object.entries(images ?? {}).filter(([url]) => hasVariantUrls(url)) };
 }
 
-/** One article, any status (the caller decides who may read it and what of it), with its body; null when there is none. */
-export async function readArticleRow(db: Db, id: string): Promise<{ row: ArticleRow; images: ImageIndex } | null> {
-  const { rows } = await poolOf(db).query<Raw<ArticleRow>>({ name: 'chronicle.article', text: ARTICLE_SQL, values: [id] });
+/**
+ * One article, any status (the caller decides who may read it and what of it), with its body and its corrections; null
+ * when there is none.
+ */
+export async function readArticleRow(db: Db, id: string): Promise<{ row: ArticleRow; images: ImageIndex; corrections: Correction[] } | null> {
+  const { rows } = await poolOf(db).query<Raw<ArticleRow> & { corrections: Correction[] | null }>({
+    name: 'chronicle.article',
+    text: ARTICLE_SQL,
+    values: [id],
+  });
   if (!rows[0]) return null;
-  const { row, images } = fromRaw(rows[0]);
-  return { row, images: new Map(images) };
+  const { corrections, ...raw } = rows[0];
+  const { row, images } = fromRaw(raw as Raw<ArticleRow>);
+  // json_build_object writes a timestamptz as PostgreSQL prints it: the wire's ISO form is made here.
+  const dated = (corrections ?? []).map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() }));
+  return { row, images: new Map(images), corrections: dated };
 }
 
 export interface PublishedFilter {

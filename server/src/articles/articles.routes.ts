@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   articleFeaturedInputSchema,
   articleStatusInputSchema,
+  correctionInputSchema,
   createArticleInputSchema,
   homeArticlesQuerySchema,
   listArticlesQuerySchema,
@@ -33,6 +34,7 @@ import { expectedVersion, setVersionTag, VERSIONED_EDIT, withVersionTag } from '
 import * as articleMedia from './article-media.service';
 import { isUuid } from './article-records';
 import * as articles from './articles.service';
+import * as corrections from './corrections.service';
 import * as revisions from './revisions.service';
 import { homeArticles } from './home.service';
 import * as share from './share.service';
@@ -333,6 +335,24 @@ export function articlesRouter(ctx: AppContext): Router {
     },
     async ({ params, body, user }, req, res) =>
       withVersionTag(res, await articles.restoreRevision(db, user, params.id, params.revisionId, expectedVersion(req, body.version))),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/corrections',
+      summary:
+        'Append a dated correction to a published article: readers see it at the end of the article, in its JSON-LD and on /corrections; the modified date and the version move',
+      guard: requirePermission('articles:correct'),
+      params: idParams,
+      body: correctionInputSchema,
+      status: 201,
+      returns: { schema: articleSchema, description: 'The article with its corrections, and its new ETag' },
+      errors: { 404: 'no such article', 409: 'the article is not published' },
+      // The article's page, JSON and feeds; /corrections and the sitemap are lists of articles' changes too.
+      purges: ({ params }) => articleChanged(params.id),
+    },
+    async ({ params, body, user }, _req, res) => withVersionTag(res, await corrections.addCorrection(db, user, params.id, body.text)),
   );
 
   // Scheduling (docs/decisions/059-scheduling.md): nothing public changes now; the scheduler purges when a time comes.

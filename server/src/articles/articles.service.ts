@@ -47,7 +47,7 @@ function categoryGone(err: unknown): unknown {
 export async function getArticle(db: Db, id: string, user: AuthUser | undefined): Promise<Article> {
   const found = await readArticleRow(db, id);
   if (!found || !canRead(user, found.row)) throw articleNotFound();
-  const article = toArticle(found.row, found.images);
+  const article = { ...toArticle(found.row, found.images), corrections: found.corrections };
   return allows(user, 'articles:read-draft', found.row.author.id) ? article : withoutWorkflow(article);
 }
 

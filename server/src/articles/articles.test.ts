@@ -93,6 +93,7 @@ describe('GET /api/articles/:id', () => {
       trashedFrom: null,
       totalViews: 0,
       media: [],
+      corrections: [],
       version: 1,
     });
   });

@@ -21,13 +21,13 @@ const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
  */
 const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)\/?$/i;
 /**
- * Query parameters a reader page reads, and the pages that read them: `page`, the page of the home page's Latest river
- * and of an author page's list (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page).
+ * Query parameters a reader page reads, and the pages that read them: `page`, the page of the home page's Latest river,
+ * of an author page's list and of /corrections (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page).
  * Every other parameter (tracking parameters, cache-busters), and `page` anywhere else (an article, a category, a feed,
  * a sitemap: none reads it), is left out of the key, so `/article/1?utm_source=x` and `/rss.xml?page=7` are the stored
  * `/article/1` and `/rss.xml`, and no query string but the page number of a page that has pages can add an entry.
  */
-const READER_QUERY_PARAMS: { pages: RegExp; names: string[] }[] = [{ pages: /^\/(author\/[^/]+)?$/, names: ['page'] }];
+const READER_QUERY_PARAMS: { pages: RegExp; names: string[] }[] = [{ pages: /^\/(author\/[^/]+|corrections)?$/, names: ['page'] }];
 /**
  * Keys seen once, remembered for admission (see `admit`): hashes of 12 characters, so ~60 bytes an entry.
  * Enough to remember every key a real site asks for twice within a while.

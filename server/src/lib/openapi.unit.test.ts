@@ -53,7 +53,7 @@ describe('the OpenAPI document from the response schemas of shared/schemas', () 
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
     for (const name of new Set(refs)) expect(schemas, name).toHaveProperty(name);
     expect(Object.keys(schemas).sort()).toEqual(
-      ['Article', 'Comment', 'Category', 'Error', 'ImageInfo', 'MediaItem', 'Pagination', 'PublicUser'].sort(),
+      ['Article', 'Comment', 'Category', 'Correction', 'Error', 'ImageInfo', 'MediaItem', 'Pagination', 'PublicUser'].sort(),
     );
     expect(schemas.Article?.properties?.content).toEqual({ type: 'string', description: 'Sanitised HTML' });
     expect(schemas.Article?.properties?.media).toEqual({ type: 'array', items: ref('MediaItem') });

@@ -15,6 +15,8 @@
  */
 import type {
   BreadcrumbList,
+  CollectionPage,
+  CorrectionComment,
   ImageObject,
   ListItem,
   NewsArticle,
@@ -30,13 +32,13 @@ import { accentShades, DEFAULT_ACCENT, isHexColor } from '#shared/colors';
 import { CROP_RATIOS, cropSize, cropUrl } from '#shared/images';
 import { readerPagePath } from '#shared/page-numbers';
 import { sectionPageName, type ReaderPage } from '#shared/reader-page';
-import type { Article, ArticleListItem, Author, Site } from '#shared/types';
+import type { Article, ArticleListItem, Author, CorrectionListItem, Site } from '#shared/types';
 import { SOCIAL_NETWORKS } from '#shared/schemas/settings';
 import { SHARE_IMAGE } from '../articles/share-image';
 import { articleTeaser, escapeHtml, shareImageUrl } from '../articles/share-page';
 import { truncateOnWord } from '../lib/text';
 import { feedLinks, type FeedScope } from '../seo/feed-links';
-import { SITE_LOCALE, articleUrl, authorUrl, categoryUrl, homeUrl, type Publication } from '../seo/site';
+import { SITE_LOCALE, articleUrl, authorUrl, categoryUrl, correctionsUrl, homeUrl, type Publication } from '../seo/site';
 import { scriptJson } from './script-json';
 
 export type { ReaderPage };
@@ -226,7 +228,7 @@ const builtInImage = (site: SiteInfo): PreviewImage => ({
 });
 
 /** A listing page's description: what it is, then its first headlines, as much as fits. */
-function listingDescription(lead: string, articles: ArticleListItem[]): string {
+function listingDescription(lead: string, articles: Pick<ArticleListItem, 'title'>[]): string {
   const titles = articles.map((a) => a.title.replace(/\s+/g, ' ').trim()).filter(Boolean);
   return truncateOnWord(titles.length ? `${lead}: ${titles.join('; ')}` : `${lead}.`, DESCRIPTION_MAX);
 }
@@ -268,6 +270,14 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
     ],
     publisher: organization(site),
     ...(categoryName ? { articleSection: categoryName } : {}),
+    // Its corrections, dated (docs/decisions/062-corrections.md): the modified date is the newest one's, or later.
+    ...(article.corrections?.length
+      ? {
+          correction: article.corrections.map(
+            (c): CorrectionComment => ({ '@type': 'CorrectionComment', text: c.text, datePublished: c.createdAt }),
+          ),
+        }
+      : {}),
     inLanguage: LANGUAGE,
   };
   const trail = [
@@ -362,6 +372,41 @@ function authorParts(author: Author, articles: ArticleListItem[], page: number, 
   };
 }
 
+/** /corrections (docs/decisions/062-corrections.md): the newsroom's corrections, newest first, page by page. */
+function correctionsParts(corrections: CorrectionListItem[], page: number, site: SiteInfo): HeadParts {
+  const u = urls(site);
+  const first = correctionsUrl(site.publicUrl);
+  const canonical = `${site.publicUrl}${readerPagePath('/corrections', page)}`;
+  const name = `Corrections${pageSuffix(page)}`;
+  const lead = `Corrections to ${site.name} articles, newest first`;
+  const collection: WithContext<CollectionPage> = {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    '@id': canonical,
+    url: canonical,
+    name,
+    inLanguage: LANGUAGE,
+    isPartOf: { '@id': u.websiteId },
+    publisher: { '@id': u.organizationId },
+  };
+  return {
+    title: `${name} | ${site.name}`,
+    description: listingDescription(lead, corrections.map((c) => ({ title: c.article.title }))),
+    canonical,
+    ogType: 'website',
+    ogTitle: name,
+    image: defaultImage(site),
+    extraMeta: [],
+    jsonLd: [
+      collection,
+      breadcrumbs([
+        { name: 'Home', url: u.home },
+        { name: 'Corrections', url: first },
+      ]),
+    ],
+  };
+}
+
 function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
   const u = urls(site);
   switch (page.kind) {
@@ -450,6 +495,8 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
         ],
       };
     }
+    case 'corrections':
+      return correctionsParts(page.corrections, page.page, site);
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
       return {

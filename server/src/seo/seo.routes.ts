@@ -10,7 +10,8 @@ import { webManifest } from './manifest';
 import { currentSite, siteOrFallback } from '../settings/settings.service';
 import * as seo from './seo.service';
 import { publishedPages } from '../pages/pages.service';
-import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, homeUrl, pagesSitemapUrl, sectionUrl, staticPageUrl, type Publication } from './site';
+import { newestCorrection } from '../articles/corrections.service';
+import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, correctionsUrl, homeUrl, pagesSitemapUrl, sectionUrl, staticPageUrl, type Publication } from './site';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, SITEMAP_LIMITS } from './sitemaps';
 
 /** Sizes of the documents; tests lower them to see paging without writing 50,000 articles. */
@@ -140,20 +141,21 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   router.get('/author/:slug/rss.xml', scopedFeed('author', 'slug', seo.findAuthor));
 
   router.get('/sitemap.xml', async (_req, res) => {
-    const [pages, articlePages, staticPages] = await Promise.all([
+    const [pages, articlePages, staticPages, corrected] = await Promise.all([
       seo.listingPages(db),
       seo.articleSitemapPages(db, sizes.articlesPerSitemap),
       publishedPages(db),
+      newestCorrection(db),
     ]);
     const sitemaps = [
-      { loc: pagesSitemapUrl(publicUrl), lastmod: newest([pages.home, ...staticPages.map((p) => p.updatedAt)]) },
+      { loc: pagesSitemapUrl(publicUrl), lastmod: newest([pages.home, corrected, ...staticPages.map((p) => p.updatedAt)]) },
       ...articlePages.map(({ page, lastmod }) => ({ loc: articlesSitemapUrl(publicUrl, page), lastmod })),
     ];
     send(res, XML_TYPE, renderSitemapIndex(sitemaps), newest(sitemaps.map((s) => s.lastmod)));
   });
 
   router.get('/sitemaps/pages.xml', async (_req, res) => {
-    const [pages, staticPages] = await Promise.all([seo.listingPages(db), publishedPages(db)]);
+    const [pages, staticPages, corrected] = await Promise.all([seo.listingPages(db), publishedPages(db), newestCorrection(db)]);
     const body = await renderUrlSet([
       [
         { loc: homeUrl(publicUrl), lastmod: pages.home },
@@ -161,9 +163,11 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
         ...pages.categories.map(({ slug, lastmod }) => ({ loc: categoryUrl(publicUrl, slug), lastmod })),
         ...pages.authors.map(({ slug, lastmod }) => ({ loc: authorUrl(publicUrl, slug), lastmod })),
         ...staticPages.map(({ slug, updatedAt }) => ({ loc: staticPageUrl(publicUrl, slug), lastmod: updatedAt })),
+        // docs/decisions/062-corrections.md: once there is one, dated by the newest.
+        ...(corrected ? [{ loc: correctionsUrl(publicUrl), lastmod: corrected }] : []),
       ],
     ]);
-    send(res, XML_TYPE, body, newest([pages.home, ...staticPages.map((p) => p.updatedAt)]));
+    send(res, XML_TYPE, body, newest([pages.home, corrected, ...staticPages.map((p) => p.updatedAt)]));
   });
 
   router.get('/sitemaps/news.xml', async (_req, res) => {

@@ -21,6 +21,7 @@ export const categoryUrl = (publicUrl: string, slug: string) => `${publicUrl}/ca
 export const sectionUrl = (publicUrl: string, section: Section) => `${publicUrl}/news/${SECTION_PATH_NAMES[sectionToWire(section)]}`;
 export const authorUrl = (publicUrl: string, slug: string) => `${publicUrl}/author/${encodeURIComponent(slug)}`;
 export const authorFeedUrl = (publicUrl: string, slug: string) => `${authorUrl(publicUrl, slug)}/rss.xml`;
+export const correctionsUrl = (publicUrl: string) => `${publicUrl}/corrections`;
 export const staticPageUrl = (publicUrl: string, slug: string) => `${publicUrl}/${encodeURIComponent(slug)}`;
 export const siteFeedUrl = (publicUrl: string) => `${publicUrl}/rss.xml`;
 export const categoryFeedUrl = (publicUrl: string, slug: string) => `${categoryUrl(publicUrl, slug)}/rss.xml`;

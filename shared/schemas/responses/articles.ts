@@ -66,9 +66,24 @@ export const articleListItemSchema = z
   })
   .meta({ id: 'ArticleListItem', description: 'An article in a list: every field of Article but content (docs/spec/CONTRACT.md §2)' });
 
+/** A correction of a published article (docs/decisions/062-corrections.md). */
+export const correctionSchema = z
+  .object({
+    id: wireId,
+    text: z.string().describe('Plain text'),
+    createdAt: wireTime,
+  })
+  .meta({ id: 'Correction', description: 'A dated correction appended to a published article' });
+
 /** One article with its body: the single-article call, the staff's list and every write answer with it. */
 export const articleSchema = articleListItemSchema
-  .extend({ content: z.string().describe('Sanitised HTML') })
+  .extend({
+    content: z.string().describe('Sanitised HTML'),
+    corrections: z
+      .array(correctionSchema)
+      .optional()
+      .describe('Its corrections, oldest first. Sent by the single-article read (GET /api/articles/:id) and by adding one, not by lists'),
+  })
   .meta({ id: 'Article', description: 'An article with its body (sanitised HTML)' });
 
 /** POST /api/articles/:id/featured: a fourth featured story unfeatures the oldest, named here. */
@@ -125,3 +140,8 @@ export const articleRevisionSchema = revisionSummarySchema
     media: z.array(z.object({ type: z.enum(['image', 'video']), fileUrl: z.string() })),
   })
   .meta({ id: 'ArticleRevision', description: 'One revision of an article, with its text, category, section, image and media' });
+
+/** GET /api/corrections: the newest corrections of published articles, each with the article it corrects. */
+export const correctionListItemSchema = correctionSchema
+  .extend({ article: z.object({ id: wireId, title: z.string() }) })
+  .meta({ id: 'CorrectionListItem', description: 'A correction with the article it corrects' });

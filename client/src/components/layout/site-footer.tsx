@@ -112,6 +112,12 @@ export function SiteFooter({ categories, site }: { categories: Category[]; site:
             )}
             {site.phone && <p>{site.phone}</p>}
           </address>
+          {/* Where readers find what the newsroom corrected (docs/decisions/062-corrections.md). */}
+          <p className="mt-3">
+            <Link to={paths.corrections} className={linkClass}>
+              Corrections
+            </Link>
+          </p>
         </div>
       </div>
       <div className="border-t border-slate-800">

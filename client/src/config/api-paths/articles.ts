@@ -16,6 +16,9 @@ export const articles = {
   /** Scheduling (docs/decisions/059-scheduling.md). */
   schedule: (id: string) => `/api/articles/${segment(id)}/schedule`,
   unschedule: (id: string) => `/api/articles/${segment(id)}/unschedule`,
+  /** Corrections (docs/decisions/062-corrections.md): an article's, to add one; all of them, newest first. */
+  corrections: (id: string) => `/api/articles/${segment(id)}/corrections`,
+  allCorrections: '/api/corrections',
   /** Revisions (docs/decisions/060-revisions.md). */
   revisions: (id: string) => `/api/articles/${segment(id)}/revisions`,
   revision: (id: string, revisionId: string) => `/api/articles/${segment(id)}/revisions/${segment(revisionId)}`,

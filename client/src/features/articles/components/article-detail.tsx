@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Article, ArticleListItem } from '#shared/types';
 import { LongDate } from '#client/components/ui/dates';
 import { Skeleton } from '#client/components/ui/skeleton';
+import { ArticleCorrections } from './article-corrections';
 import { ArticleMedia } from './article-media';
 import { AuthorLink } from './card-text';
 import { CategoryBadge } from './category-badge';
@@ -40,6 +41,7 @@ export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetail
       ) : (
         <BodySkeleton />
       )}
+      {'corrections' in article && article.corrections && <ArticleCorrections corrections={article.corrections} />}
     </article>
   );
 }

@@ -29,6 +29,7 @@ import { ArticleStatusBadge } from './article-status-badge';
 import { StoryActionButtons, StoryFlags } from './story-actions';
 import { ReviewActions, ReviewNote } from './review-actions';
 import { HistoryButton } from './history-button';
+import { CorrectionsPanel } from './corrections-panel';
 
 function MediaManager({ articleId }: { articleId: string }) {
   const toast = useToast();
@@ -248,6 +249,7 @@ export function ArticleViewModal({
             className={`${RICH_TEXT_CLASS} rounded-lg border border-slate-200 p-4`}
             dangerouslySetInnerHTML={{ __html: article.content }}
           />
+          <CorrectionsPanel article={article} />
           <MediaManager articleId={article.id} />
         </div>
       )}
