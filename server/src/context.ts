@@ -9,6 +9,7 @@ import { waitAtMost } from './lib/wait';
 import { redisCounter, type RateCounter } from './lib/rate-limit';
 import { postgresCounter } from './rate-limits/rate-limits.service';
 import { createLiveFeed, type LiveFeed } from './breaking-news/live-feed';
+import { createPresence, type Presence } from './articles/presence.service';
 import { createMediaStorage, type MediaStorage } from './storage/media-storage';
 import { createViewRecorder, type ViewRecorder } from './views/view-recorder';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   storage: MediaStorage;
   /** The readers' live ticker streams (GET /api/breaking-news/stream); closed first on a stop. */
   liveFeed: LiveFeed;
+  /** The editors' presence streams (GET /api/articles/:id/presence); closed with the live ticker's. */
+  presence: Presence;
   /** The rate limits' counters: in Redis when configured, else in PostgreSQL (lib/rate-limit.ts, rate-limits/). */
   limits: RateCounter;
   /** The connection to Redis (REDIS_URL), shared by the response cache and the rate limits; closed last. */
@@ -64,6 +67,7 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
   const mailer = createMailer(config.smtpUrl, config.mailFrom, logger);
   const viewRecorder = createViewRecorder(pool);
   const liveFeed = createLiveFeed({ db, pool, logger });
+  const presence = createPresence({ pool, logger });
   const storage = createMediaStorage(config, logger);
   const limits =
     config.rateLimits === 'redis' && redis ? redisCounter(redis, config.redisPrefix, postgresCounter(db)) : postgresCounter(db);
@@ -71,6 +75,7 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
   const close = async () => {
     // Closed already when main.ts ended the streams before the server's last requests: closing again does nothing.
     await liveFeed.close();
+    await presence.close();
     mailer.close();
     await viewRecorder.close();
     await waitAtMost(POOL_CLOSE_MS, Promise.all([cache.close(), limits.close()]));
@@ -86,6 +91,7 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     mailer,
     viewRecorder,
     liveFeed,
+    presence,
     storage,
     limits,
     redis,

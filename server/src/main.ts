@@ -119,8 +119,9 @@ async function shutdown(run: Run) {
     logger.info(`not ready; serving ${config.shutdownDelayMs} ms more before closing`);
     await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
   }
-  // Live tickers are long requests: ended now, their browsers reconnect to a replica that is staying.
+  // Live tickers and editors' presence are long requests: ended now, their browsers reconnect to a replica that is staying.
   await ctx?.liveFeed.close();
+  await ctx?.presence.close();
   setTimeout(() => {
     logger.error('shutdown took too long; exiting');
     run.database?.kill();

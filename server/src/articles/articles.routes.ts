@@ -25,7 +25,7 @@ import {
 import { deletedSchema, mediaItemSchema, pageSchema } from '#shared/schemas/responses/common';
 import { articleChanged, Tags } from '../lib/cache-scope';
 import type { AppContext } from '../context';
-import { notFound } from '../lib/errors';
+import { notFound, serviceUnavailable, tooManyRequests } from '../lib/errors';
 import { queueVariantsOrLog } from '../media/image-variants';
 import { limitUploads, receiveFile, requireFile, storeFile } from '../media/media-files';
 import { publicRoute, requirePermission } from '../lib/policy';
@@ -35,6 +35,7 @@ import * as articleMedia from './article-media.service';
 import { isUuid } from './article-records';
 import * as articles from './articles.service';
 import * as corrections from './corrections.service';
+import { PRESENCE_LIMITS } from './presence.service';
 import * as revisions from './revisions.service';
 import { homeArticles } from './home.service';
 import * as share from './share.service';
@@ -353,6 +354,31 @@ export function articlesRouter(ctx: AppContext): Router {
       purges: ({ params }) => articleChanged(params.id),
     },
     async ({ params, body, user }, _req, res) => withVersionTag(res, await corrections.addCorrection(db, user, params.id, body.text)),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/:id/presence',
+      summary: `Who else has this article open in the editor, as Server-Sent Events: an event \`presence\` with \`{ editors: [{ id, name }] }\` (the others, one entry a person) now and whenever it changes. Open while editing; the caller counts as present while it is open (authors: their own articles). At most ${PRESENCE_LIMITS.perUser} a person on one server`,
+      guard: requirePermission('articles:edit'),
+      precheck: ({ params, user }) => articleMedia.requireEditableArticle(db, params.id, user),
+      params: idParams,
+      produces: 'text/event-stream',
+      returns: { description: 'An event stream that stays open' },
+      errors: {
+        403: "not the caller's article (an author), or one in review or scheduled",
+        404: 'no such article',
+        409: 'the article is in the trash',
+        429: `${PRESENCE_LIMITS.perUser} presence streams of the caller are open on this server already`,
+        503: 'This server is stopping, or holds as many streams as it can; the editor retries',
+      },
+    },
+    async ({ params, user }, _req, res) => {
+      const admission = await ctx.presence.subscribe(res, params.id, user.id);
+      if (admission === 'user') throw tooManyRequests('Too many editors are open in your name, close some tabs', 30);
+      if (admission !== 'open') throw serviceUnavailable('Presence is not available on this server right now, please retry shortly', 5);
+    },
   );
 
   // Scheduling (docs/decisions/059-scheduling.md): nothing public changes now; the scheduler purges when a time comes.
