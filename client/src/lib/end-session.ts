@@ -1,5 +1,6 @@
 import { TOKEN_KEY, USER_KEY, api } from './api-client';
 import * as apiPaths from '../config/api-paths';
+import { clearAllLocalCopies } from './local-copy';
 
 /**
  * Signs out: tells the server, and forgets the stored session whether or not that call works (a failure is only
@@ -13,5 +14,7 @@ export async function endSession(): Promise<void> {
   } finally {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
+    // Unsaved article text kept on this device is the signed-out person's, not the next one's.
+    clearAllLocalCopies();
   }
 }

@@ -19,6 +19,8 @@ export const articles = {
   /** Corrections (docs/decisions/062-corrections.md): an article's, to add one; all of them, newest first. */
   corrections: (id: string) => `/api/articles/${segment(id)}/corrections`,
   allCorrections: '/api/corrections',
+  /** Who else has it open in the editor, as Server-Sent Events (docs/decisions/063-autosave-presence-conflicts.md). */
+  presence: (id: string) => `/api/articles/${segment(id)}/presence`,
   /** Revisions (docs/decisions/060-revisions.md). */
   revisions: (id: string) => `/api/articles/${segment(id)}/revisions`,
   revision: (id: string, revisionId: string) => `/api/articles/${segment(id)}/revisions/${segment(revisionId)}`,

@@ -1,26 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { Article, MediaItem } from '#shared/types';
 import { useToast } from '#client/components/ui/toast';
 import { useAddArticleMedia } from '../api/add-article-media';
 import { useDeleteArticleMedia } from '../api/delete-article-media';
 import { useArticleMedia } from '../api/get-article-media';
-import { getArticle } from '../api/get-article';
-import { refetchArticleLists } from '../api/refetch-article-lists';
-import { useUpdateArticle } from '../api/update-article';
 import { useCloseAfterSuccess } from '#client/components/ui/use-close-after-success';
 import { useConfirmAction } from '#client/components/ui/use-confirm-action';
-import { DialogForm } from '#client/components/ui/form-dialog';
 import { useDashboardUser } from '#client/lib/dashboard-user';
-import { useArticleForm } from '../hooks/use-article-form';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { useStoryActions } from '../hooks/use-story-actions';
 import { formatShortDate } from '#client/lib/dates';
 import { formatNumber } from '#client/lib/format';
-import { errorText, isStaleVersion, staleVersionText } from '#client/lib/error-text';
+import { errorText } from '#client/lib/error-text';
 import { articleMessages } from '../lib/messages';
-import { validateArticleEdit, type ArticleFormValues } from '../lib/validation';
-import { ArticleFields, type CategoryField } from './article-fields';
+import type { CategoryField } from './article-fields';
 import { Button } from '#client/components/ui/button';
 import { MediaPicker } from './media-picker';
 import { Dialog } from '#client/components/ui/dialog';
@@ -29,6 +22,7 @@ import { ArticleStatusBadge } from './article-status-badge';
 import { StoryActionButtons, StoryFlags } from './story-actions';
 import { ReviewActions, ReviewNote } from './review-actions';
 import { HistoryButton } from './history-button';
+import { EditArticleForm } from './edit-article-form';
 import { CorrectionsPanel } from './corrections-panel';
 
 function MediaManager({ articleId }: { articleId: string }) {
@@ -96,80 +90,6 @@ function MediaManager({ articleId }: { articleId: string }) {
       )}
       <MediaPicker files={files} onChange={(chosen) => void uploadAll(chosen)} progress={uploads.progress} disabled={files.length > 0} />
     </section>
-  );
-}
-
-const formValues = (article: Article): ArticleFormValues => ({
-  title: article.title,
-  summary: article.summary,
-  content: article.content,
-  categoryId: article.categoryId,
-  section: article.section,
-});
-
-function EditArticleForm({
-  article,
-  onCancel,
-  onSaved,
-  CategoryField,
-}: {
-  article: Article;
-  onCancel(): void;
-  onSaved(): void;
-  CategoryField: CategoryField;
-}) {
-  const toast = useToast();
-  const update = useUpdateArticle();
-  const queryClient = useQueryClient();
-  const form = useArticleForm(() => formValues(article), validateArticleEdit);
-  // The version the form was filled from: the save names it, so it never overwrites someone else's change.
-  const [version, setVersion] = useState(article.version);
-  // Remounts the fields after a reload, so the rich-text editor shows the reloaded content.
-  const [loaded, setLoaded] = useState(0);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [stale, setStale] = useState(false);
-
-  const reload = async () => {
-    const latest = await getArticle(article.id);
-    form.setValues(formValues(latest));
-    setVersion(latest.version);
-    setLoaded((n) => n + 1);
-    setFormError(null);
-    setStale(false);
-    void refetchArticleLists(queryClient, 'full-and-published');
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.check();
-    if (input === undefined) return;
-    setFormError(null);
-    setStale(false);
-    try {
-      await update.mutateAsync({ id: article.id, input, version });
-      toast.success('Article updated successfully.');
-      onSaved();
-    } catch (error) {
-      const conflict = isStaleVersion(error);
-      const message = conflict ? staleVersionText('article') : errorText(error, articleMessages.updateFailed);
-      setStale(conflict);
-      setFormError(message);
-      toast.error(message);
-    }
-  };
-
-  return (
-    <DialogForm
-      onSubmit={submit}
-      onCancel={onCancel}
-      // The view modal closes after a save and is busy meanwhile: this form only knows its request.
-      busy={{ pending: update.isPending, succeeded: false }}
-      formError={formError}
-      onReload={stale ? reload : undefined}
-      submitLabel="Save Changes"
-    >
-      <ArticleFields key={loaded} {...form.fields} disabled={update.isPending} CategoryField={CategoryField} />
-    </DialogForm>
   );
 }
 
