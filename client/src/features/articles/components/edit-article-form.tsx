@@ -107,6 +107,8 @@ export function EditArticleForm({
     kept && kept.version !== article.version ? { article, values: formValues(article) } : null,
   );
   const [status, setStatus] = useState<SaveStatus>(kept ? (theirs ? 'conflict' : 'unsaved') : 'idle');
+  // Said until the restored changes are saved.
+  const [restored, setRestored] = useState(kept !== null && theirs === null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -157,6 +159,7 @@ export function EditArticleForm({
       savedAny.current = true;
       setServer({ values: sent, version: saved.version });
       setTheirs(null);
+      setRestored(false);
       setStatus(sameValues(latest.current, sent) ? 'saved' : 'unsaved');
       return true;
     } catch (err) {
@@ -236,7 +239,7 @@ export function EditArticleForm({
   return (
     <div className="space-y-4">
       <PresenceNote articleId={article.id} selfId={user.id} />
-      {kept && !theirs && status === 'unsaved' && (
+      {restored && !theirs && (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Your unsaved changes from this device were restored.</p>
       )}
       {theirs ? (
@@ -253,7 +256,11 @@ export function EditArticleForm({
           formError={null}
           submitLabel="Save Changes"
         >
-          <p role="status" aria-live="polite" data-save-status={status} className="min-h-5 text-sm text-slate-600">
+          <p
+            role="status"
+            aria-live="polite"
+            className={`min-h-5 text-sm ${['offline', 'invalid', 'error'].includes(status) ? 'font-medium text-amber-800' : 'text-slate-600'}`}
+          >
             {said}
           </p>
           <ArticleFields key={loaded} {...form.fields} disabled={false} CategoryField={CategoryField} />
