@@ -119,6 +119,8 @@ export function EditArticleForm({
   const latest = useRef(values);
   latest.current = values;
   const savedAny = useRef(false);
+  // The values a save was refused for (a 4xx): not sent again until they change.
+  const refused = useRef<ArticleFormValues | null>(null);
   const dirty = !sameValues(values, server.values);
 
   // Every change is kept on this device until the server has it.
@@ -169,6 +171,7 @@ export function EditArticleForm({
         setStatus(current ? 'conflict' : 'offline');
       } else if (err instanceof ApiError && err.status === 0) setStatus('offline');
       else {
+        refused.current = sent;
         setError(errorText(err, articleMessages.updateFailed));
         setStatus('error');
       }
@@ -181,16 +184,17 @@ export function EditArticleForm({
 
   // A draft saves itself once typing stops.
   useEffect(() => {
-    if (!autosaves || !dirty || theirs || saving || status === 'offline' || status === 'error') return;
+    // Offline, the retries below take over; after a refusal (a 4xx), the next change tries again.
+    if (!autosaves || !dirty || theirs || saving || status === 'offline' || (status === 'error' && refused.current === values)) return;
     setStatus('unsaved');
     const timer = setTimeout(() => void save('auto'), AUTOSAVE_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `save` reads the latest values through refs
   }, [autosaves, dirty, values, theirs, saving]);
 
-  // Offline (or refused for a reason that may pass): tried again now and then, and as soon as the browser is back online.
+  // Offline: tried again now and then, and as soon as the browser is back online.
   useEffect(() => {
-    if (status !== 'offline' && status !== 'error') return;
+    if (status !== 'offline') return;
     const retry = () => void save('auto');
     const timer = setInterval(retry, OFFLINE_RETRY_MS);
     window.addEventListener('online', retry);
