@@ -6,6 +6,7 @@ import { createTestApp } from '#tests/helpers/app';
 import { deniedStatus } from '#tests/helpers/permissions';
 import { openSse, type SseEvent, type SseStream } from '#tests/helpers/sse';
 import { createServerListener } from '../app';
+import { PRESENCE_LIMITS } from './presence.service';
 import { createAppContext } from '../context';
 import { createDb } from '../db/client';
 
@@ -46,6 +47,33 @@ const grace = await login(ctx, 'admin', { name: 'Grace Admin' });
 const author = await login(ctx, 'author', { name: 'Alan Author' });
 
 describe('GET /api/articles/:id/presence', () => {
+  it('holds a person to their share, and a stream given up while it opens leaves no row', async () => {
+    const a = await createArticle(db, { authorId: author.user.id, categoryId: category.id });
+    const mine: SseStream[] = [];
+    for (let i = 0; i < PRESENCE_LIMITS.perUser; i++) mine.push(await open(serverB, a.id, grace.auth));
+    expect(mine.map((s) => s.response.status)).toEqual(Array(PRESENCE_LIMITS.perUser).fill(200));
+    const over = await fetch(urlOf(serverB, a.id), { headers: grace.auth });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe('30');
+    for (const s of mine) s.close();
+    await expect.poll(() => db.articlePresence.count({ where: { articleId: a.id } })).toBe(0);
+    // Asked for all at once, the share holds too (each request takes its slot before it waits for anything).
+    const burst = await Promise.all(Array.from({ length: PRESENCE_LIMITS.perUser + 5 }, () => open(serverB, a.id, grace.auth)));
+    const statuses = burst.map((s) => s.response.status);
+    expect([statuses.filter((s) => s === 200).length, statuses.filter((s) => s === 429).length]).toEqual([PRESENCE_LIMITS.perUser, 5]);
+    for (const s of burst) s.close();
+    await expect.poll(() => db.articlePresence.count({ where: { articleId: a.id } })).toBe(0);
+    // Given up while their rows are written: none is left behind, and the share is free again.
+    const quick = Array.from({ length: 5 }, () => new AbortController());
+    const opening = quick.map((stop) => fetch(urlOf(serverB, a.id), { headers: grace.auth, signal: stop.signal }).catch(() => null));
+    for (const stop of quick) setTimeout(() => stop.abort(), 1);
+    await Promise.all(opening);
+    await expect.poll(() => db.articlePresence.count({ where: { articleId: a.id } })).toBe(0);
+    const again = await open(serverB, a.id, grace.auth);
+    expect(again.response.status).toBe(200);
+    again.close();
+  });
+
   it('shows each editor the others, across replicas, and drops one who leaves', async () => {
     const a = await createArticle(db, { authorId: author.user.id, categoryId: category.id });
     const first = await open(serverA, a.id, ada.auth);

@@ -367,9 +367,9 @@ export function articlesRouter(ctx: AppContext): Router {
       produces: 'text/event-stream',
       returns: { description: 'An event stream that stays open' },
       errors: {
-        403: "not the caller's article (an author), or one in review or scheduled",
+        403: "not the caller's article (an author)",
         404: 'no such article',
-        409: 'the article is in the trash',
+        409: 'the article is in the trash, or (an author) in review or scheduled',
         429: `${PRESENCE_LIMITS.perUser} presence streams of the caller are open on this server already`,
         503: 'This server is stopping, or holds as many streams as it can; the editor retries',
       },
@@ -377,6 +377,7 @@ export function articlesRouter(ctx: AppContext): Router {
     async ({ params, user }, _req, res) => {
       const admission = await ctx.presence.subscribe(res, params.id, user.id);
       if (admission === 'user') throw tooManyRequests('Too many editors are open in your name, close some tabs', 30);
+      if (admission === 'gone') throw notFound('Article not found');
       if (admission !== 'open') throw serviceUnavailable('Presence is not available on this server right now, please retry shortly', 5);
     },
   );

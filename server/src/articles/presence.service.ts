@@ -41,9 +41,14 @@ interface Watcher {
   tab: string;
   /** The last list it was sent, as sent. */
   sent: string | undefined;
+  /** Its row written (true), or not (false: failed, or not yet tried). */
+  inserted: Promise<boolean>;
+  /** Its headers sent: nothing is written to it before (a write would send Express's defaults). */
+  open: boolean;
 }
 
-export type PresenceAdmission = 'open' | 'stopping' | 'full' | 'user';
+/** Opened, or why not: stopping or full (503), the caller holds their share (429), the article is gone (404). */
+export type PresenceAdmission = 'open' | 'stopping' | 'full' | 'user' | 'gone';
 
 export interface Presence {
   /** Opens `res` as the presence stream of `userId` in `articleId`; anything but 'open' means nothing was sent. */
@@ -89,7 +94,7 @@ export function createPresence({
       );
       for (const res of here) {
         const watcher = streams.get(res);
-        if (!watcher) continue;
+        if (!watcher?.open) continue;
         const editors = new Map<string, Editor>();
         for (const row of rows) if (row.tab !== watcher.tab && !editors.has(row.id)) editors.set(row.id, { id: row.id, name: row.name });
         const data = JSON.stringify({ editors: [...editors.values()] });
@@ -114,11 +119,16 @@ export function createPresence({
     const left = (perUser.get(watcher.userId) ?? 1) - 1;
     if (left > 0) perUser.set(watcher.userId, left);
     else perUser.delete(watcher.userId);
-    void pool
-      .query(
-        `WITH gone AS (DELETE FROM "ArticlePresence" WHERE tab = $1) SELECT pg_notify($2, $3)`,
-        [watcher.tab, PRESENCE_CHANNEL, watcher.articleId],
-      )
+    // After its row is written, if it is being written: a stream that closes at once leaves no row behind.
+    void watcher.inserted
+      .then(async (written) => {
+        if (!written) return;
+        await pool.query(`WITH gone AS (DELETE FROM "ArticlePresence" WHERE tab = $1) SELECT pg_notify($2, $3)`, [
+          watcher.tab,
+          PRESENCE_CHANNEL,
+          watcher.articleId,
+        ]);
+      })
       .catch((err: unknown) => logger.warn({ err }, 'could not record that an editor left an article'));
   }
   function onClose(this: Response) {
@@ -126,10 +136,18 @@ export function createPresence({
   }
 
   const tick = async () => {
-    const tabs = [...streams.values()].map((w) => w.tab);
-    for (const res of streams.keys()) send(res, ': keep-alive\n\n');
+    const watchers = [...streams.values()];
+    for (const [res, watcher] of streams) if (watcher.open) send(res, ': keep-alive\n\n');
     try {
-      if (tabs.length) await pool.query(`UPDATE "ArticlePresence" SET "seenAt" = now() WHERE tab = ANY($1::uuid[])`, [tabs]);
+      // Written again if another process swept it (after an outage longer than the sweep's age, say).
+      if (watchers.length)
+        await pool.query(
+          `INSERT INTO "ArticlePresence" (tab, "articleId", "userId")
+           SELECT t.tab, t.article, t.editor FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS t(tab, article, editor)
+           WHERE EXISTS (SELECT 1 FROM "Article" a WHERE a.id = t.article) AND EXISTS (SELECT 1 FROM "User" u WHERE u.id = t.editor)
+           ON CONFLICT (tab) DO UPDATE SET "seenAt" = now()`,
+          [watchers.map((w) => w.tab), watchers.map((w) => w.articleId), watchers.map((w) => w.userId)],
+        );
       await pool.query(`DELETE FROM "ArticlePresence" WHERE "seenAt" < now() - $1::int * interval '1 millisecond'`, [limits.staleMs * 4]);
     } catch (err) {
       logger.warn({ err }, 'could not mark the open editors as present');
@@ -183,16 +201,35 @@ export function createPresence({
       if (streams.size >= limits.perProcess) return 'full';
       const held = perUser.get(userId) ?? 0;
       if (held >= limits.perUser) return 'user';
-      const tab = randomUUID();
-      await pool.query(`INSERT INTO "ArticlePresence" (tab, "articleId", "userId") VALUES ($1, $2, $3)`, [tab, articleId, userId]);
+      // The slot is taken before anything is awaited, so requests in parallel count against the caps at once; and the
+      // stream is watched from now, so one that closes while its row is written is forgotten, row and all.
+      const watcher: Watcher = { articleId, userId, tab: randomUUID(), sent: undefined, inserted: Promise.resolve(false), open: false };
+      perUser.set(userId, held + 1);
+      streams.set(res, watcher);
+      byArticle.set(articleId, (byArticle.get(articleId) ?? new Set<Response>()).add(res));
+      res.once('close', onClose);
+      watcher.inserted = pool
+        .query(`INSERT INTO "ArticlePresence" (tab, "articleId", "userId") VALUES ($1, $2, $3)`, [watcher.tab, articleId, userId])
+        .then(() => true);
+      try {
+        await watcher.inserted;
+      } catch (err) {
+        watcher.inserted = Promise.resolve(false);
+        res.off('close', onClose);
+        forget(res);
+        // The article (or the caller) deleted since the check.
+        if ((err as { code?: string }).code === '23503') return 'gone';
+        throw err;
+      }
+      if (closed || !streams.has(res)) {
+        res.off('close', onClose);
+        forget(res);
+        return closed ? 'stopping' : 'open';
+      }
       res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
       res.flushHeaders();
+      watcher.open = true;
       send(res, 'retry: 3000\n\n');
-      perUser.set(userId, held + 1);
-      streams.set(res, { articleId, userId, tab, sent: undefined });
-      const here = byArticle.get(articleId) ?? new Set<Response>();
-      byArticle.set(articleId, here.add(res));
-      res.once('close', onClose);
       heartbeat ??= setInterval(() => void tick(), limits.heartbeatMs).unref();
       if (!listener) await listen();
       await say(articleId).catch((err: unknown) => logger.warn({ err }, 'could not announce an editor'));
