@@ -38,8 +38,8 @@ const notify = () => listeners.forEach((listener) => listener());
 
 interface SessionActions {
   signIn(session: Session): void;
-  /** Clears the session whether or not the server call works; a failure is only logged. */
-  signOut(): Promise<void>;
+  /** Clears the session whether or not the server call works; a failure is only logged. `keepEdits`: lib/end-session.ts. */
+  signOut(options?: { keepEdits?: boolean }): Promise<void>;
 }
 
 interface SessionContextValue extends SessionActions {
@@ -54,8 +54,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(USER_KEY, JSON.stringify(next.user));
     notify();
   }, []);
-  const signOut = useCallback(async () => {
-    await endSession();
+  const signOut = useCallback(async (options?: { keepEdits?: boolean }) => {
+    await endSession(options);
     notify();
   }, []);
   const value = useMemo(() => ({ signIn, signOut }), [signIn, signOut]);

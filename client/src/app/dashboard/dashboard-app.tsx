@@ -71,7 +71,7 @@ export function DashboardApp() {
   const expired = me.error instanceof ApiError && me.error.status === 401;
   useEffect(() => {
     if (!expired) return;
-    void signOut().then(() => {
+    void signOut({ keepEdits: true }).then(() => {
       queryClient.removeQueries({ queryKey: dashboardKeys.all });
       navigate(paths.auth, { replace: true });
     });

@@ -2,6 +2,9 @@ import type { Article } from '#shared/types';
 import { Button } from '#client/components/ui/button';
 import type { ArticleFormValues } from '../lib/validation';
 
+/** Keyboard focus moves to the news when the form it replaces (and its focused field) is gone. */
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
 /** The text of an article body, for reading two versions side by side. */
 function bodyText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -56,7 +59,7 @@ export function ConflictPanel({
 }) {
   return (
     <div className="space-y-3">
-      <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p ref={focusOnMount} tabIndex={-1} role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 focus:outline-none">
         Someone else changed this article since you opened it, so your changes were not saved. Nothing was overwritten:
         compare the two versions, then keep yours or take theirs.
       </p>

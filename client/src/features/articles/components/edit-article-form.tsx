@@ -11,7 +11,7 @@ import { usePresence } from '../api/presence';
 import { refetchArticleLists } from '../api/refetch-article-lists';
 import { updateArticle } from '../api/update-article';
 import { useArticleForm } from '../hooks/use-article-form';
-import { clearLocalCopy, readLocalCopy, sameValues, writeLocalCopy } from '../lib/local-copy';
+import { clearLocalCopy, localCopyKey, readLocalCopy, sameValues, writeLocalCopy } from '../lib/local-copy';
 import { articleMessages } from '../lib/messages';
 import { validateArticleEdit, type ArticleFormValues } from '../lib/validation';
 import { ArticleFields, type CategoryField } from './article-fields';
@@ -21,7 +21,7 @@ import { ConflictPanel } from './conflict-panel';
 export const AUTOSAVE_MS = 2_500;
 const OFFLINE_RETRY_MS = 5_000;
 
-type SaveStatus = 'idle' | 'unsaved' | 'saving' | 'saved' | 'offline' | 'invalid' | 'error' | 'conflict';
+type SaveStatus = 'idle' | 'unsaved' | 'saving' | 'saved' | 'offline' | 'unreachable' | 'invalid' | 'error' | 'conflict';
 
 export const formValues = (article: Article): ArticleFormValues => ({
   title: article.title,
@@ -42,6 +42,8 @@ function statusText(status: SaveStatus, autosaves: boolean, error: string | null
       return 'Saved';
     case 'offline':
       return 'Offline: changes kept on this device';
+    case 'unreachable':
+      return 'The server is not answering: changes kept on this device, trying again';
     case 'invalid':
       return 'Not saved yet: a required field is empty. Changes kept on this device';
     case 'error':
@@ -58,7 +60,7 @@ function PresenceNote({ articleId, selfId }: { articleId: string; selfId: string
   const names = editors.map((e) => (e.id === selfId ? 'You, in another tab,' : e.name));
   const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return (
-    <p className="flex items-center gap-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900">
+    <p role="status" className="flex items-center gap-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900">
       <span aria-hidden="true" className="h-2 w-2 rounded-full bg-sky-600" />
       {who} {names.length === 1 && names[0] !== 'You, in another tab,' ? 'is' : 'are'} editing this article.
     </p>
@@ -86,11 +88,12 @@ export function EditArticleForm({
   const toast = useToast();
   const queryClient = useQueryClient();
   const { user } = useDashboardUser();
+  const copyKey = localCopyKey(user.id, article.id);
   // What is public is saved only when its editor says so; a draft saves itself.
   const autosaves = article.status === 'draft' || article.status === 'unpublished';
   // Changes kept on this device from an earlier visit: restored, or compared with what was saved since.
   const [kept] = useState(() => {
-    const copy = readLocalCopy(article.id);
+    const copy = readLocalCopy(copyKey);
     return copy && !sameValues(copy.values, formValues(article)) ? copy : null;
   });
   const form = useArticleForm(() => kept?.values ?? formValues(article), validateArticleEdit);
@@ -125,9 +128,13 @@ export function EditArticleForm({
 
   // Every change is kept on this device until the server has it.
   useEffect(() => {
-    if (dirty) writeLocalCopy(article.id, { values, version: server.version, savedAt: Date.now() });
-    else clearLocalCopy(article.id);
-  }, [article.id, dirty, values, server.version]);
+    if (dirty) writeLocalCopy(copyKey, { values, version: server.version, savedAt: Date.now() });
+    else {
+      // Another tab's kept changes to the same article are not this tab's to drop.
+      const stored = readLocalCopy(copyKey);
+      if (!stored || sameValues(stored.values, values)) clearLocalCopy(copyKey);
+    }
+  }, [copyKey, dirty, values, server.version]);
 
   // Leaving the page (a reload, a closed tab, another address) with changes the server does not have asks first.
   useEffect(() => {
@@ -170,6 +177,8 @@ export function EditArticleForm({
         if (current) setTheirs({ article: current, values: formValues(current) });
         setStatus(current ? 'conflict' : 'offline');
       } else if (err instanceof ApiError && err.status === 0) setStatus('offline');
+      // A deploy, an overloaded server, a balancer between replicas: it will pass.
+      else if (err instanceof ApiError && (err.status >= 500 || err.status === 429)) setStatus('unreachable');
       else {
         refused.current = sent;
         setError(errorText(err, articleMessages.updateFailed));
@@ -185,16 +194,18 @@ export function EditArticleForm({
   // A draft saves itself once typing stops.
   useEffect(() => {
     // Offline, the retries below take over; after a refusal (a 4xx), the next change tries again.
-    if (!autosaves || !dirty || theirs || saving || status === 'offline' || (status === 'error' && refused.current === values)) return;
+    if (!autosaves || !dirty || theirs || saving || status === 'offline' || status === 'unreachable') return;
+    if (status === 'error' && refused.current === values) return;
     setStatus('unsaved');
     const timer = setTimeout(() => void save('auto'), AUTOSAVE_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `save` reads the latest values through refs
   }, [autosaves, dirty, values, theirs, saving]);
 
-  // Offline: tried again now and then, and as soon as the browser is back online.
+  // Offline (or the server not answering): a draft is tried again now and then, and as soon as the browser is back
+  // online. What is public waits for its editor's next Save.
   useEffect(() => {
-    if (status !== 'offline') return;
+    if ((status !== 'offline' && status !== 'unreachable') || !autosaves) return;
     const retry = () => void save('auto');
     const timer = setInterval(retry, OFFLINE_RETRY_MS);
     window.addEventListener('online', retry);
@@ -203,11 +214,11 @@ export function EditArticleForm({
       window.removeEventListener('online', retry);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
-  }, [status]);
+  }, [status, autosaves]);
 
   // A published article's edits are kept on this device until saved: say so.
   useEffect(() => {
-    if (!autosaves && dirty && status === 'idle') setStatus('unsaved');
+    if (!autosaves && dirty && (status === 'idle' || status === 'saved')) setStatus('unsaved');
   }, [autosaves, dirty, status]);
 
   const close = (then: () => void) => {
@@ -233,7 +244,7 @@ export function EditArticleForm({
     setTheirs(null);
     setStatus('idle');
     setLoaded((n) => n + 1);
-    clearLocalCopy(article.id);
+    clearLocalCopy(copyKey);
   };
   const keepMine = async () => {
     if (theirs && (await save('manual', theirs.article.version))) toast.success('Your version was saved.');
@@ -253,7 +264,7 @@ export function EditArticleForm({
           onSubmit={(e) => void submit(e)}
           onCancel={() => {
             // Cancel discards what the server does not have; what autosave saved stays saved.
-            clearLocalCopy(article.id);
+            clearLocalCopy(copyKey);
             close(onCancel);
           }}
           busy={{ pending: submitting, succeeded: false }}
@@ -265,7 +276,8 @@ export function EditArticleForm({
             aria-live="polite"
             className={`min-h-5 text-sm ${['offline', 'invalid', 'error'].includes(status) ? 'font-medium text-amber-800' : 'text-slate-600'}`}
           >
-            {said}
+            {/* Heard when it matters (saved, kept, refused); the steps between are only shown. */}
+            {status === 'unsaved' || status === 'saving' ? <span aria-hidden="true">{said}</span> : said}
           </p>
           <ArticleFields key={loaded} {...form.fields} disabled={false} CategoryField={CategoryField} />
         </DialogForm>

@@ -1,14 +1,15 @@
 import * as kept from '#client/lib/local-copy';
 import type { ArticleFormValues } from './validation';
 
-/** An article's edits kept on this device (lib/local-copy.ts), under `article:<id>`. */
+/** One person's edits of an article kept on this device (lib/local-copy.ts), under `article:<user id>:<article id>`. */
 const FIELDS = ['title', 'summary', 'content', 'categoryId', 'section'] as const;
 
 const isFormValues = (values: unknown): values is ArticleFormValues =>
   !!values && typeof values === 'object' && FIELDS.every((f) => typeof (values as Record<string, unknown>)[f] === 'string');
 
-export const readLocalCopy = (articleId: string) => kept.readLocalCopy(`article:${articleId}`, isFormValues);
-export const writeLocalCopy = (articleId: string, copy: kept.LocalCopy<ArticleFormValues>) => kept.writeLocalCopy(`article:${articleId}`, copy);
-export const clearLocalCopy = (articleId: string) => kept.clearLocalCopy(`article:${articleId}`);
+export const localCopyKey = (userId: string, articleId: string) => `article:${userId}:${articleId}`;
+export const readLocalCopy = (key: string) => kept.readLocalCopy(key, isFormValues);
+export const writeLocalCopy = (key: string, copy: kept.LocalCopy<ArticleFormValues>) => kept.writeLocalCopy(key, copy);
+export const clearLocalCopy = (key: string) => kept.clearLocalCopy(key);
 
 export const sameValues = (a: ArticleFormValues, b: ArticleFormValues) => FIELDS.every((f) => a[f] === b[f]);
