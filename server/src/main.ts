@@ -104,7 +104,10 @@ async function stopDatabase({ startupLock, database, logger }: Run) {
 /** A start-up step against the database, tried again while the database is slow to answer (a busy host). */
 function patiently<T>({ logger }: Run, what: string, work: () => Promise<T>) {
   return retryingTransient(work, (err, waitMs) =>
-    logger.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: the database did not answer in time; trying again in ${waitMs} ms`),
+    logger.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      `${what}: the database did not answer in time; trying again in ${waitMs} ms`,
+    ),
   );
 }
 
@@ -214,7 +217,13 @@ async function startJobWorker(run: Run, ctx: AppContext, databaseUrl: string) {
 /** The hourly sweep, then the HTTP server; ready once it listens. */
 function listen(run: Run, ctx: AppContext) {
   const { config, logger } = run;
-  run.stopSweep = scheduleSweep(ctx.db, config.uploadDir, (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'), undefined, ctx.storage);
+  run.stopSweep = scheduleSweep(
+    ctx.db,
+    config.uploadDir,
+    (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'),
+    undefined,
+    ctx.storage,
+  );
   const listener = createServerListener(ctx);
   const server = (run.server = http.createServer((req, res) => {
     // While stopping, every answer says `Connection: close`, so keep-alive clients reconnect elsewhere.
@@ -250,8 +259,10 @@ async function migrateOnly() {
   const config = loadConfig();
   if (!config.databaseUrl) fail('migrate needs DATABASE_URL (the embedded database is migrated by the server itself)');
   const logger = createLogger(config.logLevel);
-  const applied = await underStartupLock(config.databaseUrl, () => applyMigrations(config.databaseUrl!), () =>
-    logger.info('another process is migrating this database; waiting for it'),
+  const applied = await underStartupLock(
+    config.databaseUrl,
+    () => applyMigrations(config.databaseUrl!),
+    () => logger.info('another process is migrating this database; waiting for it'),
   );
   logger.info(applied.length ? { applied } : {}, applied.length ? 'migrations applied' : 'the database is up to date');
 }

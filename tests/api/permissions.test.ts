@@ -241,7 +241,10 @@ const ROWS: Row[] = [
     ok: 201,
     async run(actor) {
       const a = await ownArticle({ status: 'published', publishedAt: new Date() });
-      const res = await request(app).post(`/api/articles/${a.id}/corrections`).set(headers(actor)).send({ text: 'The vote is on Tuesday.' });
+      const res = await request(app)
+        .post(`/api/articles/${a.id}/corrections`)
+        .set(headers(actor))
+        .send({ text: 'The vote is on Tuesday.' });
       return { res, check: async (allowed) => expect(await db.correction.count({ where: { articleId: a.id } })).toBe(allowed ? 1 : 0) };
     },
   },

@@ -1,21 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { pageAs, screenshotsAtBothWidths, tokenOf, unique } from './dashboard-helpers';
+import { expect, test } from '@playwright/test';
+import { openArticleEditor, pageAs, screenshotsAtBothWidths, tokenOf, unique } from './dashboard-helpers';
 import { DEMO, DEMO_PASSWORD, DESKTOP } from './helpers';
 
 /**
  * Issue 27's autosave (docs/decisions/063-autosave-presence-conflicts.md): a draft saves itself once typing stops;
  * offline, its changes are kept on the device, through a reload, until the server takes them.
  */
-async function openEditor(page: Page, title: string) {
-  await page.goto('/dashboard/articles?status=draft');
-  await page
-    .getByRole('row', { name: new RegExp(title) })
-    .getByRole('button', { name: /^View/ })
-    .click();
-  await page.getByRole('dialog', { name: 'Article Details' }).getByRole('button', { name: 'Edit' }).click();
-  return page.getByRole('dialog', { name: 'Edit Article' });
-}
-
 test('a draft saves itself; offline its changes wait on the device, through a reload, and are saved once back', async ({ browser }) => {
   const page = await pageAs(browser, DEMO.author, DEMO_PASSWORD);
   try {
@@ -31,7 +21,7 @@ test('a draft saves itself; offline its changes wait on the device, through a re
     const stored = async () => ((await (await page.request.get(`/api/articles/${id}`, { headers })).json()) as { summary: string }).summary;
 
     // Online: typing stops, and it is saved without a click.
-    let form = await openEditor(page, title);
+    let form = await openArticleEditor(page, title, '/dashboard/articles?status=draft');
     const status = form.getByRole('status');
     await form.getByLabel('Summary').fill('Two hundred and twelve names long.');
     await expect(status).toHaveText('Saved');
@@ -49,14 +39,16 @@ test('a draft saves itself; offline its changes wait on the device, through a re
     });
     // Back online for pages, but the server stays out of reach for saves (a network that lets pages through but not
     // the API's writes): the reload finds the changes on the device only.
-    await page.route(`**/api/articles/${id}`, (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route(`**/api/articles/${id}`, (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await page.context().setOffline(false);
     await page.reload();
     expect(asked).toBe(true);
     expect(await stored()).toBe('Two hundred and twelve names long.');
 
     // After the reload: the kept changes are back in the form, and saved as soon as the server can be reached.
-    form = await openEditor(page, title);
+    form = await openArticleEditor(page, title, '/dashboard/articles?status=draft');
     await expect(form).toContainText('Your unsaved changes from this device were restored.');
     await expect(form.getByLabel('Summary')).toHaveValue('Two hundred and twenty names long, and growing.');
     await expect(form.getByRole('status')).toHaveText('Offline: changes kept on this device');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, pageAs, screenshotsAtBothWidths, tokenOf, unique } from './dashboard-helpers';
+import { expectToast, openArticleEditor, pageAs, screenshotsAtBothWidths, tokenOf, unique } from './dashboard-helpers';
 import { DEMO, DEMO_PASSWORD, DESKTOP, MOBILE, expectAccessible } from './helpers';
 
 /**
@@ -7,16 +7,6 @@ import { DEMO, DEMO_PASSWORD, DESKTOP, MOBILE, expectAccessible } from './helper
  * people with the same article open see each other; the second to save is shown both versions and chooses, and
  * nothing is ever overwritten unasked.
  */
-async function openEditor(page: Page, title: string) {
-  await page.goto('/dashboard/articles');
-  await page
-    .getByRole('row', { name: new RegExp(title) })
-    .getByRole('button', { name: /^View/ })
-    .click();
-  await page.getByRole('dialog', { name: 'Article Details' }).getByRole('button', { name: 'Edit' }).click();
-  return page.getByRole('dialog', { name: 'Edit Article' });
-}
-
 async function draft(page: Page, title: string) {
   const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
   const categories = (await (await page.request.get('/api/categories')).json()) as { id: string }[];
@@ -36,8 +26,8 @@ test('two editors in one article see each other; the second to save sees both ve
     const { id, headers } = await draft(ada, title);
     await ada.setViewportSize(DESKTOP);
     await eddie.setViewportSize(DESKTOP);
-    const first = await openEditor(ada, title);
-    const second = await openEditor(eddie, title);
+    const first = await openArticleEditor(ada, title);
+    const second = await openArticleEditor(eddie, title);
     // Eddie on a phone: the editor is a page-level dialog, which a change of layout keeps open.
     await eddie.setViewportSize(MOBILE);
     // Each sees the other, live.
@@ -72,7 +62,7 @@ test('two editors in one article see each other; the second to save sees both ve
 
     // Eddie closes his editor: Ada, opening hers again, is alone in it.
     await eddie.getByRole('dialog', { name: 'Edit Article' }).getByRole('button', { name: 'Cancel' }).click();
-    const again = await openEditor(ada, `${title} \\(agreed\\)`);
+    const again = await openArticleEditor(ada, `${title} \\(agreed\\)`);
     await expect(again.getByLabel('Title')).toHaveValue(`${title} (agreed)`);
     await expect(again).not.toContainText('is editing this article');
   } finally {

@@ -69,3 +69,17 @@ export async function expectToast(page: Page, title: 'Success' | 'Error', text: 
 }
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/**
+ * Opens the editor of the article titled `title` (a pattern, as in a row's name) from the Articles screen at `list`
+ * (filtered, say): its row's View, then Edit. The table's rows need the desktop layout.
+ */
+export async function openArticleEditor(page: Page, title: string, list = '/dashboard/articles') {
+  await page.goto(list);
+  await page
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('button', { name: /^View/ })
+    .click();
+  await page.getByRole('dialog', { name: 'Article Details' }).getByRole('button', { name: 'Edit' }).click();
+  return page.getByRole('dialog', { name: 'Edit Article' });
+}

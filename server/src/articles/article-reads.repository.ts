@@ -68,7 +68,10 @@ function fromRaw<Row extends ArticleListRow>(raw: Raw<Row>): { row: Row; images:
  * One article, any status (the caller decides who may read it and what of it), with its body and its corrections; null
  * when there is none.
  */
-export async function readArticleRow(db: Db, id: string): Promise<{ row: ArticleRow; images: ImageIndex; corrections: Correction[] } | null> {
+export async function readArticleRow(
+  db: Db,
+  id: string,
+): Promise<{ row: ArticleRow; images: ImageIndex; corrections: Correction[] } | null> {
   const { rows } = await poolOf(db).query<Raw<ArticleRow> & { corrections: Correction[] | null }>({
     name: 'chronicle.article',
     text: ARTICLE_SQL,

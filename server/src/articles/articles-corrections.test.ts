@@ -28,7 +28,11 @@ describe('adding a correction', () => {
     expect(res.headers.etag).toBe(`"v${a.version + 1}"`);
     expect(res.body.version).toBe(a.version + 1);
     expect(res.body.corrections).toEqual([
-      { id: expect.any(String), text: 'An earlier version gave the wrong date for the vote: it is on Tuesday.', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        text: 'An earlier version gave the wrong date for the vote: it is on Tuesday.',
+        createdAt: expect.any(String),
+      },
     ]);
     const [made] = res.body.corrections as { createdAt: string }[];
     expect(Date.now() - Date.parse(made!.createdAt)).toBeLessThan(60_000);
@@ -41,7 +45,11 @@ describe('adding a correction', () => {
     expect(body).toContain('An earlier version gave the wrong date for the vote: it is on Tuesday.');
     const news = jsonLd(page).find((o) => o['@type'] === 'NewsArticle')!;
     expect(news.correction).toEqual([
-      { '@type': 'CorrectionComment', text: 'An earlier version gave the wrong date for the vote: it is on Tuesday.', datePublished: made!.createdAt },
+      {
+        '@type': 'CorrectionComment',
+        text: 'An earlier version gave the wrong date for the vote: it is on Tuesday.',
+        datePublished: made!.createdAt,
+      },
     ]);
     expect(news.dateModified).toBe(res.body.updatedAt);
     expect(page.text).toContain(`<meta property="article:modified_time" content="${res.body.updatedAt}"`);
@@ -133,7 +141,10 @@ describe('/corrections', () => {
   });
 
   it('a page may not take its address', async () => {
-    const res = await request(app).post('/api/pages').set(headers('editor')).send({ title: 'Corrections', slug: 'corrections', content: '<p>x</p>' });
+    const res = await request(app)
+      .post('/api/pages')
+      .set(headers('editor'))
+      .send({ title: 'Corrections', slug: 'corrections', content: '<p>x</p>' });
     expect(res.status).toBe(400);
   });
 });

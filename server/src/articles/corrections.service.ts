@@ -53,6 +53,10 @@ export async function listCorrections(db: Db, { limit, offset }: CorrectionsQuer
 
 /** When the newest correction of a published article was made (the sitemap's date for /corrections); null for none. */
 export async function newestCorrection(db: Db): Promise<Date | null> {
-  const row = await db.correction.findFirst({ where: onPublished, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { createdAt: true } });
+  const row = await db.correction.findFirst({
+    where: onPublished,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { createdAt: true },
+  });
   return row?.createdAt ?? null;
 }

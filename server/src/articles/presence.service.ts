@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type pg from 'pg';
-import { listenOn } from '../db/notifications';
+import { lastingListener } from '../db/notifications';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -71,9 +71,6 @@ export function createPresence({
   const streams = new Map<Response, Watcher>();
   const byArticle = new Map<string, Set<Response>>();
   const perUser = new Map<string, number>();
-  let listener: pg.PoolClient | undefined;
-  let connecting: Promise<void> | undefined;
-  let reconnect: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -156,44 +153,17 @@ export function createPresence({
     await Promise.all([...byArticle.keys()].map(refresh));
   };
 
-  const dropListener = (err?: Error) => {
-    const client = listener;
-    listener = undefined;
-    if (client) {
-      client.removeAllListeners('notification');
-      client.release(err ?? true);
-    }
-  };
-  const scheduleReconnect = () => {
-    if (closed || reconnect || streams.size === 0) return;
-    reconnect = setTimeout(() => {
-      reconnect = undefined;
-      if (!listener) void listen();
-    }, RECONNECT_MS);
-    reconnect.unref();
-  };
-  const listen = (): Promise<void> =>
-    (connecting ??= (async () => {
-      try {
-        const client = await listenOn(pool, [PRESENCE_CHANNEL], {
-          notification: (msg) => msg.channel === PRESENCE_CHANNEL && msg.payload && void refresh(msg.payload),
-          error: (err) => {
-            logger.warn({ err }, 'the presence listener lost its connection; reconnecting');
-            dropListener(err);
-            scheduleReconnect();
-          },
-        });
-        if (closed) return void client.release(true);
-        listener = client;
-        // What changed while no one listened.
-        await Promise.all([...byArticle.keys()].map(refresh));
-      } catch (err) {
-        logger.warn({ err }, 'could not listen for presence; retrying');
-        scheduleReconnect();
-      } finally {
-        connecting = undefined;
-      }
-    })());
+  const listener = lastingListener({
+    pool,
+    channel: PRESENCE_CHANNEL,
+    onNotification: (articleId) => void refresh(articleId),
+    // What changed while no one listened.
+    onListening: async () => void (await Promise.all([...byArticle.keys()].map(refresh))),
+    wanted: () => streams.size > 0,
+    logger,
+    what: 'the presence listener',
+    reconnectMs: RECONNECT_MS,
+  });
 
   return {
     async subscribe(res, articleId, userId) {
@@ -231,7 +201,7 @@ export function createPresence({
       watcher.open = true;
       send(res, 'retry: 3000\n\n');
       heartbeat ??= setInterval(() => void tick(), limits.heartbeatMs).unref();
-      if (!listener) await listen();
+      await listener.ensure();
       await say(articleId).catch((err: unknown) => logger.warn({ err }, 'could not announce an editor'));
       await refresh(articleId);
       return 'open';
@@ -239,7 +209,6 @@ export function createPresence({
     size: () => streams.size,
     async close() {
       closed = true;
-      clearTimeout(reconnect);
       clearInterval(heartbeat);
       const tabs = [...streams.values()].map((w) => w.tab);
       const articles = [...byArticle.keys()];
@@ -258,8 +227,7 @@ export function createPresence({
             [tabs, PRESENCE_CHANNEL, articles],
           )
           .catch((err: unknown) => logger.warn({ err }, 'could not record that the editors of a stopping server left'));
-      await connecting;
-      dropListener();
+      await listener.close();
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { clientNetwork } from '../lib/client-network';
 import type { Logger } from '../lib/logger';
 import { listBreakingNews } from './breaking-news.service';
-import { listenOn } from '../db/notifications';
+import { lastingListener } from '../db/notifications';
 
 /**
  * Live breaking news over Server-Sent Events (issue 13, docs/decisions/035-live-breaking-news.md).
@@ -102,11 +102,8 @@ export function createLiveFeed({ db, pool, logger, limits: given }: LiveFeedOpti
   /** Open streams per network. */
   const networks = new Map<string, number>();
   let current: Snapshot | undefined;
-  let listener: pg.PoolClient | undefined;
-  let connecting: Promise<void> | undefined;
   let closed = false;
   let coalesce: NodeJS.Timeout | undefined;
-  let reconnect: NodeJS.Timeout | undefined;
   let reading: Promise<void> = Promise.resolve();
   let heartbeat: NodeJS.Timeout | undefined;
   let warnedOfProxy = false;
@@ -177,46 +174,17 @@ export function createLiveFeed({ db, pool, logger, limits: given }: LiveFeedOpti
     coalesce = setTimeout(() => void refresh(), COALESCE_MS);
   };
 
-  const dropListener = (err?: Error) => {
-    const client = listener;
-    listener = undefined;
-    if (client) {
-      client.removeAllListeners('notification');
-      client.release(err ?? true);
-    }
-  };
-
-  const listen = (): Promise<void> =>
-    (connecting ??= (async () => {
-      try {
-        const client = await listenOn(pool, [CHANNEL], {
-          notification: (msg) => msg.channel === CHANNEL && onNotification(),
-          error: (err) => {
-            logger.warn({ err }, 'the live breaking-news listener lost its connection; reconnecting');
-            dropListener(err);
-            scheduleReconnect();
-          },
-        });
-        if (closed) return void client.release(true);
-        listener = client;
-        // Whatever changed while no one listened (the first reader, or a lost connection).
-        await refresh();
-      } catch (err) {
-        logger.warn({ err }, 'could not listen for breaking news; retrying');
-        scheduleReconnect();
-      } finally {
-        connecting = undefined;
-      }
-    })());
-
-  const scheduleReconnect = () => {
-    if (closed || reconnect || streams.size === 0) return;
-    reconnect = setTimeout(() => {
-      reconnect = undefined;
-      if (!listener) void listen();
-    }, RECONNECT_MS);
-    reconnect.unref();
-  };
+  const listener = lastingListener({
+    pool,
+    channel: CHANNEL,
+    onNotification,
+    // Whatever changed while no one listened (the first reader, or a lost connection).
+    onListening: refresh,
+    wanted: () => streams.size > 0,
+    logger,
+    what: 'the live breaking-news listener',
+    reconnectMs: RECONNECT_MS,
+  });
 
   return {
     async subscribe(req, res) {
@@ -249,7 +217,7 @@ export function createLiveFeed({ db, pool, logger, limits: given }: LiveFeedOpti
       res.once('close', onClose);
       heartbeat ??= setInterval(tick, limits.heartbeatMs).unref();
 
-      if (!listener) await listen();
+      await listener.ensure();
       await reading;
       deliver(res);
       return 'open';
@@ -258,13 +226,11 @@ export function createLiveFeed({ db, pool, logger, limits: given }: LiveFeedOpti
     async close() {
       closed = true;
       clearTimeout(coalesce);
-      clearTimeout(reconnect);
       clearInterval(heartbeat);
       for (const res of streams.keys()) res.end();
       streams.clear();
       networks.clear();
-      await connecting;
-      dropListener();
+      await listener.close();
     },
   };
 }

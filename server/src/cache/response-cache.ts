@@ -137,7 +137,14 @@ interface Flight {
  * and its answer is stored when the code that made it said what it was made of. Identical misses running at
  * once are made once: the later ones wait for the first one's answer.
  */
-export function createResponseCache({ store, logger, ttlSeconds, keepSeconds = KEEP_SECONDS, values, relay }: ResponseCacheOptions): ResponseCache {
+export function createResponseCache({
+  store,
+  logger,
+  ttlSeconds,
+  keepSeconds = KEEP_SECONDS,
+  values,
+  relay,
+}: ResponseCacheOptions): ResponseCache {
   const ttlMs = ttlSeconds * 1000;
   const keepMs = Math.max(keepSeconds * 1000, ttlMs);
   const valueStore = values?.store ?? store;
@@ -163,7 +170,7 @@ export function createResponseCache({ store, logger, ttlSeconds, keepSeconds = K
   /** Joins the answer being made for `key`, if one is: resolves true once that answer has been sent here. */
   function join(req: IncomingMessage, res: ServerResponse, key: string, secure: boolean): Promise<boolean> | false {
     const flight = flights.get(key);
-    if (!flight || req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (!flight || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     flight.waiters += 1;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const gaveUp = new Promise<undefined>((resolve) => {
@@ -354,7 +361,14 @@ export function createResponseCache({ store, logger, ttlSeconds, keepSeconds = K
       // As for answers (see fill): a value that took longer than purges are remembered may predate one, and is not kept.
       if (found && under?.length && Date.now() - started < PURGE_MEMORY_MS / 2) {
         const storedAt = Date.now();
-        const answer: CachedAnswer = { status: 200, headers: [], etag: '', body: Buffer.from(JSON.stringify(value)), storedAt, staleAt: storedAt + valueTtlMs };
+        const answer: CachedAnswer = {
+          status: 200,
+          headers: [],
+          etag: '',
+          body: Buffer.from(JSON.stringify(value)),
+          storedAt,
+          staleAt: storedAt + valueTtlMs,
+        };
         await Promise.resolve()
           .then(() => valueStore.set(valueKey, answer, under, found.seq, valueTtlMs))
           .catch(() => false);
@@ -523,7 +537,8 @@ function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, s
   }
   if (encoding) headers['content-encoding'] = encoding;
   if (req.method === 'HEAD') {
-    headers['content-length'] = encoding || answer.encoding !== 'gzip' ? answer.body.length : (answer.identityLength ?? unzipped(answer).length);
+    headers['content-length'] =
+      encoding || answer.encoding !== 'gzip' ? answer.body.length : (answer.identityLength ?? unzipped(answer).length);
     res.writeHead(answer.status, headers);
     res.end();
     return;

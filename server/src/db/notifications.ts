@@ -33,3 +33,91 @@ export async function listenOn(
   }
   return client;
 }
+
+/** A LISTEN kept while it is wanted (lasting-listener below). */
+export interface LastingListener {
+  /** Listens, if it does not already; resolves once it does (or once the attempt failed, a retry scheduled). */
+  ensure(): Promise<void>;
+  /** Stops listening and retrying, for good. */
+  close(): Promise<void>;
+}
+
+/**
+ * One connection of `pool` that LISTENs on `channel` for as long as `wanted()` (someone is connected to hear it):
+ * a lost connection is replaced after `reconnectMs`, and `onListening` runs after each start, to read what changed
+ * while nobody listened. The live ticker (breaking-news/live-feed.ts) and the editors' presence
+ * (articles/presence.service.ts) each keep one.
+ */
+export function lastingListener({
+  pool,
+  channel,
+  onNotification,
+  onListening,
+  wanted,
+  logger,
+  what,
+  reconnectMs = 1_000,
+}: {
+  pool: pg.Pool;
+  channel: string;
+  onNotification: (payload: string) => void;
+  onListening: () => Promise<void>;
+  wanted: () => boolean;
+  logger: { warn: (obj: object, msg: string) => void };
+  /** Named in the log: 'the live breaking-news listener'. */
+  what: string;
+  reconnectMs?: number;
+}): LastingListener {
+  let client: pg.PoolClient | undefined;
+  let connecting: Promise<void> | undefined;
+  let reconnect: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const drop = (err?: Error) => {
+    const held = client;
+    client = undefined;
+    if (held) {
+      held.removeAllListeners('notification');
+      held.release(err ?? true);
+    }
+  };
+  const scheduleReconnect = () => {
+    if (closed || reconnect || !wanted()) return;
+    reconnect = setTimeout(() => {
+      reconnect = undefined;
+      if (!client) void listen();
+    }, reconnectMs);
+    reconnect.unref();
+  };
+  const listen = (): Promise<void> =>
+    (connecting ??= (async () => {
+      try {
+        const listening = await listenOn(pool, [channel], {
+          notification: (msg) => msg.channel === channel && onNotification(msg.payload ?? ''),
+          error: (err) => {
+            logger.warn({ err }, `${what} lost its connection; reconnecting`);
+            drop(err);
+            scheduleReconnect();
+          },
+        });
+        if (closed) return void listening.release(true);
+        client = listening;
+        await onListening();
+      } catch (err) {
+        logger.warn({ err }, `${what} could not listen; retrying`);
+        scheduleReconnect();
+      } finally {
+        connecting = undefined;
+      }
+    })());
+
+  return {
+    ensure: () => (client ? Promise.resolve() : listen()),
+    async close() {
+      closed = true;
+      clearTimeout(reconnect);
+      await connecting;
+      drop();
+    },
+  };
+}

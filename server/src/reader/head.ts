@@ -92,7 +92,6 @@ function iconLinks(site: SiteInfo): string[] {
   return [`<link rel="icon" href="${href}">`, `<link rel="apple-touch-icon" href="${href}">`];
 }
 
-
 /**
  * The site's accent colour and its shades as CSS variables, over the stylesheet's (Tailwind's theme variables sit in a
  * layer, so an unlayered rule wins wherever it is); nothing for the stylesheet's own colour. The colour is checked
@@ -273,9 +272,11 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
     // Its corrections, dated (docs/decisions/062-corrections.md): the modified date is the newest one's, or later.
     ...(article.corrections?.length
       ? {
-          correction: article.corrections.map(
-            (c): CorrectionComment => ({ '@type': 'CorrectionComment', text: c.text, datePublished: c.createdAt }),
-          ),
+          correction: article.corrections.map((c): CorrectionComment => ({
+            '@type': 'CorrectionComment',
+            text: c.text,
+            datePublished: c.createdAt,
+          })),
         }
       : {}),
     inLanguage: LANGUAGE,
@@ -391,7 +392,10 @@ function correctionsParts(corrections: CorrectionListItem[], page: number, site:
   };
   return {
     title: `${name} | ${site.name}`,
-    description: listingDescription(lead, corrections.map((c) => ({ title: c.article.title }))),
+    description: listingDescription(
+      lead,
+      corrections.map((c) => ({ title: c.article.title })),
+    ),
     canonical,
     ogType: 'website',
     ogTitle: name,
@@ -526,7 +530,12 @@ export function buildHead(page: ReaderPage, site: SiteInfo): string {
  */
 export function buildShellHead(pathname: string, site: SiteInfo): string {
   if (pathname !== AUTH_PATH)
-    return [`<meta name="description" content="${escapeHtml(site.description)}">`, `<title>${escapeHtml(site.name)}</title>`, ...iconLinks(site), accentStyle(site.accentColor)]
+    return [
+      `<meta name="description" content="${escapeHtml(site.description)}">`,
+      `<title>${escapeHtml(site.name)}</title>`,
+      ...iconLinks(site),
+      accentStyle(site.accentColor),
+    ]
       .filter(Boolean)
       .join('\n');
   const title = `Login | ${site.name}`;

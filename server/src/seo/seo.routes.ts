@@ -11,7 +11,18 @@ import { currentSite, siteOrFallback } from '../settings/settings.service';
 import * as seo from './seo.service';
 import { publishedPages } from '../pages/pages.service';
 import { newestCorrection } from '../articles/corrections.service';
-import { articleUrl, articlesSitemapUrl, authorUrl, categoryUrl, correctionsUrl, homeUrl, pagesSitemapUrl, sectionUrl, staticPageUrl, type Publication } from './site';
+import {
+  articleUrl,
+  articlesSitemapUrl,
+  authorUrl,
+  categoryUrl,
+  correctionsUrl,
+  homeUrl,
+  pagesSitemapUrl,
+  sectionUrl,
+  staticPageUrl,
+  type Publication,
+} from './site';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, SITEMAP_LIMITS } from './sitemaps';
 
 /** Sizes of the documents; tests lower them to see paging without writing 50,000 articles. */
@@ -106,7 +117,9 @@ export function seoRouter(ctx: AppContext, options: Partial<SeoOptions> = {}): R
   router.get('/manifest.webmanifest', async (_req, res) => {
     tagResponse([Tags.site]);
     const site = await siteOrFallback(db, ctx.cache, ctx.logger);
-    res.set({ 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'no-cache' }).send(JSON.stringify(webManifest(site)));
+    res
+      .set({ 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'no-cache' })
+      .send(JSON.stringify(webManifest(site)));
   });
 
   router.get('/rss.xml', async (_req, res) => {

@@ -31,7 +31,9 @@ export function CorrectionsRoute() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <header className="mb-8 border-b-2 border-slate-900 pb-4">
-        <h1 className="font-serif text-3xl font-bold text-slate-900 md:text-4xl">{page > 1 ? `Corrections, page ${page}` : 'Corrections'}</h1>
+        <h1 className="font-serif text-3xl font-bold text-slate-900 md:text-4xl">
+          {page > 1 ? `Corrections, page ${page}` : 'Corrections'}
+        </h1>
         <p className="mt-2 text-slate-700">
           When we get something wrong, we correct the article and say so at its end. These are our corrections, newest first.
         </p>

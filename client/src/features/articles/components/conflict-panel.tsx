@@ -59,9 +59,14 @@ export function ConflictPanel({
 }) {
   return (
     <div className="space-y-3">
-      <p ref={focusOnMount} tabIndex={-1} role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 focus:outline-none">
-        Someone else changed this article since you opened it, so your changes were not saved. Nothing was overwritten:
-        compare the two versions, then keep yours or take theirs.
+      <p
+        ref={focusOnMount}
+        tabIndex={-1}
+        role="alert"
+        className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 focus:outline-none"
+      >
+        Someone else changed this article since you opened it, so your changes were not saved. Nothing was overwritten: compare the two
+        versions, then keep yours or take theirs.
       </p>
       <div className="grid gap-3 md:grid-cols-2">
         <Version heading="Your version" values={mine} other={theirs.values} />

@@ -36,8 +36,8 @@ function AddCorrectionDialog({ article, onClose }: { article: Article; onClose()
       pendingLabel="Publishing…"
     >
       <p className="text-sm text-slate-700">
-        Readers see it, dated today, at the end of “{article.title}” and on the Corrections page. A correction cannot be taken
-        back: fix the article’s text too, then say here what was wrong.
+        Readers see it, dated today, at the end of “{article.title}” and on the Corrections page. A correction cannot be taken back: fix the
+        article’s text too, then say here what was wrong.
       </p>
       <TextArea
         label="Correction"
