@@ -46,28 +46,43 @@ async function scanTickerWhileMoving(page: Page) {
   await expect(text).toBeVisible();
   // Its island (or React) has taken the ticker over: a wide screen's fading line has replaced the server's scroll.
   await hydrated(page, `${TICKER} button`);
-  await expect
-    .poll(
-      () =>
-        text.evaluate((el) => {
-          const animations = el.getAnimations({ subtree: true });
-          animations.forEach((a) => a.pause());
-          return animations.length;
-        }),
-      { message: 'the ticker animates', timeout: 8_000, intervals: [50] },
-    )
-    .toBeGreaterThan(0);
-  await text.hover();
+  // Catches a fade and pauses it, then holds the pointer over the ticker, which stops the rotation.
+  const catchAndHold = async () => {
+    // Off the ticker (which is at the top of the page), so that the rotation runs.
+    const size = page.viewportSize()!;
+    await page.mouse.move(size.width / 2, size.height - 10);
+    await expect
+      .poll(
+        () =>
+          text.evaluate((el) => {
+            const animations = el.getAnimations({ subtree: true });
+            animations.forEach((a) => a.pause());
+            return animations.length;
+          }),
+        { message: 'the ticker animates', timeout: 8_000, intervals: [50] },
+      )
+      .toBeGreaterThan(0);
+    await text.hover();
+  };
+  await catchAndHold();
   const found: string[] = [];
   for (const fraction of [0, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9]) {
-    const stepped = await text.evaluate((el, f) => {
-      const animations = el.getAnimations({ subtree: true });
-      for (const animation of animations) {
-        const { duration } = animation.effect!.getComputedTiming();
-        animation.currentTime = (typeof duration === 'number' ? duration : 0) * f;
-      }
-      return animations.length;
-    }, fraction);
+    const step = () =>
+      text.evaluate((el, f) => {
+        const animations = el.getAnimations({ subtree: true });
+        for (const animation of animations) {
+          const { duration } = animation.effect!.getComputedTiming();
+          animation.currentTime = (typeof duration === 'number' ? duration : 0) * f;
+        }
+        return animations.length;
+      }, fraction);
+    let stepped = await step();
+    // The rotation's timer can swap the headline between the catch and the hover (seen once in CI, at 1280 px):
+    // the caught fade is gone with its element. Another is caught, and the moment stepped again.
+    for (let tries = 0; stepped === 0 && tries < 3; tries++) {
+      await catchAndHold();
+      stepped = await step();
+    }
     expect(stepped, 'the paused animation is still there').toBeGreaterThan(0);
     const at = `at ${Math.round(fraction * 100)}%`;
     const results = await new AxeBuilder({ page }).include(TICKER).analyze();
