@@ -53,6 +53,8 @@ export const LIMITS = {
   summaryMax: 500,
   /** An editor's note when sending an article back to its author (docs/decisions/058-review.md). */
   reviewNoteMax: 2000,
+  /** Co-authors of one article, besides its author (docs/decisions/064-co-authors.md). */
+  coAuthorsMax: 5,
   /** A correction's text (docs/decisions/062-corrections.md). */
   correctionMax: 1000,
   /** /corrections: corrections a page (`?page=2` continues it). */

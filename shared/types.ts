@@ -16,7 +16,7 @@ import type { pageListItemSchema, pageSchema, publicPageSchema } from './schemas
 import type { siteSchema, siteSettingsSchema } from './schemas/responses/settings';
 import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/responses/common';
 import type { activityEventSchema, dashboardStatsSchema } from './schemas/responses/stats';
-import type { authorPageSchema, authorSchema, profileSchema, publicUserSchema } from './schemas/responses/users';
+import type { authorPageSchema, authorSchema, profileSchema, publicUserSchema, staffListSchema } from './schemas/responses/users';
 import type { viewLogSchema } from './schemas/responses/views';
 
 /**
@@ -75,6 +75,8 @@ export type PublicUser = z.output<typeof publicUserSchema>;
 export type Author = z.output<typeof authorSchema>;
 
 export type AuthorPage = z.output<typeof authorPageSchema>;
+/** A member of staff who may be named a co-author (GET /api/staff). */
+export type StaffMember = z.output<typeof staffListSchema>['data'][number];
 
 /** The signed-in staff member's own profile (the dashboard's Profile page). */
 export type Profile = z.output<typeof profileSchema>;

@@ -34,7 +34,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use('/breaking-news', breakingNewsRouter(ctx));
   router.use('/users', usersRouter(ctx));
   router.use('/stats', statsRouter(ctx));
-  // /authors/:slug and /profile.
+  // /authors/:slug, /staff and /profile.
   router.use(authorsRouter(ctx));
   // /site (public) and /settings (admins).
   router.use(settingsRouter(ctx));

@@ -45,6 +45,15 @@ export const sectionSchema = z.enum(SECTIONS, { error: `Section must be one of: 
 
 const uuid = (field: string) => z.uuid({ error: `${field} must be a valid id` }).toLowerCase();
 
+/**
+ * Who wrote it with its author, in the byline's order (docs/decisions/064-co-authors.md): ids of staff, at most
+ * LIMITS.coAuthorsMax, none twice. The server checks that each is a member of staff other than the author.
+ */
+export const coAuthorIdsSchema = z
+  .array(uuid('Co-author'), { error: 'Co-authors must be a list of user ids' })
+  .max(LIMITS.coAuthorsMax, `An article has at most ${LIMITS.coAuthorsMax} co-authors`)
+  .refine((ids) => new Set(ids).size === ids.length, 'A co-author is named twice');
+
 export const createArticleInputSchema = z.object({
   title: plainText('Title', LIMITS.titleMax),
   summary: plainText('Summary', LIMITS.summaryMax),
@@ -52,6 +61,7 @@ export const createArticleInputSchema = z.object({
   categoryId: uuid('Category'),
   section: sectionSchema.default('General'),
   imageUrl: articleImageUrlSchema.optional(),
+  coAuthorIds: coAuthorIdsSchema.optional(),
 });
 export type CreateArticleInput = z.input<typeof createArticleInputSchema>;
 
@@ -63,10 +73,11 @@ export const updateArticleInputSchema = z
     categoryId: uuid('Category'),
     section: sectionSchema,
     imageUrl: articleImageUrlSchema,
+    coAuthorIds: coAuthorIdsSchema,
     version: versionSchema,
   })
   .partial()
-  .refine(changesSomething, 'Send at least one of title, summary, content, categoryId, section, imageUrl');
+  .refine(changesSomething, 'Send at least one of title, summary, content, categoryId, section, imageUrl, coAuthorIds');
 export type UpdateArticleInput = z.input<typeof updateArticleInputSchema>;
 
 /** POST /api/articles/:id/revisions/:revisionId/restore: the version of the article the restore is based on. */

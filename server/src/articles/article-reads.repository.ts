@@ -25,6 +25,8 @@ const listColumns = (workflow: boolean) => `
       : 'NULL::timestamptz AS "submittedAt", NULL::text AS "reviewNote", NULL::timestamptz AS "scheduledAt", NULL::timestamptz AS "unpublishAt", NULL::timestamptz AS "trashedAt", NULL::text AS "trashedFrom"'
   },
   json_build_object('id', u.id, 'name', u.name, 'slug', u.slug) AS author,
+  (SELECT COALESCE(json_agg(json_build_object('user', json_build_object('id', cu.id, 'name', cu.name, 'slug', cu.slug)) ORDER BY aa.position), '[]')
+   FROM "ArticleAuthor" aa JOIN "User" cu ON cu.id = aa."userId" WHERE aa."articleId" = a.id) AS "coAuthors",
   json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) AS category,
   COALESCE(m.media, '[]') AS media,
   (SELECT json_object_agg(v."fileUrl", json_build_object('width', v.width, 'height', v.height, 'widths', v.widths, 'crops', v.crops))
@@ -91,6 +93,7 @@ export interface PublishedFilter {
   featured?: boolean;
   main?: boolean;
   story?: boolean;
+  /** Articles by this author or co-written by them. */
   authorId?: string;
   /** Articles left out (the home page's blocks, for its Latest river). */
   exclude?: string[];
@@ -103,7 +106,11 @@ const CONDITIONS: [keyof PublishedFilter, string][] = [
   ['featured', 'a."isFeatured" = $?::boolean'],
   ['main', 'a."isMainStory" = $?::boolean'],
   ['story', 'a."isStory" = $?::boolean'],
-  ['authorId', 'a."authorId" = $?::uuid'],
+  // The author's articles and those they co-wrote: each found by its index, then sorted (docs/decisions/064-co-authors.md).
+  [
+    'authorId',
+    'a.id IN (SELECT x.id FROM "Article" x WHERE x."authorId" = $?::uuid UNION ALL SELECT aa."articleId" FROM "ArticleAuthor" aa WHERE aa."userId" = $?::uuid)',
+  ],
   ['exclude', 'a.id <> ALL ($?::uuid[])'],
 ];
 /** The text of each statement by its name, made once. */
@@ -116,7 +123,7 @@ function publishedStatement(filter: PublishedFilter): { name: string; text: stri
   let text = publishedStatements.get(name);
   if (text === undefined) {
     const used = CONDITIONS.filter(([key]) => filter[key] !== undefined);
-    const where = ["a.status = 'published'", ...used.map(([, condition], i) => condition.replace('$?', `$${i + 1}`))];
+    const where = ["a.status = 'published'", ...used.map(([, condition], i) => condition.replaceAll('$?', `$${i + 1}`))];
     const order = `${filter.featured ? 'a."featuredAt" DESC NULLS LAST, ' : ''}a."publishedAt" DESC, a."updatedAt" DESC, a.id DESC`;
     text =
       `SELECT ${listColumns(false)} FROM "Article" a ${LIST_JOINS} WHERE ${where.join(' AND ')} ` +

@@ -1,3 +1,4 @@
+import type { Prisma } from '../generated/prisma/client';
 import { conflict, notFound } from '../lib/errors';
 import { allows, grantFor, type AuthUser } from '../lib/policy';
 
@@ -27,12 +28,43 @@ export function requireEditableInReview(user: AuthUser, status: string): void {
 }
 
 /**
- * Published articles for everyone; drafts and unpublished ones only for editors+ and their author (else 404); one in the
- * trash only for those who may restore it.
+ * An article as its rights see it: its status and whose it is, its author and its co-authors alike: an `own` grant
+ * reaches both (docs/decisions/064-co-authors.md).
  */
-export function canRead(user: AuthUser | undefined, row: { status: string; author: { id: string } }): boolean {
-  if (row.status === 'trashed') return allows(user, 'articles:restore');
-  return row.status === 'published' || allows(user, 'articles:read-draft', row.author.id);
+export interface OwnedArticle {
+  status: string;
+  owners: readonly string[];
+}
+
+/** What a write reads of an article to judge who may make it (ownedArticle turns it into an OwnedArticle). */
+export const ownersSelect = {
+  status: true,
+  authorId: true,
+  coAuthors: { select: { userId: true }, orderBy: { position: 'asc' } },
+} satisfies Prisma.ArticleSelect;
+
+export const ownedArticle = (row: { status: string; authorId: string; coAuthors: { userId: string }[] }): OwnedArticle => ({
+  status: row.status,
+  owners: [row.authorId, ...row.coAuthors.map((c) => c.userId)],
+});
+
+/** The same of an article as it is read for the wire (article.mapper.ts). */
+export const ownedArticleRow = (row: { status: string; author: { id: string }; coAuthors: { user: { id: string } }[] }): OwnedArticle => ({
+  status: row.status,
+  owners: [row.author.id, ...row.coAuthors.map((c) => c.user.id)],
+});
+
+/** Articles by `userId` or co-written by them: their author page, their feed, their own list. */
+export const byAuthor = (userId: string) =>
+  ({ OR: [{ authorId: userId }, { coAuthors: { some: { userId } } }] }) satisfies Prisma.ArticleWhereInput;
+
+/**
+ * Published articles for everyone; drafts and unpublished ones only for editors+ and their authors (else 404); one in
+ * the trash only for those who may restore it.
+ */
+export function canRead(user: AuthUser | undefined, article: OwnedArticle): boolean {
+  if (article.status === 'trashed') return allows(user, 'articles:restore');
+  return article.status === 'published' || allows(user, 'articles:read-draft', article.owners);
 }
 
 export const inTrash = () => conflict('This article is in the trash: restore it first.');

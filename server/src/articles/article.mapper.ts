@@ -33,6 +33,7 @@ export const articleListSelect = {
   trashedFrom: true,
   version: true,
   author: { select: { id: true, name: true, slug: true } },
+  coAuthors: { select: { user: { select: { id: true, name: true, slug: true } } }, orderBy: { position: 'asc' } },
   category: { select: { id: true, name: true, slug: true } },
   media: { select: { id: true, type: true, fileUrl: true }, orderBy: { createdAt: 'asc' } },
 } satisfies Prisma.ArticleSelect;
@@ -69,6 +70,7 @@ export function toArticleListItem(row: ArticleListRow, images: ImageIndex): Arti
     imageUrl: row.imageUrl,
     image: row.imageUrl ? (images.get(row.imageUrl) ?? null) : null,
     author: row.author,
+    coAuthors: row.coAuthors.map((c) => c.user),
     category: row.category,
     categoryId: row.categoryId,
     section: sectionToWire(row.section),

@@ -2,7 +2,7 @@ import type { Article } from '#shared/types';
 import type { Db, Tx } from '../db/client';
 import { requireOwnership, type AuthUser } from '../lib/policy';
 import { articleSelect, toArticles, type ArticleRow } from './article.mapper';
-import { articleNotFound, canRead, requireEditableInReview } from './article-records';
+import { articleNotFound, canRead, ownedArticleRow, requireEditableInReview } from './article-records';
 
 /** What the article services share of the database: reading an article for a caller, and the locks of its writes. */
 
@@ -32,14 +32,14 @@ export async function readArticle(db: Db, id: string): Promise<Article> {
 
 export async function findReadable(db: Db, id: string, user: AuthUser | undefined): Promise<ArticleRow> {
   const row = await db.article.findUnique({ where: { id }, select: articleSelect });
-  if (!row || !canRead(user, row)) throw articleNotFound();
+  if (!row || !canRead(user, ownedArticleRow(row))) throw articleNotFound();
   return row;
 }
 
 /** An article the caller may edit: 404 when they may not even see it, 403 when they see it but may not edit it. */
 export async function findEditable(db: Db, id: string, user: AuthUser): Promise<ArticleRow> {
   const row = await findReadable(db, id, user);
-  requireOwnership(user, 'articles:edit', row.author.id);
+  requireOwnership(user, 'articles:edit', ownedArticleRow(row).owners);
   requireEditableInReview(user, row.status);
   return row;
 }

@@ -15,16 +15,28 @@ import { prismaCode } from '../lib/error-middleware';
 import { conflict, HttpError, notFound, validationFailed } from '../lib/errors';
 import { removeUnusedFiles, type FilesContext } from '../media/media-files';
 import { allows, requireOwnership, type AuthUser } from '../lib/policy';
+import { holds } from '#shared/permissions';
 import { cleanBody as cleanContent } from '../lib/sanitize';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugCandidates } from '../lib/slug';
-import { sectionFromWire, sectionToWire } from '../lib/wire';
+import { roleToWire, sectionFromWire, sectionToWire } from '../lib/wire';
 import { articleSelect, publishedOnly, toArticle, toArticleListItem, toArticles, withoutWorkflow } from './article.mapper';
 import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads.repository';
 import { removeShareImages } from './share-image';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
-import { articleNotFound, canRead, inTrash, isUuid, NEXT_VERSION, requireEditableInReview } from './article-records';
+import {
+  articleNotFound,
+  byAuthor,
+  canRead,
+  inTrash,
+  isUuid,
+  NEXT_VERSION,
+  ownedArticle,
+  ownedArticleRow,
+  ownersSelect,
+  requireEditableInReview,
+} from './article-records';
 import { lockArticle, readArticle } from './articles.repository';
 import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduling.service';
 import { saveRevision } from './revisions.service';
@@ -46,9 +58,10 @@ function categoryGone(err: unknown): unknown {
 
 export async function getArticle(db: Db, id: string, user: AuthUser | undefined): Promise<Article> {
   const found = await readArticleRow(db, id);
-  if (!found || !canRead(user, found.row)) throw articleNotFound();
+  const owned = found && ownedArticleRow(found.row);
+  if (!found || !owned || !canRead(user, owned)) throw articleNotFound();
   const article = { ...toArticle(found.row, found.images), corrections: found.corrections };
-  return allows(user, 'articles:read-draft', found.row.author.id) ? article : withoutWorkflow(article);
+  return allows(user, 'articles:read-draft', owned.owners) ? article : withoutWorkflow(article);
 }
 
 /** The staff list: everything for editors+, only their own for authors (filtered in the query). */
@@ -61,7 +74,8 @@ export async function listArticles(
   // The trash is listed only when asked for, and only to those who may restore from it.
   const trash = query.status === 'trashed' && allows(user, 'articles:restore');
   const where: Prisma.ArticleWhereInput = {
-    ...(grant === 'any' ? {} : { authorId: user.id }),
+    // An author's own: those they wrote, and those they co-write (docs/decisions/064-co-authors.md).
+    ...(grant === 'any' ? {} : byAuthor(user.id)),
     status: trash ? 'trashed' : query.status && query.status !== 'trashed' ? query.status : { not: 'trashed' },
     ...(query.sentBack === undefined ? {} : { reviewNote: query.sentBack === 'true' ? { not: null } : null }),
   };
@@ -137,10 +151,40 @@ export async function listPublished(
 /** A page of one author's published articles, newest first (their author page), and how many they have published. */
 export async function listPublishedByAuthor(db: Db, authorId: string, limit: number, offset: number): Promise<Page<ArticleListItem>> {
   const [total, { rows, images }] = await Promise.all([
-    db.article.count({ where: { ...publishedOnly, authorId } }),
+    db.article.count({ where: { ...publishedOnly, ...byAuthor(authorId) } }),
     readPublishedRows(db, { authorId }, limit, offset),
   ]);
   return { data: rows.map((row) => toArticleListItem(row, images)), pagination: { total, limit, offset } };
+}
+
+/**
+ * Names an article's co-authors (docs/decisions/064-co-authors.md), in the byline's order, in the transaction of the
+ * edit. Whoever is added must be a member of staff who writes articles, not suspended, and not the article's author:
+ * 400 otherwise, naming them. Those already named stay even if they have since lost the role (the byline is history).
+ * Returns whether anything changed.
+ */
+async function setCoAuthors(tx: Tx, articleId: string, authorId: string, ids: string[], current: string[] = []): Promise<boolean> {
+  if (ids.length === current.length && ids.every((id, i) => id === current[i])) return false;
+  if (ids.includes(authorId)) throw validationFailed(['coAuthorIds: the author is in the byline already']);
+  const added = ids.filter((id) => !current.includes(id));
+  const found = added.length
+    ? await tx.user.findMany({ where: { id: { in: added } }, select: { id: true, name: true, role: true, suspended: true } })
+    : [];
+  const problems = added.flatMap((id) => {
+    const user = found.find((u) => u.id === id);
+    if (!user || !holds(roleToWire(user.role), 'articles:create'))
+      return [`coAuthorIds: ${id} is not a member of staff who writes articles`];
+    return user.suspended ? [`coAuthorIds: ${user.name} is suspended`] : [];
+  });
+  if (problems.length) throw validationFailed(problems);
+  await tx.articleAuthor.deleteMany({ where: { articleId } });
+  await tx.articleAuthor.createMany({ data: ids.map((userId, position) => ({ articleId, userId, position })) });
+  return true;
+}
+
+/** A co-author deleted between the check and the write is refused by the foreign key: answer as the check would. */
+function coAuthorGone(err: unknown): never {
+  throw prismaCode(err) === 'P2003' ? validationFailed(['coAuthorIds: a co-author no longer exists']) : err;
 }
 
 export async function createArticle(db: Db, user: AuthUser, input: CreateArticle): Promise<Article> {
@@ -161,6 +205,7 @@ export async function createArticle(db: Db, user: AuthUser, input: CreateArticle
         },
         select: { id: true },
       });
+      if (input.coAuthorIds) await setCoAuthors(tx, created.id, user.id, input.coAuthorIds).catch(coAuthorGone);
       // Writing it is the first edit of a run: the author's next few saves join this revision.
       await saveRevision(tx, created.id, user.id, { edit: true });
       return created.id;
@@ -189,17 +234,11 @@ export async function updateArticle(
     await lockArticle(tx, id);
     const current = await tx.article.findUnique({
       where: { id },
-      select: {
-        status: true,
-        authorId: true,
-        categoryId: true,
-        section: true,
-        isMainStory: true,
-        version: true,
-      },
+      select: { ...ownersSelect, categoryId: true, section: true, isMainStory: true, version: true },
     });
-    if (!current || !canRead(user, { status: current.status, author: { id: current.authorId } })) throw articleNotFound();
-    requireOwnership(user, 'articles:edit', current.authorId);
+    const owned = current && ownedArticle(current);
+    if (!current || !owned || !canRead(user, owned)) throw articleNotFound();
+    requireOwnership(user, 'articles:edit', owned.owners);
     requireEditableInReview(user, current.status);
     requireVersion('article', expected, current.version);
     const data: Prisma.ArticleUncheckedUpdateInput = { ...NEXT_VERSION };
@@ -215,6 +254,10 @@ export async function updateArticle(
       data.section = sectionFromWire(input.section);
       // A main story belongs to its section: moving it elsewhere gives up the slot rather than taking another's.
       if (data.section !== current.section && current.isMainStory) data.isMainStory = false;
+    }
+    if (input.coAuthorIds !== undefined) {
+      const named = current.coAuthors.map((c) => c.userId);
+      await setCoAuthors(tx, id, current.authorId, input.coAuthorIds, named).catch(coAuthorGone);
     }
     await tx.article.update({ where: { id }, data, select: { id: true } }).catch((err: unknown) => {
       throw categoryGone(err);
@@ -436,9 +479,10 @@ export async function reviewStep(db: Db, user: AuthUser, id: string, step: Revie
   const { from, to, permission, refused } = REVIEW_STEPS[step];
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
-    const current = await tx.article.findUnique({ where: { id }, select: { status: true, authorId: true, publishedAt: true } });
-    if (!current || !canRead(user, { status: current.status, author: { id: current.authorId } })) throw articleNotFound();
-    requireOwnership(user, permission, current.authorId);
+    const current = await tx.article.findUnique({ where: { id }, select: { ...ownersSelect, publishedAt: true } });
+    const owned = current && ownedArticle(current);
+    if (!current || !owned || !canRead(user, owned)) throw articleNotFound();
+    requireOwnership(user, permission, owned.owners);
     if (!(from as readonly ArticleStatus[]).includes(current.status))
       throw conflict(`${refused}: this one is ${STATUS_WORDS[current.status]}.`);
     await tx.article.update({
@@ -496,8 +540,8 @@ export async function restoreRevision(
   revisionId: string,
   expected: ExpectedVersion | undefined,
 ): Promise<Article> {
-  const article = await db.article.findUnique({ where: { id }, select: { authorId: true, status: true } });
-  if (!article || !canRead(user, { status: article.status, author: { id: article.authorId } })) throw articleNotFound();
+  const article = await db.article.findUnique({ where: { id }, select: ownersSelect });
+  if (!article || !canRead(user, ownedArticle(article))) throw articleNotFound();
   const revision = await db.articleRevision.findFirst({
     where: { id: revisionId, articleId: id },
     select: { title: true, summary: true, content: true, categoryId: true, categoryName: true, section: true, imageUrl: true },

@@ -74,6 +74,7 @@ describe('GET /api/articles/:id', () => {
       imageUrl: '/uploads/x.png',
       image: null,
       author: { id: otherAuthor.id, name: otherAuthor.name, slug: otherAuthor.slug },
+      coAuthors: [],
       category: { id: category.id, name: category.name, slug: category.slug },
       categoryId: category.id,
       section: 'Opinions & Editorials',

@@ -4,7 +4,7 @@ import { Prisma } from '../generated/prisma/client';
 import { notFound } from '../lib/errors';
 import { allows, type AuthUser } from '../lib/policy';
 import { sectionToWire } from '../lib/wire';
-import { articleNotFound } from './article-records';
+import { articleNotFound, ownedArticle, ownersSelect } from './article-records';
 
 /**
  * Revisions (docs/decisions/060-revisions.md): every save of an article keeps what it left, by whom, in the same
@@ -71,10 +71,10 @@ export async function startHistories(db: Db | Tx): Promise<void> {
     WHERE NOT EXISTS (SELECT 1 FROM "ArticleRevision" r WHERE r."articleId" = a.id)`;
 }
 
-/** Who may read an article's history: whoever may read it as a draft (its author, editors and admins); else 404. */
+/** Who may read an article's history: whoever may read it as a draft (its authors, editors and admins); else 404. */
 async function requireHistory(db: Db, user: AuthUser, articleId: string): Promise<void> {
-  const article = await db.article.findUnique({ where: { id: articleId }, select: { authorId: true } });
-  if (!article || !allows(user, 'articles:read-draft', article.authorId)) throw articleNotFound();
+  const article = await db.article.findUnique({ where: { id: articleId }, select: ownersSelect });
+  if (!article || !allows(user, 'articles:read-draft', ownedArticle(article).owners)) throw articleNotFound();
 }
 
 const editorSelect = { select: { id: true, name: true } } as const;

@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { authorPageQuerySchema, updateProfileInputSchema } from '#shared/schemas/users';
-import { authorPageSchema, profileSchema } from '#shared/schemas/responses/users';
+import { authorPageSchema, profileSchema, staffListSchema } from '#shared/schemas/responses/users';
 import type { AppContext } from '../context';
 import { Tags } from '../lib/cache-scope';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { resourceRouter } from '../lib/route';
 import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions';
-import { authorPage, getProfile, updateProfile } from './authors.service';
+import { authorPage, getProfile, listStaff, STAFF_LIST_MAX, updateProfile } from './authors.service';
 
 const slugParams = z.object({ slug: z.string() });
 
@@ -32,6 +32,17 @@ export function authorsRouter({ db }: AppContext): Router {
       cacheTags: () => [Tags.articles, Tags.categories],
     },
     ({ params, query }) => authorPage(db, params.slug, query),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/staff',
+      summary: `Who may be named an article's co-author: every member of staff who writes articles and is not suspended, by name (at most ${STAFF_LIST_MAX}). Staff only`,
+      guard: requirePermission('articles:create'),
+      returns: staffListSchema,
+    },
+    async () => ({ data: await listStaff(db) }),
   );
 
   route(

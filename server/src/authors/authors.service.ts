@@ -1,5 +1,8 @@
 import type { AuthorPageQuery, UpdateProfileInput } from '#shared/schemas/users';
-import type { AuthorPage, Profile } from '#shared/types';
+import type { AuthorPage, Profile, StaffMember } from '#shared/types';
+import { STAFF_ROLES } from '#shared/constants';
+import { holds } from '#shared/permissions';
+import { roleFromWire } from '../lib/wire';
 import type { z } from 'zod';
 import type { updateProfileInputSchema } from '#shared/schemas/users';
 import { listPublishedByAuthor } from '../articles/articles.service';
@@ -30,6 +33,22 @@ export async function authorPage(db: Db, slug: string, { limit, offset }: Author
   const [articles, avatar] = await Promise.all([listPublishedByAuthor(db, author.id, limit, offset), imageInfos(db, [author.avatarUrl])]);
   if (articles.pagination.total === 0) throw authorNotFound();
   return { author: toAuthor(author, avatar), articles };
+}
+
+/** How many members of staff GET /api/staff lists at most: a newsroom's whole staff, not a directory of readers. */
+export const STAFF_LIST_MAX = 1000;
+
+/**
+ * Who may be named a co-author (docs/decisions/064-co-authors.md): every member of staff who writes articles and is not
+ * suspended, by name. Names and author-page slugs only, which their bylines show anyway: never an address or a role.
+ */
+export async function listStaff(db: Db): Promise<StaffMember[]> {
+  return db.user.findMany({
+    where: { role: { in: STAFF_ROLES.filter((role) => holds(role, 'articles:create')).map(roleFromWire) }, suspended: false },
+    select: { id: true, name: true, slug: true },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    take: STAFF_LIST_MAX,
+  });
 }
 
 export async function getProfile(db: Db, user: AuthUser): Promise<Profile> {

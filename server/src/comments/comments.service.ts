@@ -182,12 +182,17 @@ export async function loadCommentTree(db: Db, id: string): Promise<Comment | nul
 
 export type AdminComment = Comment & { article: { id: string; title: string } };
 
-/** Every comment newest first, flat (replies empty, parent quoted); `articleAuthorId` limits it to one author's articles. */
+/**
+ * Every comment newest first, flat (replies empty, parent quoted); `articleAuthorId` limits it to one author's articles,
+ * those they co-write included (docs/decisions/064-co-authors.md).
+ */
 export async function listAllComments(
   db: Db,
   { page, limit, articleAuthorId }: { page: number; limit: number; articleAuthorId?: string },
 ): Promise<{ comments: AdminComment[]; total: number }> {
-  const scope = articleAuthorId ? Prisma.sql`WHERE a."authorId" = ${articleAuthorId}::uuid` : Prisma.empty;
+  const scope = articleAuthorId
+    ? Prisma.sql`WHERE (a."authorId" = ${articleAuthorId}::uuid OR EXISTS (SELECT 1 FROM "ArticleAuthor" aa WHERE aa."articleId" = a.id AND aa."userId" = ${articleAuthorId}::uuid))`
+    : Prisma.empty;
   const [rows, counted] = await Promise.all([
     db.$queryRaw<(CommentRow & { articleTitle: string })[]>`
       SELECT ${COLUMNS}, a.title AS "articleTitle"

@@ -23,11 +23,15 @@ export function grantFor(role: Role | 'anonymous', permission: Permission): Gran
   return grantForWire(role === 'anonymous' ? role : roleToWire(role), permission);
 }
 
-/** May `user` act on a record owned by `ownerId` under `permission`? */
-export function allows(user: AuthUser | undefined, permission: Permission, ownerId?: string): boolean {
+/** Whose a record is: one owner, or several (an article's author and co-authors). */
+type Owners = string | readonly string[];
+
+/** May `user` act on a record owned by `owners` under `permission`? */
+export function allows(user: AuthUser | undefined, permission: Permission, owners?: Owners): boolean {
   const grant = grantFor(user?.role ?? 'anonymous', permission);
   if (grant === 'any') return true;
-  return grant === 'own' && !!user && ownerId !== undefined && ownerId === user.id;
+  if (grant !== 'own' || !user || owners === undefined) return false;
+  return typeof owners === 'string' ? owners === user.id : owners.includes(user.id);
 }
 
 declare module 'express-serve-static-core' {
@@ -74,7 +78,7 @@ export const publicRoute: RequestHandler = function publicRoute(_req, _res, next
   next();
 };
 
-/** Throws 403 unless the caller may act on a record of `ownerId` (after requirePermission). */
-export function requireOwnership(user: AuthUser | undefined, permission: Permission, ownerId: string): void {
-  if (!allows(user, permission, ownerId)) throw user ? forbidden() : unauthorized();
+/** Throws 403 unless the caller may act on a record of `owners` (after requirePermission). */
+export function requireOwnership(user: AuthUser | undefined, permission: Permission, owners: Owners): void {
+  if (!allows(user, permission, owners)) throw user ? forbidden() : unauthorized();
 }

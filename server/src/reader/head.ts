@@ -38,6 +38,7 @@ import { SHARE_IMAGE } from '../articles/share-image';
 import { articleTeaser, escapeHtml, shareImageUrl } from '../articles/share-page';
 import { truncateOnWord } from '../lib/text';
 import { feedLinks, type FeedScope } from '../seo/feed-links';
+import { bylineAuthors } from '#shared/byline';
 import { SITE_LOCALE, articleUrl, authorUrl, categoryUrl, correctionsUrl, homeUrl, type Publication } from '../seo/site';
 import { scriptJson } from './script-json';
 
@@ -260,13 +261,12 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
     image: [...articleCrops(article, site.publicUrl), ...new Set([...own, share])],
     ...(published ? { datePublished: published } : {}),
     ...(modified ? { dateModified: modified } : {}),
-    author: [
-      {
-        '@type': 'Person',
-        name: article.author.name,
-        ...(article.author.slug ? { url: u.author(article.author.slug) } : {}),
-      },
-    ],
+    // The author and the co-authors, in the byline's order (docs/decisions/064-co-authors.md).
+    author: bylineAuthors(article).map((person) => ({
+      '@type': 'Person',
+      name: person.name,
+      ...(person.slug ? { url: u.author(person.slug) } : {}),
+    })),
     publisher: organization(site),
     ...(categoryName ? { articleSection: categoryName } : {}),
     // Its corrections, dated (docs/decisions/062-corrections.md): the modified date is the newest one's, or later.
@@ -298,7 +298,7 @@ function articleParts(article: Article, site: SiteInfo): HeadParts {
       ...(published ? [['article:published_time', published] as [string, string]] : []),
       ...(modified ? [['article:modified_time', modified] as [string, string]] : []),
       ...(categoryName ? [['article:section', categoryName] as [string, string]] : []),
-      ['article:author', article.author.name],
+      ...bylineAuthors(article).map((person): [string, string] => ['article:author', person.name]),
     ],
     jsonLd: [newsArticle, breadcrumbs(trail)],
   };

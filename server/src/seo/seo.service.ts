@@ -1,6 +1,7 @@
 import { publishedOnly } from '../articles/article.mapper';
 import { AUTHOR_SLUG } from '../authors/authors.service';
-import { isUuid } from '../articles/article-records';
+import { byAuthor, isUuid } from '../articles/article-records';
+import { bylineAuthors, joinNames } from '#shared/byline';
 import { poolOf, type Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { slugCandidates } from '../lib/slug';
@@ -23,6 +24,7 @@ const feedSelect = {
   publishedAt: true,
   updatedAt: true,
   author: { select: { name: true } },
+  coAuthors: { select: { user: { select: { name: true } } }, orderBy: { position: 'asc' } },
   category: { select: { name: true, slug: true } },
   // The picture a card shows (docs/spec/SPEC.md: first image of the media list, else imageUrl).
   media: { where: { type: 'image' }, select: { fileUrl: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 1 },
@@ -34,19 +36,20 @@ export interface FeedArticle {
   description: string;
   publishedAt: Date;
   updatedAt: Date;
+  /** Its byline: the author's name, and the co-authors' ('Ann and Bea'). */
   author: string;
   category: { name: string; slug: string };
   /** An `/uploads/` path or an absolute URL, with its size in bytes when it is an upload of this site. */
   image: { url: string; bytes: number | null } | null;
 }
 
-/** Whose articles a feed lists: one category's or one author's (all when neither). */
+/** Whose articles a feed lists: one category's or one author's, those they co-wrote included (all when neither). */
 export type FeedOf = { categoryId?: string; authorId?: string };
 
 /** The newest published articles, of one category, of one author, or of all. */
 export async function feedArticles(db: Db, limit: number, of: FeedOf = {}): Promise<FeedArticle[]> {
   const rows = await db.article.findMany({
-    where: { ...publishedOnly, categoryId: of.categoryId, authorId: of.authorId },
+    where: { ...publishedOnly, categoryId: of.categoryId, ...(of.authorId ? byAuthor(of.authorId) : {}) },
     orderBy: newestFirst,
     take: limit,
     select: feedSelect,
@@ -69,7 +72,7 @@ export async function feedArticles(db: Db, limit: number, of: FeedOf = {}): Prom
       // Publishing always sets publishedAt; a row written otherwise falls back to its last change.
       publishedAt: row.publishedAt ?? row.updatedAt,
       updatedAt: row.updatedAt,
-      author: row.author.name,
+      author: joinNames(bylineAuthors({ author: row.author, coAuthors: row.coAuthors.map((c) => c.user) }).map((a) => a.name)),
       category: row.category,
       image: image ? { url: image, bytes: sizes.get(image) ?? null } : null,
     };
@@ -88,12 +91,15 @@ export async function findCategory(db: Db, idOrSlug: string) {
   });
 }
 
-/** An author by slug (any case), or null; only someone with a published article is an author to readers. */
+/** An author by slug (any case), or null; only someone with a published article (theirs or co-written) is an author to readers. */
 export async function findAuthor(db: Db, slug: string) {
   // Checked before the database is asked: a NUL byte, say, is refused by PostgreSQL itself.
   if (!AUTHOR_SLUG.test(slug)) return null;
   return db.user.findFirst({
-    where: { slug: slug.toLowerCase(), articles: { some: publishedOnly } },
+    where: {
+      slug: slug.toLowerCase(),
+      OR: [{ articles: { some: publishedOnly } }, { coAuthored: { some: { article: publishedOnly } } }],
+    },
     select: { id: true, name: true, slug: true },
   });
 }
@@ -109,7 +115,7 @@ export interface ListingPages {
   home: Date | null;
   sections: { section: Section; lastmod: Date }[];
   categories: { slug: string; name: string; lastmod: Date }[];
-  /** The author pages: everyone with a published article. */
+  /** The author pages: everyone with a published article, theirs or co-written. */
   authors: { slug: string; lastmod: Date }[];
 }
 
@@ -120,7 +126,15 @@ export async function listingPages(db: Db): Promise<ListingPages> {
     // Sections in the order of their declaration (General, Sports, …): the same document for the same data.
     db.article.groupBy({ by: ['section'], where: publishedOnly, _max: last, orderBy: { section: 'asc' } }),
     db.article.groupBy({ by: ['categoryId'], where: publishedOnly, _max: last }),
-    db.article.groupBy({ by: ['authorId'], where: publishedOnly, _max: last }),
+    // Each published article counts for its author and each co-author (docs/decisions/064-co-authors.md).
+    db.$queryRaw<{ id: string; lastmod: Date }[]>`
+      SELECT w.id::text AS id, max(w.lastmod) AS lastmod FROM (
+        SELECT a."authorId" AS id, GREATEST(a."publishedAt", a."updatedAt") AS lastmod FROM "Article" a WHERE a.status = 'published'
+        UNION ALL
+        SELECT aa."userId", GREATEST(a."publishedAt", a."updatedAt")
+        FROM "ArticleAuthor" aa JOIN "Article" a ON a.id = aa."articleId" WHERE a.status = 'published'
+      ) w
+      GROUP BY w.id`,
   ]);
   const lastmodOf = new Map(byCategory.map((c) => [c.categoryId, newest(c._max)]));
   const categories = byCategory.length
@@ -134,10 +148,10 @@ export async function listingPages(db: Db): Promise<ListingPages> {
     const lastmod = newest(s._max);
     return lastmod ? [{ section: s.section, lastmod }] : [];
   });
-  const authorLastmod = new Map(byAuthor.map((a) => [a.authorId, newest(a._max)]));
+  const authorLastmod = new Map(byAuthor.map((a) => [a.id, a.lastmod]));
   const authors = byAuthor.length
     ? await db.user.findMany({
-        where: { id: { in: byAuthor.map((a) => a.authorId) } },
+        where: { id: { in: [...authorLastmod.keys()] } },
         select: { id: true, slug: true },
         orderBy: { slug: 'asc' },
       })
@@ -150,10 +164,7 @@ export async function listingPages(db: Db): Promise<ListingPages> {
       const lastmod = lastmodOf.get(c.id);
       return lastmod ? [{ slug: c.slug, name: c.name, lastmod }] : [];
     }),
-    authors: authors.flatMap((a) => {
-      const lastmod = authorLastmod.get(a.id);
-      return lastmod ? [{ slug: a.slug, lastmod }] : [];
-    }),
+    authors: authors.map((a) => ({ slug: a.slug, lastmod: authorLastmod.get(a.id)! })),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { AuthUser } from '../lib/policy';
 import { grantFor } from '../lib/policy';
 import { roleToWire } from '../lib/wire';
+import { byAuthor } from '../articles/article-records';
 
 type RawEvent = Omit<ActivityEvent, 'at'> & { at: Date };
 
@@ -23,7 +24,8 @@ async function inParallel<T extends Record<string, unknown>>(queries: T): Promis
 export async function dashboardStats(db: Db, user: AuthUser): Promise<DashboardStats> {
   // The trash is no one's article any more (docs/decisions/061-trash.md): no count includes it.
   const kept = { status: { not: 'trashed' } } satisfies Prisma.ArticleWhereInput;
-  const mine = { authorId: user.id, ...kept } satisfies Prisma.ArticleWhereInput;
+  // Theirs: what they wrote or co-write (docs/decisions/064-co-authors.md).
+  const mine = { ...byAuthor(user.id), ...kept } satisfies Prisma.ArticleWhereInput;
   const seesUsers = grantFor(user.role, 'users:manage') === 'any';
   const { totalUsers, views, publishedBreakingNews, ...counts } = await inParallel({
     totalUsers: seesUsers ? db.user.count() : undefined,
@@ -57,7 +59,7 @@ export async function recentActivity(db: Db, user: AuthUser, limit: number): Pro
   const visible: Prisma.ArticleWhereInput =
     grantFor(user.role, 'articles:list-all') === 'any'
       ? { status: { not: 'trashed' } }
-      : { OR: [{ status: 'published' }, { authorId: user.id, status: { not: 'trashed' } }] };
+      : { OR: [{ status: 'published' }, { AND: [byAuthor(user.id), { status: { not: 'trashed' } }] }] };
   const articleSelect = { id: true, title: true, createdAt: true, publishedAt: true, author: { select: { name: true } } } as const;
   const newsSelect = { id: true, headline: true, createdAt: true, publishedAt: true, author: { select: { name: true } } } as const;
   const [created, published, comments, newsCreated, newsPublished] = await Promise.all([

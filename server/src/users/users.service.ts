@@ -150,6 +150,8 @@ export async function deleteUser(db: Db, actor: AuthUser, id: string, { reassign
     if (target.role === 'super_admin' && !target.suspended) await requireAnotherSuperAdmin(tx, id);
     if (reassignTo) {
       const author = await loadNewAuthor(tx, reassignTo, id);
+      // Who takes over an article they co-write becomes its author, and is no longer also its co-author.
+      await tx.articleAuthor.deleteMany({ where: { userId: author.id, article: { authorId: id } } });
       // New versions: every cached answer and ETag of these articles names the old author.
       await tx.article.updateMany({ where: { authorId: id }, data: { authorId: author.id, version: { increment: 1 } } });
       await tx.breakingNews.updateMany({ where: { authorId: id }, data: { authorId: author.id, version: { increment: 1 } } });
@@ -167,6 +169,8 @@ export async function deleteUser(db: Db, actor: AuthUser, id: string, { reassign
         `This user still has ${parts.filter(Boolean).join(' and ')}: choose another author to take them over, or delete their articles first.`,
       );
     }
+    // Their co-authorships go with them (a cascade): those bylines change, and so do the articles' versions.
+    await tx.article.updateMany({ where: { coAuthors: { some: { userId: id } } }, data: { version: { increment: 1 } } });
     await tx.user.delete({ where: { id } });
   });
 }

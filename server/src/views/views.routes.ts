@@ -15,7 +15,7 @@ import {
   viewCountSchema,
   viewLogPageSchema,
 } from '#shared/schemas/responses/views';
-import { canRead } from '../articles/article-records';
+import { canRead, ownedArticle } from '../articles/article-records';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { notFound } from '../lib/errors';
@@ -115,7 +115,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
     async ({ params, query, user }) => {
       const { limit, offset } = query;
       const { article, views, total } = await listArticleViews(db, params.id, { limit, offset });
-      if (!article || !canRead(user, { status: article.status, author: { id: article.authorId } })) throw notFound(ARTICLE_NOT_FOUND);
+      if (!article || !canRead(user, ownedArticle(article))) throw notFound(ARTICLE_NOT_FOUND);
       return { data: views, pagination: { total, limit, offset } };
     },
   );

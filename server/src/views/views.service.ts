@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VIEW_LIMITS } from '#shared/schemas/views';
 import type { ViewLog } from '#shared/types';
 import { articleListSelect, publishedOnly, toPublicListItems } from '../articles/article.mapper';
+import { ownersSelect } from '../articles/article-records';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import type { AuthUser } from '../lib/policy';
@@ -120,7 +121,7 @@ export async function topArticles(db: Db, limit: number) {
 /** A page of an article's view logs, newest first, with the article's status and author (null: no article). */
 export async function listArticleViews(db: Db, articleId: string, page: { limit: number; offset: number }) {
   const [article, rows, total] = await Promise.all([
-    db.article.findUnique({ where: { id: articleId }, select: { status: true, authorId: true } }),
+    db.article.findUnique({ where: { id: articleId }, select: ownersSelect }),
     db.viewLog.findMany({
       where: { articleId },
       orderBy: [{ viewedAt: 'desc' }, { id: 'desc' }],

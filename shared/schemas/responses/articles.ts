@@ -20,6 +20,11 @@ export const articleListItemSchema = z
       /** Optional in the type for the client's fixtures; the server always sends it. */
       slug: z.string().optional().describe("The author page's address: /author/<slug>. Always sent"),
     }),
+    /** Optional in the type for the client's fixtures; the server always sends it. */
+    coAuthors: z
+      .array(z.object({ id: wireId, name: z.string(), slug: z.string() }))
+      .optional()
+      .describe("Who wrote it with its author, in the byline's order (docs/decisions/064-co-authors.md). Always sent"),
     category: z.object({ id: wireId, name: z.string(), slug: z.string() }),
     categoryId: wireId,
     section: z.enum(SECTIONS),

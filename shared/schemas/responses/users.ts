@@ -44,3 +44,10 @@ export const authorPageSchema = z
 export const profileSchema = authorSchema
   .extend({ email: z.string(), role: z.enum(ROLES), version: wireVersion })
   .meta({ id: 'Profile', description: "The signed-in staff member's own author profile, with its version" });
+
+/** GET /api/staff: who may be named a co-author (docs/decisions/064-co-authors.md), by name. */
+export const staffListSchema = z
+  .object({
+    data: z.array(z.object({ id: wireId, name: z.string(), slug: z.string() })),
+  })
+  .meta({ id: 'StaffList', description: 'The members of staff who write articles and are not suspended, by name' });
