@@ -16,6 +16,7 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   me: ['dashboard', 'me'] as const,
   profile: ['dashboard', 'profile'] as const,
+  staff: ['dashboard', 'staff'] as const,
   settings: ['dashboard', 'settings'] as const,
   pages: ['dashboard', 'pages'] as const,
   page: (id: string) => ['dashboard', 'pages', id] as const,

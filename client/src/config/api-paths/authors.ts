@@ -5,4 +5,6 @@ export const authors = {
   one: (slug: string) => `/api/authors/${segment(slug)}`,
   /** The signed-in staff member's own profile (the dashboard). */
   profile: '/api/profile',
+  /** Who may be named a co-author (staff). */
+  staff: '/api/staff',
 };

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FormDialog } from '#client/components/ui/form-dialog';
 import { useToast } from '#client/components/ui/toast';
 import { useCloseAfterSuccess } from '#client/components/ui/use-close-after-success';
+import { useDashboardUser } from '#client/lib/dashboard-user';
 import { errorText } from '#client/lib/error-text';
 import { addArticleMedia } from '../api/add-article-media';
 import { useCreateArticle } from '../api/create-article';
@@ -14,7 +15,9 @@ import { firstUploadedImage, validateNewArticle, type ArticleFormValues } from '
 import { ArticleFields, type CategoryField } from './article-fields';
 import { MediaPicker } from './media-picker';
 
-const EMPTY: ArticleFormValues = { title: '', summary: '', content: '', categoryId: '', section: 'General' };
+const EMPTY: ArticleFormValues = { title: '', summary: '', content: '', categoryId: '', section: 'General', coAuthorIds: [] };
+
+const NO_ONE: { id: string; name: string }[] = [];
 
 /**
  * Add Article: the article is created as a draft, then each chosen file is uploaded to its media with a
@@ -24,6 +27,7 @@ export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; C
   const toast = useToast();
   const queryClient = useQueryClient();
   const create = useCreateArticle();
+  const { user } = useDashboardUser();
   const form = useArticleForm(() => EMPTY, validateNewArticle);
   const [files, setFiles] = useState<File[]>([]);
   const uploads = useMediaUploads();
@@ -77,7 +81,12 @@ export function AddArticleModal({ onClose, CategoryField }: { onClose(): void; C
       pendingLabel={uploads.uploading ? 'Uploading media…' : 'Saving…'}
       finished={savedWithProblems}
     >
-      <ArticleFields {...form.fields} disabled={busy || savedWithProblems} CategoryField={CategoryField} />
+      <ArticleFields
+        {...form.fields}
+        disabled={busy || savedWithProblems}
+        CategoryField={CategoryField}
+        byline={{ authorId: user.id, named: NO_ONE }}
+      />
       <div className="space-y-1">
         <p className="text-sm font-medium text-slate-800">Media (optional)</p>
         <MediaPicker files={files} onChange={setFiles} progress={uploads.progress} disabled={busy || savedWithProblems} />

@@ -4,7 +4,7 @@ import { LongDate } from '#client/components/ui/dates';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { ArticleCorrections } from './article-corrections';
 import { ArticleMedia } from './article-media';
-import { AuthorLink } from './card-text';
+import { AuthorLinks } from './card-text';
 import { CategoryBadge } from './category-badge';
 
 interface ArticleDetailProps {
@@ -29,7 +29,7 @@ export function ArticleDetail({ article, meta, actions, bodyRef }: ArticleDetail
         <h1 className="font-serif text-3xl leading-tight font-bold text-slate-900 md:text-4xl">{article.title}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-800">
-            By <AuthorLink author={article.author} className="underline-offset-2" />
+            By <AuthorLinks article={article} className="underline-offset-2" />
           </span>
           <LongDate value={when} />
           {meta}

@@ -4,6 +4,7 @@ import type { FieldErrors } from '#client/lib/validation';
 import type { ArticleFormValues } from '../lib/validation';
 import { Select, TextArea, Field } from '#client/components/ui/field';
 import { RichTextField } from './lazy-rich-text-editor';
+import { CoAuthorsField, type CoAuthorsFieldProps } from './co-authors-field';
 
 /** The category picker, given by the page: the categories feature owns the list. */
 export type CategoryField = ComponentType<{ value: string; onChange(categoryId: string): void; error?: string; disabled?: boolean }>;
@@ -14,10 +15,15 @@ interface ArticleFieldsProps {
   onChange<K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]): void;
   disabled?: boolean;
   CategoryField: CategoryField;
+  /** Whose byline it is: its author (the co-authors' list leaves them out) and the co-authors named already. */
+  byline: Pick<CoAuthorsFieldProps, 'authorId' | 'named'>;
 }
 
-/** Title, summary, text (rich-text editor), category and section: the article form of docs/spec/SPEC.md §5. */
-export function ArticleFields({ values, errors, onChange, disabled, CategoryField }: ArticleFieldsProps) {
+/**
+ * Title, summary, text (rich-text editor), category and section: the article form of docs/spec/SPEC.md §5; and its
+ * co-authors (docs/decisions/064-co-authors.md).
+ */
+export function ArticleFields({ values, errors, onChange, disabled, CategoryField, byline }: ArticleFieldsProps) {
   return (
     <div className="space-y-4">
       <Field
@@ -71,6 +77,13 @@ export function ArticleFields({ values, errors, onChange, disabled, CategoryFiel
           ))}
         </Select>
       </div>
+      <CoAuthorsField
+        value={values.coAuthorIds}
+        onChange={(ids) => onChange('coAuthorIds', ids)}
+        error={errors.coAuthorIds}
+        disabled={disabled}
+        {...byline}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { bylineAuthors, joinNames } from '#shared/byline';
 import { useState, type ComponentType } from 'react';
 import type { Article, MediaItem } from '#shared/types';
 import { useToast } from '#client/components/ui/toast';
@@ -130,7 +131,8 @@ export function ArticleViewModal({
             </div>
             <h3 className="font-serif text-2xl font-bold text-slate-900">{article.title}</h3>
             <p className="text-sm text-slate-600">
-              By {article.author.name} · {article.category.name} · {article.section} · Created {formatShortDate(article.createdAt)}
+              By {joinNames(bylineAuthors(article).map((a) => a.name))} · {article.category.name} · {article.section} · Created{' '}
+              {formatShortDate(article.createdAt)}
               {article.publishedAt && <> · Published {formatShortDate(article.publishedAt)}</>} · {formatNumber(article.totalViews)} views
             </p>
           </div>

@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { Link } from '#client/components/ui/link';
+import { bylineAuthors } from '#shared/byline';
 import type { ArticleListItem } from '#shared/types';
 import { RelativeTime } from '#client/components/ui/dates';
 import { paths } from '#client/config/paths';
@@ -17,10 +19,10 @@ export function StretchedTitleLink({ article }: { article: ArticleListItem }) {
 }
 
 /**
- * The author's name, linking to their page (docs/decisions/049-author-pages.md). Above a card's stretched title link,
+ * An author's name, linking to their page (docs/decisions/049-author-pages.md). Above a card's stretched title link,
  * so that it takes its own clicks.
  */
-export function AuthorLink({ author, className = '' }: { author: ArticleListItem['author']; className?: string }) {
+function AuthorLink({ author, className = '' }: { author: ArticleListItem['author']; className?: string }) {
   return (
     <Link to={paths.author(author.slug ?? '')} className={`relative z-10 hover:underline ${className}`}>
       {author.name}
@@ -28,13 +30,24 @@ export function AuthorLink({ author, className = '' }: { author: ArticleListItem
   );
 }
 
-/** The author and how long ago the article came out ('Ann Author · 3 hours ago'), 'By …' where the card says so. */
+/** Each writer of the article linking to their page, as a byline names them: 'Ann, Bea and Cy' (docs/decisions/064-co-authors.md). */
+export function AuthorLinks({ article, className }: { article: ArticleListItem; className?: string }) {
+  const people = bylineAuthors(article);
+  return people.map((person, i) => (
+    <Fragment key={person.id}>
+      {i > 0 && (i === people.length - 1 ? ' and ' : ', ')}
+      <AuthorLink author={person} className={className} />
+    </Fragment>
+  ));
+}
+
+/** The authors and how long ago the article came out ('Ann Author · 3 hours ago'), 'By …' where the card says so. */
 export function Byline({ article, by = false, className }: { article: ArticleListItem; by?: boolean; className: string }) {
   return (
     <p className={className}>
       <span>
         {by && 'By '}
-        <AuthorLink author={article.author} />
+        <AuthorLinks article={article} />
       </span>
       <span aria-hidden="true"> · </span>
       <RelativeTime value={article.publishedAt ?? article.updatedAt} />

@@ -1,5 +1,6 @@
 import type { Article } from '#shared/types';
 import { Button } from '#client/components/ui/button';
+import { sameCoAuthors } from '../lib/local-copy';
 import type { ArticleFormValues } from '../lib/validation';
 
 /** Keyboard focus moves to the news when the form it replaces (and its focused field) is gone. */
@@ -18,7 +19,7 @@ function Version({ heading, values, other }: { heading: string; values: ArticleF
     ['Summary', values.summary, values.summary !== other.summary],
     ['Text', bodyText(values.content), values.content !== other.content],
   ];
-  const placement = values.categoryId !== other.categoryId || values.section !== other.section;
+  const placement = values.categoryId !== other.categoryId || values.section !== other.section || !sameCoAuthors(values, other);
   return (
     <section aria-label={heading} className="min-w-0 space-y-3 rounded-lg border border-slate-200 p-3">
       <h3 className="font-semibold text-slate-900">{heading}</h3>
@@ -34,7 +35,7 @@ function Version({ heading, values, other }: { heading: string; values: ArticleF
             </dd>
           </div>
         ))}
-        {placement && <p className="text-xs font-semibold text-amber-900">The category or section differs too.</p>}
+        {placement && <p className="text-xs font-semibold text-amber-900">The category, section or co-authors differ too.</p>}
       </dl>
     </section>
   );

@@ -29,6 +29,7 @@ export const formValues = (article: Article): ArticleFormValues => ({
   content: article.content,
   categoryId: article.categoryId,
   section: article.section,
+  coAuthorIds: (article.coAuthors ?? []).map((person) => person.id),
 });
 
 /** What the editor says of its changes, as a screen reader hears it too. */
@@ -279,7 +280,13 @@ export function EditArticleForm({
             {/* Heard when it matters (saved, kept, refused); the steps between are only shown. */}
             {status === 'unsaved' || status === 'saving' ? <span aria-hidden="true">{said}</span> : said}
           </p>
-          <ArticleFields key={loaded} {...form.fields} disabled={false} CategoryField={CategoryField} />
+          <ArticleFields
+            key={loaded}
+            {...form.fields}
+            disabled={false}
+            CategoryField={CategoryField}
+            byline={{ authorId: article.author.id, named: article.coAuthors ?? [] }}
+          />
         </DialogForm>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Article } from '#shared/types';
+import { writtenBy } from '#shared/byline';
 import { Button } from '#client/components/ui/button';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 
@@ -14,9 +15,8 @@ export function HistoryButton({ article, since = 'previous' }: { article: Articl
   const { user, can } = useDashboardUser();
   const [open, setOpen] = useState(false);
   const text = since === 'published' ? 'Changes' : 'History';
-  // The edit's rule (the server's too): editors any article; its author while it is not with an editor.
-  const canRestore =
-    can.publishArticles || (article.author.id === user.id && article.status !== 'review' && article.status !== 'scheduled');
+  // The edit's rule (the server's too): editors any article; its authors while it is not with an editor.
+  const canRestore = can.publishArticles || (writtenBy(article, user.id) && article.status !== 'review' && article.status !== 'scheduled');
   return (
     <>
       <Button

@@ -1,3 +1,4 @@
+import { bylineAuthors, joinNames, writtenBy } from '#shared/byline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '#shared/constants';
@@ -46,7 +47,8 @@ function SendBackDialog({ article, onClose }: { article: Article; onClose(): voi
       pendingLabel="Sending…"
     >
       <p className="text-sm text-slate-700">
-        “{article.title}” goes back to {article.author.name}’s drafts with your note, which they see on the article and their dashboard.
+        “{article.title}” goes back to {joinNames(bylineAuthors(article).map((a) => a.name))}’s drafts with your note, which they see on the
+        article and their dashboard.
       </p>
       <TextArea
         label="Note to the author"
@@ -75,7 +77,8 @@ export function ReviewActions({ article }: { article: Article }) {
   const step = useReviewStep();
   const confirmAction = useConfirmAction();
   const [sendingBack, setSendingBack] = useState(false);
-  const mine = article.author.id === user.id;
+  // Its author's or a co-author's (docs/decisions/064-co-authors.md).
+  const mine = writtenBy(article, user.id);
   const name = `“${article.title}”`;
   const busy = step.isPending;
 

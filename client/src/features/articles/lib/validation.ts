@@ -25,6 +25,8 @@ export interface ArticleFormValues {
   content: string;
   categoryId: string;
   section: string;
+  /** In the byline's order, after the author. */
+  coAuthorIds: string[];
 }
 
 function articleExtras(input: ArticleFormValues): FieldErrors<keyof ArticleFormValues> {
