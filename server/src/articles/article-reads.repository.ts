@@ -99,18 +99,40 @@ export interface PublishedFilter {
   exclude?: string[];
 }
 
-/** Each filter's condition, in the order of its parameter; `$?` is its number in the statement. */
+/**
+ * The ids of the newest `limit` published articles by `author` or co-written by them, as SQL (`author` and `limit` are
+ * SQL expressions). The author is never their own co-author, so the two halves never overlap.
+ */
+const byAuthorIds = (author: string, limit: string) => `
+  (SELECT x.id FROM "Article" x WHERE x.status = 'published' AND x."authorId" = ${author}
+   ORDER BY x."publishedAt" DESC, x."updatedAt" DESC, x.id DESC LIMIT ${limit})
+  UNION ALL
+  (SELECT x.id FROM "ArticleAuthor" aa JOIN "Article" x ON x.id = aa."articleId" WHERE aa."userId" = ${author} AND x.status = 'published'
+   ORDER BY x."publishedAt" DESC, x."updatedAt" DESC, x.id DESC LIMIT ${limit})`;
+
+/** The ids of an author's newest `limit` published articles, co-written ones included (their feed). */
+export async function readAuthorArticleIds(db: Db, authorId: string, limit: number): Promise<string[]> {
+  const { rows } = await poolOf(db).query<{ id: string }>({
+    name: 'chronicle.author-ids',
+    text: `SELECT id FROM (${byAuthorIds('$1::uuid', '$2::int')}) w`,
+    values: [authorId, limit],
+  });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Each filter's condition, in the order of its parameter; `$?` is its number in the statement, `$L` and `$O` those of the
+ * page's LIMIT and OFFSET.
+ */
 const CONDITIONS: [keyof PublishedFilter, string][] = [
   ['section', 'a.section = $?::text::"Section"'],
   ['categoryId', 'a."categoryId" = $?::uuid'],
   ['featured', 'a."isFeatured" = $?::boolean'],
   ['main', 'a."isMainStory" = $?::boolean'],
   ['story', 'a."isStory" = $?::boolean'],
-  // The author's articles and those they co-wrote: each found by its index, then sorted (docs/decisions/064-co-authors.md).
-  [
-    'authorId',
-    'a.id IN (SELECT x.id FROM "Article" x WHERE x."authorId" = $?::uuid UNION ALL SELECT aa."articleId" FROM "ArticleAuthor" aa WHERE aa."userId" = $?::uuid)',
-  ],
+  // The author's articles and those they co-wrote (docs/decisions/064-co-authors.md): the first `$L + $O` of each, newest
+  // first, the first read in order from the author-page index; the page is then cut from at most twice that.
+  ['authorId', `a.id IN (${byAuthorIds('$?::uuid', '$L::bigint + $O::bigint')})`],
   ['exclude', 'a.id <> ALL ($?::uuid[])'],
 ];
 /** The text of each statement by its name, made once. */
@@ -123,11 +145,20 @@ function publishedStatement(filter: PublishedFilter): { name: string; text: stri
   let text = publishedStatements.get(name);
   if (text === undefined) {
     const used = CONDITIONS.filter(([key]) => filter[key] !== undefined);
-    const where = ["a.status = 'published'", ...used.map(([, condition], i) => condition.replaceAll('$?', `$${i + 1}`))];
+    const [limit, offset] = [`$${used.length + 1}`, `$${used.length + 2}`];
+    const where = [
+      "a.status = 'published'",
+      ...used.map(([, condition], i) =>
+        condition
+          .replaceAll('$?', `$${i + 1}`)
+          .replaceAll('$L', limit)
+          .replaceAll('$O', offset),
+      ),
+    ];
     const order = `${filter.featured ? 'a."featuredAt" DESC NULLS LAST, ' : ''}a."publishedAt" DESC, a."updatedAt" DESC, a.id DESC`;
     text =
       `SELECT ${listColumns(false)} FROM "Article" a ${LIST_JOINS} WHERE ${where.join(' AND ')} ` +
-      `ORDER BY ${order} LIMIT $${used.length + 1} OFFSET $${used.length + 2}`;
+      `ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
     publishedStatements.set(name, text);
   }
   return { name, text };

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/constants';
@@ -10,7 +11,7 @@ import { articlesTestbed } from '#tests/helpers/testbed';
  * Co-authors (docs/decisions/064-co-authors.md): named in the byline after the author, on cards, the page, the feed and
  * the JSON-LD; holding the author's rights on the article ("their own"); listed on their author pages and feeds.
  */
-const { app, ctx, db, byRole, headers, category, otherAuthor, article } = await articlesTestbed();
+const { app, ctx, db, databaseUrl, byRole, headers, category, otherAuthor, article } = await articlesTestbed();
 const me = () => byRole.author.user;
 
 const body = (over: object = {}) => ({
@@ -100,6 +101,43 @@ describe('naming co-authors', () => {
   });
 });
 
+describe('the byline in the database', () => {
+  it('never names the author as their own co-author, and an article handed to a co-author makes them its author only', async () => {
+    const a = await article();
+    await expect(db.articleAuthor.create({ data: { articleId: a.id, userId: otherAuthor.id, position: 0 } })).rejects.toThrow();
+    await db.articleAuthor.create({ data: { articleId: a.id, userId: me().id, position: 0 } });
+    await db.article.update({ where: { id: a.id }, data: { authorId: me().id } });
+    expect(await coAuthorsOf(a.id)).toEqual([]);
+  });
+
+  it('answers a change of byline that crosses another transaction (a deadlock) with a 503 to retry, and writes nothing', async () => {
+    const a = await article();
+    const colleague = await createUser(db, { role: 'author' });
+    const other = new pg.Client({ connectionString: databaseUrl });
+    await other.connect();
+    try {
+      // Another transaction holds the colleague's row (as a user's deletion does), then wants the article's.
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM "User" WHERE id = $1 FOR UPDATE', [colleague.id]);
+      const answered = edit('editor', a.id, a.version, { coAuthorIds: [colleague.id] }).then((res) => res);
+      await expect
+        .poll(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`)[0]!.n)
+        .toBeGreaterThan(0);
+      const crossing = other.query('SELECT 1 FROM "Article" WHERE id = $1 FOR UPDATE', [a.id]).catch((err: unknown) => err);
+      const res = await answered;
+      await crossing;
+      expect(res.status, JSON.stringify(res.body)).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.body.message).toMatch(/try again/);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      await other.end();
+    }
+    expect(await coAuthorsOf(a.id)).toEqual([]);
+    expect((await db.article.findUniqueOrThrow({ where: { id: a.id } })).version).toBe(a.version);
+  });
+});
+
 describe('a co-author holds the author’s rights on the article', () => {
   it('reads, lists, edits, submits, withdraws and reads the history of a co-written draft; another author sees none of it', async () => {
     const a = await coWritten();
@@ -123,6 +161,36 @@ describe('a co-author holds the author’s rights on the article', () => {
     const stranger = await login(ctx, 'author');
     expect((await request(app).get(`/api/articles/${a.id}`).set(stranger.auth)).status).toBe(404);
     expect((await edit('author', a.id, edited.body.version, { title: 'x' }).set(stranger.auth)).status).toBe(404);
+  });
+
+  it('may change the other co-authors, never the author, and names only staff', async () => {
+    const colleague = await createUser(db, { role: 'author' });
+    const a = await coWritten('draft', [colleague.id]);
+    const reordered = await edit('author', a.id, a.version, { coAuthorIds: [colleague.id, me().id] });
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
+    expect(await coAuthorsOf(a.id)).toEqual([colleague.id, me().id]);
+    for (const ids of [
+      [otherAuthor.id, me().id],
+      [byRole.user.user.id, me().id],
+    ]) {
+      const refused = await edit('author', a.id, reordered.body.version, { coAuthorIds: ids });
+      expect(refused.status).toBe(400);
+    }
+    // A byline-only edit is an edit like any other: a stale version is refused, none is required.
+    expect((await edit('author', a.id, a.version, { coAuthorIds: [me().id] })).status).toBe(409);
+    const unversioned = await request(app)
+      .put(`/api/articles/${a.id}`)
+      .set(headers('author'))
+      .send({ coAuthorIds: [me().id] });
+    expect(unversioned.status).toBe(428);
+    expect(await coAuthorsOf(a.id)).toEqual([colleague.id, me().id]);
+    const restored = await request(app).get(`/api/articles/${a.id}/revisions`).set(headers('author'));
+    const oldest = restored.body.data.at(-1).id as string;
+    const restore = await request(app)
+      .post(`/api/articles/${a.id}/revisions/${oldest}/restore`)
+      .set(headers('author'))
+      .send({ version: reordered.body.version });
+    expect(restore.status, JSON.stringify(restore.body)).toBe(200);
   });
 
   it('loses them once taken off the byline', async () => {
@@ -166,6 +234,9 @@ describe('readers see every writer', () => {
     expect((news.author as { name: string; url: string }[]).map((p) => p.name)).toEqual(names);
     expect((news.author as { url: string }[])[2]!.url).toMatch(new RegExp(`/author/${second.slug}$`));
     for (const name of names) expect(page.text).toContain(`<meta property="article:author" content="${name}"`);
+    // The share page (what link previews read) names them too.
+    const share = await request(app).get(`/api/articles/share/${a.id}`);
+    for (const name of names) expect(share.text).toContain(`<meta property="article:author" content="${name}"`);
 
     const feed = await request(app).get('/rss.xml');
     const item = feed.text.split('<item>').find((x) => x.includes(a.id))!;
@@ -197,6 +268,7 @@ describe('readers see every writer', () => {
   });
 });
 
+const suspended = await createUser(db, { role: 'editor', suspended: true });
 describe('GET /api/staff', () => {
   it.each(ACTORS)('as %s: staff who write articles, by name, never a reader, a suspended account or an address', async (actor) => {
     const res = await request(app).get('/api/staff').set(headers(actor));
@@ -206,11 +278,11 @@ describe('GET /api/staff', () => {
     const ids = res.body.data.map((p: { id: string }) => p.id);
     expect(ids).toEqual(expect.arrayContaining([byRole.author.user.id, byRole.editor.user.id, byRole.admin.user.id, otherAuthor.id]));
     expect(ids).not.toContain(byRole.user.user.id);
-    const suspended = await db.user.findMany({ where: { suspended: true }, select: { id: true } });
-    for (const { id } of suspended) expect(ids).not.toContain(id);
+    expect(ids).not.toContain(suspended.id);
     expect(Object.keys(res.body.data[0]).sort()).toEqual(['id', 'name', 'slug']);
-    const names = res.body.data.map((p: { name: string }) => p.name);
-    expect(names).toEqual([...names].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)));
+    // By name, as the database orders them.
+    const byName = await db.user.findMany({ where: { id: { in: ids } }, orderBy: [{ name: 'asc' }, { id: 'asc' }], select: { id: true } });
+    expect(ids).toEqual(byName.map((u) => u.id));
   });
 });
 

@@ -21,7 +21,7 @@ import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { slugCandidates } from '../lib/slug';
 import { roleToWire, sectionFromWire, sectionToWire } from '../lib/wire';
 import { articleSelect, publishedOnly, toArticle, toArticleListItem, toArticles, withoutWorkflow } from './article.mapper';
-import { readArticleRow, readPublishedRows, type PublishedFilter } from './article-reads.repository';
+import { readArticleRow, readAuthorArticleIds, readPublishedRows, type PublishedFilter } from './article-reads.repository';
 import { removeShareImages } from './share-image';
 import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
@@ -150,12 +150,18 @@ export async function listPublished(
 
 /** A page of one author's published articles, newest first (their author page), and how many they have published. */
 export async function listPublishedByAuthor(db: Db, authorId: string, limit: number, offset: number): Promise<Page<ArticleListItem>> {
-  const [total, { rows, images }] = await Promise.all([
-    db.article.count({ where: { ...publishedOnly, ...byAuthor(authorId) } }),
+  const [own, coWritten, { rows, images }] = await Promise.all([
+    // Two counts, each by its index: the author is never their own co-author (docs/decisions/064-co-authors.md).
+    db.article.count({ where: { ...publishedOnly, authorId } }),
+    db.articleAuthor.count({ where: { userId: authorId, article: publishedOnly } }),
     readPublishedRows(db, { authorId }, limit, offset),
   ]);
+  const total = own + coWritten;
   return { data: rows.map((row) => toArticleListItem(row, images)), pagination: { total, limit, offset } };
 }
+
+/** The ids of an author's newest `limit` published articles, co-written ones included, newest first (their feed). */
+export const newestArticleIdsBy = (db: Db, authorId: string, limit: number) => readAuthorArticleIds(db, authorId, limit);
 
 /**
  * Names an article's co-authors (docs/decisions/064-co-authors.md), in the byline's order, in the transaction of the

@@ -18,7 +18,8 @@ export interface SharePageArticle {
   id: string;
   title: string;
   summary: string;
-  author: string;
+  /** Every writer, the author first (docs/decisions/064-co-authors.md): one `article:author` each. */
+  authors: string[];
   section: string;
   /** Named by `article:section`, as the article page's JSON-LD names it in `articleSection`. */
   category: string;
@@ -59,7 +60,7 @@ export function renderSharePage(article: SharePageArticle, { publicUrl, name: si
     meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
     meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
     meta('property', 'og:image:alt', article.title),
-    meta('property', 'article:author', article.author),
+    ...article.authors.map((name) => meta('property', 'article:author', name)),
     ...(article.publishedAt ? [meta('property', 'article:published_time', article.publishedAt.toISOString())] : []),
     meta('property', 'article:modified_time', article.updatedAt.toISOString()),
     meta('property', 'article:section', article.category),

@@ -17,9 +17,17 @@ export async function findShareable(db: Db, id: string) {
       publishedAt: true,
       updatedAt: true,
       author: { select: { name: true } },
+      coAuthors: { select: { user: { select: { name: true } } }, orderBy: { position: 'asc' } },
       category: { select: { name: true } },
       media: { select: { type: true, fileUrl: true }, orderBy: { createdAt: 'asc' } },
     },
   });
-  return row ? { ...row, section: sectionToWire(row.section), author: row.author.name, category: row.category.name } : null;
+  if (!row) return null;
+  const { author, coAuthors, ...rest } = row;
+  return {
+    ...rest,
+    section: sectionToWire(row.section),
+    authors: [author.name, ...coAuthors.map((c) => c.user.name)],
+    category: row.category.name,
+  };
 }

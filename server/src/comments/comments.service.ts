@@ -191,7 +191,8 @@ export async function listAllComments(
   { page, limit, articleAuthorId }: { page: number; limit: number; articleAuthorId?: string },
 ): Promise<{ comments: AdminComment[]; total: number }> {
   const scope = articleAuthorId
-    ? Prisma.sql`WHERE (a."authorId" = ${articleAuthorId}::uuid OR EXISTS (SELECT 1 FROM "ArticleAuthor" aa WHERE aa."articleId" = a.id AND aa."userId" = ${articleAuthorId}::uuid))`
+    ? Prisma.sql`WHERE a.id IN (SELECT x.id FROM "Article" x WHERE x."authorId" = ${articleAuthorId}::uuid
+        UNION ALL SELECT aa."articleId" FROM "ArticleAuthor" aa WHERE aa."userId" = ${articleAuthorId}::uuid)`
     : Prisma.empty;
   const [rows, counted] = await Promise.all([
     db.$queryRaw<(CommentRow & { articleTitle: string })[]>`

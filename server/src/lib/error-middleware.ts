@@ -32,21 +32,42 @@ const DB_DOWN_CODES = new Set([
  * driver's error under `cause` or under `meta.driverAdapterError`, depending on the call.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const pending: unknown[] = [err];
-  for (let seen = 0; pending.length && seen < 12; seen++) {
-    const e = pending.shift();
-    if (!e || typeof e !== 'object') continue;
-    const rec = e as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown; meta?: unknown };
+  return someCause(err, (rec) => {
     if (typeof rec.code === 'string' && DB_DOWN_CODES.has(rec.code)) return true;
     if (typeof rec.originalCode === 'string' && DB_DOWN_CODES.has(rec.originalCode)) return true;
     if (rec.kind === 'DatabaseNotReachable' || rec.kind === 'SocketTimeout') return true;
-    if (
+    return (
       typeof rec.message === 'string' &&
       /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Can't reach database/i.test(
         rec.message,
       )
-    )
-      return true;
+    );
+  });
+}
+
+/**
+ * A transaction PostgreSQL rolled back because it crossed another at the same moment: a deadlock's victim (40P01) or a
+ * serialization failure (40001; Prisma's P2034). Nothing was written, and the same request sent again passes.
+ */
+const CROSSED_CODES = new Set(['40P01', '40001', 'P2034']);
+export const isCrossedTransaction = (err: unknown): boolean =>
+  someCause(
+    err,
+    (rec) =>
+      (typeof rec.code === 'string' && CROSSED_CODES.has(rec.code)) ||
+      (typeof rec.originalCode === 'string' && CROSSED_CODES.has(rec.originalCode)),
+  );
+
+type ErrorRecord = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown; meta?: unknown };
+
+/** Does the error, or one of its causes, match? Prisma nests the driver's error under `cause` or `meta.driverAdapterError`. */
+function someCause(err: unknown, matches: (rec: ErrorRecord) => boolean): boolean {
+  const pending: unknown[] = [err];
+  for (let seen = 0; pending.length && seen < 12; seen++) {
+    const e = pending.shift();
+    if (!e || typeof e !== 'object') continue;
+    const rec = e as ErrorRecord;
+    if (matches(rec)) return true;
     pending.push(rec.cause, (rec.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError);
   }
   return false;
@@ -83,6 +104,18 @@ export function toHttpError(err: unknown, logger: Logger, request: { method: str
     logger.warn({ err }, 'database unavailable');
     const { status, error, message } = serviceUnavailable();
     return new HttpError(status, error, message, undefined, { 'Retry-After': '5' });
+  }
+  if (isCrossedTransaction(err)) {
+    logger.warn({ err, ...request }, 'transaction rolled back by a concurrent one');
+    return new HttpError(
+      503,
+      'Service Unavailable',
+      'Another change crossed this one at the same moment: nothing was saved, try again.',
+      undefined,
+      {
+        'Retry-After': '1',
+      },
+    );
   }
   if (prismaCode(err) === 'P2025') return notFound();
   if (prismaCode(err) === 'P2002') return new HttpError(409, 'Conflict', 'A record with this value already exists');

@@ -150,8 +150,7 @@ export async function deleteUser(db: Db, actor: AuthUser, id: string, { reassign
     if (target.role === 'super_admin' && !target.suspended) await requireAnotherSuperAdmin(tx, id);
     if (reassignTo) {
       const author = await loadNewAuthor(tx, reassignTo, id);
-      // Who takes over an article they co-write becomes its author, and is no longer also its co-author.
-      await tx.articleAuthor.deleteMany({ where: { userId: author.id, article: { authorId: id } } });
+      // Who takes over an article they co-write becomes its author only (a trigger of the co-authors' migration).
       // New versions: every cached answer and ETag of these articles names the old author.
       await tx.article.updateMany({ where: { authorId: id }, data: { authorId: author.id, version: { increment: 1 } } });
       await tx.breakingNews.updateMany({ where: { authorId: id }, data: { authorId: author.id, version: { increment: 1 } } });

@@ -23,7 +23,10 @@ export interface CoAuthorsFieldProps {
 export function CoAuthorsField({ value, onChange, authorId, named, error, disabled }: CoAuthorsFieldProps) {
   const staff = useStaff();
   const [choice, setChoice] = useState('');
+  // What the last Add or Remove did, said to a screen reader.
+  const [said, setSaid] = useState('');
   const select = useRef<HTMLSelectElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const id = useId();
   const names = new Map([...named, ...(staff.data ?? [])].map((person) => [person.id, person.name]));
   const choices = (staff.data ?? []).filter((person) => person.id !== authorId && !value.includes(person.id));
@@ -33,10 +36,15 @@ export function CoAuthorsField({ value, onChange, authorId, named, error, disabl
     if (!choice) return;
     onChange([...value, choice]);
     setChoice('');
-    select.current?.focus();
+    setSaid(`${names.get(choice) ?? 'A member of staff'} added as a co-author.`);
+    // The select stays for the next one; with the last place taken it goes, and the new name's Remove takes the focus.
+    if (value.length + 1 >= LIMITS.coAuthorsMax)
+      requestAnimationFrame(() => list.current?.querySelector<HTMLButtonElement>('li:last-child button')?.focus());
+    else select.current?.focus();
   };
   const remove = (gone: string) => {
     onChange(value.filter((person) => person !== gone));
+    setSaid(`${names.get(gone) ?? 'A former member of staff'} removed from the co-authors.`);
     // The select takes the focus of the button that went with them.
     requestAnimationFrame(() => select.current?.focus());
   };
@@ -48,7 +56,7 @@ export function CoAuthorsField({ value, onChange, authorId, named, error, disabl
         Named in the byline after its author; they may edit the article as their own.
       </p>
       {value.length > 0 && (
-        <ul aria-label="Co-authors" className="flex flex-wrap gap-2">
+        <ul ref={list} aria-label="Co-authors" className="flex flex-wrap gap-2">
           {value.map((person) => {
             const name = names.get(person) ?? 'A former member of staff';
             return (
@@ -94,6 +102,9 @@ export function CoAuthorsField({ value, onChange, authorId, named, error, disabl
           </Button>
         </div>
       )}
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">
           {error}

@@ -94,7 +94,7 @@ export function EditArticleForm({
   const autosaves = article.status === 'draft' || article.status === 'unpublished';
   // Changes kept on this device from an earlier visit: restored, or compared with what was saved since.
   const [kept] = useState(() => {
-    const copy = readLocalCopy(copyKey);
+    const copy = readLocalCopy(copyKey, formValues(article).coAuthorIds);
     return copy && !sameValues(copy.values, formValues(article)) ? copy : null;
   });
   const form = useArticleForm(() => kept?.values ?? formValues(article), validateArticleEdit);
@@ -114,6 +114,8 @@ export function EditArticleForm({
   // Said until the restored changes are saved.
   const [restored, setRestored] = useState(kept !== null && theirs === null);
   const [error, setError] = useState<string | null>(null);
+  // Everyone this form has seen named a co-author (a newer version may name one no longer in the staff list).
+  const [named, setNamed] = useState(() => article.coAuthors ?? []);
   const [saving, setSaving] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   // One save at a time: a click on Save during an autosave runs after it, naming the version it gave.
@@ -132,7 +134,7 @@ export function EditArticleForm({
     if (dirty) writeLocalCopy(copyKey, { values, version: server.version, savedAt: Date.now() });
     else {
       // Another tab's kept changes to the same article are not this tab's to drop.
-      const stored = readLocalCopy(copyKey);
+      const stored = readLocalCopy(copyKey, values.coAuthorIds);
       if (!stored || sameValues(stored.values, values)) clearLocalCopy(copyKey);
     }
   }, [copyKey, dirty, values, server.version]);
@@ -175,7 +177,11 @@ export function EditArticleForm({
     } catch (err) {
       if (isStaleVersion(err)) {
         const current = await getArticle(article.id).catch(() => null);
-        if (current) setTheirs({ article: current, values: formValues(current) });
+        if (current) {
+          setTheirs({ article: current, values: formValues(current) });
+          // Their co-authors' names, for the form once their version is taken.
+          setNamed((known) => [...known, ...(current.coAuthors ?? []).filter((p) => !known.some((k) => k.id === p.id))]);
+        }
         setStatus(current ? 'conflict' : 'offline');
       } else if (err instanceof ApiError && err.status === 0) setStatus('offline');
       // A deploy, an overloaded server, a balancer between replicas: it will pass.
@@ -285,7 +291,7 @@ export function EditArticleForm({
             {...form.fields}
             disabled={false}
             CategoryField={CategoryField}
-            byline={{ authorId: article.author.id, named: article.coAuthors ?? [] }}
+            byline={{ authorId: article.author.id, named }}
           />
         </DialogForm>
       )}
