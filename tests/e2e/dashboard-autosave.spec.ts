@@ -22,7 +22,7 @@ test('a draft saves itself; offline its changes wait on the device, through a re
 
     // Online: typing stops, and it is saved without a click.
     let form = await openArticleEditor(page, title, '/dashboard/articles?status=draft');
-    const status = form.getByRole('status');
+    const status = form.getByRole('status', { name: 'Save status' });
     await form.getByLabel('Summary').fill('Two hundred and twelve names long.');
     await expect(status).toHaveText('Saved');
     expect(await stored()).toBe('Two hundred and twelve names long.');
@@ -51,10 +51,10 @@ test('a draft saves itself; offline its changes wait on the device, through a re
     form = await openArticleEditor(page, title, '/dashboard/articles?status=draft');
     await expect(form).toContainText('Your unsaved changes from this device were restored.');
     await expect(form.getByLabel('Summary')).toHaveValue('Two hundred and twenty names long, and growing.');
-    await expect(form.getByRole('status')).toHaveText('Offline: changes kept on this device');
+    await expect(form.getByRole('status', { name: 'Save status' })).toHaveText('Offline: changes kept on this device');
     await screenshotsAtBothWidths(page, 'edit-offline');
     await page.unroute(`**/api/articles/${id}`);
-    await expect(form.getByRole('status')).toHaveText('Saved');
+    await expect(form.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
     expect(await stored()).toBe('Two hundred and twenty names long, and growing.');
     // Nothing is left on the device once the server has it.
     expect(await page.evaluate((article) => Object.keys(localStorage).filter((k) => k.endsWith(article)), id)).toEqual([]);

@@ -280,6 +280,7 @@ export function EditArticleForm({
         >
           <p
             role="status"
+            aria-label="Save status"
             aria-live="polite"
             className={`min-h-5 text-sm ${['offline', 'invalid', 'error'].includes(status) ? 'font-medium text-amber-800' : 'text-slate-600'}`}
           >
