@@ -11,6 +11,10 @@ export function joinNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
+/** The byline as text: 'Ann, Bea and Cy' (the feed's creator, the dashboard's lines). */
+export const bylineText = (article: { author: { name: string }; coAuthors?: readonly { name: string }[] }): string =>
+  joinNames(bylineAuthors(article).map((person) => person.name));
+
 /** Is `userId` one of the article's writers, its author or a co-author? Their `own` grants reach it. */
 export function writtenBy(article: { author: { id: string }; coAuthors?: readonly { id: string }[] }, userId: string): boolean {
   return bylineAuthors(article).some((person) => person.id === userId);

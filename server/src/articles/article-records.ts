@@ -54,7 +54,7 @@ export const ownedArticleRow = (row: { status: string; author: { id: string }; c
   owners: [row.author.id, ...row.coAuthors.map((c) => c.user.id)],
 });
 
-/** Articles by `userId` or co-written by them: their author page, their feed, their own list. */
+/** Articles by `userId` or co-written by them, in Prisma's words: their own list and counts in the dashboard. */
 export const byAuthor = (userId: string) =>
   ({ OR: [{ authorId: userId }, { coAuthors: { some: { userId } } }] }) satisfies Prisma.ArticleWhereInput;
 

@@ -2,7 +2,7 @@ import { publishedOnly } from '../articles/article.mapper';
 import { AUTHOR_SLUG } from '../authors/authors.service';
 import { isUuid } from '../articles/article-records';
 import { newestArticleIdsBy } from '../articles/articles.service';
-import { bylineAuthors, joinNames } from '#shared/byline';
+import { bylineText } from '#shared/byline';
 import { poolOf, type Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { slugCandidates } from '../lib/slug';
@@ -75,7 +75,7 @@ export async function feedArticles(db: Db, limit: number, of: FeedOf = {}): Prom
       // Publishing always sets publishedAt; a row written otherwise falls back to its last change.
       publishedAt: row.publishedAt ?? row.updatedAt,
       updatedAt: row.updatedAt,
-      author: joinNames(bylineAuthors({ author: row.author, coAuthors: row.coAuthors.map((c) => c.user) }).map((a) => a.name)),
+      author: bylineText({ author: row.author, coAuthors: row.coAuthors.map((c) => c.user) }),
       category: row.category,
       image: image ? { url: image, bytes: sizes.get(image) ?? null } : null,
     };

@@ -1,4 +1,4 @@
-import { bylineAuthors, joinNames } from '#shared/byline';
+import { bylineText } from '#shared/byline';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ARTICLE_STATUSES, type ArticleStatus } from '#shared/constants';
@@ -71,9 +71,7 @@ export function ArticlesPage() {
     },
     { header: 'Category', hideBelow: 'md', cell: (a) => a.category.name },
     { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
-    ...(can.ownArticlesOnly
-      ? []
-      : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => joinNames(bylineAuthors(a).map((p) => p.name)) }]),
+    ...(can.ownArticlesOnly ? [] : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => bylineText(a) }]),
     { header: 'Status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
     {
       header: 'Date',

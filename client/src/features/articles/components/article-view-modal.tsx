@@ -1,4 +1,4 @@
-import { bylineAuthors, joinNames } from '#shared/byline';
+import { bylineText } from '#shared/byline';
 import { useState, type ComponentType } from 'react';
 import type { Article, MediaItem } from '#shared/types';
 import { useToast } from '#client/components/ui/toast';
@@ -131,8 +131,7 @@ export function ArticleViewModal({
             </div>
             <h3 className="font-serif text-2xl font-bold text-slate-900">{article.title}</h3>
             <p className="text-sm text-slate-600">
-              By {joinNames(bylineAuthors(article).map((a) => a.name))} · {article.category.name} · {article.section} · Created{' '}
-              {formatShortDate(article.createdAt)}
+              By {bylineText(article)} · {article.category.name} · {article.section} · Created {formatShortDate(article.createdAt)}
               {article.publishedAt && <> · Published {formatShortDate(article.publishedAt)}</>} · {formatNumber(article.totalViews)} views
             </p>
           </div>

@@ -1,3 +1,4 @@
+import { joinNames } from '#shared/byline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Article } from '#shared/types';
@@ -59,7 +60,7 @@ function PresenceNote({ articleId, selfId }: { articleId: string; selfId: string
   const editors = usePresence(articleId, true);
   if (editors.length === 0) return null;
   const names = editors.map((e) => (e.id === selfId ? 'You, in another tab,' : e.name));
-  const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const who = joinNames(names);
   return (
     <p role="status" className="flex items-center gap-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900">
       <span aria-hidden="true" className="h-2 w-2 rounded-full bg-sky-600" />

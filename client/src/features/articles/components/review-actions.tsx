@@ -1,4 +1,4 @@
-import { bylineAuthors, joinNames, writtenBy } from '#shared/byline';
+import { bylineText, writtenBy } from '#shared/byline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '#shared/constants';
@@ -47,8 +47,7 @@ function SendBackDialog({ article, onClose }: { article: Article; onClose(): voi
       pendingLabel="Sending…"
     >
       <p className="text-sm text-slate-700">
-        “{article.title}” goes back to {joinNames(bylineAuthors(article).map((a) => a.name))}’s drafts with your note, which they see on the
-        article and their dashboard.
+        “{article.title}” goes back to {bylineText(article)}’s drafts with your note, which they see on the article and their dashboard.
       </p>
       <TextArea
         label="Note to the author"
