@@ -68,6 +68,10 @@ export const LIMITS = {
   latestPage: 10,
   /** An author page: articles a page (`/author/<slug>?page=2`). */
   authorPage: 12,
+  /** Search (docs/decisions/065-search.md): the longest query, results a page, and the last page a search answers. */
+  searchQueryMax: 200,
+  searchPage: 10,
+  searchPagesMax: 100,
   /** The last page number a reader's list answers (`?page=`): further is the canonical page. */
   readerPageMax: 1000,
   /** bcrypt reads only the first 72 bytes of a password: longer ones are refused, never cut short. */

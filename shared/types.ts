@@ -13,6 +13,7 @@ import type { breakingNewsSchema } from './schemas/responses/breaking-news';
 import type { categorySchema } from './schemas/responses/categories';
 import type { commentSchema } from './schemas/responses/comments';
 import type { pageListItemSchema, pageSchema, publicPageSchema } from './schemas/responses/pages';
+import type { searchHitSchema, searchResultsSchema } from './schemas/responses/search';
 import type { siteSchema, siteSettingsSchema } from './schemas/responses/settings';
 import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/responses/common';
 import type { activityEventSchema, dashboardStatsSchema } from './schemas/responses/stats';
@@ -97,3 +98,7 @@ export type DashboardStats = z.output<typeof dashboardStatsSchema>;
 export type ActivityEvent = z.output<typeof activityEventSchema>;
 
 export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;
+
+/** GET /api/search and one of its results (docs/decisions/065-search.md). */
+export type SearchResults = z.output<typeof searchResultsSchema>;
+export type SearchHit = z.output<typeof searchHitSchema>;

@@ -82,6 +82,7 @@ const configSchema = z.object({
   MAX_VIDEO_MB: z.coerce.number().positive().max(2048).default(200),
   UPLOAD_QUOTA_MB: z.coerce.number().positive().default(1024),
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
+  SEARCHES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   REDIS_URL: optionalString.pipe(
@@ -114,7 +115,12 @@ const configSchema = z.object({
    * Where browsers fetch media from instead of the app: the bucket's public address or a CDN in front of it
    * (object names are appended, S3_PREFIX included). Unset: the app serves media itself.
    */
-  S3_PUBLIC_URL: optionalString.pipe(z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional()),
+  S3_PUBLIC_URL: optionalString.pipe(
+    z
+      .url()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .optional(),
+  ),
   RESPONSE_CACHE: optionalString.pipe(z.enum(['off', 'memory', 'redis']).optional()),
   /** Where the rate limits count: Redis (with REDIS_URL, by default) or PostgreSQL (docs/decisions/037-rate-limits.md). */
   RATE_LIMITS: optionalString.pipe(z.enum(['postgres', 'redis']).optional()),
@@ -153,7 +159,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   if (c.RESPONSE_CACHE === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RESPONSE_CACHE=redis needs REDIS_URL');
   if (c.RATE_LIMITS === 'redis' && !c.REDIS_URL) throw new ConfigError('Invalid configuration: RATE_LIMITS=redis needs REDIS_URL');
   if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY || c.S3_PUBLIC_URL)) {
-    throw new ConfigError('Invalid configuration: S3_BUCKET must be set with S3_ENDPOINT and the S3 credentials (media stay on local disk without it)');
+    throw new ConfigError(
+      'Invalid configuration: S3_BUCKET must be set with S3_ENDPOINT and the S3 credentials (media stay on local disk without it)',
+    );
   }
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
@@ -195,6 +203,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Bytes one user may upload in any 24 hours, and upload requests per user per hour. */
     uploadQuotaBytes: Math.round(c.UPLOAD_QUOTA_MB * 1024 * 1024),
     uploadsPerHour: c.UPLOADS_PER_HOUR,
+    /** Searches one network may make a minute that the response cache does not answer (docs/decisions/065-search.md). */
+    searchesPerMinute: c.SEARCHES_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     clientDist: path.resolve(root, 'client/dist'),

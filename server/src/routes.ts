@@ -11,6 +11,7 @@ import { usersRouter } from './users/users.routes';
 import { statsRouter } from './stats/stats.routes';
 import { authorsRouter } from './authors/authors.routes';
 import { correctionsRouter } from './articles/corrections.routes';
+import { searchRouter } from './articles/search.routes';
 import { docsRouter } from './docs/docs.routes';
 import { settingsRouter } from './settings/settings.routes';
 import { pagesRouter } from './pages/pages.routes';
@@ -26,6 +27,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use('/auth', authRouter(ctx));
   router.use('/articles', articlesRouter(ctx));
   router.use('/corrections', correctionsRouter(ctx));
+  router.use('/search', searchRouter(ctx));
   router.use('/uploads', uploadsRouter(ctx));
   router.use('/comments', commentsRouter(ctx));
   router.use('/view', viewsRouter(ctx));

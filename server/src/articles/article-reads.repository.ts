@@ -15,7 +15,7 @@ import type { ArticleListRow, ArticleRow, ImageIndex } from './article.mapper';
  * The columns of `articleListSelect`, author, category and media included, and the variants of the images. `workflow`:
  * the review's and the schedule's columns, which only staff are sent; the public lists read nulls in their place.
  */
-const listColumns = (workflow: boolean) => `
+export const listColumns = (workflow: boolean) => `
   a.id, a.title, a.summary, a."imageUrl", a."categoryId", a.section::text AS section, a.status::text AS status,
   a."isStory", a."isFeatured", a."isMainStory", a."storyPriority", a."totalViews",
   a."createdAt", a."updatedAt", a."publishedAt", a.version,
@@ -36,7 +36,7 @@ const listColumns = (workflow: boolean) => `
   ) AS images`;
 
 /** The joins listColumns reads from. Media in the order Prisma's select gives them: oldest first. */
-const LIST_JOINS = `
+export const LIST_JOINS = `
   JOIN "User" u ON u.id = a."authorId"
   JOIN "Category" c ON c.id = a."categoryId"
   LEFT JOIN LATERAL (
@@ -50,7 +50,7 @@ const ARTICLE_SQL = `SELECT ${listColumns(true)}, a.content,
    FROM "Correction" k WHERE k."articleId" = a.id) AS corrections
   FROM "Article" a ${LIST_JOINS} WHERE a.id = $1`;
 
-type Raw<Row> = Omit<Row, 'section' | 'status'> & {
+export type Raw<Row> = Omit<Row, 'section' | 'status'> & {
   section: WireSection;
   status: Row extends { status: infer S } ? S : never;
   images: Record<string, ImageInfo> | null;
@@ -60,7 +60,7 @@ type Raw<Row> = Omit<Row, 'section' | 'status'> & {
  * Back to the row Prisma would give (PostgreSQL stores a section as its wire spelling, Prisma's `@map`, where Prisma
  * names it by its enum's name), and the image index the mappers take.
  */
-function fromRaw<Row extends ArticleListRow>(raw: Raw<Row>): { row: Row; images: [string, ImageInfo][] } {
+export function fromRaw<Row extends ArticleListRow>(raw: Raw<Row>): { row: Row; images: [string, ImageInfo][] } {
   const { images, section, ...rest } = raw;
   const row = { ...rest, section: sectionFromWire(section) as Section } as unknown as Row;
   return { row, images: Object.entries(images ?? {}).filter(([url]) => hasVariantUrls(url)) };

@@ -106,7 +106,7 @@ export async function listArticles(
  * (one unique-index read) so the list reads the (status, categoryId, …) index in order: joining on the slug
  * instead walks every category's newest articles and drops the others (docs/query-plans.md).
  */
-async function categoryIdOf(db: Db, idOrSlug: string): Promise<string | null> {
+export async function categoryIdOf(db: Db, idOrSlug: string): Promise<string | null> {
   if (isUuid(idOrSlug)) return idOrSlug;
   const category = await db.category.findFirst({ where: { slug: { in: slugCandidates(idOrSlug) } }, select: { id: true } });
   return category?.id ?? null;

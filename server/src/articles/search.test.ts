@@ -1,0 +1,214 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '#shared/constants';
+import type { SearchResults } from '#shared/types';
+import { createCategory, createUser } from '#tests/helpers/factories';
+import { articlesTestbed } from '#tests/helpers/testbed';
+import { createTestApp } from '#tests/helpers/app';
+
+/**
+ * Search (docs/decisions/065-search.md): GET /api/search ranks the published articles that hold the query's words,
+ * reads the syntax of search boxes, folds accents, offers similar titles for a typo, narrows by section, category,
+ * author and date, and never shows what is not published.
+ */
+const { app, db, headers, category, otherAuthor, article } = await articlesTestbed();
+
+const DAY = 86_400_000;
+const published = (title: string, more: Parameters<typeof article>[0] = {}) =>
+  article({ status: 'published', publishedAt: new Date(Date.now() - DAY), title, ...more });
+const search = (query: Record<string, string>) => request(app).get('/api/search').query(query);
+const found = async (query: Record<string, string>) => {
+  const res = await search(query);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as SearchResults;
+};
+const titles = (r: SearchResults) => r.data.map((a) => a.title);
+
+describe('ranking', () => {
+  it('puts a word of the title before the summary, the summary before the body, and newer first among equals', async () => {
+    const body = await published('Harbour news', { content: '<p>The aardvark escaped from the zoo.</p>' });
+    const summary = await published('Zoo report', { summary: 'An aardvark on the loose' });
+    const title = await published('Aardvark found asleep');
+    const older = await published('Aardvark found asleep', { publishedAt: new Date(Date.now() - 3 * DAY) });
+    const r = await found({ q: 'aardvark' });
+    expect(r.match).toBe('words');
+    expect(r.data.map((a) => a.id)).toEqual([title.id, older.id, summary.id, body.id]);
+    expect(r.pagination).toEqual({ total: 4, limit: LIMITS.searchPage, offset: 0 });
+  });
+
+  it('finds an article first by a phrase from deep in its body', async () => {
+    const filler = '<p>' + 'Councillors discussed the river crossing at length. '.repeat(400) + '</p>';
+    const deep = await published('Budget night', { content: `${filler}<p>The quartermaster of the lighthouse resigned in protest.</p>` });
+    await published('Lighthouse keeper', { content: '<p>A quartermaster visited. The lighthouse was closed.</p>' });
+    const r = await found({ q: '"quartermaster of the lighthouse resigned"' });
+    expect(r.data[0]!.id).toBe(deep.id);
+    expect(r.data).toHaveLength(1);
+    // The passage is where the phrase is, the matched words marked, the markup gone.
+    const marked = r.data[0]!.snippet.filter((p) => p.match).map((p) => p.text.toLowerCase());
+    expect(marked).toEqual(expect.arrayContaining(['quartermaster', 'lighthouse', 'resigned']));
+    const snippet = r.data[0]!.snippet.map((p) => p.text).join('');
+    expect(snippet).toContain('resigned in protest');
+    expect(snippet).not.toContain('<p>');
+  });
+
+  it('pages through the matches', async () => {
+    for (let i = 0; i < 12; i++) await published(`Marmalade report ${i}`, { publishedAt: new Date(Date.now() - (i + 1) * DAY) });
+    const first = await found({ q: 'marmalade' });
+    const second = await found({ q: 'marmalade', offset: '10' });
+    expect(first.pagination.total).toBe(12);
+    expect(titles(first)).toHaveLength(10);
+    expect(titles(second)).toEqual(['Marmalade report 10', 'Marmalade report 11']);
+  });
+});
+
+describe('the syntax of search boxes', () => {
+  it('reads "a phrase", -left out and or', async () => {
+    const pie = await published('Pumpkin pie contest', { content: '<p>A pumpkin pie won.</p>' });
+    const soup = await published('Pumpkin soup recipe', { content: '<p>Soup made of pie crust and pumpkin.</p>' });
+    const turnip = await published('Turnip harvest');
+    expect(titles(await found({ q: '"pumpkin pie"' }))).toEqual([pie.title]);
+    expect(titles(await found({ q: 'pumpkin -soup' }))).toEqual([pie.title]);
+    expect(titles(await found({ q: 'soup or turnip' })).sort()).toEqual([soup.title, turnip.title].sort());
+  });
+
+  it('stems words and folds accents, both ways', async () => {
+    const cafe = await published('Café culture in Zürich', { content: '<p>The elections of the café owners.</p>' });
+    for (const q of ['cafe', 'CAFÉ', 'zurich', 'Zürich', 'election', 'owner']) expect(titles(await found({ q })), q).toContain(cafe.title);
+  });
+
+  it('decodes the body’s entities in the passage and keeps summaries’ text as written', async () => {
+    await published('Fish &amp; chips', {
+      summary: 'Salt & vinegar <b>only</b>',
+      content: '<p>Cod &amp; haddock &lt;fresh&gt; daily, kedgeree too.</p>',
+    });
+    const r = await found({ q: 'kedgeree' });
+    const snippet = r.data[0]!.snippet.map((p) => p.text).join('');
+    expect(snippet).toContain('Salt & vinegar <b>only</b>');
+    expect(snippet).toContain('Cod & haddock <fresh> daily');
+  });
+});
+
+describe('typos', () => {
+  it('offers the titles that look like the query, and the query spelled as they spell it', async () => {
+    const brexit = await published('Brexit talks resume in Brussels');
+    // Every word must be held: "talks" is, "brexti" is not.
+    const typo = await found({ q: 'Brexti talks' });
+    expect(typo.match).toBe('similar-titles');
+    expect(typo.data.map((a) => a.id)).toContain(brexit.id);
+    expect(typo.didYouMean).toBe('brexit talks');
+    expect((await found({ q: typo.didYouMean! })).data.map((a) => a.id)).toEqual([brexit.id]);
+    // Nothing alike at all.
+    const none = await found({ q: 'xylophonic zqwv' });
+    expect(none).toMatchObject({ match: 'none', data: [], didYouMean: null, pagination: { total: 0 } });
+  });
+});
+
+describe('filters', () => {
+  it('narrows by section, category, author (co-written too) and days, and counts the matches of each', async () => {
+    const sport = await createCategory(db, `Sport ${Date.now()}`);
+    const writer = await createUser(db, { role: 'author', name: 'Quentin Quill' });
+    const a = await published('Gondola race', { section: 'Sports', categoryId: sport.id, publishedAt: new Date('2026-03-10T12:00:00Z') });
+    const b = await published('Gondola repairs', { authorId: writer.id, publishedAt: new Date('2026-03-20T12:00:00Z') });
+    const c = await published('Gondola history', { publishedAt: new Date('2026-04-02T12:00:00Z') });
+    await db.articleAuthor.create({ data: { articleId: c.id, userId: writer.id, position: 0 } });
+
+    const all = await found({ q: 'gondola' });
+    expect(all.pagination.total).toBe(3);
+    expect(all.facets.sections).toEqual([
+      { value: 'General', name: 'General', count: 2 },
+      { value: 'Sports', name: 'Sports', count: 1 },
+    ]);
+    expect(all.facets.categories).toEqual(
+      expect.arrayContaining([
+        { id: sport.id, value: sport.slug, name: sport.name, count: 1 },
+        { id: category.id, value: category.slug, name: category.name, count: 2 },
+      ]),
+    );
+    // Two each: the writer (one written, one co-written) and the other author; by name among equals.
+    expect(all.facets.authors).toEqual([
+      { id: otherAuthor.id, value: expect.any(String), name: otherAuthor.name, count: 2 },
+      { id: writer.id, value: expect.any(String), name: 'Quentin Quill', count: 2 },
+    ]);
+
+    expect(titles(await found({ q: 'gondola', section: 'sports' }))).toEqual([a.title]);
+    expect(titles(await found({ q: 'gondola', category: sport.slug }))).toEqual([a.title]);
+    const slug = all.facets.authors[1]!.value;
+    expect(titles(await found({ q: 'gondola', author: slug })).sort()).toEqual([b.title, c.title].sort());
+    expect(titles(await found({ q: 'gondola', from: '2026-03-15', to: '2026-03-31' }))).toEqual([b.title]);
+    expect(titles(await found({ q: 'gondola', from: '2026-03-20', to: '2026-03-20' }))).toEqual([b.title]);
+    // A filter that names nothing finds nothing.
+    expect((await found({ q: 'gondola', category: 'no-such-category' })).data).toEqual([]);
+    expect((await found({ q: 'gondola', author: 'nobody-here' })).data).toEqual([]);
+  });
+});
+
+describe('what readers may see', () => {
+  it('never shows a draft, a piece in review, a scheduled or a trashed one: in results, counts or similar titles', async () => {
+    const live = await published('Walrus sighting confirmed');
+    for (const status of ['draft', 'review', 'scheduled', 'trashed'] as const)
+      await article({ status, title: `Walrus sighting ${status}`, content: '<p>walrus walrus</p>' });
+    const r = await found({ q: 'walrus' });
+    expect(titles(r)).toEqual([live.title]);
+    expect(r.pagination.total).toBe(1);
+    expect(r.facets.sections.reduce((n, s) => n + s.count, 0)).toBe(1);
+    // Similar titles too: only the published one looks like "Walrsu sighting".
+    await article({ status: 'draft', title: 'Narwhal spotted offshore' });
+    expect((await found({ q: 'Narwhla' })).data).toEqual([]);
+    // Workflow fields are never sent.
+    expect(r.data[0]).toMatchObject({ submittedAt: null, reviewNote: null, scheduledAt: null });
+  });
+
+  it('finds an article once it is published and no longer once it is unpublished, through the cache', async () => {
+    const draft = await article({ status: 'draft', title: 'Okapi census results' });
+    // Asked three times: stored by the response cache from the second.
+    for (let i = 0; i < 3; i++) expect((await found({ q: 'okapi' })).data).toEqual([]);
+    expect((await request(app).post(`/api/articles/${draft.id}/publish`).set(headers('editor'))).status).toBe(200);
+    expect(titles(await found({ q: 'okapi' }))).toEqual([draft.title]);
+    expect(titles(await found({ q: 'okapi' }))).toEqual([draft.title]);
+    expect((await request(app).post(`/api/articles/${draft.id}/unpublish`).set(headers('editor'))).status).toBe(200);
+    expect((await found({ q: 'okapi' })).data).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    [{}, 'q is required'],
+    [{ q: '' }, 'q is required'],
+    [{ q: '   ' }, 'q is required'],
+    [{ q: 'a'.repeat(1000) }, `at most ${LIMITS.searchQueryMax}`],
+    [{ q: 'tab\there' }, 'control characters'],
+    [{ q: 'nul\u0000' }, 'control characters'],
+    [{ q: 'x', from: '2026-13-01' }, 'real date'],
+    [{ q: 'x', from: 'yesterday' }, 'a date like'],
+    [{ q: 'x', from: '2026-05-02', to: '2026-05-01' }, 'on or before'],
+    [{ q: 'x', section: 'Astrology' }, 'Unknown section'],
+    [{ q: 'x', limit: '51' }, 'at most 50'],
+    [{ q: 'x', offset: '-1' }, 'offset'],
+    [{ q: 'x', offset: String(LIMITS.searchPage * LIMITS.searchPagesMax + 1) }, 'offset'],
+  ])('%j is a 400 that says why', async (query, message) => {
+    const res = await search(query as Record<string, string>);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+  });
+
+  it.each(['-', '""', 'or', '-the', '" - or " &', '!!!', ':*', "'", '\\', 'the and of', '<script>', '(((', '😀'])(
+    'answers %j with a result, never a 500',
+    async (q) => {
+      const res = await search({ q });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(expect.any(Array));
+    },
+  );
+});
+
+describe('limits', () => {
+  it('answers 429 past SEARCHES_PER_MINUTE searches from one network', async () => {
+    const limited = await createTestApp({ SEARCHES_PER_MINUTE: '2' });
+    const ask = (q: string) => request(limited.app).get('/api/search').query({ q });
+    expect((await ask('one')).status).toBe(200);
+    expect((await ask('two')).status).toBe(200);
+    const third = await ask('three');
+    expect(third.status).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
