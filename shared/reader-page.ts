@@ -21,6 +21,8 @@ export type ReaderPage =
   | { kind: 'section'; section: { path: string; heading: string }; articles: ArticleListItem[] }
   /** /corrections: page `page` of the newest corrections (docs/decisions/062-corrections.md). */
   | { kind: 'corrections'; corrections: CorrectionListItem[]; page: number }
+  /** /search (docs/decisions/065-search.md): `query` as searched ('' for the empty page), page `page` of its results. */
+  | { kind: 'search'; query: string; page: number }
   /** A static page (About, Privacy…) at `/<slug>`. */
   | { kind: 'page'; page: PublicPage }
   /** `title` is what the client route shows ('Article Not Found'); 'Page not found' when absent. */

@@ -11,6 +11,7 @@ import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { notFound, serviceUnavailable } from './lib/errors';
 import { isMediaName } from './storage/media-storage';
 import { readerPages } from './reader/render';
+import { searchPageLimit } from './articles/search.routes';
 import { speculationRules } from './reader/speculation';
 import { viewLane } from './views/view-lane';
 import { apiRouter } from './routes';
@@ -115,7 +116,7 @@ export function createApp(ctx: AppContext): Express {
   const built = !config.viteDev && existsSync(path.join(config.clientDist, 'index.html'));
   const reader = config.viteDev || built ? readerPages(ctx) : undefined;
   // A page's head for the browser that moved there by itself: the reader's, though under /api (shared/page-head.ts).
-  if (reader) app.get(PAGE_HEAD_PATH, reader.head);
+  if (reader) app.get(PAGE_HEAD_PATH, searchPageLimit(ctx), reader.head);
   app.use('/api', express.json({ limit: '1mb' }), api, apiNotFound());
 
   // Every stored name is new (random, never reused), variants included: a year, like the hashed assets.
@@ -133,7 +134,7 @@ export function createApp(ctx: AppContext): Express {
 
   if (config.viteDev && reader) {
     if (reader.assets) app.use(reader.assets);
-    app.get(READER_PATHS, reader.pages);
+    app.get(READER_PATHS, searchPageLimit(ctx), reader.pages);
   } else if (built && reader) {
     // Source maps carry the full client sources, the dashboard's included: not for the public.
     if (config.env === 'production') app.use('/assets', refuseSourceMaps);
@@ -142,7 +143,7 @@ export function createApp(ctx: AppContext): Express {
       express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
     );
     app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
-    app.get(READER_PATHS, reader.pages);
+    app.get(READER_PATHS, searchPageLimit(ctx), reader.pages);
   }
 
   app.use(errorMiddleware(logger));

@@ -22,6 +22,8 @@ const SectionRoute = lazy(() => import('./reader/routes/section').then((m) => ({
 // The corrections page likewise (docs/decisions/062-corrections.md).
 const CorrectionsRoute = lazy(() => import('./reader/routes/corrections').then((m) => ({ default: m.CorrectionsRoute })));
 // Static pages (About, Privacy…): rarely a first visit, so a chunk of their own too.
+// Search likewise (docs/decisions/065-search.md).
+const SearchRoute = lazy(() => import('./reader/routes/search').then((m) => ({ default: m.SearchRoute })));
 const StaticPageRoute = lazy(() => import('./reader/routes/static-page').then((m) => ({ default: m.StaticPageRoute })));
 const DashboardRoute = lazy(() => import('./dashboard/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
 
@@ -70,6 +72,7 @@ const loads = import.meta.env.SSR
       // Imported when asked for: a static import would put the author page's reads in the reader's initial script.
       author: (args: LoadArgs) => import('./reader/routes/author-load').then((m) => m.loadAuthor(args)),
       corrections: (args: LoadArgs) => import('./reader/routes/corrections-load').then((m) => m.loadCorrections(args)),
+      search: (args: LoadArgs) => import('./reader/routes/search-load').then((m) => m.loadSearch(args)),
       page: (args: LoadArgs) => import('./reader/routes/static-page').then((m) => m.loadStaticPage(args)),
       notFound: loadNotFound,
     }
@@ -129,6 +132,15 @@ export const appRoutes: AppRoute[] = [
           </Loading>
         ),
         load: loads?.corrections,
+      },
+      {
+        path: routePatterns.search,
+        element: (
+          <Loading>
+            <SearchRoute />
+          </Loading>
+        ),
+        load: loads?.search,
       },
       {
         path: routePatterns.page,

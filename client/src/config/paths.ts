@@ -23,6 +23,8 @@ export const paths = {
   author: (slug: string) => `/author/${encodeURIComponent(slug)}`,
   /** The newsroom's corrections, newest first (docs/decisions/062-corrections.md). */
   corrections: '/corrections',
+  /** Search (docs/decisions/065-search.md): `/search?q=…`, with its filters. */
+  search: '/search',
   /** A static page (About, Privacy…): `/<slug>`. */
   page: (slug: string) => `/${encodeURIComponent(slug)}`,
   auth: '/auth',
@@ -39,6 +41,7 @@ export const routePatterns = {
   section: '/news/:section',
   author: '/author/:slug',
   corrections: '/corrections',
+  search: '/search',
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard/*',

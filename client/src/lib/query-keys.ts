@@ -14,6 +14,8 @@ export const readerKeys = {
   author: (slug: string, page: number) => ['articles', 'published', 'author', slug, page] as const,
   /** Page `page` of the newest corrections; under 'articles' so that a change to an article refetches it. */
   corrections: (page: number) => ['articles', 'published', 'corrections', page] as const,
+  /** A search's page; under 'articles' so that a change to an article refetches it. */
+  search: <P>(params: P) => ['articles', 'published', 'search', params] as const,
   /** The site's name, contact and social accounts (its settings), around every page. */
   site: ['site'] as const,
   /** A published static page by its address. */

@@ -56,12 +56,12 @@ function filters(where: SearchWhere, first: number): { sql: string; values: unkn
 export const MATCH_START = '\uE000';
 export const MATCH_END = '\uE001';
 /**
- * The passage around what matched: from the summary and the body's text (its tags taken out, its entities left for the
- * caller to decode; the summary, plain text, written as HTML text so that its `<b>` is not read as a tag and decoding
- * gives it back), two fragments at most.
+ * The passage of the body around what matched: its text (its tags taken out, its entities left for the caller to
+ * decode), two fragments at most. Where the body holds none of the words (the title or the summary did), the caller
+ * shows the summary instead.
  */
 const SNIPPET = `ts_headline('chronicle',
-    translate(replace(replace(replace(a.summary, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || ' … ' || regexp_replace(a.content, '<[^>]*>', ' ', 'g'), '${MATCH_START}${MATCH_END}', ''),
+    translate(regexp_replace(a.content, '<[^>]*>', ' ', 'g'), '${MATCH_START}${MATCH_END}', ''),
     q.query,
     'StartSel=${MATCH_START}, StopSel=${MATCH_END}, MinWords=18, MaxWords=40, MaxFragments=2, FragmentDelimiter=" … "')`;
 
@@ -141,29 +141,35 @@ const SIMILAR_TITLE = 0.4;
 /** How alike a word of the query and a word of those titles must be for "Did you mean" to use the title's. */
 const SIMILAR_WORD = 0.3;
 
+/** The words of a query a typo is looked for in: the first few of at least three letters (a trigram each at least). */
+const TYPO_WORDS = 6;
+
 /**
- * When no article holds the words: the published articles whose titles look most like the query (a typo, a word
- * spelled another way), through the titles' trigram index, and each of `words` spelled as the most alike word of those
- * titles (null where none is alike enough). One transaction, for the threshold it sets for itself.
+ * When no article holds the words: the published articles whose titles look most like the query's words (a typo, a
+ * word spelled another way), each word through the titles' trigram index, the titles most alike first; and each of
+ * `words` spelled as the most alike word of those titles (null where none is alike enough). One transaction, for the
+ * threshold it sets for itself.
  */
 export async function readSimilarTitles(
   db: Db,
-  query: string,
   words: string[],
   where: SearchWhere,
   limit: number,
 ): Promise<{ rows: ArticleListRow[]; images: ImageIndex; spelled: (string | null)[] }> {
+  const looked = [...new Set(words.filter((w) => w.length >= 3))].slice(0, TYPO_WORDS);
+  if (looked.length === 0) return { rows: [], images: new Map(), spelled: words.map(() => null) };
   const client = await poolOf(db).connect();
   let found;
   try {
     await client.query('BEGIN READ ONLY');
     await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(SIMILAR_TITLE)]);
-    const f = filters(where, 3);
+    const each = looked.map((_, i) => `$${i + 2}`);
+    const f = filters(where, looked.length + 2);
     const { rows: raws } = await client.query<Raw<ArticleListRow>>({
       text: `SELECT ${listColumns(false)} FROM "Article" a ${LIST_JOINS}
-        WHERE a.status = 'published' AND $1 <% a.title${f.sql}
-        ORDER BY word_similarity($1, a.title) DESC, a."publishedAt" DESC, a.id DESC LIMIT $2`,
-      values: [query, limit, ...f.values],
+        WHERE a.status = 'published' AND (${each.map((w) => `${w} <% a.title`).join(' OR ')})${f.sql}
+        ORDER BY ${each.map((w) => `word_similarity(${w}, a.title)`).join(' + ')} DESC, a."publishedAt" DESC, a.id DESC LIMIT $1`,
+      values: [limit, ...looked, ...f.values],
     });
     const titleWords = [...new Set(raws.flatMap((r) => r.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))];
     const { rows: spelled } = await client.query<{ best: string | null }>({

@@ -1,14 +1,25 @@
-import type { Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import { searchQuerySchema } from '#shared/schemas/search';
 import { searchResultsSchema } from '#shared/schemas/responses/search';
 import type { AppContext } from '../context';
 import { Tags } from '../lib/cache-scope';
 import { clientNetwork } from '../lib/client-network';
+import { HttpError } from '../lib/errors';
 import { publicRoute } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { resourceRouter } from '../lib/route';
+import { isInProcess } from '../reader/internal-api';
 import { currentSite } from '../settings/settings.service';
 import { search } from './search.service';
+
+const TOO_MANY = 'Too many searches from your network. Please try again in a minute.';
+
+/**
+ * Counts one search of the client's network, and throws 429 past SEARCHES_PER_MINUTE. Only searches the response cache
+ * did not answer reach it (a stored answer costs nothing).
+ */
+const limitSearches = (ctx: AppContext, req: Request) =>
+  enforce(ctx.limits, `search:${clientNetwork(req)}`, ctx.config.searchesPerMinute, 60_000, TOO_MANY);
 
 /** Full-text search of the published articles (docs/decisions/065-search.md); the reader's page is /search. */
 export function searchRouter(ctx: AppContext): Router {
@@ -29,18 +40,34 @@ export function searchRouter(ctx: AppContext): Router {
       cacheTags: () => [Tags.articles, Tags.categories],
     },
     async ({ query }, req) => {
-      // Counted only here: a search the response cache answers costs nothing.
-      await enforce(
-        ctx.limits,
-        `search:${clientNetwork(req)}`,
-        config.searchesPerMinute,
-        60_000,
-        'Too many searches from your network. Please try again in a minute.',
-      );
+      // The page's read (/search, rendered): the page counted the reader's search (searchPageLimit).
+      if (!isInProcess(req)) await limitSearches(ctx, req);
       const site = await currentSite(db, ctx.cache);
       return search(db, query, site.timeZone);
     },
   );
 
   return router;
+}
+
+/**
+ * The same limit on the reader's page /search and on its head (`/api/page-head?path=/search…`), which read the search in
+ * process: a search with words counts, the empty page does not. Past the limit, a short page that says so.
+ */
+export function searchPageLimit(ctx: AppContext): RequestHandler {
+  return async (req, res, next) => {
+    const path = req.path === '/search' ? req.originalUrl : typeof req.query.path === 'string' ? req.query.path : '';
+    if (!/^\/search\/?\?(.*&)?q=[^&]/.test(path)) return next();
+    try {
+      await limitSearches(ctx, req);
+      next();
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 429) return next(err);
+      res
+        .status(429)
+        .set({ ...err.headers, 'Cache-Control': 'no-store' })
+        .type('text/plain')
+        .send(TOO_MANY);
+    }
+  };
 }

@@ -88,7 +88,12 @@ export async function search(db: Db, query: SearchQuery, timeZone: string): Prom
   if (total > 0 || offset > 0)
     return {
       query: q,
-      data: page.rows.map((row) => ({ ...toArticleListItem(row, page.images), snippet: snippetParts(row.snippet) })),
+      data: page.rows.map((row) => {
+        const parts = snippetParts(row.snippet);
+        // The body holds none of the words (the title or the summary did): the summary says more than its first words.
+        const snippet = parts.some((p) => p.match) ? parts : [{ text: row.summary, match: false }];
+        return { ...toArticleListItem(row, page.images), snippet };
+      }),
       pagination: { total, limit, offset },
       match: 'words',
       didYouMean: null,
@@ -97,7 +102,7 @@ export async function search(db: Db, query: SearchQuery, timeZone: string): Prom
 
   // No article holds the words: titles that look like the query (a typo), and the query spelled as they spell it.
   const words = wordsOf(q);
-  const similar = await readSimilarTitles(db, q, words, where, SIMILAR_TITLES);
+  const similar = await readSimilarTitles(db, words, where, SIMILAR_TITLES);
   if (similar.rows.length === 0) return nothing();
   const spelled = words.map((word, i) => similar.spelled[i] ?? word);
   const didYouMean = spelled.join(' ') === words.join(' ') ? null : spelled.join(' ');

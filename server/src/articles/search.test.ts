@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/constants';
 import type { SearchResults } from '#shared/types';
 import { createCategory, createUser } from '#tests/helpers/factories';
+import { anchors, html, renderedPage, text, title } from '#tests/helpers/rendered-html';
 import { articlesTestbed } from '#tests/helpers/testbed';
+import { DomUtils } from 'htmlparser2';
 import { createTestApp } from '#tests/helpers/app';
 
 /**
@@ -76,15 +78,15 @@ describe('the syntax of search boxes', () => {
     for (const q of ['cafe', 'CAFÉ', 'zurich', 'Zürich', 'election', 'owner']) expect(titles(await found({ q })), q).toContain(cafe.title);
   });
 
-  it('decodes the body’s entities in the passage and keeps summaries’ text as written', async () => {
+  it('decodes the body’s entities in the passage, and shows the summary as written where the body holds no word', async () => {
     await published('Fish &amp; chips', {
       summary: 'Salt & vinegar <b>only</b>',
-      content: '<p>Cod &amp; haddock &lt;fresh&gt; daily, kedgeree too.</p>',
+      content: '<p>Kedgeree, cod &amp; haddock &lt;fresh&gt; daily.</p>',
     });
     const r = await found({ q: 'kedgeree' });
-    const snippet = r.data[0]!.snippet.map((p) => p.text).join('');
-    expect(snippet).toContain('Salt & vinegar <b>only</b>');
-    expect(snippet).toContain('Cod & haddock <fresh> daily');
+    expect(r.data[0]!.snippet.map((p) => p.text).join('')).toContain('cod & haddock <fresh> daily');
+    const bySummary = await found({ q: 'vinegar' });
+    expect(bySummary.data[0]!.snippet).toEqual([{ text: 'Salt & vinegar <b>only</b>', match: false }]);
   });
 });
 
@@ -96,6 +98,8 @@ describe('typos', () => {
     expect(typo.match).toBe('similar-titles');
     expect(typo.data.map((a) => a.id)).toContain(brexit.id);
     expect(typo.didYouMean).toBe('brexit talks');
+    // Each word is looked for: two typos find the title too.
+    expect((await found({ q: 'brexti taks' })).didYouMean).toBe('brexit talks');
     expect((await found({ q: typo.didYouMean! })).data.map((a) => a.id)).toEqual([brexit.id]);
     // Nothing alike at all.
     const none = await found({ q: 'xylophonic zqwv' });
@@ -201,6 +205,58 @@ describe('bad input', () => {
   );
 });
 
+describe('the reader’s page /search', () => {
+  it('renders the results on the server, without JavaScript: passages marked, filters and pages as links, never indexed', async () => {
+    const sport = await createCategory(db, `Rowing ${Date.now()}`);
+    for (let i = 0; i < 11; i++)
+      await published(`Regatta day ${i}`, {
+        categoryId: i === 0 ? sport.id : category.id,
+        content: `<p>The regatta number ${i} was held on the river.</p>`,
+      });
+    const { res, body } = await renderedPage(app, '/search?q=regatta&utm_source=x');
+    expect(title(res)).toMatch(/^Search results for “regatta” \| /);
+    expect(res.text).toContain('<meta name="robots" content="noindex">');
+    expect(res.text).not.toContain('rel="canonical"');
+    expect(body).toContain('11 articles found');
+    const marks = DomUtils.findAll((el) => el.name === 'mark', html(res).children).map((el) => DomUtils.textContent(el).toLowerCase());
+    expect(marks).toContain('regatta');
+    const hrefs = anchors(res).map((a) => a.href);
+    expect(hrefs).toContain(`/search?q=regatta&category=${sport.slug}`);
+    expect(hrefs).toContain('/search?q=regatta&section=General');
+    expect(hrefs).toContain('/search?q=regatta&page=2');
+    // The search box keeps the query; the header has its own box on every page.
+    const boxes = DomUtils.findAll((el) => el.name === 'form' && el.attribs.role === 'search', html(res).children);
+    expect(boxes.map((f) => f.attribs.action)).toEqual(['/search', '/search']);
+
+    const second = await renderedPage(app, '/search?q=regatta&page=2');
+    expect(second.body).toContain('Previous results');
+    const narrowed = await renderedPage(app, `/search?q=regatta&category=${sport.slug}`);
+    expect(narrowed.body).toContain('1 article found');
+    expect(anchors(narrowed.res).find((a) => a.text.startsWith('Category:'))?.href).toBe('/search?q=regatta');
+  });
+
+  it('answers the empty page, a typo, a bad query and a page past the end as a reader expects', async () => {
+    await published('Velodrome reopens after repairs');
+    const empty = await renderedPage(app, '/search');
+    expect(empty.body).toContain('Search every article we have published');
+    expect(title(empty.res)).toMatch(/^Search \| /);
+
+    const typo = await renderedPage(app, '/search?q=velodrme');
+    expect(typo.body).toContain('Did you mean');
+    expect(anchors(typo.res).find((a) => a.text === 'velodrome')?.href).toBe('/search?q=velodrome');
+    expect(typo.body).toContain('Velodrome reopens after repairs');
+
+    const bad = await request(app).get('/search?q=' + 'x'.repeat(LIMITS.searchQueryMax + 1));
+    expect(bad.status).toBe(200);
+    expect(text(bad)).toContain(`q must be at most ${LIMITS.searchQueryMax} characters`);
+
+    const moved = await request(app).get('/search?q=velodrome&page=0');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/search?q=velodrome');
+    expect((await request(app).get('/search?q=velodrome&page=5')).status).toBe(404);
+  });
+});
+
 describe('limits', () => {
   it('answers 429 past SEARCHES_PER_MINUTE searches from one network', async () => {
     const limited = await createTestApp({ SEARCHES_PER_MINUTE: '2' });
@@ -210,5 +266,11 @@ describe('limits', () => {
     const third = await ask('three');
     expect(third.status).toBe(429);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    // The page (and its head, read after an in-app move) counts too; the empty page does not.
+    expect((await request(limited.app).get('/search')).status).toBe(200);
+    const page = await request(limited.app).get('/search?q=four');
+    expect(page.status).toBe(429);
+    expect(page.text).toContain('Too many searches');
+    expect((await request(limited.app).get('/api/page-head').query({ path: '/search?q=five' })).status).toBe(429);
   });
 });

@@ -22,12 +22,18 @@ const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
 const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)\/?$/i;
 /**
  * Query parameters a reader page reads, and the pages that read them: `page`, the page of the home page's Latest river,
- * of an author page's list and of /corrections (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page).
+ * of an author page's list and of /corrections (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page);
+ * the search page's query, filters and page.
  * Every other parameter (tracking parameters, cache-busters), and `page` anywhere else (an article, a category, a feed,
  * a sitemap: none reads it), is left out of the key, so `/article/1?utm_source=x` and `/rss.xml?page=7` are the stored
  * `/article/1` and `/rss.xml`, and no query string but the page number of a page that has pages can add an entry.
  */
-const READER_QUERY_PARAMS: { pages: RegExp; names: string[] }[] = [{ pages: /^\/(author\/[^/]+|corrections)?$/, names: ['page'] }];
+const READER_QUERY_PARAMS: { pages: RegExp; names: string[] }[] = [
+  { pages: /^\/(author\/[^/]+|corrections)?$/, names: ['page'] },
+  // The search page (docs/decisions/065-search.md): its query, filters and page. A key with a query waits for its second
+  // miss before it is stored (`admit`), so a search asked for once never takes a reader page's place.
+  { pages: /^\/search$/, names: ['q', 'section', 'category', 'author', 'from', 'to', 'page'] },
+];
 /**
  * Keys seen once, remembered for admission (see `admit`): hashes of 12 characters, so ~60 bytes an entry.
  * Enough to remember every key a real site asks for twice within a while.

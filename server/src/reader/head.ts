@@ -501,6 +501,20 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
     }
     case 'corrections':
       return correctionsParts(page.corrections, page.page, site);
+    case 'search': {
+      // No search page is indexed (docs/decisions/065-search.md): no canonical address, so the head says noindex.
+      const name = page.query ? `Search results for “${page.query}”${pageSuffix(page.page)}` : 'Search';
+      return {
+        title: `${name} | ${site.name}`,
+        description: truncateOnWord(`Search the articles of ${site.name}.`, DESCRIPTION_MAX),
+        canonical: null,
+        ogType: 'website',
+        ogTitle: name,
+        image: defaultImage(site),
+        extraMeta: [],
+        jsonLd: [],
+      };
+    }
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
       return {

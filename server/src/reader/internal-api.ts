@@ -106,9 +106,17 @@ const envelope = (status: number, error: string, message: string, details?: stri
   body: { error, message, ...(details ? { details } : {}) },
 });
 
+const IN_PROCESS = Symbol('a read of a page being rendered');
+
+/**
+ * Whether a request is a page's read in process: it has no client of its own (no address, no socket). Limits per client
+ * are the page's to apply, on the reader's own request (a search page: articles/search.routes.ts).
+ */
+export const isInProcess = (req: Request): boolean => IN_PROCESS in req;
+
 /** A caller with no credentials: `req.user` stays unset, as after `authenticate` without a token. */
 function anonymousRequest(): Request {
-  return { user: undefined, headers: {}, get: () => undefined, header: () => undefined } as unknown as Request;
+  return { user: undefined, headers: {}, get: () => undefined, header: () => undefined, [IN_PROCESS]: true } as unknown as Request;
 }
 
 /** Handlers set caching headers on their response; in-process, nothing is sent, so they are dropped. */

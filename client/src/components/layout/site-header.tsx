@@ -1,12 +1,15 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Link, NavLink } from '#client/components/ui/link';
+import { LIMITS } from '#shared/constants';
 import type { NavLink as MenuLink, Site } from '#shared/types';
 import { SiteBrand } from './site-brand';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
+import { onSearchShortcut } from '../../lib/search-shortcut';
 import { isStaffRole, useSession } from '../../lib/session';
 import { buttonClasses } from '../ui/button';
-import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon } from '../ui/icons';
 import { useMenu } from './use-menu';
 import { useHeaderMode } from './use-header-mode';
 
@@ -84,6 +87,39 @@ function SetUpReminder({ hidden, onClick }: { hidden: boolean; onClick?: () => v
   );
 }
 
+/**
+ * The header's search box (docs/decisions/065-search.md), from 1024 px: a form that opens /search, with or without
+ * JavaScript; `/` puts the focus in it (lib/search-shortcut.ts). Narrower, a link to /search stands in for it.
+ */
+function HeaderSearch() {
+  return (
+    <form role="search" action={paths.search} method="get" className="relative">
+      <label htmlFor="header-search" className="sr-only">
+        Search articles
+      </label>
+      <input
+        id="header-search"
+        type="search"
+        name="q"
+        required
+        maxLength={LIMITS.searchQueryMax}
+        enterKeyHint="search"
+        placeholder="Search"
+        aria-keyshortcuts="/"
+        data-search-input=""
+        className="w-44 rounded-md border border-slate-300 py-1.5 pr-9 pl-3 text-sm text-slate-900 placeholder:text-slate-600 focus:w-56 focus:transition-[width]"
+      />
+      <button
+        type="submit"
+        className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-700 hover:text-slate-950"
+        aria-label="Search"
+      >
+        <SearchIcon width={18} height={18} />
+      </button>
+    </form>
+  );
+}
+
 /** Who the header is for: a guest, a reader, or a member of staff. */
 type Account = 'guest' | 'reader' | 'staff';
 
@@ -113,6 +149,11 @@ export function SiteHeader({
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const mode = useHeaderMode();
+  // `/` searches (the islands' header listens for it in islands/header.ts).
+  useEffect(() => {
+    document.addEventListener('keydown', onSearchShortcut);
+    return () => document.removeEventListener('keydown', onSearchShortcut);
+  }, []);
   // Below 1024 px: the category links and the account entry in a menu under the header.
   const { open: menuOpen, setOpen: setMenuOpen, panel: headerRef, button: menuButtonRef, id: menuId } = useMenu<HTMLElement>();
 
@@ -149,7 +190,12 @@ export function SiteHeader({
         )}
       >
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4" style={{ height: HEADER_HEIGHT }}>
-          <Link to={paths.home} className="max-w-[calc(100%-3.5rem)] shrink-0 truncate font-serif text-2xl font-bold tracking-tight text-slate-900 lg:max-w-xs" aria-label={siteName ? undefined : 'Home'} onClick={closeMenu}>
+          <Link
+            to={paths.home}
+            className="max-w-[calc(100%-3.5rem)] shrink-0 truncate font-serif text-2xl font-bold tracking-tight text-slate-900 lg:max-w-xs"
+            aria-label={siteName ? undefined : 'Home'}
+            onClick={closeMenu}
+          >
             {logo ? <SiteLogo logo={logo} name={siteName} /> : <SiteBrand name={siteName} accent="text-brand" />}
           </Link>
           <nav aria-label="Categories" className="hidden min-w-0 flex-1 lg:block">
@@ -164,6 +210,7 @@ export function SiteHeader({
             </ul>
           </nav>
           <div className="ml-auto hidden shrink-0 items-center gap-2 lg:flex">
+            <HeaderSearch />
             {!setUp && <SetUpReminder hidden={account !== 'staff'} />}
             <div data-account="staff" hidden={account !== 'staff'}>
               <UserMenu name={user?.name ?? ''} onLogout={logout} />
@@ -178,7 +225,10 @@ export function SiteHeader({
             </div>
           </div>
           {/* The menu opens with JavaScript only; without it the button gives way to a link to the footer's categories. */}
-          <noscript className="ml-auto lg:hidden">
+          <Link to={paths.search} aria-label="Search" className="ml-auto rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden">
+            <SearchIcon width={22} height={22} />
+          </Link>
+          <noscript className="lg:hidden">
             <a href="#footer-categories" className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 underline">
               Categories
             </a>
@@ -186,7 +236,7 @@ export function SiteHeader({
           <button
             ref={menuButtonRef}
             type="button"
-            className="group ml-auto rounded-md p-2 text-slate-800 hover:bg-slate-100 noscript:hidden lg:hidden"
+            className="group rounded-md p-2 text-slate-800 hover:bg-slate-100 noscript:hidden lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? MENU_LABELS.close : MENU_LABELS.open}
@@ -228,7 +278,13 @@ export function SiteHeader({
               <div data-account="staff reader" hidden={account === 'guest'} className="flex flex-col">
                 {logoutButton}
               </div>
-              <Link to={paths.auth} data-account="guest" hidden={account !== 'guest'} className={buttonClasses('primary')} onClick={closeMenu}>
+              <Link
+                to={paths.auth}
+                data-account="guest"
+                hidden={account !== 'guest'}
+                className={buttonClasses('primary')}
+                onClick={closeMenu}
+              >
                 Login
               </Link>
             </div>

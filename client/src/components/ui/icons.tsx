@@ -48,6 +48,7 @@ function pathIcon(d: string, filled = false) {
 
 export const MenuIcon = /* @__PURE__ */ pathIcon(MENU_PATH);
 export const CloseIcon = /* @__PURE__ */ pathIcon(CLOSE_PATH);
+export const SearchIcon = /* @__PURE__ */ pathIcon('M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5');
 export const ChevronDownIcon = /* @__PURE__ */ pathIcon('M6 9l6 6 6-6');
 export const ArrowLeftIcon = /* @__PURE__ */ pathIcon('M19 12H5M12 19l-7-7 7-7');
 export const ArrowRightIcon = /* @__PURE__ */ pathIcon('M5 12h14M12 5l7 7-7 7');

@@ -15,3 +15,4 @@ export { users } from './users';
 export { views } from './views';
 export { site } from './site';
 export { pages } from './pages';
+export { search } from './search';
