@@ -1,5 +1,5 @@
-import { getSearchQueryOptions } from '#client/features/search/api/search';
-import { searchParamsOf, searchPath } from '#client/features/search/lib/search-params';
+import { getSearchQueryOptions } from '#client/features/articles/api/search';
+import { searchParamsOf, searchPath } from '#client/features/articles/lib/search-params';
 import { ApiError } from '#client/lib/api-client';
 import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 

@@ -5,9 +5,9 @@ import { ErrorBox } from '#client/components/ui/alert';
 import { buttonClasses } from '#client/components/ui/button';
 import { Link } from '#client/components/ui/link';
 import { LoadingText } from '#client/components/ui/page-state';
-import { useSearch } from '#client/features/search/api/search';
-import { SearchResult } from '#client/features/search/components/search-result';
-import { FILTERS, searchParamsOf, searchPath, type Filter, type SearchParams } from '#client/features/search/lib/search-params';
+import { useSearch } from '#client/features/articles/api/search';
+import { SearchResult } from '#client/features/articles/components/search-result';
+import { FILTERS, searchParamsOf, searchPath, type Filter, type SearchParams } from '#client/features/articles/lib/search-params';
 import { errorDetails, errorMessage } from '#client/lib/errors';
 import { usePageTitle, useSite } from '#client/lib/site-settings';
 

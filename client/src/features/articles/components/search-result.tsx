@@ -2,7 +2,7 @@ import type { SearchHit } from '#shared/types';
 import { LongDate } from '#client/components/ui/dates';
 import { Link } from '#client/components/ui/link';
 import { paths } from '#client/config/paths';
-import { AuthorLinks } from '#client/features/articles/components/card-text';
+import { AuthorLinks } from './card-text';
 
 /** A result's passage: plain text, the words that matched marked. */
 export function Snippet({ parts }: { parts: SearchHit['snippet'] }) {
