@@ -232,7 +232,7 @@ describe('the reader’s page /search', () => {
     expect(second.body).toContain('Previous results');
     const narrowed = await renderedPage(app, `/search?q=regatta&category=${sport.slug}`);
     expect(narrowed.body).toContain('1 article found');
-    expect(anchors(narrowed.res).find((a) => a.text.startsWith('Category:'))?.href).toBe('/search?q=regatta');
+    expect(anchors(narrowed.res).find((a) => a.text?.startsWith('Category:'))?.href).toBe('/search?q=regatta');
   });
 
   it('answers the empty page, a typo, a bad query and a page past the end as a reader expects', async () => {
