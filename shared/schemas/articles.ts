@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, SECTIONS, type Section } from '../constants';
-import { limitOffsetQuery, queryCount } from './query';
-import { hasVisibleText } from './text';
+import { dayQuery, limitOffsetQuery, queryCount } from './query';
+import { hasControl, hasVisibleText } from './text';
 import { instantSchema } from './time';
 import { changesSomething, versionSchema } from './version';
 
@@ -205,12 +205,39 @@ export const ARTICLE_LIST_MAX = 500;
 
 /**
  * GET /api/articles: newest first, or with `status=review` the review queue, oldest submission first; `sentBack`
- * keeps the drafts an editor sent back with a note (an author's overview).
+ * keeps the drafts an editor sent back with a note (an author's overview). The dashboard's search (docs/decisions/065-search.md):
+ * `q`, a category, an author, a range of days, and a sort (with `q`, the best matches first unless told otherwise).
  */
-export const listArticlesQuerySchema = z.object({
-  status: z.enum(ARTICLE_STATUSES, { error: `status must be one of: ${ARTICLE_STATUSES.join(', ')}` }).optional(),
-  sentBack: z.enum(['true', 'false'], { error: 'sentBack must be true or false' }).optional(),
-  limit: pageLimit(100, ARTICLE_LIST_MAX),
-  offset: pageOffset,
-});
+/** What the dashboard's articles table sorts by (docs/decisions/065-search.md); `-` first: the other way round. */
+export const ARTICLE_SORTS = ['relevance', 'title', 'category', 'author', 'status', 'date'] as const;
+export type ArticleSort = (typeof ARTICLE_SORTS)[number];
+const SORT_VALUES = ARTICLE_SORTS.flatMap((s) => [s, `-${s}`]);
+
+export const listArticlesQuerySchema = z
+  .object({
+    status: z.enum(ARTICLE_STATUSES, { error: `status must be one of: ${ARTICLE_STATUSES.join(', ')}` }).optional(),
+    sentBack: z.enum(['true', 'false'], { error: 'sentBack must be true or false' }).optional(),
+    /** Words of the title, summary or body (search syntax), or any part of the title. */
+    q: z
+      .string({ error: 'q must be text' })
+      .refine((s) => !hasControl(s), 'q must be one line of text, without control characters')
+      .transform((s) => s.trim().replace(/\s+/g, ' '))
+      .refine((s) => s.length <= LIMITS.searchQueryMax, `q must be at most ${LIMITS.searchQueryMax} characters`)
+      .optional(),
+    categoryId: uuid('categoryId').optional(),
+    /** Written or co-written by this member of staff. */
+    authorId: uuid('authorId').optional(),
+    /** The article's date (when it goes or went live, else when it was written) on or after this day… */
+    from: dayQuery('from').optional(),
+    /** …and on or before this one, in the newsroom's time zone. */
+    to: dayQuery('to').optional(),
+    sort: z
+      .string({ error: 'sort must be text' })
+      .refine((s) => SORT_VALUES.includes(s), `sort must be one of: ${SORT_VALUES.join(', ')}`)
+      .transform((s) => ({ by: s.replace(/^-/, '') as ArticleSort, desc: s.startsWith('-') }))
+      .optional(),
+    limit: pageLimit(100, ARTICLE_LIST_MAX),
+    offset: pageOffset,
+  })
+  .refine((s) => !s.from || !s.to || s.from <= s.to, { message: 'from must be on or before to', path: ['from'] });
 export type ListArticlesQuery = z.output<typeof listArticlesQuerySchema>;

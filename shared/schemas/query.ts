@@ -17,3 +17,13 @@ export const limitOffsetQuery = (defaultLimit: number, maxLimit: number, maxOffs
   limit: queryCount('limit', 1, maxLimit, defaultLimit),
   offset: queryCount('offset', 0, maxOffset, 0, offsetBelowZero),
 });
+
+/** A day, 2026-11-27: the date filters' form (a day of the site's time zone). */
+export const dayQuery = (name: string) =>
+  z
+    .string({ error: `${name} must be a date like 2026-11-27` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-11-27`)
+    .refine((s) => {
+      const date = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s) && s >= '1900-01-01' && s <= '9999-12-31';
+    }, `${name} must be a real date like 2026-11-27`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, SECTIONS, type Section } from '../constants';
 import { sectionFromParam } from './articles';
-import { queryCount } from './query';
+import { dayQuery, queryCount } from './query';
 import { hasControl, hasVisibleText } from './text';
 
 /**
@@ -15,16 +15,6 @@ export const searchTextSchema = z
   .transform((s) => s.trim().replace(/\s+/g, ' '))
   .refine(hasVisibleText, 'q is required: the words to search for')
   .refine((s) => s.length <= LIMITS.searchQueryMax, `q must be at most ${LIMITS.searchQueryMax} characters`);
-
-/** A day, 2026-11-27: the date filters' form (a day of the site's time zone). */
-const day = (name: string) =>
-  z
-    .string({ error: `${name} must be a date like 2026-11-27` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-11-27`)
-    .refine((s) => {
-      const date = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s) && s >= '1900-01-01' && s <= '9999-12-31';
-    }, `${name} must be a real date like 2026-11-27`);
 
 const slugParam = (name: string) =>
   z
@@ -48,9 +38,9 @@ export const searchFiltersSchema = z.object({
   /** An author's slug: what they wrote or co-wrote. */
   author: slugParam('author').optional(),
   /** Published on or after this day. */
-  from: day('from').optional(),
+  from: dayQuery('from').optional(),
   /** Published on or before this day. */
-  to: day('to').optional(),
+  to: dayQuery('to').optional(),
 });
 
 export const searchQuerySchema = searchFiltersSchema

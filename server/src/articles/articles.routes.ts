@@ -62,12 +62,12 @@ export function articlesRouter(ctx: AppContext): Router {
       method: 'get',
       path: '/',
       summary:
-        'List all articles, drafts included, newest first (authors: their own); with status=review the review queue, oldest submission first',
+        'List all articles, drafts included, newest first (authors: their own); with status=review the review queue, oldest submission first; q searches (the best matches first), categoryId, authorId, from and to narrow, sort orders (title, category, author, status, date; - first for the other way)',
       guard: requirePermission('articles:list-all'),
       query: listArticlesQuerySchema,
       returns: pageSchema(articleSchema),
     },
-    ({ query, user }, req) => articles.listArticles(db, user, req.grant, query),
+    async ({ query, user }, req) => articles.listArticles(db, user, req.grant, query, (await currentSite(db, ctx.cache)).timeZone),
   );
 
   route(

@@ -27,7 +27,6 @@ import type { ResponseCache } from '../cache';
 import { Tags } from '../lib/cache-scope';
 import {
   articleNotFound,
-  byAuthor,
   canRead,
   inTrash,
   isUuid,
@@ -38,6 +37,7 @@ import {
   requireEditableInReview,
 } from './article-records';
 import { lockArticle, readArticle } from './articles.repository';
+import { readStaffArticleIds } from './staff-list.repository';
 import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduling.service';
 import { saveRevision } from './revisions.service';
 
@@ -70,34 +70,31 @@ export async function listArticles(
   user: AuthUser,
   grant: 'any' | 'own' | undefined,
   query: ListArticlesQuery,
+  timeZone: string,
 ): Promise<Page<Article>> {
   // The trash is listed only when asked for, and only to those who may restore from it.
   const trash = query.status === 'trashed' && allows(user, 'articles:restore');
-  const where: Prisma.ArticleWhereInput = {
-    // An author's own: those they wrote, and those they co-write (docs/decisions/064-co-authors.md).
-    ...(grant === 'any' ? {} : byAuthor(user.id)),
-    status: trash ? 'trashed' : query.status && query.status !== 'trashed' ? query.status : { not: 'trashed' },
-    ...(query.sentBack === undefined ? {} : { reviewNote: query.sentBack === 'true' ? { not: null } : null }),
-  };
-  const [total, rows] = await Promise.all([
-    db.article.count({ where }),
-    db.article.findMany({
-      where,
-      // The review queue: what has waited longest first (docs/decisions/058-review.md).
-      // What is scheduled: the next to go live first (docs/decisions/059-scheduling.md).
-      orderBy:
-        query.status === 'review'
-          ? [{ submittedAt: 'asc' }, { id: 'asc' }]
-          : query.status === 'scheduled'
-            ? [{ scheduledAt: 'asc' }, { id: 'asc' }]
-            : trash
-              ? [{ trashedAt: 'desc' }, { id: 'desc' }]
-              : [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: query.limit,
-      skip: query.offset,
-      select: articleSelect,
-    }),
-  ]);
+  const { ids, total } = await readStaffArticleIds(
+    db,
+    {
+      // An author's own: those they wrote, and those they co-write (docs/decisions/064-co-authors.md).
+      ownerId: grant === 'any' ? undefined : user.id,
+      status: trash ? 'trashed' : query.status === 'trashed' ? undefined : query.status,
+      sentBack: query.sentBack === undefined ? undefined : query.sentBack === 'true',
+      q: query.q || undefined,
+      categoryId: query.categoryId,
+      authorId: query.authorId,
+      from: query.from,
+      to: query.to,
+      timeZone,
+    },
+    query.sort,
+    query.limit,
+    query.offset,
+  );
+  const rows = await db.article.findMany({ where: { id: { in: ids } }, select: articleSelect });
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
   return { data: await toArticles(db, rows), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 

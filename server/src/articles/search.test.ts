@@ -13,7 +13,7 @@ import { createTestApp } from '#tests/helpers/app';
  * reads the syntax of search boxes, folds accents, offers similar titles for a typo, narrows by section, category,
  * author and date, and never shows what is not published.
  */
-const { app, db, headers, category, otherAuthor, article } = await articlesTestbed();
+const { app, db, headers, byRole, category, otherAuthor, article } = await articlesTestbed();
 
 const DAY = 86_400_000;
 const published = (title: string, more: Parameters<typeof article>[0] = {}) =>
@@ -254,6 +254,81 @@ describe('the reader’s page /search', () => {
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe('/search?q=velodrome');
     expect((await request(app).get('/search?q=velodrome&page=5')).status).toBe(404);
+  });
+});
+
+describe('the dashboard’s articles table', () => {
+  const list = (query: Record<string, string>, actor: 'author' | 'editor' | 'admin' | 'user' | 'anonymous' = 'editor') =>
+    request(app).get('/api/articles').query(query).set(headers(actor));
+  const listed = async (query: Record<string, string>, actor: 'author' | 'editor' = 'editor') => {
+    const res = await list(query, actor);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { data: { id: string; title: string }[]; pagination: { total: number } };
+  };
+  const me = byRole.author.user;
+
+  it('finds drafts by a word anywhere or a piece of the title, the best first, only those the user may see', async () => {
+    const mine = await article({ authorId: me.id, status: 'draft', title: 'Zeppelin hangar plans (working title)' });
+    const body = await article({ status: 'review', title: 'Airfield notes', content: '<p>An old zeppelin mast stands there.</p>' });
+    const theirs = await article({ status: 'draft', title: 'Zeppelin museum draft' });
+    const trashed = await article({ status: 'trashed', trashedAt: new Date(), title: 'Zeppelin rumours' });
+
+    const editor = await listed({ q: 'zeppelin' });
+    expect(editor.data.map((a) => a.id)).toEqual([theirs.id, mine.id, body.id]);
+    expect(editor.pagination.total).toBe(3);
+    // Any part of a title: "zepp" is no word, yet a piece of three titles.
+    expect((await listed({ q: 'zepp' })).data.map((a) => a.id).sort()).toEqual([mine.id, theirs.id].sort());
+    expect((await listed({ q: 'zeppelin', status: 'trashed' })).data.map((a) => a.id)).toEqual([trashed.id]);
+    // An author: their own only.
+    expect((await listed({ q: 'zeppelin' }, 'author')).data.map((a) => a.id)).toEqual([mine.id]);
+    // % and _ are letters here, not patterns.
+    expect((await listed({ q: '%' })).data).toEqual([]);
+  });
+
+  it('narrows by category, author (co-written too) and days, and sorts by each column both ways', async () => {
+    const cat = await createCategory(db, `Aviation ${Date.now()}`);
+    const writer = await createUser(db, { role: 'author', name: 'Amelia Aloft' });
+    const a = await article({ status: 'draft', title: 'Biplane A', categoryId: cat.id, createdAt: new Date('2026-02-01T12:00:00Z') });
+    const b = await article({
+      status: 'published',
+      title: 'Biplane C',
+      authorId: writer.id,
+      publishedAt: new Date('2026-02-10T12:00:00Z'),
+    });
+    const c = await article({ status: 'draft', title: 'biplane B', createdAt: new Date('2026-03-01T12:00:00Z') });
+    await db.articleAuthor.create({ data: { articleId: c.id, userId: writer.id, position: 0 } });
+    const ids = async (query: Record<string, string>) => (await listed({ q: 'biplane', ...query })).data.map((x) => x.id);
+
+    expect(await ids({ categoryId: cat.id })).toEqual([a.id]);
+    expect((await ids({ authorId: writer.id })).sort()).toEqual([b.id, c.id].sort());
+    expect(await ids({ from: '2026-02-05', to: '2026-02-28' })).toEqual([b.id]);
+    expect(await ids({ sort: 'title' })).toEqual([a.id, c.id, b.id]);
+    expect(await ids({ sort: '-title' })).toEqual([b.id, c.id, a.id]);
+    expect(await ids({ sort: 'date' })).toEqual([a.id, b.id, c.id]);
+    expect(await ids({ sort: '-date' })).toEqual([c.id, b.id, a.id]);
+    expect((await ids({ sort: 'author' }))[0]).toBe(b.id);
+    expect((await ids({ sort: 'category' }))[0]).toBe(a.id);
+    // Drafts first, the newer of the two first among them.
+    expect(await ids({ sort: 'status' })).toEqual([c.id, a.id, b.id]);
+    // A page past the last still says how many there are.
+    expect((await listed({ q: 'biplane', offset: '50' })).pagination.total).toBe(3);
+  });
+
+  it('refuses bad input with a 400, and readers and strangers as ever', async () => {
+    for (const [query, message] of [
+      [{ sort: 'popularity' }, 'sort must be one of'],
+      [{ q: 'a\tb' }, 'control characters'],
+      [{ q: 'x'.repeat(LIMITS.searchQueryMax + 1) }, 'at most'],
+      [{ from: '2026-02-30' }, 'real date'],
+      [{ categoryId: 'sports' }, 'categoryId must be a valid id'],
+      [{ from: '2026-03-02', to: '2026-03-01' }, 'on or before'],
+    ] as const) {
+      const res = await list(query as Record<string, string>);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+    expect((await list({ q: 'x' }, 'user')).status).toBe(403);
+    expect((await list({ q: 'x' }, 'anonymous')).status).toBe(401);
   });
 });
 
