@@ -4,6 +4,14 @@ export interface ArticleListParams {
   status?: ArticleStatus;
   /** Only the drafts an editor sent back with a note. */
   sentBack?: boolean;
+  /** The search box and the filters (docs/decisions/065-search.md). */
+  q?: string;
+  categoryId?: string;
+  authorId?: string;
+  from?: string;
+  to?: string;
+  /** A column, `-` first for the other way: 'title', '-date'… */
+  sort?: string;
   limit: number;
   offset: number;
 }

@@ -8,6 +8,8 @@ export interface Column<T> {
   className?: string;
   /** Hidden below this width to keep a phone's table readable. */
   hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
+  /** What the table sorts by when its header is pressed (with the table's `onSort`). */
+  sort?: string;
 }
 
 const HIDE = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell' } as const;
@@ -20,6 +22,9 @@ export interface DataTableProps<T> {
   loading?: boolean;
   error?: string | null;
   empty: string;
+  /** The order shown, and what a sortable header's press asks for (the first press ascending, the next descending). */
+  sorted?: { by: string; desc: boolean };
+  onSort?(by: string): void;
 }
 
 /**
@@ -72,8 +77,22 @@ function CardList<T>({ caption, rows, columns, rowKey, loading, error, empty }: 
   );
 }
 
-function Table<T>({ caption, rows, columns, rowKey, loading, error, empty }: DataTableProps<T>) {
+/** A header that sorts: a button in the cell, which says the order by aria-sort (the button's name stays the column's). */
+function SortHeader({ label, active, desc, onSort }: { label: string; active: boolean; desc: boolean; onSort(): void }) {
+  return (
+    <button type="button" onClick={onSort} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
+      {label}
+      <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-400'}>
+        {active ? (desc ? '↓' : '↑') : '↕'}
+      </span>
+    </button>
+  );
+}
+
+function Table<T>({ caption, rows, columns, rowKey, loading, error, empty, sorted, onSort }: DataTableProps<T>) {
   const cellClass = (c: Column<T>) => `px-4 py-3 ${c.hideBelow ? HIDE[c.hideBelow] : ''} ${c.className ?? ''}`;
+  const ariaSort = (c: Column<T>) =>
+    !c.sort || !onSort ? undefined : sorted?.by !== c.sort ? 'none' : sorted.desc ? 'descending' : 'ascending';
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm">
       <ListError message={error} className="border-b border-red-100" />
@@ -83,8 +102,12 @@ function Table<T>({ caption, rows, columns, rowKey, loading, error, empty }: Dat
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               {columns.map((c) => (
-                <th key={c.header} scope="col" className={cellClass(c)}>
-                  {c.header}
+                <th key={c.header} scope="col" className={cellClass(c)} aria-sort={ariaSort(c)}>
+                  {c.sort && onSort ? (
+                    <SortHeader label={c.header} active={sorted?.by === c.sort} desc={!!sorted?.desc} onSort={() => onSort(c.sort!)} />
+                  ) : (
+                    c.header
+                  )}
                 </th>
               ))}
             </tr>

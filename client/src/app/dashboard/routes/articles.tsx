@@ -1,9 +1,12 @@
 import { bylineText } from '#shared/byline';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ARTICLE_STATUSES, type ArticleStatus } from '#shared/constants';
+import { ARTICLE_STATUSES, LIMITS, type ArticleStatus } from '#shared/constants';
+import { errorMessage } from '#client/lib/errors';
 import type { Article } from '#shared/types';
 import { useArticles } from '#client/features/articles/api/get-articles';
+import { useStaff } from '#client/features/articles/api/get-staff';
+import { useCategories } from '#client/features/categories/api/get-categories';
 import { AddArticleModal } from '#client/features/articles/components/add-article-modal';
 import { CategorySelect } from '#client/features/categories/components/category-select';
 import { ArticleViewModal } from '#client/features/articles/components/article-view-modal';
@@ -36,15 +39,165 @@ const FILTERS: { label: string; status?: ArticleStatus }[] = [
   { label: 'Trash', status: 'trashed' },
 ];
 
+/** The search box and filters, as the address keeps them (docs/decisions/065-search.md). */
+const SEARCH_PARAMS = ['q', 'categoryId', 'authorId', 'from', 'to', 'sort'] as const;
+type SearchParam = (typeof SEARCH_PARAMS)[number];
+
+const SORTS = [
+  { value: '', label: 'Best match, else newest first' },
+  { value: 'title', label: 'Title, A to Z' },
+  { value: '-title', label: 'Title, Z to A' },
+  { value: '-date', label: 'Date, newest first' },
+  { value: 'date', label: 'Date, oldest first' },
+  { value: 'category', label: 'Category' },
+  { value: 'author', label: 'Author' },
+  { value: 'status', label: 'Status' },
+];
+
+const fieldClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
+const labelClass = 'block text-xs font-semibold tracking-wide text-slate-600 uppercase';
+
+/** The table's search box and filters: the text waits for a pause in typing before it searches. */
+function SearchBar({
+  values,
+  set,
+  showAuthors,
+}: {
+  values: Record<SearchParam, string>;
+  set(changes: Partial<Record<SearchParam, string>>): void;
+  showAuthors: boolean;
+}) {
+  const [text, setText] = useState(values.q);
+  const categories = useCategories();
+  const staff = useStaff();
+  // The address changed by itself (back, a link): the box follows it.
+  useEffect(() => setText((typed) => (typed.trim() === values.q ? typed : values.q)), [values.q]);
+  useEffect(() => {
+    if (text.trim() === values.q) return;
+    const timer = setTimeout(() => set({ q: text.trim() }), 300);
+    return () => clearTimeout(timer);
+  }, [text, values.q, set]);
+  const filtered = SEARCH_PARAMS.some((k) => values[k]);
+  return (
+    <div
+      role="search"
+      aria-label="Search articles"
+      className="mb-4 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
+    >
+      <label className={`${labelClass} sm:col-span-2`}>
+        Search
+        <input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={LIMITS.searchQueryMax}
+          placeholder="Words or part of a title"
+          className={fieldClass}
+        />
+      </label>
+      <label className={labelClass}>
+        Category
+        <select value={values.categoryId} onChange={(e) => set({ categoryId: e.target.value })} className={fieldClass}>
+          <option value="">All categories</option>
+          {categories.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {showAuthors && (
+        <label className={labelClass}>
+          Author
+          <select value={values.authorId} onChange={(e) => set({ authorId: e.target.value })} className={fieldClass}>
+            <option value="">Anyone</option>
+            {staff.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className={labelClass}>
+        From
+        <input
+          type="date"
+          value={values.from}
+          max={values.to || undefined}
+          onChange={(e) => set({ from: e.target.value })}
+          className={fieldClass}
+        />
+      </label>
+      <label className={labelClass}>
+        To
+        <input
+          type="date"
+          value={values.to}
+          min={values.from || undefined}
+          onChange={(e) => set({ to: e.target.value })}
+          className={fieldClass}
+        />
+      </label>
+      <label className={`${labelClass} sm:col-span-2 lg:col-span-3`}>
+        Sort
+        <select value={values.sort} onChange={(e) => set({ sort: e.target.value })} className={fieldClass}>
+          {SORTS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {filtered && (
+        <div className="flex items-end">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setText('');
+              set(Object.fromEntries(SEARCH_PARAMS.map((k) => [k, ''])));
+            }}
+          >
+            Clear search
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function ArticlesPage() {
   const { can } = useDashboardUser();
-  // The filter lives in the address (?status=review), so the overview's review panel can link to the queue.
+  // The status, the search and the filters live in the address (?status=review), so the overview's review panel can
+  // link to the queue, and a search can be shared or gone back to.
   const [params, setParams] = useSearchParams();
   const asked = params.get('status') ?? '';
   const status = (ARTICLE_STATUSES as readonly string[]).includes(asked) ? (asked as ArticleStatus) : undefined;
-  const setStatus = (next: ArticleStatus | undefined) => setParams(next ? { status: next } : {}, { replace: true });
   const [offset, setOffset] = useState(0);
-  const articles = useArticles({ status, limit: PAGE_SIZE, offset });
+  const values = Object.fromEntries(SEARCH_PARAMS.map((k) => [k, params.get(k) ?? ''])) as Record<SearchParam, string>;
+  const update = (changes: Record<string, string | undefined>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(changes))
+          if (v) next.set(k, v);
+          else next.delete(k);
+        return next;
+      },
+      { replace: true },
+    );
+    setOffset(0);
+  };
+  const setStatus = (next: ArticleStatus | undefined) => update({ status: next });
+  const sorted = values.sort ? { by: values.sort.replace(/^-/, ''), desc: values.sort.startsWith('-') } : undefined;
+  const onSort = (by: string) => update({ sort: sorted?.by === by && !sorted.desc ? `-${by}` : by });
+  const searching = SEARCH_PARAMS.some((k) => k !== 'sort' && values[k]);
+  const articles = useArticles({
+    status,
+    limit: PAGE_SIZE,
+    offset,
+    ...Object.fromEntries(SEARCH_PARAMS.filter((k) => values[k]).map((k) => [k, values[k]])),
+  });
   const actions = useStoryActions();
   const [viewing, setViewing] = useState<string | null>(null);
   const [adding, setAdding] = useState(0);
@@ -55,6 +208,7 @@ export function ArticlesPage() {
   const columns: Column<Article>[] = [
     {
       header: 'Title',
+      sort: 'title',
       cell: (a) => (
         <div className="max-w-md">
           <button type="button" onClick={() => setViewing(a.id)} className="text-left font-medium text-slate-900 hover:underline">
@@ -69,13 +223,14 @@ export function ArticlesPage() {
         </div>
       ),
     },
-    { header: 'Category', hideBelow: 'md', cell: (a) => a.category.name },
+    { header: 'Category', hideBelow: 'md', sort: 'category', cell: (a) => a.category.name },
     { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
-    ...(can.ownArticlesOnly ? [] : [{ header: 'Author', hideBelow: 'lg' as const, cell: (a: Article) => bylineText(a) }]),
-    { header: 'Status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
+    ...(can.ownArticlesOnly ? [] : [{ header: 'Author', hideBelow: 'lg' as const, sort: 'author', cell: (a: Article) => bylineText(a) }]),
+    { header: 'Status', sort: 'status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
     {
       header: 'Date',
       hideBelow: 'sm',
+      sort: 'date',
       // The queue is in order of submission: its date is when each was submitted; what is scheduled, when it goes live.
       cell: (a) => (
         <span className="whitespace-nowrap">
@@ -139,24 +294,27 @@ export function ArticlesPage() {
             key={f.label}
             type="button"
             aria-pressed={status === f.status}
-            onClick={() => {
-              setStatus(f.status);
-              setOffset(0);
-            }}
+            onClick={() => setStatus(f.status)}
             className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:bg-slate-50 aria-pressed:border-slate-900 aria-pressed:bg-slate-900 aria-pressed:text-white"
           >
             {f.label}
           </button>
         ))}
       </div>
+      <SearchBar values={values} set={update} showAuthors={!can.ownArticlesOnly} />
+      <p aria-live="polite" className="mb-2 text-sm text-slate-600">
+        {searching && articles.data ? `${total} ${total === 1 ? 'article matches' : 'articles match'}` : ''}
+      </p>
       <DataTable
         caption="Articles"
         rows={rows}
         columns={columns}
         rowKey={(a) => a.id}
         loading={articles.isPending}
-        error={articles.error ? articleMessages.fetchFailed : null}
-        empty={articleMessages.empty}
+        error={articles.error ? errorMessage(articles.error, articleMessages.fetchFailed) : null}
+        empty={searching ? 'No articles match this search.' : articleMessages.empty}
+        sorted={sorted}
+        onSort={onSort}
       />
       {total > PAGE_SIZE && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-600">

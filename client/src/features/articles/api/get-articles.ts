@@ -4,11 +4,14 @@ import { api } from '#client/lib/api-client';
 import { dashboardKeys, type ArticleListParams } from '#client/lib/dashboard-keys';
 import * as apiPaths from '#client/config/api-paths';
 
-/** GET /api/articles: every article, drafts included (authors get their own), newest first; the review queue oldest first. */
+/**
+ * GET /api/articles: every article, drafts included (authors get their own), newest first; the review queue oldest first;
+ * searched, narrowed and sorted as the table asks (docs/decisions/065-search.md).
+ */
 export function getArticles(params: ArticleListParams, signal?: AbortSignal): Promise<Page<Article>> {
   return api.get<Page<Article>>(apiPaths.articles.list, {
     signal,
-    query: { status: params.status, sentBack: params.sentBack, limit: params.limit, offset: params.offset },
+    query: { ...params, q: params.q || undefined },
   });
 }
 
