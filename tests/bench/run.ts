@@ -12,6 +12,8 @@
  *   server that sends the very answers the app gave (recorded once per URL, after checking that it rendered);
  * - cold pages (RESPONSE_CACHE=memory, a freshly started app each round): every published article's page asked
  *   once, against bare-bytes.ts sending recorded article pages; then what the default cache holds;
+ * - search: uncached, at 20 connections, queries from a word of a few titles to a word of every article, after a check
+ *   that a phrase from deep in a body finds its article first (docs/decisions/065-search.md);
  * - view logging: a burst of views from distinct readers, then a check that the counts are exact.
  *
  * Each comparison is interleaved (app, bare, app, bare) and reports the mean of both rounds. The tables, with
@@ -34,7 +36,7 @@ import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { openDatabase } from './database';
-import { BENCH_SIZES, seedBenchData, type Seeded } from './seed';
+import { BENCH_SIZES, SEARCH_WORDS, deepPhrase, seedBenchData, type Seeded } from './seed';
 import {
   COLD_PAGES,
   READS,
@@ -126,6 +128,15 @@ interface ViewBurst {
 interface Target {
   child: ChildProcess;
   base: string;
+}
+
+/** Search (issue 28, docs/decisions/065-search.md): uncached, at 20 connections, p99 under 50 ms. */
+const SEARCH = { name: 'GET /api/search', connections: 20, p99Ms: 50 };
+
+interface SearchRuns {
+  cases: { label: string; figures: Figures }[];
+  /** Deep phrases asked, and how many found their article first. */
+  deep: { asked: number; first: number };
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -289,10 +300,15 @@ async function recordAnswers(app: Target, reads: Read[], seeded: Seeded): Promis
 const cpuOf = async (child: ChildProcess): Promise<number> => (await ask(child, { type: 'cpu' }, 'cpu')).micros;
 
 /** Load for a number of seconds (requests still in flight at the end are dropped), or a number of requests. */
-async function load({ child, base }: Target, request: Request, length: { duration: number } | { amount: number }): Promise<Round> {
+async function load(
+  { child, base }: Target,
+  request: Request,
+  length: { duration: number } | { amount: number },
+  connections = CONNECTIONS,
+): Promise<Round> {
   const loadBefore = os.loadavg()[0]!;
   const cpuBefore = await cpuOf(child);
-  const result: Result = await autocannon({ url: base, connections: CONNECTIONS, ...length, timeout: 10, requests: [request] });
+  const result: Result = await autocannon({ url: base, connections, ...length, timeout: 10, requests: [request] });
   const cpuMicros = (await cpuOf(child)) - cpuBefore;
   return {
     // A number of requests ends within a second: its last, partial second would pull the mean of the seconds down.
@@ -551,6 +567,60 @@ const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
 const judged = (missed: (string | false)[]) => (missed.some(Boolean) ? `no (${missed.filter(Boolean).join(', ')})` : 'yes');
 
 /** "yes", or what was missed. */
+/**
+ * Search, uncached (`RESPONSE_CACHE=off`: each request ranks the matches itself), at SEARCH.connections connections,
+ * rotating over queries of four kinds, from the common to the worst; first a check that a phrase from deep in a body
+ * finds that article first.
+ */
+async function searchPart(databaseUrl: string, seeded: Seeded): Promise<SearchRuns | undefined> {
+  if (!selected(SEARCH.name)) return undefined;
+  const app = await startChild('app-server.ts', { ...appEnv(databaseUrl, 'off'), SEARCHES_PER_MINUTE: '1000000000' });
+  const numbers = [...seeded.numbered.keys()];
+  const sample = numbers.filter((_, i) => i % Math.ceil(numbers.length / 50) === 0);
+  let first = 0;
+  for (const n of sample) {
+    const res = await fetch(`${app.base}/api/search?${new URLSearchParams({ q: `"${deepPhrase(n)}"` })}`);
+    const body = (await res.json()) as { data: { id: string }[] };
+    if (res.status === 200 && body.data[0]?.id === seeded.numbered.get(n)) first += 1;
+  }
+  log(`${SEARCH.name}: ${first} of ${sample.length} phrases from deep in a body found their article first`);
+  const read: Read = { name: SEARCH.name, path: (q) => `/api/search?${new URLSearchParams({ q })}`, rotate: 'none' };
+  const cases = [
+    { label: 'a word of 200 titles (`harbour`…)', queries: [...SEARCH_WORDS] },
+    { label: 'a phrase from deep in one body', queries: numbers.map((n) => `"${deepPhrase(n)}"`) },
+    { label: 'a title word and a word of every body', queries: SEARCH_WORDS.map((w) => `${w} benchmark`) },
+    { label: 'a word of every article: 10,000 matches ranked (`benchmark`…)', queries: ['benchmark', 'ledger', 'report', 'signed'] },
+  ];
+  const runs: SearchRuns['cases'] = [];
+  for (const { label, queries } of cases) {
+    await load(app, rotating(read, queries, {}), { duration: WARMUP }, SEARCH.connections);
+    const rounds: Round[] = [];
+    for (let i = 1; i <= ROUNDS; i++) {
+      const round = await load(app, rotating(read, queries, {}), { duration: DURATION }, SEARCH.connections);
+      rounds.push(round);
+      log(`${`${SEARCH.name}: ${label}`.slice(0, 70).padEnd(70)} round ${i} ${describe('app', round)}`);
+    }
+    runs.push({ label, figures: combine(rounds) });
+  }
+  await stopChild(app.child);
+  return { cases: runs, deep: { asked: sample.length, first } };
+}
+
+function searchReport({ cases, deep }: SearchRuns): string[] {
+  return [
+    '',
+    `**Search** (\`${SEARCH.name}\`, \`RESPONSE_CACHE=off\`: every request ranks its matches; ${SEARCH.connections} connections), ` +
+      `rotating over queries of each kind. A phrase from deep in a body found its article first ${deep.first} times of ${deep.asked}.`,
+    '',
+    `| query | req/s | p50 ms | p99 ms | CPU ms/req | errors, non-2xx | aim met (p99 < ${SEARCH.p99Ms} ms) |`,
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...cases.map(
+      ({ label, figures: f }) =>
+        `| ${label} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${cpu(f.cpuMs)} | ${f.errors}, ${f.non2xx} | ${f.p99 < SEARCH.p99Ms && !f.errors && !f.non2xx ? 'yes' : 'no'} |`,
+    ),
+  ];
+}
+
 function verdict({ app, bare }: Comparison, ratio: number, p99Ms: number | undefined): string {
   if (app.errors || app.non2xx) return 'no (errors)';
   return judged([app.rps / bare.rps < ratio && 'ratio', p99Ms !== undefined && app.p99 >= p99Ms && 'p99']);
@@ -601,9 +671,10 @@ function report(results: {
   cached: Comparison[];
   cold: ColdPages | undefined;
   views: ViewBurst | undefined;
+  search: SearchRuns | undefined;
   pgVersion: string;
 }): string {
-  const { uncached, plans, cached, cold, views } = results;
+  const { uncached, plans, cached, cold, views, search } = results;
   const loads = [...cached, ...uncached, ...(cold ? [cold.comparison] : [])]
     .flatMap((c) => [...c.app.loads, ...c.bare.loads])
     .concat(views ? [views.burst.load] : []);
@@ -634,6 +705,7 @@ function report(results: {
       ),
     );
   if (cold) lines.push(...coldReport(cold));
+  if (search) lines.push(...searchReport(search));
   if (views) {
     const perSecond = (views.burst.statuses['201'] ?? 0) / views.burst.seconds;
     const exact = views.viewsAdded === views.accepted && views.logsAdded === views.accepted;
@@ -711,6 +783,7 @@ async function main() {
   const labels = [
     ...READS.flatMap((read) => [labelOf('memory', read), ...(read.sqlPattern ? [labelOf('off', read)] : [])]),
     COLD_PAGES.name,
+    SEARCH.name,
     VIEW_BURST.name,
   ];
   if (!labels.some(selected)) throw new Error(`BENCH_ONLY matches none of: ${labels.join('; ')}`);
@@ -729,10 +802,11 @@ async function main() {
     const { plans, comparisons: uncached } = await uncachedPart(database.url, seeded, tmp);
     const cached = await cachedPart(database.url, seeded, tmp);
     const cold = await coldPart(database.url, seeded, tmp);
+    const search = await searchPart(database.url, seeded);
     // Last: its writes would change what the reads show.
     const views = await viewPart(database.url, seeded);
 
-    const results = report({ uncached, plans, cached, cold, views, pgVersion });
+    const results = report({ uncached, plans, cached, cold, views, search, pgVersion });
     if (ONLY) console.log(results);
     else {
       writeReport(results);

@@ -12,6 +12,64 @@ export const BENCH_SIZES = {
   hotArticles: 100,
 };
 
+/**
+ * Words the titles are told apart by (docs/decisions/065-search.md): article i's title holds SEARCH_WORDS[i % 50], so each
+ * word is in 200 of the 10,000 titles; its body ends with a phrase of its own, 'the harbour pilot <i> signed the ledger'.
+ */
+export const SEARCH_WORDS = [
+  'harbour',
+  'council',
+  'budget',
+  'election',
+  'festival',
+  'hospital',
+  'railway',
+  'library',
+  'museum',
+  'bridge',
+  'stadium',
+  'orchestra',
+  'vaccine',
+  'drought',
+  'flood',
+  'tramway',
+  'airport',
+  'factory',
+  'vineyard',
+  'glacier',
+  'volcano',
+  'satellite',
+  'referendum',
+  'pension',
+  'housing',
+  'ferry',
+  'cathedral',
+  'marathon',
+  'regatta',
+  'harvest',
+  'tournament',
+  'laboratory',
+  'courthouse',
+  'parliament',
+  'embassy',
+  'observatory',
+  'aquarium',
+  'lighthouse',
+  'monastery',
+  'quarry',
+  'reservoir',
+  'windfarm',
+  'shipyard',
+  'brewery',
+  'bakery',
+  'orchard',
+  'meadow',
+  'canal',
+  'tunnel',
+  'highway',
+] as const;
+export const deepPhrase = (i: number) => `harbour pilot ${i} signed the ledger`;
+
 /** What the pages show, to check that they really rendered: titles of articles, by where they lead. */
 export interface Headlines {
   /** The newest published article (first of the published list and of the feed). */
@@ -37,6 +95,8 @@ export interface Seeded {
   /** Every author's slug (made by the database: the trigger `User_slug`). */
   authors: string[];
   headlines: Headlines;
+  /** Published articles by their number in the seed (deepPhrase), for the search's checks. */
+  numbered: Map<number, string>;
 }
 
 /**
@@ -69,9 +129,10 @@ export async function seedBenchData(url: string): Promise<Seeded> {
        INSERT INTO "Article" (id, title, summary, content, "imageUrl", "authorId", "categoryId", section, status, "isStory",
                               "totalViews", "publishedAt", "createdAt", "updatedAt")
        SELECT gen_random_uuid(),
-              'Bench article ' || i || ': ' || repeat('a headline word ', 5),
+              'Bench article ' || i || ': ' || ($5::text[])[1 + i % 50] || ' ' || repeat('a headline word ', 4),
               repeat('A summary sentence of the article. ', 6),
-              '<p>' || repeat('Body text of the benchmark article, long enough to look like news. ', 40) || '</p>',
+              '<p>' || repeat('Body text of the benchmark article, long enough to look like news. ', 40) || '</p>' ||
+                '<p>Deep in the report, the harbour pilot ' || i || ' signed the ledger.</p>',
               '/uploads/bench-' || (i % 10) || '.jpg',
               w.id, c.id,
               (ARRAY['General', 'Sports', 'Opinions & Editorials', 'Business', 'Technology'])[1 + i % 5]::"Section",
@@ -84,7 +145,7 @@ export async function seedBenchData(url: string): Promise<Seeded> {
        FROM generate_series(1, $1::int + $2::int) AS i
        JOIN writers w ON w.n = i % $3::int
        JOIN cats c ON c.n = i % $4::int`,
-      [articles, drafts, authors, categories],
+      [articles, drafts, authors, categories, SEARCH_WORDS],
     );
     // The home page's hero and its three featured stories: the newest stories.
     await client.query(
@@ -165,6 +226,7 @@ async function readSeeded(client: pg.Client, hotArticles: number): Promise<Seede
     hot: hot.rows.map((r) => r.id),
     categories: categories.rows.map((r) => r.slug),
     authors: authors.rows.map((r) => r.slug),
+    numbered: new Map(published.rows.map((r) => [Number(/^Bench article (\d+):/.exec(r.title)![1]), r.id])),
     headlines: {
       newest: hot.rows[0]!.title,
       mainStory: mainStory.rows[0]!.title,
