@@ -90,6 +90,8 @@ const config = parseConfig({
   // burst sends one address per reader from the load generator on loopback.
   RESPONSE_CACHE: process.env.RESPONSE_CACHE,
   TRUST_PROXY: process.env.TRUST_PROXY,
+  // Search's limit per network (the load generator is one network): lifted for the search's measurement.
+  SEARCHES_PER_MINUTE: process.env.SEARCHES_PER_MINUTE,
 });
 const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl!);

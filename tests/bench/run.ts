@@ -677,7 +677,8 @@ function report(results: {
   const { uncached, plans, cached, cold, views, search } = results;
   const loads = [...cached, ...uncached, ...(cold ? [cold.comparison] : [])]
     .flatMap((c) => [...c.app.loads, ...c.bare.loads])
-    .concat(views ? [views.burst.load] : []);
+    .concat(views ? [views.burst.load] : [])
+    .concat(search ? search.cases.flatMap((c) => c.figures.loads) : []);
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.availableParallelism()} CPU (\`nproc\`), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${results.pgVersion}, ${os.type()} ${os.release()}. ` +

@@ -14,7 +14,7 @@ export const BENCH_SIZES = {
 
 /**
  * Words the titles are told apart by (docs/decisions/065-search.md): article i's title holds SEARCH_WORDS[i % 50], so each
- * word is in 200 of the 10,000 titles; its body ends with a phrase of its own, 'the harbour pilot <i> signed the ledger'.
+ * word is in 200 of the 10,000 titles; its body ends with a phrase of its own, 'the quartermaster <i> signed the ledger'.
  */
 export const SEARCH_WORDS = [
   'harbour',
@@ -68,7 +68,7 @@ export const SEARCH_WORDS = [
   'tunnel',
   'highway',
 ] as const;
-export const deepPhrase = (i: number) => `harbour pilot ${i} signed the ledger`;
+export const deepPhrase = (i: number) => `quartermaster ${i} signed the ledger`;
 
 /** What the pages show, to check that they really rendered: titles of articles, by where they lead. */
 export interface Headlines {
@@ -132,7 +132,7 @@ export async function seedBenchData(url: string): Promise<Seeded> {
               'Bench article ' || i || ': ' || ($5::text[])[1 + i % 50] || ' ' || repeat('a headline word ', 4),
               repeat('A summary sentence of the article. ', 6),
               '<p>' || repeat('Body text of the benchmark article, long enough to look like news. ', 40) || '</p>' ||
-                '<p>Deep in the report, the harbour pilot ' || i || ' signed the ledger.</p>',
+                '<p>Deep in the report, the quartermaster ' || i || ' signed the ledger.</p>',
               '/uploads/bench-' || (i % 10) || '.jpg',
               w.id, c.id,
               (ARRAY['General', 'Sports', 'Opinions & Editorials', 'Business', 'Technology'])[1 + i % 5]::"Section",

@@ -4,9 +4,9 @@ import { searchResultsSchema } from '#shared/schemas/responses/search';
 import type { AppContext } from '../context';
 import { Tags } from '../lib/cache-scope';
 import { clientNetwork } from '../lib/client-network';
-import { HttpError } from '../lib/errors';
+import { HttpError, tooManyRequests } from '../lib/errors';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { publicRoute } from '../lib/policy';
-import { enforce } from '../lib/rate-limit';
 import { resourceRouter } from '../lib/route';
 import { isInProcess } from '../reader/internal-api';
 import { currentSite } from '../settings/settings.service';
@@ -14,12 +14,25 @@ import { search } from './search.service';
 
 const TOO_MANY = 'Too many searches from your network. Please try again in a minute.';
 
+/** Each app's counter of searches by network (see limitSearches). */
+const limiters = new WeakMap<AppContext, RateLimiterMemory>();
+
 /**
  * Counts one search of the client's network, and throws 429 past SEARCHES_PER_MINUTE. Only searches the response cache
- * did not answer reach it (a stored answer costs nothing).
+ * did not answer reach it (a stored answer costs nothing). Counted in this process's memory (rate-limiter-flexible):
+ * the limit protects this process's CPU from one network's searches, and costs no write per search; with several
+ * replicas behind a balancer, a network may search as often on each.
  */
-const limitSearches = (ctx: AppContext, req: Request) =>
-  enforce(ctx.limits, `search:${clientNetwork(req)}`, ctx.config.searchesPerMinute, 60_000, TOO_MANY);
+async function limitSearches(ctx: AppContext, req: Request): Promise<void> {
+  let limiter = limiters.get(ctx);
+  if (!limiter) limiters.set(ctx, (limiter = new RateLimiterMemory({ points: ctx.config.searchesPerMinute, duration: 60 })));
+  try {
+    await limiter.consume(clientNetwork(req));
+  } catch (refused) {
+    if (refused instanceof RateLimiterRes) throw tooManyRequests(TOO_MANY, Math.max(1, Math.ceil(refused.msBeforeNext / 1000)));
+    throw refused;
+  }
+}
 
 /** Full-text search of the published articles (docs/decisions/065-search.md); the reader's page is /search. */
 export function searchRouter(ctx: AppContext): Router {
@@ -43,7 +56,7 @@ export function searchRouter(ctx: AppContext): Router {
       // The page's read (/search, rendered): the page counted the reader's search (searchPageLimit).
       if (!isInProcess(req)) await limitSearches(ctx, req);
       const site = await currentSite(db, ctx.cache);
-      return search(db, query, site.timeZone);
+      return search(db, query, site.timeZone, ctx.cache);
     },
   );
 

@@ -2,7 +2,9 @@ import { decodeHTML } from 'entities';
 import { SECTIONS } from '#shared/constants';
 import type { SearchQuery } from '#shared/schemas/search';
 import type { SearchHit, SearchResults } from '#shared/types';
+import type { ResponseCache } from '../cache';
 import type { Db } from '../db/client';
+import { Tags } from '../lib/cache-scope';
 import { toArticleListItem } from './article.mapper';
 import { categoryIdOf } from './articles.service';
 import { MATCH_END, MATCH_START, readSearchFacets, readSearchPage, readSimilarTitles, type SearchWhere } from './search.repository';
@@ -50,7 +52,12 @@ const emptyFacets = (): SearchResults['facets'] => ({ sections: [], categories: 
  * first, with a passage around what matched, and how the matches divide by section, category and author. When none
  * holds them (a typo), the articles whose titles look most like the query, and the query spelled as in those titles.
  */
-export async function search(db: Db, query: SearchQuery, timeZone: string): Promise<SearchResults> {
+export async function search(
+  db: Db,
+  query: SearchQuery,
+  timeZone: string,
+  cache?: Pick<ResponseCache, 'remember'>,
+): Promise<SearchResults> {
   const { q, limit, offset } = query;
   const nothing = (): SearchResults => ({
     query: q,
@@ -72,7 +79,15 @@ export async function search(db: Db, query: SearchQuery, timeZone: string): Prom
     where.authorId = author.id;
   }
 
-  const [page, facetRows] = await Promise.all([readSearchPage(db, q, where, limit, offset), readSearchFacets(db, q, where)]);
+  // The counts of a query and its filters are the same on each of its pages: made once, until the articles change (like
+  // the published lists' totals, docs/decisions/026).
+  const facetKey = `search-facets:${JSON.stringify([q, where.section, where.categoryId, where.authorId, where.from, where.to, timeZone])}`;
+  const [page, facetRows] = await Promise.all([
+    readSearchPage(db, q, where, limit, offset),
+    cache
+      ? cache.remember(facetKey, [Tags.articles, Tags.categories], () => readSearchFacets(db, q, where))
+      : readSearchFacets(db, q, where),
+  ]);
   const facets = emptyFacets();
   for (const row of facetRows) {
     if (row.kind === 'section') facets.sections.push({ value: row.value as (typeof SECTIONS)[number], name: row.value, count: row.count });
