@@ -16,6 +16,19 @@ function tempDir() {
 }
 afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+/**
+ * Ready, and ready as this server: its own log says so. The port's /readyz alone can be another process's: a port found
+ * free may be taken by another test's server before this one listens, and a stop sent then would land mid-start.
+ */
+async function ownReady(port: number, run: ReturnType<typeof startServer>) {
+  await waitReady(port, run.exited);
+  const deadline = Date.now() + 60_000;
+  while (!run.output().includes('is ready at')) {
+    if (Date.now() > deadline) throw new Error(`the server on port ${port} is not this one:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe('server process lifecycle', () => {
   it('starts on an embedded PostgreSQL, keeps data across restarts, and SIGTERM stops it and PostgreSQL', async () => {
     const dir = tempDir();
@@ -24,7 +37,7 @@ describe('server process lifecycle', () => {
 
     const port1 = await freePort();
     const first = startServer({ ...env, PORT: String(port1) });
-    await waitReady(port1, first.exited);
+    await ownReady(port1, first);
     expect(existsSync(pidFile)).toBe(true);
     first.child.kill('SIGTERM');
     const stop = await Promise.race([first.exited, new Promise((r) => setTimeout(() => r('timeout'), 15_000))]);
@@ -34,7 +47,7 @@ describe('server process lifecycle', () => {
 
     const port2 = await freePort();
     const second = startServer({ ...env, PORT: String(port2) });
-    await waitReady(port2, second.exited);
+    await ownReady(port2, second);
     // The super-admin created by the first start is still there: the second start creates none.
     expect(first.output()).toContain('super-admin created');
     expect(second.output()).not.toContain('super-admin created');
