@@ -68,6 +68,11 @@ export const LIMITS = {
   latestPage: 10,
   /** An author page: articles a page (`/author/<slug>?page=2`). */
   authorPage: 12,
+  /** A moderator's reason for hiding a comment or banning a reader (docs/decisions/066-comment-moderation.md). */
+  moderationNoteMax: 300,
+  /** Blocked words of the comment settings: how many, and how long each. */
+  blockedWordsMax: 500,
+  blockedWordMax: 60,
   /** Search (docs/decisions/065-search.md): the longest query, results a page, and the last page a search answers. */
   searchQueryMax: 200,
   searchPage: 10,

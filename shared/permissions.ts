@@ -40,6 +40,10 @@ export const PERMISSIONS = {
   'comments:edit': { user: 'own', author: 'own', editor: 'own', admin: 'own', 'super-admin': 'own' },
   'comments:delete': { user: 'own', author: 'own', editor: 'any', admin: 'any', 'super-admin': 'any' },
   'comments:list-all': OWN_OR_EDITORS,
+  /** Report a comment to the moderators (docs/decisions/066-comment-moderation.md). */
+  'comments:report': SIGNED_IN,
+  /** The moderation queue: approve, hide, ban from commenting. */
+  'comments:moderate': EDITORS,
   'views:list': STAFF,
   'stats:read': STAFF,
   /** Their own author profile: name, bio and photo (the dashboard's Profile page, docs/decisions/049-author-pages.md). */

@@ -14,16 +14,27 @@ export interface CommentRow {
   isEdited: boolean;
   createdAt: Date;
   updatedAt: Date;
+  status: 'visible' | 'held' | 'hidden';
+  moderationNote: string | null;
   /** Its direct replies, all of them (the rows hold only the newest). */
   replyCount: number;
 }
 
-export function toComment(row: CommentRow): Comment {
+/**
+ * Who reads it: `public` (anyone: a hidden comment keeps its place without its text, its author's name or why), or
+ * `revealed` (its author, a moderator, the staff's list: everything).
+ */
+export type Audience = 'public' | 'revealed';
+
+export function toComment(row: CommentRow, audience: Audience): Comment {
+  const removed = audience === 'public' && row.status === 'hidden';
   return {
     id: row.id,
-    content: row.content,
+    content: removed ? '' : row.content,
     articleId: row.articleId,
-    author: { id: row.authorId, name: row.authorName },
+    author: { id: row.authorId, name: removed ? '' : row.authorName },
+    status: row.status,
+    moderationNote: audience === 'public' ? null : row.moderationNote,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isEdited: row.isEdited,
@@ -51,10 +62,10 @@ const newestFirst = (a: CommentRow, b: CommentRow) =>
  * shown (`offset` = how many), so what it shows must be the newest. The few of that one comment are dropped;
  * its replyCount still says they are there.
  */
-export function toCommentTrees(rows: CommentRow[], isTop: (row: CommentRow) => boolean): Comment[] {
+export function toCommentTrees(rows: CommentRow[], isTop: (row: CommentRow) => boolean, audience: Audience = 'public'): Comment[] {
   const sorted = [...rows].sort(newestFirst);
   const nodes = new Map<string, Comment>();
-  for (const row of sorted) nodes.set(row.id, toComment(row));
+  for (const row of sorted) nodes.set(row.id, toComment(row, audience));
   const tops: Comment[] = [];
   for (const row of sorted) {
     const node = nodes.get(row.id)!;

@@ -3,7 +3,10 @@ import { LIMITS } from '#shared/constants';
 import {
   COMMENT_MESSAGES,
   COMMENT_RATE_LIMIT,
+  COMMENT_REPORT_REASONS,
   createCommentInputSchema,
+  myCommentsQuerySchema,
+  reportCommentInputSchema,
   listAllCommentsQuerySchema,
   listArticleCommentsQuerySchema,
   listCommentRepliesQuerySchema,
@@ -15,15 +18,21 @@ import {
   commentAnswerSchema,
   commentRepliesPageSchema,
   commentWriteAnswerSchema,
+  myCommentsSchema,
 } from '#shared/schemas/responses/comments';
-import { deletedSchema } from '#shared/schemas/responses/common';
+import { deletedSchema, messageSchema } from '#shared/schemas/responses/common';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { publicRoute, requireOwnership, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { idParams, resourceRouter, responseCacheOf } from '../lib/route';
 import { Tags, tagResponse } from '../lib/cache-scope';
+import { clientNetwork } from '../lib/client-network';
+import { currentSite } from '../settings/settings.service';
+import { myModeratedComments, reportComment } from './moderation.service';
 import {
+  commentRules,
+  requireNotBanned,
   commentOwnership,
   deleteComment,
   editComment,
@@ -38,7 +47,11 @@ const ARTICLE_NOT_FOUND = 'Article not found';
 const COMMENT_NOT_FOUND = 'Comment not found';
 const NEWEST = `its newest replies (at most ${LIMITS.commentRepliesShown}) nested, and replyCount`;
 
-export function commentsRouter({ db, limits }: AppContext): Router {
+/** Reports one reader may send an hour: each is also once per comment. */
+const REPORTS_PER_HOUR = 30;
+
+export function commentsRouter(ctx: AppContext): Router {
+  const { db, limits } = ctx;
   const { router, route } = resourceRouter('/comments');
 
   route(
@@ -68,14 +81,63 @@ export function commentsRouter({ db, limits }: AppContext): Router {
       body: createCommentInputSchema,
       status: 201,
       returns: commentWriteAnswerSchema,
-      errors: { 404: 'the article does not exist or is not published', 429: 'more than 10 comments in a minute (Retry-After)' },
+      errors: {
+        403: 'the reader is banned from commenting',
+        404: 'the article does not exist or is not published',
+        429: "more comments in a minute than the settings allow, from the reader or from the reader's network (Retry-After)",
+      },
       purges: ({ params }) => [Tags.comments(params.id)],
     },
-    async ({ params, body, user }) => {
-      await enforce(limits, `comments:${user.id}`, COMMENT_RATE_LIMIT.max, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
-      const comment = await postComment(db, params.id, user.id, body);
-      return { success: true, data: comment, message: COMMENT_MESSAGES.posted };
+    async ({ params, body, user }, req) => {
+      const [rules, site] = await Promise.all([commentRules(db), currentSite(db, ctx.cache)]);
+      await requireNotBanned(db, user.id, site.timeZone);
+      await enforce(limits, `comments:${user.id}`, rules.perUserPerMinute, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
+      await enforce(
+        limits,
+        `comments:net:${clientNetwork(req)}`,
+        rules.perNetworkPerMinute,
+        COMMENT_RATE_LIMIT.windowMs,
+        COMMENT_MESSAGES.networkRateLimited,
+      );
+      const comment = await postComment(db, params.id, { id: user.id, role: user.role }, body, rules);
+      return { success: true, data: comment, message: comment?.status === 'held' ? COMMENT_MESSAGES.held : COMMENT_MESSAGES.posted };
     },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/report',
+      summary: `Report a comment to the moderators, once per reader, with a reason (${COMMENT_REPORT_REASONS.join(', ')})`,
+      guard: requirePermission('comments:report'),
+      params: idParams,
+      body: reportCommentInputSchema,
+      status: 201,
+      returns: messageSchema,
+      errors: {
+        400: 'your own comment',
+        404: 'no such comment shown on a published article',
+        409: 'you reported it already',
+        429: `more than ${REPORTS_PER_HOUR} reports in an hour`,
+      },
+    },
+    async ({ params, body, user }) => {
+      await enforce(limits, `comment-reports:${user.id}`, REPORTS_PER_HOUR, 3_600_000, 'You have reported many comments this hour. Please try again later.');
+      await reportComment(db, params.id, user.id, body.reason);
+      return { message: COMMENT_MESSAGES.reported };
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/mine',
+      summary: "Your own comments that readers do not see on an article: held for a moderator, or hidden by one, and why",
+      guard: requirePermission('comments:create'),
+      query: myCommentsQuerySchema,
+      returns: myCommentsSchema,
+    },
+    async ({ query, user }) => ({ success: true, data: await myModeratedComments(db, user.id, query.articleId) }),
   );
 
   route(
@@ -152,13 +214,13 @@ export function commentsRouter({ db, limits }: AppContext): Router {
       params: idParams,
       body: updateCommentInputSchema,
       returns: commentWriteAnswerSchema,
-      errors: { 403: "someone else's comment", 404: 'no such comment' },
+      errors: { 403: "someone else's comment", 404: 'no such comment', 409: 'a moderator removed it' },
       purges: 'by handler',
     },
     async ({ params, body, user }, req) => {
       const existing = await commentOwnership(db, params.id);
       requireOwnership(user, 'comments:edit', existing.authorId);
-      const comment = await editComment(db, params.id, body.content);
+      const comment = await editComment(db, params.id, body.content, await commentRules(db));
       await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, data: comment, message: COMMENT_MESSAGES.updated };
     },

@@ -2,12 +2,14 @@ import { LIMITS } from '#shared/constants';
 import type { Comment } from '#shared/types';
 import { publishedOnly } from '../articles/article.mapper';
 import { poolOf, type Db } from '../db/client';
-import { notFound, validationFailed } from '../lib/errors';
+import { blockedWordIn } from '#shared/blocked-words';
+import { COMMENT_MESSAGES } from '#shared/schemas/comments';
+import { conflict, forbidden, notFound, validationFailed } from '../lib/errors';
 import { Prisma } from '../generated/prisma/client';
-import { toComment, toCommentTrees, type CommentRow } from './comment.mapper';
+import { toComment, toCommentTrees, type Audience, type CommentRow } from './comment.mapper';
 
 /** The comment's own columns, carried through the recursive walks below. */
-const COMMENT_COLUMNS = Prisma.sql`r.id, r.content, r."articleId", r."authorId", r."parentId", r."isEdited", r."createdAt", r."updatedAt"`;
+const COMMENT_COLUMNS = Prisma.sql`r.id, r.content, r."articleId", r."authorId", r."parentId", r."isEdited", r."createdAt", r."updatedAt", r.status, r."moderationNote"`;
 
 /**
  * The columns of a CommentRow for a comment row `c`: the names and the quoted parent come from scalar
@@ -18,10 +20,10 @@ const COLUMNS = Prisma.sql`
   c.id::text AS id, c.content, c."articleId"::text AS "articleId", c."authorId"::text AS "authorId",
   (SELECT u.name FROM "User" u WHERE u.id = c."authorId") AS "authorName",
   c."parentId"::text AS "parentId",
-  (SELECT left(p.content, ${LIMITS.commentQuoteChars}) FROM "Comment" p WHERE p.id = c."parentId") AS "parentContent",
+  (SELECT left(p.content, ${LIMITS.commentQuoteChars}) FROM "Comment" p WHERE p.id = c."parentId" AND p.status = 'visible') AS "parentContent",
   (SELECT u.name FROM "Comment" p JOIN "User" u ON u.id = p."authorId" WHERE p.id = c."parentId") AS "parentAuthorName",
-  c."isEdited", c."createdAt", c."updatedAt",
-  (SELECT count(*) FROM "Comment" x WHERE x."parentId" = c.id)::int AS "replyCount"`;
+  c."isEdited", c."createdAt", c."updatedAt", c.status::text AS status, c."moderationNote",
+  (SELECT count(*) FROM "Comment" x WHERE x."parentId" = c.id AND x.status <> 'held')::int AS "replyCount"`;
 
 /** A CommentRow of an outer join: every column null when there is no comment. */
 type NullableRow = { [K in keyof CommentRow]: CommentRow[K] | null };
@@ -59,7 +61,7 @@ const newestReplies = (asked: number, includeReplies = true) => Prisma.sql`
     SELECT * FROM roots
     UNION ALL
     SELECT ${COMMENT_COLUMNS}, t.level + 1 FROM tree t CROSS JOIN LATERAL (
-      SELECT x.id FROM "Comment" x WHERE x."parentId" = t.id ORDER BY x."createdAt" DESC, x.id DESC LIMIT ${REPLIES_SHOWN}
+      SELECT x.id FROM "Comment" x WHERE x."parentId" = t.id AND x.status <> 'held' ORDER BY x."createdAt" DESC, x.id DESC LIMIT ${REPLIES_SHOWN}
     ) newest JOIN "Comment" r ON r.id = newest.id
     WHERE ${includeReplies}::boolean AND t.level < ${LEVELS}
   ), found AS (
@@ -105,12 +107,12 @@ export async function listArticleComments(
   // Sent with `pg` as a named prepared statement, like the article reads (docs/decisions/030): one plan per connection.
   const statement = Prisma.sql`
     WITH RECURSIVE article AS (
-      SELECT a.id, (SELECT count(*) FROM "Comment" r WHERE r."articleId" = a.id AND r."parentId" IS NULL)::int AS total
+      SELECT a.id, (SELECT count(*) FROM "Comment" r WHERE r."articleId" = a.id AND r."parentId" IS NULL AND r.status <> 'held')::int AS total
       FROM "Article" a
       WHERE a.id = ${articleId}::uuid AND a.status = 'published'
     ), roots AS (
       SELECT ${COMMENT_COLUMNS}, 1 AS level FROM "Comment" r
-      WHERE r."articleId" = ${articleId}::uuid AND r."parentId" IS NULL AND EXISTS (SELECT FROM article)
+      WHERE r."articleId" = ${articleId}::uuid AND r."parentId" IS NULL AND r.status <> 'held' AND EXISTS (SELECT FROM article)
       ORDER BY r."createdAt" DESC, r.id DESC
       LIMIT ${limit} OFFSET ${offset}
     ), ${newestReplies(limit, includeReplies)}
@@ -147,12 +149,12 @@ export async function listCommentReplies(
 ): Promise<CommentRepliesPage | null> {
   const statement = Prisma.sql`
     WITH RECURSIVE parent AS (
-      SELECT p.id, p."articleId", (SELECT count(*) FROM "Comment" r WHERE r."parentId" = p.id)::int AS total
+      SELECT p.id, p."articleId", (SELECT count(*) FROM "Comment" r WHERE r."parentId" = p.id AND r.status <> 'held')::int AS total
       FROM "Comment" p
-      WHERE p.id = ${id}::uuid AND EXISTS (SELECT FROM "Article" a WHERE a.id = p."articleId" AND a.status = 'published')
+      WHERE p.id = ${id}::uuid AND p.status <> 'held' AND EXISTS (SELECT FROM "Article" a WHERE a.id = p."articleId" AND a.status = 'published')
     ), roots AS (
       SELECT ${COMMENT_COLUMNS}, 1 AS level FROM parent p CROSS JOIN LATERAL (
-        SELECT x.id FROM "Comment" x WHERE x."parentId" = p.id ORDER BY x."createdAt" DESC, x.id DESC LIMIT ${limit} OFFSET ${offset}
+        SELECT x.id FROM "Comment" x WHERE x."parentId" = p.id AND x.status <> 'held' ORDER BY x."createdAt" DESC, x.id DESC LIMIT ${limit} OFFSET ${offset}
       ) page JOIN "Comment" r ON r.id = page.id
     ), ${newestReplies(limit)}
     SELECT parent.total, parent."articleId"::text AS "threadArticleId", found.* FROM parent LEFT JOIN found ON true`;
@@ -170,14 +172,14 @@ export async function listCommentReplies(
   };
 }
 
-/** One comment with its newest replies nested beneath it (newestReplies), or null. */
-export async function loadCommentTree(db: Db, id: string): Promise<Comment | null> {
+/** One comment with its newest replies nested beneath it (newestReplies), or null; `audience`: as toComment. */
+export async function loadCommentTree(db: Db, id: string, audience: Audience): Promise<Comment | null> {
   const rows = await db.$queryRaw<CommentRow[]>`
     WITH RECURSIVE roots AS (
       SELECT ${COMMENT_COLUMNS}, 1 AS level FROM "Comment" r WHERE r.id = ${id}::uuid
     ), ${newestReplies(1)}
     SELECT * FROM found`;
-  return toCommentTrees(rows, (row) => row.id === id)[0] ?? null;
+  return toCommentTrees(rows, (row) => row.id === id, audience)[0] ?? null;
 }
 
 export type AdminComment = Comment & { article: { id: string; title: string } };
@@ -205,56 +207,115 @@ export async function listAllComments(
       SELECT count(*)::int AS total FROM "Comment" c JOIN "Article" a ON a.id = c."articleId" ${scope}`,
   ]);
   return {
-    comments: rows.map((row) => ({ ...toComment(row), article: { id: row.articleId, title: row.articleTitle } })),
+    comments: rows.map((row) => ({ ...toComment(row, 'revealed'), article: { id: row.articleId, title: row.articleTitle } })),
     total: counted[0]?.total ?? 0,
   };
 }
 
+/** The comment settings that decide whether a new comment is shown or held (docs/decisions/066-comment-moderation.md). */
+export interface CommentRules {
+  premoderated: boolean;
+  blockedWords: string[];
+  perUserPerMinute: number;
+  perNetworkPerMinute: number;
+}
+
+/** The comment settings as saved (one primary-key read); a fresh install's when none are. */
+export async function commentRules(db: Db): Promise<CommentRules> {
+  const row = await db.siteSettings.findUnique({
+    where: { id: 1 },
+    select: { commentsPremoderated: true, commentsBlockedWords: true, commentsPerUserPerMinute: true, commentsPerNetworkPerMinute: true },
+  });
+  return {
+    premoderated: row?.commentsPremoderated ?? false,
+    blockedWords: row?.commentsBlockedWords ?? [],
+    perUserPerMinute: row?.commentsPerUserPerMinute ?? 10,
+    perNetworkPerMinute: row?.commentsPerNetworkPerMinute ?? 30,
+  };
+}
+
+const HELD_FOR_WORD = 'Held for review: it contains a word this site holds for a moderator.';
+const HELD_FIRST = 'Held for review: a first comment is read by a moderator before it is shown.';
+
+/** 403 while the user is banned from commenting (until a time, or for good). */
+export async function requireNotBanned(db: Db, userId: string, timeZone: string): Promise<void> {
+  const ban = await db.commentBan.findUnique({ where: { userId }, select: { until: true } });
+  if (!ban || (ban.until && ban.until.getTime() <= Date.now())) return;
+  if (!ban.until) throw forbidden(COMMENT_MESSAGES.banned);
+  const until = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(ban.until);
+  throw forbidden(COMMENT_MESSAGES.bannedUntil(until));
+}
+
 /**
- * Posts a comment, or a reply to `parentId`, on a published article (404 otherwise); answers it as a tree.
- * A reply must be to a comment of the same article.
+ * Posts a comment, or a reply to `parentId`, on a published article (404 otherwise); answers it as a tree, as its author
+ * sees it. A reply must be to a shown comment of the same article (a removed one cannot be replied to). It is held for
+ * a moderator when it holds a blocked word, or, with pre-moderation on, when its author (a reader) has no comment shown yet.
  */
 export async function postComment(
   db: Db,
   articleId: string,
-  authorId: string,
+  author: { id: string; role: string },
   input: { content: string; parentId?: string | null },
+  rules: CommentRules,
 ): Promise<Comment | null> {
-  const [article, parent] = await Promise.all([
+  const [article, parent, parentStatus] = await Promise.all([
     db.article.findFirst({ where: { id: articleId, ...publishedOnly }, select: { id: true } }),
     input.parentId ? replyParent(db, input.parentId) : null,
+    input.parentId ? db.comment.findUnique({ where: { id: input.parentId }, select: { status: true } }) : null,
   ]);
   if (!article) throw notFound(ARTICLE_NOT_FOUND);
-  if (input.parentId && parent?.articleId !== article.id)
+  if (input.parentId && (parent?.articleId !== article.id || parentStatus?.status === 'held'))
     throw validationFailed(['The comment you are replying to is not on this article']);
+  if (parentStatus?.status === 'hidden') throw validationFailed([COMMENT_MESSAGES.notReplyable]);
+  const blocked = blockedWordIn(input.content, rules.blockedWords) !== null;
+  const firstTime =
+    !blocked &&
+    rules.premoderated &&
+    author.role === 'user' &&
+    !(await db.comment.findFirst({ where: { authorId: author.id, status: 'visible' }, select: { id: true } }));
+  const held = blocked || firstTime;
   const created = await db.comment.create({
-    data: { content: input.content, articleId: article.id, authorId, parentId: parent?.id ?? null },
+    data: {
+      content: input.content,
+      articleId: article.id,
+      authorId: author.id,
+      parentId: parent?.id ?? null,
+      ...(held ? { status: 'held', moderationNote: blocked ? HELD_FOR_WORD : HELD_FIRST } : {}),
+    },
     select: { id: true },
   });
-  return loadCommentTree(db, created.id);
+  return loadCommentTree(db, created.id, 'revealed');
 }
 
-/** One comment of a published article with its replies nested; 404 for any other. */
+/** One shown (or removed) comment of a published article with its replies nested; 404 for any other. */
 export async function getVisibleComment(db: Db, id: string): Promise<Comment> {
   const [visible, comment] = await Promise.all([
-    db.comment.findFirst({ where: { id, article: publishedOnly }, select: { id: true } }),
-    loadCommentTree(db, id),
+    db.comment.findFirst({ where: { id, status: { not: 'held' }, article: publishedOnly }, select: { id: true } }),
+    loadCommentTree(db, id, 'public'),
   ]);
   if (!visible || !comment) throw notFound(COMMENT_NOT_FOUND);
   return comment;
 }
 
-/** Who wrote comment `id` and on which article (for the ownership check and the purge); 404 when none. */
-export async function commentOwnership(db: Db, id: string): Promise<{ authorId: string; articleId: string }> {
-  const existing = await db.comment.findUnique({ where: { id }, select: { authorId: true, articleId: true } });
+/** Who wrote comment `id`, on which article and where it stands (the ownership check, the purge); 404 when none. */
+export async function commentOwnership(db: Db, id: string): Promise<{ authorId: string; articleId: string; status: string }> {
+  const existing = await db.comment.findUnique({ where: { id }, select: { authorId: true, articleId: true, status: true } });
   if (!existing) throw notFound(COMMENT_NOT_FOUND);
   return existing;
 }
 
-/** New content for comment `id`, marked edited; answers it as a tree. */
-export async function editComment(db: Db, id: string, content: string): Promise<Comment | null> {
-  await db.comment.update({ where: { id }, data: { content, isEdited: true }, select: { id: true } });
-  return loadCommentTree(db, id);
+/**
+ * New content for comment `id`, marked edited; answers it as a tree, as its author sees it. A removed comment is not
+ * edited (409); one that now holds a blocked word is held for a moderator; a held one stays held.
+ */
+export async function editComment(db: Db, id: string, content: string, rules: CommentRules): Promise<Comment | null> {
+  const blocked = blockedWordIn(content, rules.blockedWords) !== null;
+  const { count } = await db.comment.updateMany({
+    where: { id, status: { not: 'hidden' } },
+    data: { content, isEdited: true, ...(blocked ? { status: 'held', moderationNote: HELD_FOR_WORD } : {}) },
+  });
+  if (count === 0) throw conflict(COMMENT_MESSAGES.notEditable);
+  return loadCommentTree(db, id, 'revealed');
 }
 
 /** Deletes comment `id` and all its replies. */
