@@ -12,6 +12,7 @@ import { statsRouter } from './stats/stats.routes';
 import { authorsRouter } from './authors/authors.routes';
 import { correctionsRouter } from './articles/corrections.routes';
 import { searchRouter } from './articles/search.routes';
+import { moderationRouter } from './comments/moderation.routes';
 import { docsRouter } from './docs/docs.routes';
 import { settingsRouter } from './settings/settings.routes';
 import { pagesRouter } from './pages/pages.routes';
@@ -30,6 +31,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use('/search', searchRouter(ctx));
   router.use('/uploads', uploadsRouter(ctx));
   router.use('/comments', commentsRouter(ctx));
+  router.use('/moderation', moderationRouter(ctx));
   router.use('/view', viewsRouter(ctx));
   // Categories answer at /categories and /categorie (the spelling the client uses for delete).
   router.use(categoriesRouter(ctx));

@@ -55,9 +55,7 @@ export const hideCommentInputSchema = z.object({ reason: moderatorText('Reason')
 
 /** PUT /api/moderation/bans/:userId: until when (an instant in the future; null: for good), and why. */
 export const banInputSchema = z.object({
-  until: z
-    .iso.datetime({ offset: true, error: 'until must be a date and time like 2026-12-01T09:00:00Z, or null for good' })
-    .nullable(),
+  until: z.iso.datetime({ offset: true, error: 'until must be a date and time like 2026-12-01T09:00:00Z, or null for good' }).nullable(),
   reason: moderatorText('Reason'),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contrast, formatContrast, isHexColor, MIN_CONTRAST } from '../colors';
+import { LIMITS } from '../constants';
 import { hasVariantUrls } from '../images';
 import { UPLOAD_PATH } from './articles';
 import { hasControl, hasVisibleText } from './text';
@@ -164,8 +165,39 @@ const siteImage = (label: string) =>
       .refine((s) => UPLOAD_PATH.test(s) && hasVariantUrls(s), `${label} must be an image uploaded to this site`),
   ]);
 
+/**
+ * How comments are moderated (docs/decisions/066-comment-moderation.md): pre-moderation of a reader's first comment,
+ * the words that hold a comment for a moderator, and the posting limits per reader and per network (a minute).
+ */
+export const commentSettingsSchema = z.object({
+  premoderated: z.boolean({ error: 'Pre-moderation must be on or off' }),
+  blockedWords: z
+    .array(
+      z
+        .string({ error: 'A blocked word must be text' })
+        .trim()
+        .min(1, 'A blocked word cannot be empty')
+        .max(LIMITS.blockedWordMax, `A blocked word must be at most ${LIMITS.blockedWordMax} characters`)
+        .refine((w) => !hasControl(w), 'A blocked word must be one line'),
+      { error: 'Blocked words must be a list' },
+    )
+    .max(LIMITS.blockedWordsMax, `At most ${LIMITS.blockedWordsMax} blocked words`),
+  perUserPerMinute: z
+    .number({ error: 'Comments per reader must be a number' })
+    .int('Comments per reader must be a whole number')
+    .min(1, 'Comments per reader must be at least 1')
+    .max(100, 'Comments per reader must be at most 100'),
+  perNetworkPerMinute: z
+    .number({ error: 'Comments per network must be a number' })
+    .int('Comments per network must be a whole number')
+    .min(1, 'Comments per network must be at least 1')
+    .max(10_000, 'Comments per network must be at most 10000'),
+});
+export type CommentSettings = z.infer<typeof commentSettingsSchema>;
+
 /** Every setting, as the form edits them all. */
 export const siteSettingsSchema = z.object({
+  comments: commentSettingsSchema,
   name: line('Site name', SETTINGS_LIMITS.name, true),
   tagline: line('Tagline', SETTINGS_LIMITS.tagline),
   description: line('Description', SETTINGS_LIMITS.description),

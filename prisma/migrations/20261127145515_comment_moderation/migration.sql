@@ -12,7 +12,7 @@ ADD COLUMN     "status" "CommentStatus" NOT NULL DEFAULT 'visible';
 
 -- AlterTable
 ALTER TABLE "SiteSettings" ADD COLUMN     "commentsBlockedWords" TEXT[] DEFAULT ARRAY[]::TEXT[],
-ADD COLUMN     "commentsPerNetworkPerMinute" INTEGER NOT NULL DEFAULT 30,
+ADD COLUMN     "commentsPerNetworkPerMinute" INTEGER NOT NULL DEFAULT 60,
 ADD COLUMN     "commentsPerUserPerMinute" INTEGER NOT NULL DEFAULT 10,
 ADD COLUMN     "commentsPremoderated" BOOLEAN NOT NULL DEFAULT false;
 

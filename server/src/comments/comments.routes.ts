@@ -122,7 +122,13 @@ export function commentsRouter(ctx: AppContext): Router {
       },
     },
     async ({ params, body, user }) => {
-      await enforce(limits, `comment-reports:${user.id}`, REPORTS_PER_HOUR, 3_600_000, 'You have reported many comments this hour. Please try again later.');
+      await enforce(
+        limits,
+        `comment-reports:${user.id}`,
+        REPORTS_PER_HOUR,
+        3_600_000,
+        'You have reported many comments this hour. Please try again later.',
+      );
       await reportComment(db, params.id, user.id, body.reason);
       return { message: COMMENT_MESSAGES.reported };
     },
@@ -132,7 +138,7 @@ export function commentsRouter(ctx: AppContext): Router {
     {
       method: 'get',
       path: '/mine',
-      summary: "Your own comments that readers do not see on an article: held for a moderator, or hidden by one, and why",
+      summary: 'Your own comments that readers do not see on an article: held for a moderator, or hidden by one, and why',
       guard: requirePermission('comments:create'),
       query: myCommentsQuerySchema,
       returns: myCommentsSchema,

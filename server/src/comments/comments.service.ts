@@ -230,7 +230,7 @@ export async function commentRules(db: Db): Promise<CommentRules> {
     premoderated: row?.commentsPremoderated ?? false,
     blockedWords: row?.commentsBlockedWords ?? [],
     perUserPerMinute: row?.commentsPerUserPerMinute ?? 10,
-    perNetworkPerMinute: row?.commentsPerNetworkPerMinute ?? 30,
+    perNetworkPerMinute: row?.commentsPerNetworkPerMinute ?? 60,
   };
 }
 

@@ -31,6 +31,10 @@ const select = {
   iconUrl: true,
   shareImageUrl: true,
   setUpAt: true,
+  commentsPremoderated: true,
+  commentsBlockedWords: true,
+  commentsPerUserPerMinute: true,
+  commentsPerNetworkPerMinute: true,
   updatedAt: true,
   version: true,
 } satisfies Prisma.SiteSettingsSelect;
@@ -107,6 +111,12 @@ const toSettings = (row: Row, found: Around): SiteSettings => ({
   ...toSite(row, found),
   navigation: navigationOf(row.navigation),
   setUpAt: row.setUpAt?.toISOString() ?? null,
+  comments: {
+    premoderated: row.commentsPremoderated,
+    blockedWords: row.commentsBlockedWords,
+    perUserPerMinute: row.commentsPerUserPerMinute,
+    perNetworkPerMinute: row.commentsPerNetworkPerMinute,
+  },
   version: row.version,
 });
 
@@ -199,9 +209,19 @@ export async function siteOrFallback(db: Db, cache: Pick<ResponseCache, 'remembe
  * Any save ends the first-run setup (`setUpAt`, kept from the first time).
  */
 export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, 'version'>, expected: ExpectedVersion | undefined): Promise<SiteSettings> {
-  const { setUp, ...values } = changes;
+  const { setUp, comments, ...values } = changes;
   void setUp;
-  const data: Partial<SiteSettingsValues> = { ...values };
+  const data: Partial<Omit<SiteSettingsValues, 'comments'>> & Prisma.SiteSettingsUpdateManyMutationInput = { ...values };
+  if (comments) {
+    // One word once: the list is kept as the admin wrote it otherwise.
+    const words = [...new Map(comments.blockedWords.map((w) => [w.toLowerCase(), w])).values()];
+    Object.assign(data, {
+      commentsPremoderated: comments.premoderated,
+      commentsBlockedWords: words,
+      commentsPerUserPerMinute: comments.perUserPerMinute,
+      commentsPerNetworkPerMinute: comments.perNetworkPerMinute,
+    });
+  }
   if (values.social) data.social = socialOf(values.social);
   if (values.navigation) data.navigation = await linkableMenus(db, values.navigation);
   const images = await requireUploadedImages(db, values);

@@ -28,7 +28,7 @@ export const commentSchema = z
       .enum(['visible', 'held', 'hidden'])
       .optional()
       .describe(
-        'visible; held for a moderator (only its author and moderators see it); hidden by a moderator: readers get it without its text or author name, to keep the thread\'s shape. Always sent',
+        "visible; held for a moderator (only its author and moderators see it); hidden by a moderator: readers get it without its text or author name, to keep the thread's shape. Always sent",
       ),
     moderationNote: z
       .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireTime, wireVersion } from './common';
+import { wireInt, wireTime, wireVersion } from './common';
 
 const social = z
   .object({ facebook: z.string(), twitter: z.string(), instagram: z.string(), linkedin: z.string() })
@@ -65,6 +65,14 @@ export const siteSettingsSchema = siteSchema
         'The menus as set: links by id, in order; null is the default (the header: every category; the footer: every published page)',
       ),
     setUpAt: wireTime.nullable().describe('When an admin first saved the settings or skipped the first-run setup; null until then'),
+    comments: z
+      .object({
+        premoderated: z.boolean().describe("A reader's comment is held for a moderator while they have none shown"),
+        blockedWords: z.array(z.string()).describe('A comment holding one of these (whole, any case, accents folded) is held'),
+        perUserPerMinute: wireInt,
+        perNetworkPerMinute: wireInt,
+      })
+      .describe('How comments are moderated (docs/decisions/066-comment-moderation.md); never public'),
     version: wireVersion,
   })
   .meta({ id: 'SiteSettings', description: 'The site settings, with the version an edit sends back' });

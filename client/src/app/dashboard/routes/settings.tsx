@@ -22,6 +22,7 @@ import { MenuEditor, type MenuChoice } from '#client/features/settings/component
 import { IMAGE_HINTS, ImageSetting } from '#client/features/settings/components/image-setting';
 import { AccentField } from '#client/features/settings/components/accent-field';
 import { TimeZoneSelect } from '#client/features/settings/components/time-zone-select';
+import { BlockedWordsField } from '#client/features/settings/components/blocked-words-field';
 import { uploadFile } from '#client/features/articles/api/upload-file';
 import { Select } from '#client/components/ui/field';
 import { formatDate } from '#client/lib/dates';
@@ -46,6 +47,7 @@ const valuesOf = (s: SiteSettings): Values => ({
   logoUrl: s.logo?.url ?? null,
   iconUrl: s.icon?.url ?? null,
   shareImageUrl: s.shareImage?.url ?? null,
+  comments: s.comments,
 });
 
 /** A group of the form, with its heading. */
@@ -235,6 +237,51 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
           onChange={(footer) => set('navigation', { ...values.navigation, footer })}
         />
       </Group>
+      <Group
+        title="Comments"
+        description="How readers' comments are moderated. Held comments wait in the dashboard's Comments queue for an editor or admin."
+      >
+        <label className="flex items-start gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={values.comments.premoderated}
+            onChange={(e) => set('comments', { ...values.comments, premoderated: e.target.checked })}
+            className="mt-0.5 h-4 w-4 rounded border-slate-300"
+          />
+          <span>
+            <span className="font-medium">Hold a reader's first comment for a moderator</span>
+            <span className="block text-slate-600">
+              A reader with no comment shown yet waits for approval; once one is approved, their comments are shown at once.
+            </span>
+          </span>
+        </label>
+        <BlockedWordsField
+          value={values.comments.blockedWords}
+          error={errors['comments.blockedWords']}
+          onChange={(blockedWords) => set('comments', { ...values.comments, blockedWords })}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Comments a reader may post a minute"
+            type="number"
+            min={1}
+            max={100}
+            value={values.comments.perUserPerMinute}
+            error={errors['comments.perUserPerMinute']}
+            onChange={(e) => set('comments', { ...values.comments, perUserPerMinute: e.target.valueAsNumber })}
+          />
+          <Field
+            label="Comments one network may post a minute"
+            type="number"
+            min={1}
+            max={10000}
+            value={values.comments.perNetworkPerMinute}
+            error={errors['comments.perNetworkPerMinute']}
+            hint="All readers behind one address (an office, a school) together."
+            onChange={(e) => set('comments', { ...values.comments, perNetworkPerMinute: e.target.valueAsNumber })}
+          />
+        </div>
+      </Group>
       <Group title="Indexing" description="Keep a staging or test site out of search engines.">
         <label className="flex items-start gap-3 text-sm text-slate-800">
           <input
@@ -264,7 +311,10 @@ export function SettingsPage() {
   const settings = useSiteSettings();
   return (
     <>
-      <PageHeader title="Settings" description="The newsroom's name, colour, language, contact, social accounts, menus and indexing." />
+      <PageHeader
+        title="Settings"
+        description="The newsroom's name, colour, language, contact, social accounts, menus, comments and indexing."
+      />
       {settings.isPending ? (
         <LoadingText>Loading settings...</LoadingText>
       ) : settings.isError ? (
