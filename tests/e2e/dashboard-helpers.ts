@@ -6,9 +6,9 @@ import path from 'node:path';
 export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 export const MENUS = {
-  'super-admin': ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile'],
-  admin: ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile'],
-  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Pages', 'Profile'],
+  'super-admin': ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
+  admin: ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
+  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile'],
   author: ['Dashboard', 'Articles', 'Breaking News', 'Profile'],
 } as const;
 

@@ -6,6 +6,7 @@ export const dashboardPages = {
   articles: 'articles',
   stories: 'stories',
   'breaking-news': 'breaking-news',
+  comments: 'comments',
   pages: 'pages',
   reports: 'reports',
   settings: 'settings',

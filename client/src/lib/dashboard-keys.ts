@@ -37,6 +37,10 @@ export const dashboardKeys = {
   published: ['dashboard', 'published'] as const,
   publishedList: (params: { featured?: boolean; limit: number }) => ['dashboard', 'published', params] as const,
   categories: ['dashboard', 'categories'] as const,
+  /** The moderation queue, its counts and the bans (docs/decisions/066-comment-moderation.md). */
+  moderation: ['dashboard', 'moderation'] as const,
+  moderationQueue: (queue: string, page: number) => ['dashboard', 'moderation', 'queue', queue, page] as const,
+  moderationCounts: ['dashboard', 'moderation', 'counts'] as const,
   breakingNews: ['dashboard', 'breaking-news'] as const,
   users: ['dashboard', 'users'] as const,
   stats: ['dashboard', 'stats'] as const,

@@ -32,6 +32,8 @@ export function capabilities(role: StaffRole) {
     correctArticles: mayAlways(role, 'articles:correct'),
     manageCategories: mayAlways(role, 'categories:manage'),
     manageUsers: mayAlways(role, 'users:manage'),
+    /** The moderation queue (docs/decisions/066-comment-moderation.md). */
+    moderateComments: mayAlways(role, 'comments:moderate'),
   };
 }
 

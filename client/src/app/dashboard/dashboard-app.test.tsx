@@ -145,7 +145,7 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
   it('welcomes an editor with the editor menu and stat cards', async () => {
     renderAt('/dashboard', 'editor');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Pat editor' })).toBeTruthy();
-    expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Pages', 'Profile']);
+    expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile']);
     expect(await screen.findByRole('group', { name: 'Pending Review' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Total Users' })).toBeNull();
   });
@@ -221,6 +221,7 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
       'Articles',
       'Stories',
       'Breaking News',
+      'Comments',
       'Pages',
       'Reports',
       'Settings',

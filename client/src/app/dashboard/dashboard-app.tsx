@@ -21,6 +21,7 @@ const CategoriesPage = lazy(() => import('./routes/categories').then((m) => ({ d
 const ArticlesPage = lazy(() => import('./routes/articles').then((m) => ({ default: m.ArticlesPage })));
 const StoriesPage = lazy(() => import('./routes/stories').then((m) => ({ default: m.StoriesPage })));
 const BreakingNewsPage = lazy(() => import('./routes/breaking-news').then((m) => ({ default: m.BreakingNewsPage })));
+const CommentsPage = lazy(() => import('./routes/comments').then((m) => ({ default: m.CommentsPage })));
 const PagesPage = lazy(() => import('./routes/pages').then((m) => ({ default: m.PagesPage })));
 const ReportsPage = lazy(() => import('./routes/reports').then((m) => ({ default: m.ReportsPage })));
 const SettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsPage })));
@@ -32,6 +33,7 @@ const PAGES: Record<Exclude<DashboardPage, 'home'>, ComponentType> = {
   articles: ArticlesPage,
   stories: StoriesPage,
   'breaking-news': BreakingNewsPage,
+  comments: CommentsPage,
   pages: PagesPage,
   reports: ReportsPage,
   settings: SettingsPage,

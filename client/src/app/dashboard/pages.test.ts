@@ -6,10 +6,10 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
   it.each([
     [
       'super-admin',
-      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile'],
+      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
     ],
-    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Pages', 'Reports', 'Settings', 'Profile']],
-    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Pages', 'Profile']],
+    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile']],
+    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile']],
     ['author', ['Dashboard', 'Articles', 'Breaking News', 'Profile']],
   ] as const)('%s sees exactly its menu, in order', (role, labels) => {
     expect(menuFor(role).map((m) => m.label)).toEqual(labels);
@@ -23,6 +23,7 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
       '/dashboard/articles',
       '/dashboard/stories',
       '/dashboard/breaking-news',
+      '/dashboard/comments',
       '/dashboard/pages',
       '/dashboard/reports',
       '/dashboard/settings',
@@ -74,6 +75,7 @@ describe('the pages follow the permission table the server enforces (shared/perm
         'Categories',
         'Articles',
         'Stories',
+        'Comments',
         'Pages',
         'Profile',
       ]);

@@ -15,6 +15,8 @@ const PAGES: Record<DashboardPage, { label: string; needs: Permission; listedFor
   // Authors may open their stories, but their menu has no entry for it: it lists Stories for those who manage them.
   stories: { label: 'Stories', needs: 'articles:list-all', listedFor: 'articles:publish' },
   'breaking-news': { label: 'Breaking News', needs: 'breaking-news:list-all' },
+  // The moderation queue (issue 28, docs/decisions/066-comment-moderation.md).
+  comments: { label: 'Comments', needs: 'comments:moderate' },
   pages: { label: 'Pages', needs: 'pages:manage' },
   reports: { label: 'Reports', needs: 'reports:read' },
   settings: { label: 'Settings', needs: 'settings:manage' },

@@ -9,7 +9,7 @@ export { uploads } from './uploads';
 export { auth } from './auth';
 export { breakingNews } from './breaking-news';
 export { categories } from './categories';
-export { comments } from './comments';
+export { comments, moderation } from './comments';
 export { stats } from './stats';
 export { users } from './users';
 export { views } from './views';

@@ -17,6 +17,7 @@ import { roleLabel, type StaffRole } from '#client/lib/staff-roles';
 import { holds, mayAlways } from '#shared/permissions';
 import { SetupPrompt } from '#client/features/settings/components/setup-prompt';
 import { ReviewInbox } from '#client/features/articles/components/review-inbox';
+import { useModerationCounts } from '#client/features/comments/api/moderation';
 import { uploadFile } from '#client/features/articles/api/upload-file';
 
 type Card = {
@@ -79,6 +80,33 @@ function Panel({ title, children, className = '' }: { title: string; children: R
   );
 }
 
+/** What waits for the moderators (docs/decisions/066-comment-moderation.md): reported and held comments, leading to each queue. */
+function ModerationInbox() {
+  const counts = useModerationCounts();
+  if (!counts.data) return null;
+  const items = [
+    { label: 'Reported comments', count: counts.data.reported, to: paths.dashboardPage('comments') },
+    { label: 'Held comments', count: counts.data.held, to: `${paths.dashboardPage('comments')}?queue=held` },
+  ];
+  return (
+    <section aria-label="Comments to moderate" className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
+      {items.map((item) => (
+        <Link
+          key={item.label}
+          to={item.to}
+          className="flex items-center justify-between rounded-xl bg-white p-5 shadow-sm hover:bg-slate-50"
+        >
+          <span className="flex items-center gap-3 text-slate-700">
+            <Icon name="comments" className="h-5 w-5" />
+            {item.label}
+          </span>
+          <span className={`text-2xl font-bold ${item.count > 0 ? 'text-amber-700' : 'text-slate-900'}`}>{formatNumber(item.count)}</span>
+        </Link>
+      ))}
+    </section>
+  );
+}
+
 export function HomePage() {
   const { user } = useDashboardUser();
   const stats = useStats();
@@ -121,6 +149,7 @@ export function HomePage() {
       </div>
 
       <ReviewInbox />
+      {holds(user.role, 'comments:moderate') && <ModerationInbox />}
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Panel title="Views over the last 30 days" className="xl:col-span-2">

@@ -3,6 +3,7 @@ import type { Comment } from '#shared/types';
 import { api } from '#client/lib/api-client';
 import { replaceComment } from '../lib/comment-tree';
 import { getCommentsQueryOptions, mapCommentPages } from './get-comments';
+import { myCommentsKey } from './my-comments';
 import * as apiPaths from '#client/config/api-paths';
 
 export async function updateComment(id: string, content: string): Promise<Comment> {
@@ -16,6 +17,14 @@ export function useUpdateComment(articleId: string) {
   const key = getCommentsQueryOptions(articleId).queryKey;
   return useMutation({
     mutationFn: ({ id, content }: { id: string; content: string }) => updateComment(id, content),
-    onSuccess: (comment) => queryClient.setQueryData(key, (data) => mapCommentPages(data, (tree) => replaceComment(tree, comment))),
+    onSuccess: async (comment) => {
+      // An edit that holds it for a moderator (a blocked word): it leaves the thread for its author's own list.
+      if (comment.status === 'held')
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: key }),
+          queryClient.invalidateQueries({ queryKey: myCommentsKey(articleId) }),
+        ]);
+      queryClient.setQueryData(key, (data) => mapCommentPages(data, (tree) => replaceComment(tree, comment)));
+    },
   });
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { LIMITS } from '#shared/constants';
 import type { Comment } from '#shared/types';
+import { COMMENT_MESSAGES, type CommentReportReason } from '#shared/schemas/comments';
+import { ReportForm } from './report-form';
 import { ErrorBox } from '#client/components/ui/alert';
 import { Button } from '#client/components/ui/button';
 import { RelativeTime } from '#client/components/ui/dates';
@@ -12,6 +14,10 @@ import { MoreReplies } from './more-replies';
 export interface CommentActions {
   viewerId: string | null;
   canModerate: boolean;
+  /** Why each of the viewer's own comments a moderator hid was hidden (docs/decisions/066-comment-moderation.md). */
+  removedWhy?: ReadonlyMap<string, string | null>;
+  /** Report a comment to the moderators: answers the sentence to show. */
+  report?(comment: Comment, reason: CommentReportReason): Promise<string>;
   highlightedId: string | null;
   reply(parent: Comment, content: string): Promise<void>;
   edit(comment: Comment, content: string): Promise<void>;
@@ -25,7 +31,9 @@ const DEEPEST = LIMITS.commentLevelsMax - 1;
 
 /** One comment with its nested replies (docs/spec/SPEC.md §2 comments section). */
 export function CommentItem({ comment, depth, actions }: { comment: Comment; depth: number; actions: CommentActions }) {
-  const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
+  const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'report'>('view');
+  const [reported, setReported] = useState<string | null>(null);
+  const removed = comment.status === 'hidden';
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const own = actions.viewerId !== null && actions.viewerId === comment.author.id;
@@ -62,12 +70,24 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
         )}
         data-highlighted={highlighted || undefined}
       >
-        <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold text-slate-900">{comment.author.name}</span>
-          <RelativeTime value={comment.createdAt} className="text-slate-600" />
-          {comment.isEdited && <span className="text-slate-600">(edited)</span>}
-        </div>
-        {comment.parent && (
+        {removed ? (
+          // A moderator hid it: its place in the thread stays, its words and its author's name do not.
+          <div className="text-sm">
+            <p className="text-slate-600 italic">{COMMENT_MESSAGES.removed}.</p>
+            {own && actions.removedWhy?.has(comment.id) && (
+              <p className="mt-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800">
+                A moderator removed your comment. Why: {actions.removedWhy.get(comment.id) ?? 'no reason was given'}
+              </p>
+            )}
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="font-semibold text-slate-900">{comment.author.name}</span>
+            <RelativeTime value={comment.createdAt} className="text-slate-600" />
+            {comment.isEdited && <span className="text-slate-600">(edited)</span>}
+          </div>
+        )}
+        {!removed && comment.parent && (
           <button
             type="button"
             onClick={() => actions.jumpTo(comment.parent!.id)}
@@ -91,16 +111,38 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
               }}
             />
           </div>
-        ) : (
+        ) : removed ? null : (
           <p className="mt-2 break-words whitespace-pre-line text-slate-800">{comment.content}</p>
         )}
         {error && <ErrorBox className="mt-3">{error}</ErrorBox>}
-        {mode !== 'edit' && actions.viewerId !== null && (
+        {reported && (
+          <p role="status" className="mt-3 text-sm text-slate-700">
+            {reported}
+          </p>
+        )}
+        {mode !== 'edit' && mode !== 'report' && actions.viewerId !== null && (
           <div className="mt-3 flex flex-wrap gap-1">
-            <Button variant="ghost" size="sm" aria-expanded={mode === 'reply'} onClick={() => setMode(mode === 'reply' ? 'view' : 'reply')}>
-              {mode === 'reply' ? 'Cancel Reply' : 'Reply'}
-            </Button>
-            {own && (
+            {!removed && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-expanded={mode === 'reply'}
+                onClick={() => setMode(mode === 'reply' ? 'view' : 'reply')}
+              >
+                {mode === 'reply' ? 'Cancel Reply' : 'Reply'}
+              </Button>
+            )}
+            {!own && !removed && !reported && actions.report && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setMode('report')}
+                aria-label={`Report the comment of ${comment.author.name}`}
+              >
+                Report
+              </Button>
+            )}
+            {own && !removed && (
               <Button variant="ghost" size="sm" onClick={() => setMode('edit')}>
                 Edit
               </Button>
@@ -111,6 +153,16 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
               </Button>
             )}
           </div>
+        )}
+        {mode === 'report' && actions.report && (
+          <ReportForm
+            onCancel={() => setMode('view')}
+            onSubmit={async (reason) => {
+              const message = await actions.report!(comment, reason);
+              setReported(message);
+              setMode('view');
+            }}
+          />
         )}
         {mode === 'reply' && (
           <div className="mt-3">

@@ -12,6 +12,10 @@ import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments } from '../api/get-comments';
 import { useUpdateComment } from '../api/update-comment';
+import { useMyComments } from '../api/my-comments';
+import { useReportComment } from '../api/report-comment';
+import { ApiError } from '#client/lib/api-client';
+import { COMMENT_MESSAGES } from '#shared/schemas/comments';
 import { CommentForm } from './comment-form';
 import { CommentItem, type CommentActions } from './comment-item';
 import { mayAlways } from '#shared/permissions';
@@ -27,6 +31,15 @@ export function CommentsSection({ articleId }: { articleId: string }) {
   const create = useCreateComment(articleId);
   const update = useUpdateComment(articleId);
   const remove = useDeleteComment(articleId);
+  const reportComment = useReportComment();
+  // The reader's own comments others do not see: held for a moderator, or hidden by one (docs/decisions/066-comment-moderation.md).
+  const mine = useMyComments(articleId, !!session);
+  const held = mine.data?.filter((c) => c.status === 'held') ?? [];
+  const removedWhy = useMemo(
+    () => new Map((mine.data ?? []).filter((c) => c.status === 'hidden').map((c) => [c.id, c.moderationNote])),
+    [mine.data],
+  );
+  const [notice, setNotice] = useState<string | null>(null);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
 
   useEffect(() => {
@@ -45,10 +58,21 @@ export function CommentsSection({ articleId }: { articleId: string }) {
   const actions: CommentActions = {
     viewerId,
     canModerate: !!session && mayAlways(session.user.role, 'comments:delete'),
+    removedWhy,
+    report: async (comment, reason) => {
+      try {
+        return (await reportComment.mutateAsync({ id: comment.id, reason })).message;
+      } catch (err) {
+        // Reported before: said plainly, as a confirmation.
+        if (err instanceof ApiError && err.status === 409) return COMMENT_MESSAGES.alreadyReported;
+        throw err;
+      }
+    },
     highlightedId,
     reply: async (parent: Comment, content: string) => {
       try {
         const created = await create.mutateAsync({ content, parentId: parent.id });
+        if (created.status === 'held') return setNotice(COMMENT_MESSAGES.held);
         setHighlightedId(created.id);
       } catch (err) {
         throw new Error(errorMessage(err, 'Failed to post comment'), { cause: err });
@@ -93,6 +117,8 @@ export function CommentsSection({ articleId }: { articleId: string }) {
           onSubmit={async (content) => {
             try {
               const created = await create.mutateAsync({ content });
+              if (created.status === 'held') return setNotice(COMMENT_MESSAGES.held);
+              setNotice(null);
               setHighlightedId(created.id);
             } catch (err) {
               throw new Error(errorMessage(err, 'Failed to post comment'), { cause: err });
@@ -100,6 +126,25 @@ export function CommentsSection({ articleId }: { articleId: string }) {
           }}
         />
       </div>
+      <p role="status" className={notice ? 'mt-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-slate-800' : 'sr-only'}>
+        {notice}
+      </p>
+      {held.length > 0 && (
+        <section aria-labelledby="held-comments" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <h3 id="held-comments" className="font-semibold text-slate-900">
+            Your {held.length === 1 ? 'comment is' : 'comments are'} waiting for a moderator
+          </h3>
+          <p className="text-sm text-slate-700">Only you see {held.length === 1 ? 'it' : 'them'} until a moderator approves.</p>
+          <ul className="mt-3 space-y-2">
+            {held.map((c) => (
+              <li key={c.id} className="rounded border border-amber-200 bg-white px-3 py-2 text-sm">
+                <p className="break-words whitespace-pre-line text-slate-800">{c.content}</p>
+                {c.moderationNote && <p className="mt-1 text-slate-600">{c.moderationNote}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="mt-8">
         {comments.isPending ? (
           <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading comments">
