@@ -46,7 +46,9 @@ async function fixtures() {
     db.viewLog.create({ data: { articleId: article.id, viewedAt: new Date() } }),
   ]);
   const comments: Record<Actor, string> = { anonymous: userComment.id, user: userComment.id, admin: adminComment.id };
-  const page = await db.page.create({ data: { slug: `fuzz-${unique()}`, title: 'Fuzz page', content: '<p>Fuzz</p>', status: 'published' } });
+  const page = await db.page.create({
+    data: { slug: `fuzz-${unique()}`, title: 'Fuzz page', content: '<p>Fuzz</p>', status: 'published' },
+  });
   return { category, article, comments, news, victim, view, page };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
@@ -61,7 +63,9 @@ function existing(route: RegisteredRoute, param: string, actor: Actor, fx: Fixtu
   if (param === 'slug') return people.author.slug;
   if (p.startsWith('/api/pages/')) return fx.page.id;
   if (p.startsWith('/api/articles/') || p.startsWith('/api/comments/article/') || p.startsWith('/api/view/article/')) return fx.article.id;
-  if (p.startsWith('/api/comments/')) return fx.comments[actor];
+  if (p.startsWith('/api/comments/') || p.startsWith('/api/moderation/comments/')) return fx.comments[actor];
+  // A reader: bans from commenting are for readers (docs/decisions/066-comment-moderation.md).
+  if (p.startsWith('/api/moderation/bans/')) return people.user.id;
   if (p.startsWith('/api/view/')) return fx.view.id;
   if (p.startsWith('/api/categor')) return fx.category.id;
   if (p.startsWith('/api/breaking-news/')) return fx.news.id;

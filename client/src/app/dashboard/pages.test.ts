@@ -8,7 +8,10 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
       'super-admin',
       ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
     ],
-    ['admin', ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile']],
+    [
+      'admin',
+      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
+    ],
     ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile']],
     ['author', ['Dashboard', 'Articles', 'Breaking News', 'Profile']],
   ] as const)('%s sees exactly its menu, in order', (role, labels) => {
