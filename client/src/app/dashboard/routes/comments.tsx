@@ -12,6 +12,7 @@ import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { paths } from '#client/config/paths';
 import {
   MODERATION_PAGE,
+  useCommentBans,
   useModerate,
   useModerationCounts,
   useModerationQueue,
@@ -262,6 +263,49 @@ function QueueItem({ comment, onHide, onBan }: { comment: ModerationComment; onH
   );
 }
 
+/** The readers banned from commenting now, each with Lift Ban. */
+function BannedReaders() {
+  const bans = useCommentBans();
+  const moderate = useModerate();
+  const toast = useToast();
+  if (!bans.data?.length) return null;
+  return (
+    <section aria-labelledby="banned-readers" className="mt-8">
+      <h2 id="banned-readers" className="mb-3 text-lg font-semibold text-slate-900">
+        Banned from commenting
+      </h2>
+      <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
+        {bans.data.map((ban) => (
+          <li key={ban.user.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+            <span>
+              <span className="font-semibold text-slate-900">{ban.user.name}</span>
+              <span className="text-slate-600">
+                {' '}
+                · {ban.until ? `until ${formatShortDate(ban.until)}` : 'for good'} · {ban.reason}
+                {ban.bannedBy ? ` (${ban.bannedBy.name})` : ''}
+              </span>
+            </span>
+            <Button
+              size="xs"
+              variant="secondary"
+              disabled={moderate.isPending}
+              onClick={async () => {
+                try {
+                  toast.success(await moderate.mutateAsync({ kind: 'unban', userId: ban.user.id }));
+                } catch (err) {
+                  toast.error(errorMessage(err, 'Failed to lift the ban'));
+                }
+              }}
+            >
+              Lift Ban
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The moderation queue (docs/decisions/066-comment-moderation.md), for editors and admins: reported, held, removed and
  * recent comments, each with Approve, Remove (the author reads why), Delete and Ban Author.
@@ -330,6 +374,7 @@ export function CommentsPage() {
           </span>
         </nav>
       )}
+      <BannedReaders />
       {hiding && <HideDialog comment={hiding} onClose={() => setHiding(null)} />}
       {banning && <BanDialog comment={banning} onClose={() => setBanning(null)} />}
     </>
