@@ -20,6 +20,7 @@ export const COMMENT_MESSAGES = {
   removed: 'This comment was removed',
   notReplyable: 'This comment was removed: it cannot be replied to.',
   notEditable: 'A moderator removed this comment: it can no longer be edited.',
+  heldNotEditable: 'This comment is waiting for a moderator: it can be edited once it is shown.',
   banned: 'You cannot comment on this site.',
   bannedUntil: (until: string) => `You cannot comment until ${until}.`,
   approved: 'Comment approved',

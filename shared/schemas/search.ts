@@ -46,7 +46,7 @@ export const searchFiltersSchema = z.object({
 export const searchQuerySchema = searchFiltersSchema
   .extend({
     q: searchTextSchema,
-    limit: queryCount('limit', 1, 50, LIMITS.searchPage),
+    limit: queryCount('limit', 1, 20, LIMITS.searchPage),
     offset: queryCount('offset', 0, LIMITS.searchPage * LIMITS.searchPagesMax, 0),
   })
   .refine((s) => !s.from || !s.to || s.from <= s.to, { message: 'from must be on or before to', path: ['from'] });

@@ -79,6 +79,8 @@ test('an author names co-authors; a co-author edits the draft as their own; read
     await reader.goto(`/article/${id}`);
     const byline = reader.getByText('By Aria Author, Sam Writer and Eddie Editor');
     await expect(byline).toBeVisible();
+    // The comments come to life as they near the screen (a phone's is short): checked once they have, not half-way.
+    await expect(reader.getByRole('button', { name: 'Login to Comment' })).toBeEnabled();
     await expectAccessible(reader);
     await screenshots(reader, 'article-coauthors');
     await byline.getByRole('link', { name: SAM.name }).click();

@@ -3,7 +3,7 @@ import { endSession } from '#client/lib/end-session';
 import { storedSession } from '#client/lib/stored-session';
 import { isStaff } from '#client/lib/staff-roles';
 import { paths } from '#client/config/paths';
-import { onSearchShortcut } from '#client/lib/search-shortcut';
+import { onSearchShortcut, startShortcutToggle } from '#client/lib/search-shortcut';
 
 /**
  * The header's island (components/layout/site-header.tsx renders its markup): the scroll mode, the menus, and the
@@ -16,6 +16,7 @@ export function startHeader(): void {
   header.querySelectorAll<HTMLButtonElement>('[data-menu-button]').forEach(menu);
   showAccount(header);
   document.addEventListener('keydown', onSearchShortcut);
+  startShortcutToggle();
 }
 
 /** Past 150 px of scroll the header slides in under the ticker; back above 100 px it fades out (header-state.ts). */

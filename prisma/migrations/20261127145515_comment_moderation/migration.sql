@@ -43,7 +43,7 @@ CREATE TABLE "CommentBan" (
 CREATE INDEX "CommentReport_open" ON "CommentReport"("createdAt" DESC) WHERE ("resolvedAt" IS NULL);
 
 -- CreateIndex
-CREATE UNIQUE INDEX "CommentReport_commentId_reporterId_key" ON "CommentReport"("commentId", "reporterId");
+CREATE UNIQUE INDEX "CommentReport_one_open" ON "CommentReport"("commentId", "reporterId") WHERE ("resolvedAt" IS NULL);
 
 -- CreateIndex
 CREATE INDEX "Comment_moderation_queue" ON "Comment"("status", "createdAt" DESC) WHERE (status <> 'visible');

@@ -27,6 +27,11 @@ export interface SearchWhere {
 
 /** The query, parsed once per statement. */
 const QUERY = `websearch_to_tsquery('chronicle', $1)`;
+/**
+ * The query holds a word to find, not only words to leave out (`-budget` alone would match nearly every article, which
+ * the index cannot narrow): checked once per statement (a one-time filter), so such a query reads no row.
+ */
+const POSITIVE = `(SELECT querytree(query) FROM q) <> 'T'`;
 
 /**
  * The conditions of the filters set, numbered from `$first`, their values, and the statement's shape (which filters are
@@ -57,6 +62,8 @@ function filters(where: SearchWhere, first: number): { sql: string; values: unkn
 }
 
 /** Marks ts_headline puts around the words that matched: characters of Unicode's private use, taken out of the text first. */
+/** How much of a body its passage is looked for in: a result's cost stays bounded however long the body. */
+const HEADLINE_CHARS = 60_000;
 export const MATCH_START = '\uE000';
 export const MATCH_END = '\uE001';
 /**
@@ -65,7 +72,7 @@ export const MATCH_END = '\uE001';
  * shows the summary instead.
  */
 const SNIPPET = `ts_headline('chronicle',
-    translate(regexp_replace(a.content, '<[^>]*>', ' ', 'g'), '${MATCH_START}${MATCH_END}', ''),
+    translate(regexp_replace(left(a.content, ${HEADLINE_CHARS}), '<[^>]*>', ' ', 'g'), '${MATCH_START}${MATCH_END}', ''),
     q.query,
     'StartSel=${MATCH_START}, StopSel=${MATCH_END}, MinWords=18, MaxWords=40, MaxFragments=2, FragmentDelimiter=" … "')`;
 
@@ -97,7 +104,7 @@ export async function readSearchPage(
     hits AS (
       SELECT a.id, ts_rank(a."searchVector", q.query) AS rank, a."publishedAt"
       FROM "Article" a CROSS JOIN q
-      WHERE a.status = 'published' AND a."searchVector" @@ q.query${f.sql}
+      WHERE a.status = 'published' AND a."searchVector" @@ q.query${f.sql} AND ${POSITIVE}
       ORDER BY rank DESC, a."publishedAt" DESC, a.id DESC
       LIMIT $2 OFFSET $3
     )
@@ -130,7 +137,7 @@ export async function readSearchFacets(db: Db, query: string, where: SearchWhere
     m AS MATERIALIZED (
       SELECT a.id, a.section, a."categoryId", a."authorId"
       FROM "Article" a CROSS JOIN q
-      WHERE a.status = 'published' AND a."searchVector" @@ q.query${f.sql}
+      WHERE a.status = 'published' AND a."searchVector" @@ q.query${f.sql} AND ${POSITIVE}
     )
     SELECT 'section' AS kind, m.section::text AS value, m.section::text AS name, count(*)::int AS count, NULL::text AS id FROM m GROUP BY m.section
     UNION ALL

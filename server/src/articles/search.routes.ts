@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Router } from 'express';
+import { PAGE_HEAD_PATH } from '#shared/page-head';
 import { searchQuerySchema } from '#shared/schemas/search';
 import { searchResultsSchema } from '#shared/schemas/responses/search';
 import type { AppContext } from '../context';
@@ -69,8 +70,15 @@ export function searchRouter(ctx: AppContext): Router {
  */
 export function searchPageLimit(ctx: AppContext): RequestHandler {
   return async (req, res, next) => {
-    const path = req.path === '/search' ? req.originalUrl : typeof req.query.path === 'string' ? req.query.path : '';
-    if (!/^\/search\/?\?(.*&)?q=[^&]/.test(path)) return next();
+    // The address as the page reads it: escapes decoded, dot segments resolved, any case (`/Search?%71=…` is a search).
+    const address = req.path === PAGE_HEAD_PATH ? (typeof req.query.path === 'string' ? req.query.path : '') : req.originalUrl;
+    let url: URL;
+    try {
+      url = new URL(address, 'http://page');
+    } catch {
+      return next();
+    }
+    if (url.pathname.toLowerCase().replace(/\/+$/, '') !== '/search' || !url.searchParams.get('q')?.trim()) return next();
     try {
       await limitSearches(ctx, req);
       next();

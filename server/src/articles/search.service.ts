@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities';
+import { LRUCache } from 'lru-cache';
 import { SECTIONS } from '#shared/constants';
 import type { SearchQuery } from '#shared/schemas/search';
 import type { SearchHit, SearchResults } from '#shared/types';
@@ -8,6 +9,9 @@ import { Tags } from '../lib/cache-scope';
 import { toArticleListItem } from './article.mapper';
 import { categoryIdOf } from './articles.service';
 import { MATCH_END, MATCH_START, readSearchFacets, readSearchPage, readSimilarTitles, type SearchWhere } from './search.repository';
+
+/** Queries searched lately, by their counts' key: a key seen once is not stored (see `search`). ~100 bytes each. */
+const seenQueries = new LRUCache<string, true>({ max: 20_000 });
 
 /** Titles offered when no article holds the words. */
 const SIMILAR_TITLES = 5;
@@ -42,8 +46,16 @@ export function snippetParts(headline: string): Snippet {
   return parts;
 }
 
-/** The words of a query, as "Did you mean" spells them again: letters and digits, in lower case. */
-const wordsOf = (query: string) => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/**
+ * The words of a query, as "Did you mean" spells them again: letters and digits, in lower case; not those left out
+ * (`-word`) nor the operator `or`.
+ */
+const wordsOf = (query: string) =>
+  query
+    .toLowerCase()
+    .split(' ')
+    .filter((token) => !token.startsWith('-') && token !== 'or')
+    .flatMap((token) => token.match(/[\p{L}\p{N}]+/gu) ?? []);
 
 const emptyFacets = (): SearchResults['facets'] => ({ sections: [], categories: [], authors: [] });
 
@@ -82,11 +94,13 @@ export async function search(
   // The counts of a query and its filters are the same on each of its pages: made once, until the articles change (like
   // the published lists' totals, docs/decisions/026).
   const facetKey = `search-facets:${JSON.stringify([q, where.section, where.categoryId, where.authorId, where.from, where.to, timeZone])}`;
+  // Kept from a query's second search on, as the response cache admits a query's answer (a query asked once never takes
+  // a reader page's place in the store).
+  const keep = cache && seenQueries.has(facetKey);
+  seenQueries.set(facetKey, true);
   const [page, facetRows] = await Promise.all([
     readSearchPage(db, q, where, limit, offset),
-    cache
-      ? cache.remember(facetKey, [Tags.articles, Tags.categories], () => readSearchFacets(db, q, where))
-      : readSearchFacets(db, q, where),
+    keep ? cache.remember(facetKey, [Tags.articles, Tags.categories], () => readSearchFacets(db, q, where)) : readSearchFacets(db, q, where),
   ]);
   const facets = emptyFacets();
   for (const row of facetRows) {

@@ -53,6 +53,17 @@ describe('ranking', () => {
     expect(snippet).not.toContain('<p>');
   });
 
+  it('saves and finds a 500 kB body of codes, whose words would pass a tsvector’s 1 MB', async () => {
+    const codes = Array.from({ length: 12_900 }, () => crypto.randomUUID());
+    const res = await request(app)
+      .post('/api/articles')
+      .set(headers('editor'))
+      .send({ title: 'Inventory ledger', summary: 'Part numbers.', content: `<p>${codes.join(' ')}</p>`, categoryId: category.id });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    await db.article.update({ where: { id: res.body.id }, data: { status: 'published', publishedAt: new Date() } });
+    expect(titles(await found({ q: `"${codes[5]}"` }))).toEqual(['Inventory ledger']);
+  });
+
   it('pages through the matches', async () => {
     for (let i = 0; i < 12; i++) await published(`Marmalade report ${i}`, { publishedAt: new Date(Date.now() - (i + 1) * DAY) });
     const first = await found({ q: 'marmalade' });
@@ -71,6 +82,8 @@ describe('the syntax of search boxes', () => {
     expect(titles(await found({ q: '"pumpkin pie"' }))).toEqual([pie.title]);
     expect(titles(await found({ q: 'pumpkin -soup' }))).toEqual([pie.title]);
     expect(titles(await found({ q: 'soup or turnip' })).sort()).toEqual([soup.title, turnip.title].sort());
+    // Only words left out: nothing to find (it would match nearly every article), and nothing read.
+    expect(await found({ q: '-soup' })).toMatchObject({ data: [], match: 'none', pagination: { total: 0 } });
   });
 
   it('stems words and folds accents, both ways', async () => {
@@ -186,7 +199,7 @@ describe('bad input', () => {
     [{ q: 'x', from: 'yesterday' }, 'a date like'],
     [{ q: 'x', from: '2026-05-02', to: '2026-05-01' }, 'on or before'],
     [{ q: 'x', section: 'Astrology' }, 'Unknown section'],
-    [{ q: 'x', limit: '51' }, 'at most 50'],
+    [{ q: 'x', limit: '21' }, 'at most 20'],
     [{ q: 'x', offset: '-1' }, 'offset'],
     [{ q: 'x', offset: String(LIMITS.searchPage * LIMITS.searchPagesMax + 1) }, 'offset'],
   ])('%j is a 400 that says why', async (query, message) => {
@@ -347,5 +360,11 @@ describe('limits', () => {
     expect(page.status).toBe(429);
     expect(page.text).toContain('Too many searches');
     expect((await request(limited.app).get('/api/page-head').query({ path: '/search?q=five' })).status).toBe(429);
+    // However the address is spelt.
+    expect((await request(limited.app).get('/search?%71=six')).status).toBe(429);
+    expect((await request(limited.app).get('/api/page-head').query({ path: '/x/../search?q=seven' })).status).toBe(429);
+    const upper = await request(limited.app).get('/Search?q=eight');
+    expect(upper.status).toBe(301);
+    expect(upper.headers.location).toMatch(/\/search\?q=eight$/);
   });
 });

@@ -32,7 +32,8 @@ export function toComment(row: CommentRow, audience: Audience): Comment {
     id: row.id,
     content: removed ? '' : row.content,
     articleId: row.articleId,
-    author: { id: row.authorId, name: removed ? '' : row.authorName },
+    // Neither the name nor the id: the id would name the author through their other comments.
+    author: removed ? { id: '', name: '' } : { id: row.authorId, name: row.authorName },
     status: row.status,
     moderationNote: audience === 'public' ? null : row.moderationNote,
     createdAt: row.createdAt.toISOString(),
@@ -62,10 +63,14 @@ const newestFirst = (a: CommentRow, b: CommentRow) =>
  * shown (`offset` = how many), so what it shows must be the newest. The few of that one comment are dropped;
  * its replyCount still says they are there.
  */
-export function toCommentTrees(rows: CommentRow[], isTop: (row: CommentRow) => boolean, audience: Audience = 'public'): Comment[] {
+export function toCommentTrees(
+  rows: CommentRow[],
+  isTop: (row: CommentRow) => boolean,
+  audience: Audience | ((row: CommentRow) => Audience) = 'public',
+): Comment[] {
   const sorted = [...rows].sort(newestFirst);
   const nodes = new Map<string, Comment>();
-  for (const row of sorted) nodes.set(row.id, toComment(row, audience));
+  for (const row of sorted) nodes.set(row.id, toComment(row, typeof audience === 'function' ? audience(row) : audience));
   const tops: Comment[] = [];
   for (const row of sorted) {
     const node = nodes.get(row.id)!;

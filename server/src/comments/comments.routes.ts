@@ -220,13 +220,20 @@ export function commentsRouter(ctx: AppContext): Router {
       params: idParams,
       body: updateCommentInputSchema,
       returns: commentWriteAnswerSchema,
-      errors: { 403: "someone else's comment", 404: 'no such comment', 409: 'a moderator removed it' },
+      errors: {
+        403: "someone else's comment, or the reader is banned from commenting",
+        404: 'no such comment',
+        409: 'a moderator removed it, or it waits for one',
+      },
       purges: 'by handler',
     },
     async ({ params, body, user }, req) => {
       const existing = await commentOwnership(db, params.id);
       requireOwnership(user, 'comments:edit', existing.authorId);
-      const comment = await editComment(db, params.id, body.content, await commentRules(db));
+      const [rules, site] = await Promise.all([commentRules(db), currentSite(db, ctx.cache)]);
+      // A banned reader's words stay as they were.
+      await requireNotBanned(db, user.id, site.timeZone);
+      const comment = await editComment(db, params.id, body.content, rules);
       await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, data: comment, message: COMMENT_MESSAGES.updated };
     },

@@ -172,14 +172,18 @@ export async function listCommentReplies(
   };
 }
 
-/** One comment with its newest replies nested beneath it (newestReplies), or null; `audience`: as toComment. */
-export async function loadCommentTree(db: Db, id: string, audience: Audience): Promise<Comment | null> {
+/**
+ * One comment with its newest replies nested beneath it (newestReplies), or null. `audience`: as toComment, for the
+ * comment itself; `'own'`: revealed to its author, its replies (others' comments) as the public reads them.
+ */
+export async function loadCommentTree(db: Db, id: string, audience: Audience | 'own'): Promise<Comment | null> {
   const rows = await db.$queryRaw<CommentRow[]>`
     WITH RECURSIVE roots AS (
       SELECT ${COMMENT_COLUMNS}, 1 AS level FROM "Comment" r WHERE r.id = ${id}::uuid
     ), ${newestReplies(1)}
     SELECT * FROM found`;
-  return toCommentTrees(rows, (row) => row.id === id, audience)[0] ?? null;
+  const of = audience === 'own' ? (row: CommentRow): Audience => (row.id === id ? 'revealed' : 'public') : audience;
+  return toCommentTrees(rows, (row) => row.id === id, of)[0] ?? null;
 }
 
 export type AdminComment = Comment & { article: { id: string; title: string } };
@@ -192,10 +196,13 @@ export async function listAllComments(
   db: Db,
   { page, limit, articleAuthorId }: { page: number; limit: number; articleAuthorId?: string },
 ): Promise<{ comments: AdminComment[]; total: number }> {
+  // An author's list is of the comments readers see on their articles (a removed one as readers see it): what is held
+  // or removed, and why, is the moderators' (docs/decisions/066-comment-moderation.md).
   const scope = articleAuthorId
-    ? Prisma.sql`WHERE a.id IN (SELECT x.id FROM "Article" x WHERE x."authorId" = ${articleAuthorId}::uuid
+    ? Prisma.sql`WHERE c.status <> 'held' AND a.id IN (SELECT x.id FROM "Article" x WHERE x."authorId" = ${articleAuthorId}::uuid
         UNION ALL SELECT aa."articleId" FROM "ArticleAuthor" aa WHERE aa."userId" = ${articleAuthorId}::uuid)`
     : Prisma.empty;
+  const audience: Audience = articleAuthorId ? 'public' : 'revealed';
   const [rows, counted] = await Promise.all([
     db.$queryRaw<(CommentRow & { articleTitle: string })[]>`
       SELECT ${COLUMNS}, a.title AS "articleTitle"
@@ -207,7 +214,7 @@ export async function listAllComments(
       SELECT count(*)::int AS total FROM "Comment" c JOIN "Article" a ON a.id = c."articleId" ${scope}`,
   ]);
   return {
-    comments: rows.map((row) => ({ ...toComment(row, 'revealed'), article: { id: row.articleId, title: row.articleTitle } })),
+    comments: rows.map((row) => ({ ...toComment(row, audience), article: { id: row.articleId, title: row.articleTitle } })),
     total: counted[0]?.total ?? 0,
   };
 }
@@ -258,15 +265,18 @@ export async function postComment(
   input: { content: string; parentId?: string | null },
   rules: CommentRules,
 ): Promise<Comment | null> {
-  const [article, parent, parentStatus] = await Promise.all([
+  const [article, parent] = await Promise.all([
     db.article.findFirst({ where: { id: articleId, ...publishedOnly }, select: { id: true } }),
     input.parentId ? replyParent(db, input.parentId) : null,
-    input.parentId ? db.comment.findUnique({ where: { id: input.parentId }, select: { status: true } }) : null,
   ]);
   if (!article) throw notFound(ARTICLE_NOT_FOUND);
-  if (input.parentId && (parent?.articleId !== article.id || parentStatus?.status === 'held'))
+  // The comment replied to, and the one the reply goes under (its parent, at the deepest level): both must be shown.
+  const statuses = input.parentId
+    ? await db.comment.findMany({ where: { id: { in: [input.parentId, parent?.id ?? input.parentId] } }, select: { status: true } })
+    : [];
+  if (input.parentId && (parent?.articleId !== article.id || statuses.some((c) => c.status === 'held')))
     throw validationFailed(['The comment you are replying to is not on this article']);
-  if (parentStatus?.status === 'hidden') throw validationFailed([COMMENT_MESSAGES.notReplyable]);
+  if (statuses.some((c) => c.status === 'hidden')) throw validationFailed([COMMENT_MESSAGES.notReplyable]);
   const blocked = blockedWordIn(input.content, rules.blockedWords) !== null;
   const firstTime =
     !blocked &&
@@ -284,7 +294,7 @@ export async function postComment(
     },
     select: { id: true },
   });
-  return loadCommentTree(db, created.id, 'revealed');
+  return loadCommentTree(db, created.id, 'own');
 }
 
 /** One shown (or removed) comment of a published article with its replies nested; 404 for any other. */
@@ -305,17 +315,22 @@ export async function commentOwnership(db: Db, id: string): Promise<{ authorId: 
 }
 
 /**
- * New content for comment `id`, marked edited; answers it as a tree, as its author sees it. A removed comment is not
- * edited (409); one that now holds a blocked word is held for a moderator; a held one stays held.
+ * New content for comment `id`, marked edited; answers it as a tree, as its author sees it. Only a shown comment is
+ * edited (409 otherwise: a removed one is not, and a held one waits as the moderators read it); one that now holds a
+ * blocked word is held for a moderator.
  */
 export async function editComment(db: Db, id: string, content: string, rules: CommentRules): Promise<Comment | null> {
   const blocked = blockedWordIn(content, rules.blockedWords) !== null;
   const { count } = await db.comment.updateMany({
-    where: { id, status: { not: 'hidden' } },
+    where: { id, status: 'visible' },
     data: { content, isEdited: true, ...(blocked ? { status: 'held', moderationNote: HELD_FOR_WORD } : {}) },
   });
-  if (count === 0) throw conflict(COMMENT_MESSAGES.notEditable);
-  return loadCommentTree(db, id, 'revealed');
+  if (count === 0) {
+    const now = await db.comment.findUnique({ where: { id }, select: { status: true } });
+    if (!now) throw notFound(COMMENT_NOT_FOUND);
+    throw conflict(now.status === 'held' ? COMMENT_MESSAGES.heldNotEditable : COMMENT_MESSAGES.notEditable);
+  }
+  return loadCommentTree(db, id, 'own');
 }
 
 /** Deletes comment `id` and all its replies. */

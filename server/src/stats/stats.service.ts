@@ -71,7 +71,8 @@ export async function recentActivity(db: Db, user: AuthUser, limit: number): Pro
       select: articleSelect,
     }),
     db.comment.findMany({
-      where: { article: visible },
+      // Held and removed comments are the moderators' to see (docs/decisions/066-comment-moderation.md).
+      where: { article: visible, ...(grantFor(user.role, 'comments:moderate') ? {} : { status: 'visible' }) },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit,
       select: { id: true, createdAt: true, articleId: true, author: { select: { name: true } }, article: { select: { title: true } } },

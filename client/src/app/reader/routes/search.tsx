@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { setShortcutOn, shortcutOn } from '#client/lib/search-shortcut';
 import { LIMITS, SECTIONS } from '#shared/constants';
 import type { SearchResults } from '#shared/types';
 import { ErrorBox } from '#client/components/ui/alert';
@@ -194,6 +196,27 @@ function SearchBox({ q }: { q: string }) {
   );
 }
 
+/** Turns the `/` shortcut off or on (kept on this device): a one-key shortcut must be one a reader can turn off. */
+function ShortcutSwitch() {
+  // The server renders it on; the islands' header (or, in the app, this state once mounted) shows the stored choice.
+  const [on, setOn] = useState(true);
+  useEffect(() => setOn(shortcutOn()), []);
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        checked={on}
+        data-search-shortcut-toggle=""
+        onChange={(e) => {
+          setOn(e.target.checked);
+          setShortcutOn(e.target.checked);
+        }}
+      />
+      Press <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono">/</kbd> on any page to search
+    </label>
+  );
+}
+
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : `${word}s`}`;
 
 /**
@@ -218,10 +241,13 @@ export function SearchRoute() {
         <ActiveFilters params={params} results={found.data} />
       </header>
       {!params.q ? (
-        <p className="mt-6 max-w-2xl text-slate-700">
-          Search every article we have published. Put words in quotes to find them together (“city council”), a minus before a word to leave
-          it out (-budget), and “or” between words to find either.
-        </p>
+        <div className="mt-6 max-w-2xl space-y-4 text-slate-700">
+          <p>
+            Search every article we have published. Put words in quotes to find them together (“city council”), a minus before a word to
+            leave it out (-budget), and “or” between words to find either.
+          </p>
+          <ShortcutSwitch />
+        </div>
       ) : found.isPending ? (
         <LoadingText>Searching...</LoadingText>
       ) : found.isError ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '#shared/constants';
 import type { Comment } from '#shared/types';
 import { COMMENT_MESSAGES, type CommentReportReason } from '#shared/schemas/comments';
@@ -34,6 +34,15 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
   const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'report'>('view');
   const [reported, setReported] = useState<string | null>(null);
   const removed = comment.status === 'hidden';
+  // Where the focus goes when the report form closes: back to Report (cancelled), or to the thanks (sent).
+  const reportButton = useRef<HTMLButtonElement>(null);
+  const thanks = useRef<HTMLParagraphElement>(null);
+  const [refocus, setRefocus] = useState<'report' | 'thanks' | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    (refocus === 'thanks' ? thanks.current : reportButton.current)?.focus();
+    setRefocus(null);
+  }, [refocus]);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const own = actions.viewerId !== null && actions.viewerId === comment.author.id;
@@ -74,7 +83,7 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
           // A moderator hid it: its place in the thread stays, its words and its author's name do not.
           <div className="text-sm">
             <p className="text-slate-600 italic">{COMMENT_MESSAGES.removed}.</p>
-            {own && actions.removedWhy?.has(comment.id) && (
+            {actions.removedWhy?.has(comment.id) && (
               <p className="mt-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800">
                 A moderator removed your comment. Why: {actions.removedWhy.get(comment.id) ?? 'no reason was given'}
               </p>
@@ -116,7 +125,7 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
         )}
         {error && <ErrorBox className="mt-3">{error}</ErrorBox>}
         {reported && (
-          <p role="status" className="mt-3 text-sm text-slate-700">
+          <p ref={thanks} tabIndex={-1} role="status" className="mt-3 text-sm text-slate-700 focus:outline-none">
             {reported}
           </p>
         )}
@@ -156,11 +165,15 @@ export function CommentItem({ comment, depth, actions }: { comment: Comment; dep
         )}
         {mode === 'report' && actions.report && (
           <ReportForm
-            onCancel={() => setMode('view')}
+            onCancel={() => {
+              setMode('view');
+              setRefocus('report');
+            }}
             onSubmit={async (reason) => {
               const message = await actions.report!(comment, reason);
               setReported(message);
               setMode('view');
+              setRefocus('thanks');
             }}
           />
         )}
