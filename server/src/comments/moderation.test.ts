@@ -106,7 +106,8 @@ describe('hiding and approving', () => {
     expect(hide.status).toBe(200);
 
     const [shown] = await publicComments(a.id);
-    expect(shown).toMatchObject({ id: parent.id, status: 'hidden', content: '', author: { name: '' }, moderationNote: null });
+    // Neither its words nor who wrote it (not even the id, which their other comments would name).
+    expect(shown).toMatchObject({ id: parent.id, status: 'hidden', content: '', author: { id: '', name: '' }, moderationNote: null });
     expect(shown!.replies.map((r) => r.id)).toEqual([reply.id]);
     // The reply no longer quotes it.
     expect(shown!.replies[0]!.parent).toBeNull();
@@ -130,6 +131,14 @@ describe('hiding and approving', () => {
       moderationNote: 'Personal attacks are not allowed here.',
       moderatedBy: { name: expect.any(String) },
     });
+
+    // The reply's author, editing theirs, is answered with the thread as readers see it: the removed comment stays so.
+    const edited = await request(app).put(`/api/comments/${reply.id}`).set(other.auth).send({ content: 'Please, be kind.' });
+    expect(edited.status).toBe(200);
+    expect(JSON.stringify(edited.body)).not.toContain('idiots');
+    // The article's author lists it as readers see it too.
+    const authorList = await request(app).get('/api/comments/admin/all').set(headers('author'));
+    expect(JSON.stringify(authorList.body)).not.toContain('idiots');
 
     // Approved again: back as it was.
     expect((await request(app).post(`/api/moderation/comments/${parent.id}/approve`).set(headers('admin'))).status).toBe(200);
@@ -160,6 +169,20 @@ describe('hiding and approving', () => {
     expect(await db.commentReport.count({ where: { commentId: comment.id } })).toBe(0);
     expect((await queue('reported')).body.data.map((c: { id: string }) => c.id)).not.toContain(comment.id);
   });
+
+  it('lets a reader report a comment again once their report was resolved', async () => {
+    const a = await published();
+    const comment = await createComment(db, { articleId: a.id, authorId: otherAuthor.id });
+    const r = await reader();
+    expect((await report(comment.id, r.auth)).status).toBe(201);
+    expect((await report(comment.id, r.auth)).status).toBe(409);
+    await request(app).post(`/api/moderation/comments/${comment.id}/approve`).set(headers('editor')).expect(200);
+    expect((await report(comment.id, r.auth, 'abuse')).status).toBe(201);
+    expect((await queue('reported')).body.data.find((c: { id: string }) => c.id === comment.id).reports).toEqual({
+      open: 1,
+      reasons: { abuse: 1 },
+    });
+  });
 });
 
 describe('bans from commenting', () => {
@@ -180,6 +203,11 @@ describe('bans from commenting', () => {
     expect(bans.body.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ user: { id: troll.user.id, name: troll.user.name }, until: null })]),
     );
+
+    // Nor edit what they wrote before.
+    const before = await createComment(db, { articleId: a.id, authorId: troll.user.id, content: 'Fine words' });
+    expect((await request(app).put(`/api/comments/${before.id}`).set(troll.auth).send({ content: 'Abuse' })).status).toBe(403);
+    expect((await db.comment.findUniqueOrThrow({ where: { id: before.id } })).content).toBe('Fine words');
 
     expect((await request(app).delete(`/api/moderation/bans/${troll.user.id}`).set(headers('editor'))).status).toBe(200);
     expect((await post(a.id, troll.auth, 'Back again')).status).toBe(201);
@@ -217,6 +245,10 @@ describe('the comment settings', () => {
         expect.objectContaining({ id: held.body.data.id, status: 'held' }),
       ]);
       expect((await queue('held')).body.data.map((c: { id: string }) => c.id)).toContain(held.body.data.id);
+      // Held as the moderators read it: its author cannot change it meanwhile.
+      const change = await request(app).put(`/api/comments/${held.body.data.id}`).set(writer.auth).send({ content: 'Something else' });
+      expect(change.status).toBe(409);
+      expect(change.body.message).toBe(COMMENT_MESSAGES.heldNotEditable);
       expect((await request(app).get('/api/moderation/counts').set(headers('admin'))).body.held).toBeGreaterThanOrEqual(1);
 
       // An edit into a blocked word holds a shown comment too.
