@@ -62,3 +62,16 @@ ALTER TABLE "CommentBan" ADD CONSTRAINT "CommentBan_userId_fkey" FOREIGN KEY ("u
 
 -- AddForeignKey
 ALTER TABLE "CommentBan" ADD CONSTRAINT "CommentBan_bannedById_fkey" FOREIGN KEY ("bannedById") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- The public reads leave out held comments from the index itself: `status` last in the indexes they walk in order.
+-- DropIndex
+DROP INDEX "Comment_replies_newest_first";
+
+-- DropIndex
+DROP INDEX "Comment_roots_newest_first";
+
+-- CreateIndex
+CREATE INDEX "Comment_roots_newest_first" ON "Comment"("articleId", "createdAt" DESC, "id" DESC, "status") WHERE ("parentId" IS NULL);
+
+-- CreateIndex
+CREATE INDEX "Comment_replies_newest_first" ON "Comment"("parentId", "createdAt" DESC, "id" DESC, "status");
