@@ -56,6 +56,20 @@ function reportsText(reports: ModerationComment['reports']): string {
   return `${reports.open} ${reports.open === 1 ? 'report' : 'reports'}: ${parts.join(', ')}`;
 }
 
+/** A moderator's dialog's Cancel and its (danger) action. */
+function DialogActions({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel(): void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="danger" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}
+
 /** Remove a comment: why, as its author will read it. */
 function HideDialog({ comment, onClose }: { comment: ModerationComment; onClose(): void }) {
   const moderate = useModerate();
@@ -106,14 +120,7 @@ function HideDialog({ comment, onClose }: { comment: ModerationComment; onClose(
         {choice === 'other' && (
           <TextArea label="Reason" rows={2} value={own} maxLength={LIMITS.moderationNoteMax} onChange={(e) => setOwn(e.target.value)} />
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={moderate.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={moderate.isPending}>
-            {moderate.isPending ? 'Removing...' : 'Remove Comment'}
-          </Button>
-        </div>
+        <DialogActions busy={moderate.isPending} label="Remove Comment" busyLabel="Removing..." onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -158,14 +165,7 @@ function BanDialog({ comment, onClose }: { comment: ModerationComment; onClose()
           ))}
         </Select>
         <TextArea label="Reason" rows={2} value={reason} maxLength={LIMITS.moderationNoteMax} onChange={(e) => setReason(e.target.value)} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={moderate.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={moderate.isPending}>
-            {moderate.isPending ? 'Banning...' : 'Ban'}
-          </Button>
-        </div>
+        <DialogActions busy={moderate.isPending} label="Ban" busyLabel="Banning..." onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -68,38 +68,26 @@ function Filters({ params, results, timeZone }: { params: SearchParams; results:
   const { facets } = results;
   const set = (name: Filter, value: string | undefined) => searchPath({ ...params, [name]: value, page: 1 });
   const sectionName = (value: string) => SECTIONS.find((s) => s.toLowerCase() === value.toLowerCase());
+  /** One facet as a link: its name and count, the search narrowed by it, and whether it is the filter in use. */
+  const option = (filter: 'section' | 'category' | 'author', f: { id?: string; value: string; name: string; count: number }) => ({
+    key: f.id ?? f.value,
+    label: f.name,
+    count: f.count,
+    href: set(filter, f.value),
+    current: params[filter] === f.value,
+  });
   return (
     <div className="space-y-5">
       <FacetGroup
         title="Section"
         options={facets.sections.map((s) => ({
+          ...option('section', s),
           key: s.value,
-          label: s.name,
-          count: s.count,
-          href: set('section', s.value),
           current: sectionName(params.section ?? '') === s.value,
         }))}
       />
-      <FacetGroup
-        title="Category"
-        options={facets.categories.map((c) => ({
-          key: c.id,
-          label: c.name,
-          count: c.count,
-          href: set('category', c.value),
-          current: params.category === c.value,
-        }))}
-      />
-      <FacetGroup
-        title="Author"
-        options={facets.authors.map((a) => ({
-          key: a.id,
-          label: a.name,
-          count: a.count,
-          href: set('author', a.value),
-          current: params.author === a.value,
-        }))}
-      />
+      <FacetGroup title="Category" options={facets.categories.map((c) => option('category', c))} />
+      <FacetGroup title="Author" options={facets.authors.map((a) => option('author', a))} />
       <FacetGroup
         title="Published"
         options={[
