@@ -3,6 +3,7 @@ import { poolOf, type Db } from '../db/client';
 import type { WireSection } from '../lib/wire';
 import type { ArticleListRow, ImageIndex } from './article.mapper';
 import { fromRaw, LIST_JOINS, listColumns, type Raw } from './article-reads.repository';
+import { onOrAfterDay, onOrBeforeDay, writtenBy } from './sql-conditions';
 
 /**
  * Full-text search of published articles (docs/decisions/065-search.md), in SQL sent with `pg` like the other reader
@@ -46,16 +47,11 @@ function filters(where: SearchWhere, first: number): { sql: string; values: unkn
   };
   if (where.section) sql.push(`a.section = ${param(where.section)}::text::"Section"`);
   if (where.categoryId) sql.push(`a."categoryId" = ${param(where.categoryId)}::uuid`);
-  if (where.authorId) {
-    const author = param(where.authorId);
-    sql.push(
-      `(a."authorId" = ${author}::uuid OR EXISTS (SELECT 1 FROM "ArticleAuthor" aa WHERE aa."articleId" = a.id AND aa."userId" = ${author}::uuid))`,
-    );
-  }
+  if (where.authorId) sql.push(writtenBy(param(where.authorId)));
   if (where.from || where.to) {
     const zone = param(where.timeZone);
-    if (where.from) sql.push(`a."publishedAt" >= (${param(where.from)}::date)::timestamp AT TIME ZONE ${zone}`);
-    if (where.to) sql.push(`a."publishedAt" < (${param(where.to)}::date + 1)::timestamp AT TIME ZONE ${zone}`);
+    if (where.from) sql.push(onOrAfterDay('a."publishedAt"', param(where.from), zone));
+    if (where.to) sql.push(onOrBeforeDay('a."publishedAt"', param(where.to), zone));
   }
   const shape = (['section', 'categoryId', 'authorId', 'from', 'to'] as const).map((k) => (where[k] ? '+' : '-')).join('');
   return { sql: sql.map((s) => ` AND ${s}`).join(''), values, shape };

@@ -1,6 +1,7 @@
 import type { ArticleStatus } from '#shared/constants';
 import type { ArticleSort } from '#shared/schemas/articles';
 import { poolOf, type Db } from '../db/client';
+import { onOrAfterDay, onOrBeforeDay, writtenBy } from './sql-conditions';
 
 /**
  * The dashboard's articles table (docs/decisions/065-search.md): which articles, in which order, a page of ids and how
@@ -58,21 +59,15 @@ export async function readStaffArticleIds(
     return `$${values.length}`;
   };
   const where: string[] = [];
-  if (filter.ownerId) {
-    const me = param(filter.ownerId);
-    where.push(`(a."authorId" = ${me}::uuid OR EXISTS (SELECT 1 FROM "ArticleAuthor" o WHERE o."articleId" = a.id AND o."userId" = ${me}::uuid))`);
-  }
+  if (filter.ownerId) where.push(writtenBy(param(filter.ownerId)));
   where.push(filter.status ? `a.status = ${param(filter.status)}::text::"ArticleStatus"` : `a.status <> 'trashed'`);
   if (filter.sentBack !== undefined) where.push(filter.sentBack ? 'a."reviewNote" IS NOT NULL' : 'a."reviewNote" IS NULL');
   if (filter.categoryId) where.push(`a."categoryId" = ${param(filter.categoryId)}::uuid`);
-  if (filter.authorId) {
-    const author = param(filter.authorId);
-    where.push(`(a."authorId" = ${author}::uuid OR EXISTS (SELECT 1 FROM "ArticleAuthor" w WHERE w."articleId" = a.id AND w."userId" = ${author}::uuid))`);
-  }
+  if (filter.authorId) where.push(writtenBy(param(filter.authorId)));
   if (filter.from || filter.to) {
     const zone = param(filter.timeZone);
-    if (filter.from) where.push(`${DATE} >= (${param(filter.from)}::date)::timestamp AT TIME ZONE ${zone}`);
-    if (filter.to) where.push(`${DATE} < (${param(filter.to)}::date + 1)::timestamp AT TIME ZONE ${zone}`);
+    if (filter.from) where.push(onOrAfterDay(DATE, param(filter.from), zone));
+    if (filter.to) where.push(onOrBeforeDay(DATE, param(filter.to), zone));
   }
   let rank = '';
   if (filter.q) {
@@ -90,7 +85,8 @@ export async function readStaffArticleIds(
       : by === 'relevance'
         ? `${rank || '0'} DESC, a."createdAt" DESC, a.id DESC`
         : `${SORTS[by]} ${sort?.desc ? 'DESC' : 'ASC'}, a."createdAt" DESC, a.id DESC`;
-  const joins = by === 'category' ? 'JOIN "Category" c ON c.id = a."categoryId"' : by === 'author' ? 'JOIN "User" u ON u.id = a."authorId"' : '';
+  const joins =
+    by === 'category' ? 'JOIN "Category" c ON c.id = a."categoryId"' : by === 'author' ? 'JOIN "User" u ON u.id = a."authorId"' : '';
   const [limitAt, offsetAt] = [param(limit), param(offset)];
   const text = `SELECT a.id, count(*) OVER ()::int AS total FROM "Article" a ${joins}
     WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limitAt} OFFSET ${offsetAt}`;

@@ -54,6 +54,13 @@ export function commentsRouter(ctx: AppContext): Router {
   const { db, limits } = ctx;
   const { router, route } = resourceRouter('/comments');
 
+  /** The comment settings for a post or an edit by `userId`, once they are known not to be banned (403). */
+  const writersRules = async (userId: string) => {
+    const [rules, site] = await Promise.all([commentRules(db), currentSite(db, ctx.cache)]);
+    await requireNotBanned(db, userId, site.timeZone);
+    return rules;
+  };
+
   route(
     {
       method: 'get',
@@ -89,8 +96,7 @@ export function commentsRouter(ctx: AppContext): Router {
       purges: ({ params }) => [Tags.comments(params.id)],
     },
     async ({ params, body, user }, req) => {
-      const [rules, site] = await Promise.all([commentRules(db), currentSite(db, ctx.cache)]);
-      await requireNotBanned(db, user.id, site.timeZone);
+      const rules = await writersRules(user.id);
       await enforce(limits, `comments:${user.id}`, rules.perUserPerMinute, COMMENT_RATE_LIMIT.windowMs, COMMENT_MESSAGES.rateLimited);
       await enforce(
         limits,
@@ -230,10 +236,8 @@ export function commentsRouter(ctx: AppContext): Router {
     async ({ params, body, user }, req) => {
       const existing = await commentOwnership(db, params.id);
       requireOwnership(user, 'comments:edit', existing.authorId);
-      const [rules, site] = await Promise.all([commentRules(db), currentSite(db, ctx.cache)]);
       // A banned reader's words stay as they were.
-      await requireNotBanned(db, user.id, site.timeZone);
-      const comment = await editComment(db, params.id, body.content, rules);
+      const comment = await editComment(db, params.id, body.content, await writersRules(user.id));
       await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, data: comment, message: COMMENT_MESSAGES.updated };
     },

@@ -171,11 +171,10 @@ function BanDialog({ comment, onClose }: { comment: ModerationComment; onClose()
   );
 }
 
-function QueueItem({ comment, onHide, onBan }: { comment: ModerationComment; onHide(): void; onBan(): void }) {
+/** A moderator's action without a dialog: run, then toasted as it went. */
+function useModeratorAction() {
   const moderate = useModerate();
   const toast = useToast();
-  const confirmAction = useConfirmAction();
-  const status = STATUS[comment.status];
   const act = async (action: Parameters<typeof moderate.mutateAsync>[0], failure: string) => {
     try {
       toast.success(await moderate.mutateAsync(action));
@@ -183,6 +182,13 @@ function QueueItem({ comment, onHide, onBan }: { comment: ModerationComment; onH
       toast.error(errorMessage(err, failure));
     }
   };
+  return { moderate, act };
+}
+
+function QueueItem({ comment, onHide, onBan }: { comment: ModerationComment; onHide(): void; onBan(): void }) {
+  const { moderate, act } = useModeratorAction();
+  const confirmAction = useConfirmAction();
+  const status = STATUS[comment.status];
   const reader = comment.author.role === 'user';
   return (
     <li className="rounded-xl bg-white p-4 shadow-sm" aria-label={`Comment by ${comment.author.name}`}>
@@ -266,8 +272,7 @@ function QueueItem({ comment, onHide, onBan }: { comment: ModerationComment; onH
 /** The readers banned from commenting now, each with Lift Ban. */
 function BannedReaders() {
   const bans = useCommentBans();
-  const moderate = useModerate();
-  const toast = useToast();
+  const { moderate, act } = useModeratorAction();
   if (!bans.data?.length) return null;
   return (
     <section aria-labelledby="banned-readers" className="mt-8">
@@ -289,13 +294,7 @@ function BannedReaders() {
               size="xs"
               variant="secondary"
               disabled={moderate.isPending}
-              onClick={async () => {
-                try {
-                  toast.success(await moderate.mutateAsync({ kind: 'unban', userId: ban.user.id }));
-                } catch (err) {
-                  toast.error(errorMessage(err, 'Failed to lift the ban'));
-                }
-              }}
+              onClick={() => void act({ kind: 'unban', userId: ban.user.id }, 'Failed to lift the ban')}
             >
               Lift Ban
             </Button>
