@@ -79,6 +79,11 @@ export const LIMITS = {
   searchPagesMax: 100,
   /** The last page number a reader's list answers (`?page=`): further is the canonical page. */
   readerPageMax: 1000,
+  /** The audit log (docs/decisions/067-audit-log.md): a page of it, how deep it pages, and the rows of one CSV export. */
+  auditPage: 50,
+  auditPageMax: 100,
+  auditOffsetMax: 100_000,
+  auditExportMax: 100_000,
   /** bcrypt reads only the first 72 bytes of a password: longer ones are refused, never cut short. */
   passwordMaxBytes: 72,
 } as const;

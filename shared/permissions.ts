@@ -55,6 +55,8 @@ export const PERMISSIONS = {
   'settings:manage': ADMINS,
   /** Static pages (About, Contact, Privacy…): write, publish, delete (docs/decisions/057-pages-and-navigation.md). */
   'pages:manage': EDITORS,
+  /** The audit log: read it and export it (docs/decisions/067-audit-log.md). Nobody may change it. */
+  'audit:read': ADMINS,
   /** The dashboard's Reports page (docs/spec/SPEC.md §2), a placeholder: no API reads it yet. */
   'reports:read': ADMINS,
 } as const satisfies Record<string, Partial<Record<Actor, Grant>>>;

@@ -8,6 +8,7 @@ import type {
   homeArticlesSchema,
   revisionSummarySchema,
 } from './schemas/responses/articles';
+import type { auditActorsSchema, auditEntrySchema } from './schemas/responses/audit';
 import type { authResponseSchema } from './schemas/responses/auth';
 import type { breakingNewsSchema } from './schemas/responses/breaking-news';
 import type { categorySchema } from './schemas/responses/categories';
@@ -102,3 +103,7 @@ export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;
 /** GET /api/search and one of its results (docs/decisions/065-search.md). */
 export type SearchResults = z.output<typeof searchResultsSchema>;
 export type SearchHit = z.output<typeof searchHitSchema>;
+
+/** GET /api/audit's entries, and the people its filter offers (docs/decisions/067-audit-log.md). */
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+export type AuditActor = z.output<typeof auditActorsSchema>['data'][number];

@@ -14,6 +14,7 @@ import { correctionsRouter } from './articles/corrections.routes';
 import { searchRouter } from './articles/search.routes';
 import { moderationRouter } from './comments/moderation.routes';
 import { docsRouter } from './docs/docs.routes';
+import { auditRouter } from './audit/audit.routes';
 import { settingsRouter } from './settings/settings.routes';
 import { pagesRouter } from './pages/pages.routes';
 import type { AppContext } from './context';
@@ -43,6 +44,7 @@ export function apiRouter(ctx: AppContext): Router {
   // /site (public) and /settings (admins).
   router.use(settingsRouter(ctx));
   router.use('/pages', pagesRouter(ctx));
+  router.use('/audit', auditRouter(ctx));
   // The OpenAPI document (/api/openapi.json) and the browsable reference (/api/docs).
   router.use(docsRouter(ctx));
   return router;

@@ -213,7 +213,7 @@ export function articlesRouter(ctx: AppContext): Router {
       purges: ({ params }) => articleChanged(params.id),
     },
     async ({ params, user }) => {
-      await articles.trashArticle(db, user.id, params.id);
+      await articles.trashArticle(db, user, params.id);
       return { success: true, message: 'Article moved to the trash' };
     },
   );
@@ -230,7 +230,7 @@ export function articlesRouter(ctx: AppContext): Router {
       errors: { 404: 'no such article', 409: 'not in the trash' },
       purges: ({ params }) => articleChanged(params.id),
     },
-    ({ params, user }) => articles.restoreFromTrash(db, user.id, params.id),
+    ({ params, user }) => articles.restoreFromTrash(db, user, params.id),
   );
 
   route(
@@ -245,8 +245,8 @@ export function articlesRouter(ctx: AppContext): Router {
       // Nothing public: it was gone from every public place when it went to the trash.
       purges: none,
     },
-    async ({ params }) => {
-      await articles.deleteForever(ctx, params.id);
+    async ({ params, user }) => {
+      await articles.deleteForever(ctx, user, params.id);
       return { success: true, message: 'Article deleted for good' };
     },
   );
@@ -401,7 +401,7 @@ export function articlesRouter(ctx: AppContext): Router {
       purges: none,
     },
     async ({ params, body, user }, req, res) =>
-      withVersionTag(res, await articles.scheduleArticle(db, user.id, params.id, body, expectedVersion(req, body.version))),
+      withVersionTag(res, await articles.scheduleArticle(db, user, params.id, body, expectedVersion(req, body.version))),
   );
 
   route(
@@ -416,7 +416,7 @@ export function articlesRouter(ctx: AppContext): Router {
       errors: { 404: 'no such article', 409: 'nothing is scheduled for it' },
       purges: none,
     },
-    ({ params, user }) => articles.unscheduleArticle(db, user.id, params.id),
+    ({ params, user }) => articles.unscheduleArticle(db, user, params.id),
   );
 
   // Publishing and unpublishing differ only in their words and in what they change.
@@ -435,7 +435,7 @@ export function articlesRouter(ctx: AppContext): Router {
         errors: { 404: 'no such article' },
         purges: ({ params }) => articleChanged(params.id),
       },
-      ({ params, user }) => change(db, params.id, user.id),
+      ({ params, user }) => change(db, params.id, user),
     );
   }
 
@@ -452,7 +452,7 @@ export function articlesRouter(ctx: AppContext): Router {
       // A new main story replaces the section's last one, whose id is not at hand: rare, so everything goes.
       purges: () => [Tags.everything],
     },
-    ({ params, body }) => stories.setStoryStatus(db, params.id, body),
+    ({ params, body, user }) => stories.setStoryStatus(db, user, params.id, body),
   );
 
   route(
@@ -473,7 +473,7 @@ export function articlesRouter(ctx: AppContext): Router {
           : []),
       ],
     },
-    ({ params, body }) => stories.setFeatured(db, params.id, body),
+    ({ params, body, user }) => stories.setFeatured(db, user, params.id, body),
   );
 
   route(

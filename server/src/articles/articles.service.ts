@@ -1,3 +1,4 @@
+import type { AuditAction } from '#shared/audit';
 import type { ArticleStatus } from '#shared/constants';
 import type { Permission } from '#shared/permissions';
 import type { Article, ArticleListItem, Page } from '#shared/types';
@@ -40,6 +41,8 @@ import { lockArticle, readArticle } from './articles.repository';
 import { readStaffArticleIds } from './staff-list.repository';
 import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduling.service';
 import { saveRevision } from './revisions.service';
+import { AUDITED_SELECT, auditArticle, auditedFields } from './article-audit.service';
+import type { Actor } from '../audit/audit.service';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;
@@ -211,6 +214,7 @@ export async function createArticle(db: Db, user: AuthUser, input: CreateArticle
       if (input.coAuthorIds) await setCoAuthors(tx, created.id, user.id, input.coAuthorIds).catch(coAuthorGone);
       // Writing it is the first edit of a run: the author's next few saves join this revision.
       await saveRevision(tx, created.id, user.id, { edit: true });
+      await auditArticle(tx, user, 'article.create', created.id, null);
       return created.id;
     })
     .catch((err: unknown) => {
@@ -279,9 +283,10 @@ export const TRASH_DAYS = 30;
  * kept with its revisions, comments, views and story placement for TRASH_DAYS, restorable by an editor. A schedule
  * ends (its minute may pass meanwhile): a scheduled article comes back as a draft, or unpublished if it was published.
  */
-export async function trashArticle(db: Db, editorId: string, id: string): Promise<void> {
+export async function trashArticle(db: Db, actor: Actor, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
+    const before = await auditedFields(tx, id);
     const current = await tx.article.findUnique({ where: { id }, select: { status: true, publishedAt: true } });
     if (!current) throw articleNotFound();
     if (current.status === 'trashed') throw conflict('This article is in the trash already.');
@@ -301,14 +306,16 @@ export async function trashArticle(db: Db, editorId: string, id: string): Promis
     });
     await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
     await scheduleAt(tx, scheduleKeys.articleUnpublish(id), null);
-    await saveRevision(tx, id, editorId);
+    await saveRevision(tx, id, actor.id);
+    await auditArticle(tx, actor, 'article.trash', id, before);
   });
 }
 
 /** Brings an article back from the trash in the state it left (a published one is public again at once). */
-export async function restoreFromTrash(db: Db, editorId: string, id: string): Promise<Article> {
+export async function restoreFromTrash(db: Db, actor: Actor, id: string): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
+    const before = await auditedFields(tx, id);
     const current = await tx.article.findUnique({ where: { id }, select: { status: true, trashedFrom: true } });
     if (!current) throw articleNotFound();
     if (current.status !== 'trashed')
@@ -318,7 +325,8 @@ export async function restoreFromTrash(db: Db, editorId: string, id: string): Pr
       data: { status: current.trashedFrom ?? 'draft', trashedAt: null, trashedFrom: null, ...NEXT_VERSION },
       select: { id: true },
     });
-    await saveRevision(tx, id, editorId);
+    await saveRevision(tx, id, actor.id);
+    await auditArticle(tx, actor, 'article.restore', id, before);
   });
   return readArticle(db, id);
 }
@@ -327,8 +335,9 @@ export async function restoreFromTrash(db: Db, editorId: string, id: string): Pr
  * Deletes an article in the trash for good, with its media rows, comments, view logs and revisions (cascades), then its
  * files. 409 for one not in the trash: it goes there first.
  */
-export async function deleteForever(ctx: FilesContext, id: string): Promise<void> {
+export async function deleteForever(ctx: FilesContext, actor: Actor | null, id: string): Promise<void> {
   const files = await ctx.db.$transaction(async (tx) => {
+    const before = await auditedFields(tx, id);
     const media = await tx.media.findMany({ where: { articleId: id }, select: { fileUrl: true } });
     const { count } = await tx.article.deleteMany({ where: { id, status: 'trashed' } });
     if (!count) {
@@ -336,6 +345,7 @@ export async function deleteForever(ctx: FilesContext, id: string): Promise<void
       if (!current) throw articleNotFound();
       throw conflict(`Only an article in the trash can be deleted for good: this one is ${STATUS_WORDS[current.status]}.`);
     }
+    await auditArticle(tx, actor, 'article.delete', id, before);
     return media.map((m) => m.fileUrl);
   });
   await Promise.all([removeUnusedFiles(ctx, files), removeShareImages(ctx, id)]);
@@ -349,7 +359,7 @@ export async function emptyTrash(ctx: FilesContext, now = new Date()): Promise<n
     orderBy: { trashedAt: 'asc' },
     take: 500,
   });
-  for (const { id } of due) await deleteForever(ctx, id);
+  for (const { id } of due) await deleteForever(ctx, null, id);
   return due.length;
 }
 
@@ -357,9 +367,10 @@ export async function emptyTrash(ctx: FilesContext, now = new Date()): Promise<n
  * Publishes; `publishedAt` is set on the first publication only. A review ends: its note and submission are cleared; so
  * does a schedule (its end, `unpublishAt`, stands).
  */
-export async function publishArticle(db: Db, id: string, editorId: string): Promise<Article> {
+export async function publishArticle(db: Db, id: string, actor: Actor): Promise<Article> {
   await db.$transaction(async (tx) => {
     await requireNotTrashed(tx, id);
+    const before = await auditedFields(tx, id);
     const { count } = await tx.article.updateMany({
       where: { id },
       data: { status: 'published', submittedAt: null, reviewNote: null, scheduledAt: null, ...NEXT_VERSION },
@@ -367,7 +378,8 @@ export async function publishArticle(db: Db, id: string, editorId: string): Prom
     if (!count) throw articleNotFound();
     await tx.article.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: new Date() } });
     await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
-    await saveRevision(tx, id, editorId);
+    await saveRevision(tx, id, actor.id);
+    await auditArticle(tx, actor, 'article.publish', id, before);
   });
   return readArticle(db, id);
 }
@@ -379,7 +391,7 @@ export async function publishArticle(db: Db, id: string, editorId: string): Prom
  */
 export async function scheduleArticle(
   db: Db,
-  editorId: string,
+  actor: Actor,
   id: string,
   input: ScheduleInput,
   expected: ExpectedVersion | undefined,
@@ -389,7 +401,7 @@ export async function scheduleArticle(
     await lockArticle(tx, id);
     const current = await tx.article.findUnique({
       where: { id },
-      select: { status: true, scheduledAt: true, unpublishAt: true, version: true },
+      select: { ...AUDITED_SELECT, version: true },
     });
     if (!current) throw articleNotFound();
     if (current.status === 'trashed') throw inTrash();
@@ -415,7 +427,8 @@ export async function scheduleArticle(
     });
     if (publishAt) await scheduleAt(tx, scheduleKeys.articlePublish(id), publishAt);
     await scheduleAt(tx, scheduleKeys.articleUnpublish(id), unpublishAt);
-    await saveRevision(tx, id, editorId);
+    await saveRevision(tx, id, actor.id);
+    await auditArticle(tx, actor, 'article.schedule', id, current);
   });
   return readArticle(db, id);
 }
@@ -424,10 +437,10 @@ export async function scheduleArticle(
  * Cancels what is scheduled: a scheduled article goes back to the drafts (or to unpublished, if it was published once),
  * with no end either; a published one keeps going, with no end. 409 when nothing is scheduled.
  */
-export async function unscheduleArticle(db: Db, editorId: string, id: string): Promise<Article> {
+export async function unscheduleArticle(db: Db, actor: Actor, id: string): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
-    const current = await tx.article.findUnique({ where: { id }, select: { status: true, publishedAt: true, unpublishAt: true } });
+    const current = await auditedFields(tx, id);
     if (!current) throw articleNotFound();
     const scheduled = current.status === 'scheduled';
     if (!scheduled && !current.unpublishAt) throw conflict(`Nothing is scheduled for this article: it is ${STATUS_WORDS[current.status]}.`);
@@ -442,7 +455,8 @@ export async function unscheduleArticle(db: Db, editorId: string, id: string): P
     });
     await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
     await scheduleAt(tx, scheduleKeys.articleUnpublish(id), null);
-    await saveRevision(tx, id, editorId);
+    await saveRevision(tx, id, actor.id);
+    await auditArticle(tx, actor, 'article.unschedule', id, current);
   });
   return readArticle(db, id);
 }
@@ -455,16 +469,32 @@ export async function unscheduleArticle(db: Db, editorId: string, id: string): P
 const REVIEW_STEPS = {
   /** The author (or an editor) asks for a review: from a draft or an unpublished article. */
   submit: {
+    action: 'article.submit',
     from: ['draft', 'unpublished'],
     to: 'review',
     permission: 'articles:submit',
     refused: 'Only a draft or an unpublished article can be submitted for review',
   },
   /** The author (or an editor) takes it back to work on it (an article published once goes back to unpublished). */
-  withdraw: { from: ['review'], to: 'draft', permission: 'articles:submit', refused: 'Only an article in review can be withdrawn' },
+  withdraw: {
+    action: 'article.withdraw',
+    from: ['review'],
+    to: 'draft',
+    permission: 'articles:submit',
+    refused: 'Only an article in review can be withdrawn',
+  },
   /** An editor returns it to its author with a note. */
-  sendBack: { from: ['review'], to: 'draft', permission: 'articles:review', refused: 'Only an article in review can be sent back' },
-} as const satisfies Record<string, { from: ArticleStatus[]; to: ArticleStatus; permission: Permission; refused: string }>;
+  sendBack: {
+    action: 'article.send-back',
+    from: ['review'],
+    to: 'draft',
+    permission: 'articles:review',
+    refused: 'Only an article in review can be sent back',
+  },
+} as const satisfies Record<
+  string,
+  { action: AuditAction; from: ArticleStatus[]; to: ArticleStatus; permission: Permission; refused: string }
+>;
 
 export type ReviewStep = keyof typeof REVIEW_STEPS;
 
@@ -479,10 +509,10 @@ const STATUS_WORDS: Record<ArticleStatus, string> = {
 
 /** Takes one step of the review, if the article is in a state it starts from (409 otherwise) and the caller may (403/404). */
 export async function reviewStep(db: Db, user: AuthUser, id: string, step: ReviewStep, note?: string): Promise<Article> {
-  const { from, to, permission, refused } = REVIEW_STEPS[step];
+  const { action, from, to, permission, refused } = REVIEW_STEPS[step];
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
-    const current = await tx.article.findUnique({ where: { id }, select: { ...ownersSelect, publishedAt: true } });
+    const current = await tx.article.findUnique({ where: { id }, select: { ...ownersSelect, ...AUDITED_SELECT } });
     const owned = current && ownedArticle(current);
     if (!current || !owned || !canRead(user, owned)) throw articleNotFound();
     requireOwnership(user, permission, owned.owners);
@@ -501,14 +531,16 @@ export async function reviewStep(db: Db, user: AuthUser, id: string, step: Revie
       select: { id: true },
     });
     await saveRevision(tx, id, user.id);
+    await auditArticle(tx, user, action, id, current);
   });
   return readArticle(db, id);
 }
 
 /** Unpublishes, and gives up any featured or main slot: a hidden article must not hold one. A review ends too, and any schedule. */
-export async function unpublishArticle(db: Db, id: string, editorId: string): Promise<Article> {
+export async function unpublishArticle(db: Db, id: string, actor: Actor): Promise<Article> {
   await db.$transaction(async (tx) => {
     await requireNotTrashed(tx, id);
+    const before = await auditedFields(tx, id);
     const { count } = await tx.article.updateMany({
       where: { id },
       data: {
@@ -526,7 +558,8 @@ export async function unpublishArticle(db: Db, id: string, editorId: string): Pr
     if (!count) throw articleNotFound();
     await scheduleAt(tx, scheduleKeys.articlePublish(id), null);
     await scheduleAt(tx, scheduleKeys.articleUnpublish(id), null);
-    await saveRevision(tx, id, editorId);
+    await saveRevision(tx, id, actor.id);
+    await auditArticle(tx, actor, 'article.unpublish', id, before);
   });
   return readArticle(db, id);
 }

@@ -6,6 +6,7 @@ import { articleNotFound, NEXT_VERSION } from './article-records';
 import { getArticle } from './articles.service';
 import { lockArticle } from './articles.repository';
 import type { AuthUser } from '../lib/policy';
+import { audit } from '../audit/audit.service';
 
 /**
  * Corrections (docs/decisions/062-corrections.md): an editor appends a dated note to a published article. Readers see it
@@ -22,11 +23,12 @@ const notPublished = () => conflict('Only a published article can be corrected: 
 export async function addCorrection(db: Db, user: AuthUser, id: string, text: string): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockArticle(tx, id);
-    const current = await tx.article.findUnique({ where: { id }, select: { status: true } });
+    const current = await tx.article.findUnique({ where: { id }, select: { status: true, title: true } });
     if (!current) throw articleNotFound();
     if (current.status !== 'published') throw notPublished();
     await tx.correction.create({ data: { articleId: id, text, editorId: user.id }, select: { id: true } });
     await tx.article.update({ where: { id }, data: NEXT_VERSION, select: { id: true } });
+    await audit(tx, user, 'article.correct', { type: 'article', id, label: current.title }, { correction: [null, text] });
   });
   return getArticle(db, id, user);
 }

@@ -7,6 +7,8 @@ import type { Prisma } from '../generated/prisma/client';
 import { conflict } from '../lib/errors';
 import { articleNotFound, NEXT_VERSION } from './article-records';
 import { lockArticle, lockStorySlots, readArticle } from './articles.repository';
+import { auditArticle, auditedFields } from './article-audit.service';
+import type { Actor } from '../audit/audit.service';
 
 /** Stories: the story flags and priority, the main story of each section and the featured slots (docs/spec/CONTRACT.md §4). */
 
@@ -14,10 +16,11 @@ type StoryStatus = z.output<typeof articleStatusInputSchema>;
 type Featured = z.output<typeof articleFeaturedInputSchema>;
 
 /** Story flags and priority (docs/spec/CONTRACT.md §4), race-free under the story-slots lock. */
-export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Promise<Article> {
+export async function setStoryStatus(db: Db, actor: Actor, id: string, input: StoryStatus): Promise<Article> {
   await db.$transaction(async (tx) => {
     await lockStorySlots(tx);
     await lockArticle(tx, id);
+    const before = await auditedFields(tx, id);
     const current = await tx.article.findUnique({
       where: { id },
       select: { isStory: true, isMainStory: true, section: true, status: true },
@@ -41,6 +44,7 @@ export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Pr
       data.isMainStory = false;
     }
     await tx.article.update({ where: { id }, data, select: { id: true } });
+    await auditArticle(tx, actor, 'article.story', id, before);
   });
   return readArticle(db, id);
 }
@@ -48,10 +52,11 @@ export async function setStoryStatus(db: Db, id: string, input: StoryStatus): Pr
 export type FeaturedResult = Article & { unfeatured: { id: string; title: string } | null };
 
 /** Features or unfeatures a story; featuring a fourth unfeatures the one featured longest ago. */
-export async function setFeatured(db: Db, id: string, input: Featured): Promise<FeaturedResult> {
+export async function setFeatured(db: Db, actor: Actor, id: string, input: Featured): Promise<FeaturedResult> {
   const unfeatured = await db.$transaction(async (tx) => {
     await lockStorySlots(tx);
     await lockArticle(tx, id);
+    const before = await auditedFields(tx, id);
     const current = await tx.article.findUnique({ where: { id }, select: { isStory: true, isFeatured: true, status: true } });
     if (!current) throw articleNotFound();
     let released: FeaturedResult['unfeatured'] = null;
@@ -75,6 +80,7 @@ export async function setFeatured(db: Db, id: string, input: Featured): Promise<
       }
       await tx.article.update({ where: { id }, data: { isFeatured: true, featuredAt: new Date(), ...NEXT_VERSION } });
     }
+    await auditArticle(tx, actor, 'article.feature', id, before);
     return released;
   });
   return { ...(await readArticle(db, id)), unfeatured };

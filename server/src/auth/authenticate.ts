@@ -18,7 +18,15 @@ export function authenticate({ db, jwtSecret }: AppContext): RequestHandler {
     const session = await findSession(db, claims.jti);
     if (!session || session.expiresAt <= new Date() || session.user.suspended || session.user.id !== claims.sub) return next();
     const { id, name, email, role, emailVerifiedAt } = session.user;
-    req.user = { id, name, email, role, sessionId: claims.jti, emailVerified: emailVerifiedAt !== null };
+    req.user = {
+      id,
+      name,
+      email,
+      role,
+      sessionId: claims.jti,
+      emailVerified: emailVerifiedAt !== null,
+      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    };
     next();
   };
 }

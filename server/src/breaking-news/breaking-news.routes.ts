@@ -79,7 +79,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       returns: breakingNewsSchema,
       purges: () => [Tags.breaking],
     },
-    async ({ body, user }) => news.createBreakingNews(db, user.id, body.headline),
+    async ({ body, user }) => news.createBreakingNews(db, user, body.headline),
   );
 
   route(
@@ -114,8 +114,8 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       errors: { 404: 'No such breaking news' },
       purges: () => [Tags.breaking],
     },
-    async ({ params }) => {
-      await news.deleteBreakingNews(db, params.id);
+    async ({ params, user }) => {
+      await news.deleteBreakingNews(db, user, params.id);
       return { success: true, message: 'Breaking news deleted' };
     },
   );
@@ -136,7 +136,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
         errors: { 404: 'No such breaking news' },
         purges: () => [Tags.breaking],
       },
-      async ({ params }) => news.setBreakingNewsStatus(db, params.id, status),
+      async ({ params, user }) => news.setBreakingNewsStatus(db, user, params.id, status),
     );
   }
 
@@ -154,7 +154,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       errors: { 400: 'a time missing, past or too far ahead', 404: 'No such breaking news', 409: 'the headline is on the ticker already' },
       purges: none,
     },
-    async ({ params, body }) => news.scheduleBreakingNews(db, params.id, body.publishAt),
+    async ({ params, body, user }) => news.scheduleBreakingNews(db, user, params.id, body.publishAt),
   );
 
   route(
@@ -168,7 +168,7 @@ export function breakingNewsRouter({ db, liveFeed }: AppContext): Router {
       errors: { 404: 'No such breaking news', 409: 'nothing is scheduled for it' },
       purges: none,
     },
-    async ({ params }) => news.scheduleBreakingNews(db, params.id, null),
+    async ({ params, user }) => news.scheduleBreakingNews(db, user, params.id, null),
   );
 
   return router;

@@ -63,7 +63,7 @@ export function categoriesRouter({ db }: AppContext): Router {
       errors: { 409: 'A category with this name or slug exists (case-insensitive)' },
       purges: categoriesChanged,
     },
-    async ({ body }) => createCategory(db, body.name),
+    async ({ body, user }) => createCategory(db, user, body.name),
   );
 
   route(
@@ -82,8 +82,8 @@ export function categoriesRouter({ db }: AppContext): Router {
       },
       purges: categoriesChanged,
     },
-    async ({ params, body }, req, res) =>
-      withVersionTag(res, await renameCategory(db, params.id, body.name, expectedVersion(req, body.version))),
+    async ({ params, body, user }, req, res) =>
+      withVersionTag(res, await renameCategory(db, user, params.id, body.name, expectedVersion(req, body.version))),
   );
 
   for (const path of ['/categories/:id', '/categorie/:id']) {
@@ -98,8 +98,8 @@ export function categoriesRouter({ db }: AppContext): Router {
         errors: { 404: 'No such category', 409: 'The category still has articles' },
         purges: categoriesChanged,
       },
-      async ({ params }) => {
-        await deleteCategory(db, params.id);
+      async ({ params, user }) => {
+        await deleteCategory(db, user, params.id);
         return { success: true, message: 'Category deleted' };
       },
     );

@@ -1,4 +1,5 @@
 import type { Category } from '#shared/types';
+import { audit, type Actor } from '../audit/audit.service';
 import type { Db } from '../db/client';
 import { prismaCode } from '../lib/error-middleware';
 import { conflict, notFound } from '../lib/errors';
@@ -43,11 +44,16 @@ async function assertNameFree(db: Db, name: string, slug: string, exceptId?: str
   if (taken) throw nameTaken(taken.name);
 }
 
-export async function createCategory(db: Db, name: string): Promise<Category> {
+export async function createCategory(db: Db, actor: Actor, name: string): Promise<Category> {
   const slug = categorySlug(name);
   await assertNameFree(db, name, slug);
   try {
-    return toCategory(await db.category.create({ data: { name, slug }, select: categorySelect }));
+    const row = await db.$transaction(async (tx) => {
+      const created = await tx.category.create({ data: { name, slug }, select: categorySelect });
+      await audit(tx, actor, 'category.create', { type: 'category', id: created.id, label: name }, { name: [null, name] });
+      return created;
+    });
+    return toCategory(row);
   } catch (err) {
     throw isUniqueViolation(err) ? nameTaken(name) : err;
   }
@@ -57,16 +63,28 @@ export async function createCategory(db: Db, name: string): Promise<Category> {
  * A conditional write on the version the rename is based on (`expected`). A rename naming no version is
  * never written: the read below says why (404, then 428).
  */
-export async function renameCategory(db: Db, id: string, name: string, expected: ExpectedVersion | undefined): Promise<Category> {
+export async function renameCategory(
+  db: Db,
+  actor: Actor,
+  id: string,
+  name: string,
+  expected: ExpectedVersion | undefined,
+): Promise<Category> {
   const slug = categorySlug(name);
   await assertNameFree(db, name, slug, id);
   let count = 0;
   try {
     if (expected) {
-      ({ count } = await db.category.updateMany({
-        where: { id, ...versionWhere(expected) },
-        data: { name, slug, version: { increment: 1 } },
-      }));
+      count = await db.$transaction(async (tx) => {
+        const before = await tx.category.findUnique({ where: { id }, select: { name: true } });
+        const renamed = await tx.category.updateMany({
+          where: { id, ...versionWhere(expected) },
+          data: { name, slug, version: { increment: 1 } },
+        });
+        if (before && renamed.count)
+          await audit(tx, actor, 'category.rename', { type: 'category', id, label: name }, { name: [before.name, name] });
+        return renamed.count;
+      });
     }
   } catch (err) {
     throw isUniqueViolation(err) ? nameTaken(name) : err;
@@ -88,7 +106,7 @@ const stillHasArticles = (name: string, n: number) =>
  * docs/spec/CONTRACT.md §4: a category that still has articles (drafts included) is not deleted. The foreign key
  * (ON DELETE RESTRICT) also refuses an article created between the count and the delete.
  */
-export async function deleteCategory(db: Db, id: string): Promise<void> {
+export async function deleteCategory(db: Db, actor: Actor, id: string): Promise<void> {
   const category = await db.category.findUnique({ where: { id }, select: { name: true, _count: { select: { articles: true } } } });
   if (!category) throw notFound('Category not found');
   const n = category._count.articles;
@@ -96,7 +114,10 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
     throw stillHasArticles(category.name, n);
   }
   try {
-    await db.category.delete({ where: { id } });
+    await db.$transaction(async (tx) => {
+      await tx.category.delete({ where: { id } });
+      await audit(tx, actor, 'category.delete', { type: 'category', id, label: category.name }, { name: [category.name, null] });
+    });
   } catch (err) {
     // An article filed under the category between the count and the delete: the foreign key refused it.
     if (prismaCode(err) !== 'P2003') throw err;

@@ -257,7 +257,7 @@ export function commentsRouter(ctx: AppContext): Router {
     async ({ params, user }, req) => {
       const existing = await commentOwnership(db, params.id);
       requireOwnership(user, 'comments:delete', existing.authorId);
-      await deleteComment(db, params.id);
+      await deleteComment(db, params.id, existing.authorId === user.id ? undefined : user);
       await responseCacheOf(req).purge([Tags.comments(existing.articleId)]);
       return { success: true, message: COMMENT_MESSAGES.deleted };
     },

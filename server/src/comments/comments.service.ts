@@ -7,6 +7,9 @@ import { COMMENT_MESSAGES } from '#shared/schemas/comments';
 import { conflict, forbidden, notFound, validationFailed } from '../lib/errors';
 import { Prisma } from '../generated/prisma/client';
 import { toComment, toCommentTrees, type Audience, type CommentRow } from './comment.mapper';
+import { commentTarget } from './moderation.service';
+import { audit, type Actor } from '../audit/audit.service';
+import { prismaCode } from '../lib/error-middleware';
 
 /** The comment's own columns, carried through the recursive walks below. */
 const COMMENT_COLUMNS = Prisma.sql`r.id, r.content, r."articleId", r."authorId", r."parentId", r."isEdited", r."createdAt", r."updatedAt", r.status, r."moderationNote"`;
@@ -333,7 +336,19 @@ export async function editComment(db: Db, id: string, content: string, rules: Co
   return loadCommentTree(db, id, 'own');
 }
 
-/** Deletes comment `id` and all its replies. */
-export async function deleteComment(db: Db, id: string): Promise<void> {
-  await db.comment.delete({ where: { id }, select: { id: true } });
+/**
+ * Deletes comment `id` and all its replies. A moderator's deletion of someone else's comment (`moderator`) is recorded in
+ * the audit log, with what was removed; an author's of their own is not a staff action.
+ */
+export async function deleteComment(db: Db, id: string, moderator?: Actor): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const removed = await tx.comment
+      .delete({ where: { id }, select: { content: true, author: { select: { name: true } } } })
+      .catch((err: unknown) => {
+        throw prismaCode(err) === 'P2025' ? notFound(COMMENT_NOT_FOUND) : err;
+      });
+    if (!moderator) return;
+    const changes = { content: [removed.content, null], author: [removed.author.name, null] } as const;
+    await audit(tx, moderator, 'comment.delete', commentTarget(id, removed.content), changes);
+  });
 }

@@ -49,7 +49,7 @@ export function moderationRouter({ db }: AppContext): Router {
       purges: 'by handler',
     },
     async ({ params, user }, req) => {
-      const { articleId } = await moderate(db, params.id, user.id, { status: 'visible' });
+      const { articleId } = await moderate(db, params.id, user, { status: 'visible' });
       await responseCacheOf(req).purge([Tags.comments(articleId)]);
       return { message: COMMENT_MESSAGES.approved };
     },
@@ -69,7 +69,7 @@ export function moderationRouter({ db }: AppContext): Router {
       purges: 'by handler',
     },
     async ({ params, body, user }, req) => {
-      const { articleId } = await moderate(db, params.id, user.id, { status: 'hidden', reason: body.reason });
+      const { articleId } = await moderate(db, params.id, user, { status: 'hidden', reason: body.reason });
       await responseCacheOf(req).purge([Tags.comments(articleId)]);
       return { message: COMMENT_MESSAGES.hidden };
     },
@@ -98,7 +98,7 @@ export function moderationRouter({ db }: AppContext): Router {
       errors: { 400: 'a member of staff, or a time not in the future', 404: 'no such user' },
     },
     async ({ params, body, user }) => {
-      await banFromCommenting(db, params.userId, user.id, body);
+      await banFromCommenting(db, params.userId, user, body);
       return { message: COMMENT_MESSAGES.bannedUser };
     },
   );
@@ -113,8 +113,8 @@ export function moderationRouter({ db }: AppContext): Router {
       returns: messageSchema,
       errors: { 404: 'the reader is not banned' },
     },
-    async ({ params }) => {
-      await liftBan(db, params.userId);
+    async ({ params, user }) => {
+      await liftBan(db, params.userId, user);
       return { message: COMMENT_MESSAGES.unbanned };
     },
   );

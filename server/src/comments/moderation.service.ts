@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { Prisma } from '../generated/prisma/client';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { prismaCode } from '../lib/error-middleware';
+import { audit, changed, type Actor } from '../audit/audit.service';
 
 /**
  * Comment moderation (docs/decisions/066-comment-moderation.md): readers' reports, the moderators' queue and their
@@ -154,50 +155,69 @@ export async function moderationCounts(db: Db): Promise<{ reported: number; held
 export async function moderate(
   db: Db,
   id: string,
-  moderatorId: string,
+  moderator: Actor,
   decision: { status: 'visible' } | { status: 'hidden'; reason: string },
 ): Promise<{ articleId: string }> {
   return db.$transaction(async (tx) => {
     const now = new Date();
+    const before = await tx.comment.findUnique({ where: { id }, select: { status: true, moderationNote: true, content: true } });
+    if (!before) throw notFound(COMMENT_NOT_FOUND);
+    const after = { status: decision.status, moderationNote: decision.status === 'hidden' ? decision.reason : null };
     const comment = await tx.comment
-      .update({
-        where: { id },
-        data: {
-          status: decision.status,
-          moderationNote: decision.status === 'hidden' ? decision.reason : null,
-          moderatedById: moderatorId,
-          moderatedAt: now,
-        },
-        select: { articleId: true },
-      })
+      .update({ where: { id }, data: { ...after, moderatedById: moderator.id, moderatedAt: now }, select: { articleId: true } })
       .catch((err: unknown) => {
         throw prismaCode(err) === 'P2025' ? notFound(COMMENT_NOT_FOUND) : err;
       });
     await tx.commentReport.updateMany({ where: { commentId: id, resolvedAt: null }, data: { resolvedAt: now } });
+    const action = decision.status === 'hidden' ? 'comment.hide' : 'comment.approve';
+    await audit(tx, moderator, action, commentTarget(id, before.content), changed(before, after));
     return comment;
   });
 }
+
+/** A comment in the audit log: its first words. */
+export const commentTarget = (id: string, content: string) => ({
+  type: 'comment',
+  id,
+  label: content.length > 80 ? `${content.slice(0, 79)}…` : content,
+});
 
 /** Bans a reader from commenting until `until` (null: for good); a member of staff is not banned (400). */
 export async function banFromCommenting(
   db: Db,
   userId: string,
-  moderatorId: string,
+  moderator: Actor,
   { until, reason }: { until: string | null; reason: string },
 ): Promise<void> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
+  const user = await db.user.findUnique({ where: { id: userId }, select: { role: true, name: true } });
   if (!user) throw notFound('User not found');
   if (user.role !== 'user') throw badRequest(STAFF_NOT_BANNED);
   const ends = until === null ? null : new Date(until);
   if (ends && ends.getTime() <= Date.now()) throw badRequest('until must be in the future');
-  const data = { until: ends, reason, bannedById: moderatorId, createdAt: new Date() };
-  await db.commentBan.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: { userId: true } });
+  const data = { until: ends, reason, bannedById: moderator.id, createdAt: new Date() };
+  await db.$transaction(async (tx) => {
+    const before = await tx.commentBan.findUnique({ where: { userId }, select: { until: true, reason: true } });
+    await tx.commentBan.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: { userId: true } });
+    const changes = changed(
+      { banned: before !== null, until: before?.until ?? null, reason: before?.reason ?? null },
+      { banned: true, until: ends, reason },
+    );
+    await audit(tx, moderator, 'commenter.ban', { type: 'commenter', id: userId, label: user.name }, changes);
+  });
 }
 
 /** Lifts a reader's ban; 404 when there is none. */
-export async function liftBan(db: Db, userId: string): Promise<void> {
-  const { count } = await db.commentBan.deleteMany({ where: { userId } });
-  if (count === 0) throw notFound('This reader is not banned from commenting');
+export async function liftBan(db: Db, userId: string, moderator: Actor): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const ban = await tx.commentBan.findUnique({
+      where: { userId },
+      select: { until: true, reason: true, user: { select: { name: true } } },
+    });
+    const { count } = await tx.commentBan.deleteMany({ where: { userId } });
+    if (!ban || count === 0) throw notFound('This reader is not banned from commenting');
+    const changes = { banned: [true, false], until: [ban.until?.toISOString() ?? null, null], reason: [ban.reason, null] } as const;
+    await audit(tx, moderator, 'commenter.unban', { type: 'commenter', id: userId, label: ban.user.name }, changes);
+  });
 }
 
 /** The bans in force, the latest first. */

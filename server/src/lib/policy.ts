@@ -16,6 +16,8 @@ export interface AuthUser {
   sessionId: string;
   /** The account's address is proven (a code, a reset, or staff who created it); one-step sign-ups are not. */
   emailVerified: boolean;
+  /** The address the request came from (as the trusted balancer says): the audit log's "from where". */
+  ip: string;
 }
 
 /** The grant of a database role (or of nobody signed in) for `permission`. */

@@ -12,7 +12,12 @@ import { expectedVersion, VERSIONED_EDIT, withVersionTag } from '../lib/versions
 import { createPage, deletePage, findPublishedPage, getPage, listPages, pageTags, updatePage } from './pages.service';
 
 /** An address as a reader may type it: checked for shape only (a page's own are stricter), so a 404 is cheap. */
-const slugParams = z.object({ slug: z.string().min(1).max(PAGE_LIMITS.slug * 3) });
+const slugParams = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(PAGE_LIMITS.slug * 3),
+});
 
 /** GET /api/pages/by-slug/:slug (anyone: published pages), and the staff's /api/pages (editors and admins). */
 export function pagesRouter({ db }: AppContext): Router {
@@ -23,7 +28,8 @@ export function pagesRouter({ db }: AppContext): Router {
     {
       method: 'get',
       path: '/by-slug/:slug',
-      summary: "A published page by its address (/<slug>), as readers see it; an earlier address of a page answers it, with the slug it has now",
+      summary:
+        'A published page by its address (/<slug>), as readers see it; an earlier address of a page answers it, with the slug it has now',
       guard: publicRoute,
       params: slugParams,
       returns: publicPageSchema,
@@ -39,7 +45,15 @@ export function pagesRouter({ db }: AppContext): Router {
   );
 
   route(
-    { method: 'get', path: '/:id', summary: 'One page with its body', guard: manage, params: idParams, returns: pageSchema, errors: { 404: 'No such page' } },
+    {
+      method: 'get',
+      path: '/:id',
+      summary: 'One page with its body',
+      guard: manage,
+      params: idParams,
+      returns: pageSchema,
+      errors: { 404: 'No such page' },
+    },
     async ({ params }, _req, res) => withVersionTag(res, await getPage(db, params.id)),
   );
 
@@ -55,8 +69,8 @@ export function pagesRouter({ db }: AppContext): Router {
       errors: { 409: 'Another page has this address, or the site holds the most pages it may' },
       purges: 'by handler',
     },
-    async ({ body }, req, res) => {
-      const page = await createPage(db, body);
+    async ({ body, user }, req, res) => {
+      const page = await createPage(db, user, body);
       await responseCacheOf(req).purge(pageTags(null, page));
       return withVersionTag(res, page);
     },
@@ -78,10 +92,10 @@ export function pagesRouter({ db }: AppContext): Router {
       },
       purges: 'by handler',
     },
-    async ({ params, body }, req, res) => {
+    async ({ params, body, user }, req, res) => {
       const { version, ...changes } = body;
       if (Object.values(changes).every((value) => value === undefined)) throw badRequest('Send at least one field to change');
-      const { before, page } = await updatePage(db, params.id, changes, expectedVersion(req, version));
+      const { before, page } = await updatePage(db, user, params.id, changes, expectedVersion(req, version));
       await responseCacheOf(req).purge(pageTags(before, page));
       return withVersionTag(res, page);
     },
@@ -98,8 +112,8 @@ export function pagesRouter({ db }: AppContext): Router {
       errors: { 404: 'No such page', 412: 'If-Match does not match the current ETag' },
       purges: 'by handler',
     },
-    async ({ params }, req) => {
-      const before = await deletePage(db, params.id, req.get('If-Match') === undefined ? undefined : expectedVersion(req, undefined));
+    async ({ params, user }, req) => {
+      const before = await deletePage(db, user, params.id, req.get('If-Match') === undefined ? undefined : expectedVersion(req, undefined));
       await responseCacheOf(req).purge(pageTags(before, null));
       return { success: true, message: 'Page deleted' };
     },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { audit, changed, type Actor, type Changes } from '../audit/audit.service';
 import slugify from 'slugify';
 import { PAGE_SLUG } from '#shared/page-slug';
 import { PAGE_LIMITS, RESERVED_SLUGS, type PageStatus } from '#shared/schemas/pages';
@@ -156,7 +157,7 @@ async function assertSlugFree(db: Db | Tx, slug: string, exceptId?: string): Pro
   if (taken) throw slugTaken(slug);
 }
 
-export async function createPage(db: Db, input: Required<Omit<PageWrite, 'slug'>> & { slug?: string }): Promise<StaticPage> {
+export async function createPage(db: Db, actor: Actor, input: Required<Omit<PageWrite, 'slug'>> & { slug?: string }): Promise<StaticPage> {
   const content = cleanBody(input.content);
   if (input.slug) await assertSlugFree(db, input.slug);
   if ((await db.page.count()) >= PAGE_LIMITS.pages) throw conflict(`A site holds at most ${PAGE_LIMITS.pages} pages: delete one first.`);
@@ -164,16 +165,21 @@ export async function createPage(db: Db, input: Required<Omit<PageWrite, 'slug'>
   for (let attempt = 1; ; attempt++) {
     const slug = input.slug ?? (await freeSlugFor(db, input.title));
     try {
-      const row = await db.page.create({
-        data: {
-          title: input.title,
-          slug,
-          summary: input.summary,
-          content,
-          status: input.status,
-          publishedAt: input.status === 'published' ? new Date() : null,
-        },
-        select: fullSelect,
+      const row = await db.$transaction(async (tx) => {
+        const created = await tx.page.create({
+          data: {
+            title: input.title,
+            slug,
+            summary: input.summary,
+            content,
+            status: input.status,
+            publishedAt: input.status === 'published' ? new Date() : null,
+          },
+          select: fullSelect,
+        });
+        const shown = { title: created.title, slug, summary: created.summary, status: created.status };
+        await audit(tx, actor, 'page.create', { type: 'page', id: created.id, label: created.title }, changed({}, shown));
+        return created;
       });
       return toPage(row);
     } catch (err) {
@@ -190,6 +196,7 @@ export async function createPage(db: Db, input: Required<Omit<PageWrite, 'slug'>
  */
 export async function updatePage(
   db: Db,
+  actor: Actor,
   id: string,
   changes: PageWrite,
   expected: ExpectedVersion | undefined,
@@ -208,7 +215,17 @@ export async function updatePage(
       // The address it leaves keeps moving readers to it; one it comes back to is no longer an earlier one.
       if (moved) data.formerSlugs = [before.slug, ...before.formerSlugs.filter((s) => s !== changes.slug)].slice(0, FORMER_SLUGS);
       if (changes.status === 'published' && !before.publishedAt) data.publishedAt = new Date();
+      const text = content === undefined ? null : await tx.page.findUnique({ where: { id }, select: { content: true } });
       const row = await tx.page.update({ where: { id }, data, select: fullSelect });
+      // The audit log names the fields changed; of the text, only that it changed (docs/decisions/067-audit-log.md).
+      const edits: Changes = changed(before, {
+        title: changes.title,
+        slug: changes.slug,
+        summary: changes.summary,
+        status: changes.status,
+      });
+      if (text && text.content !== content) edits.content = ['(earlier text)', '(new text)'];
+      await audit(tx, actor, 'page.edit', { type: 'page', id, label: row.title }, edits);
       return { before, page: toPage(row) };
     });
   } catch (err) {
@@ -217,7 +234,7 @@ export async function updatePage(
 }
 
 /** Deletes a page under its row's lock (a stale version is refused when one is named); returns it as it was, for the purge. */
-export async function deletePage(db: Db, id: string, expected: ExpectedVersion | undefined): Promise<ListRow> {
+export async function deletePage(db: Db, actor: Actor, id: string, expected: ExpectedVersion | undefined): Promise<ListRow> {
   if (!UUID.test(id)) throw pageNotFound();
   return db.$transaction(async (tx) => {
     await lockPage(tx, id);
@@ -225,6 +242,13 @@ export async function deletePage(db: Db, id: string, expected: ExpectedVersion |
     if (!before) throw pageNotFound();
     if (expected) requireVersion('page', expected, before.version);
     await tx.page.delete({ where: { id }, select: { id: true } });
+    await audit(
+      tx,
+      actor,
+      'page.delete',
+      { type: 'page', id, label: before.title },
+      { slug: [before.slug, null], status: [before.status, null] },
+    );
     return before;
   });
 }

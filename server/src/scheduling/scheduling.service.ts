@@ -6,6 +6,7 @@ import type { JobsContext } from '../jobs/tasks';
 import { articleChanged, Tags } from '../lib/cache-scope';
 import { validationFailed } from '../lib/errors';
 import { saveRevision } from '../articles/revisions.service';
+import { audit } from '../audit/audit.service';
 
 /**
  * Scheduled publishing (docs/decisions/059-scheduling.md). What is scheduled is a row's state — an article or a
@@ -43,6 +44,12 @@ export function requireFutureTime(field: string, at: Date, now: number, after?: 
   if (after && at.getTime() <= after.at.getTime()) throw validationFailed([`${field}: must be after ${after.field}`]);
 }
 
+/** A row the schedule moved: its id, and its title or headline for the audit log. */
+interface Moved {
+  id: string;
+  label: string;
+}
+
 export interface DueChanges {
   /** Articles published. */
   published: string[];
@@ -59,25 +66,32 @@ export interface DueChanges {
  */
 export function publishDue(db: Db): Promise<DueChanges> {
   return db.$transaction(async (tx) => {
-    const published = await tx.$queryRaw<{ id: string }[]>`
+    const published = await tx.$queryRaw<Moved[]>`
       UPDATE "Article" SET status = 'published', "publishedAt" = COALESCE("publishedAt", now()), "scheduledAt" = NULL,
         "submittedAt" = NULL, "reviewNote" = NULL, version = version + 1, "updatedAt" = now()
       WHERE status = 'scheduled' AND "scheduledAt" <= now()
-      RETURNING id::text`;
+      RETURNING id::text, title AS label`;
     // A piece that ends gives up its featured or main slot, as an editor's Unpublish does.
-    const unpublished = await tx.$queryRaw<{ id: string }[]>`
+    const unpublished = await tx.$queryRaw<Moved[]>`
       UPDATE "Article" SET status = 'unpublished', "unpublishAt" = NULL, "isFeatured" = false, "featuredAt" = NULL,
         "isMainStory" = false, version = version + 1, "updatedAt" = now()
       WHERE status = 'published' AND "unpublishAt" <= now()
-      RETURNING id::text`;
-    const breaking = await tx.$queryRaw<{ id: string }[]>`
+      RETURNING id::text, title AS label`;
+    const breaking = await tx.$queryRaw<Moved[]>`
       UPDATE "BreakingNews" SET status = 'published', "publishedAt" = COALESCE("publishedAt", now()), "scheduledAt" = NULL,
         version = version + 1, "updatedAt" = now()
       WHERE status = 'scheduled' AND "scheduledAt" <= now()
-      RETURNING id::text`;
-    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+      RETURNING id::text, headline AS label`;
+    const ids = (rows: Moved[]) => rows.map((row) => row.id);
     // Each change is a revision of the article's history, by nobody (the scheduler).
     for (const id of new Set(ids([...published, ...unpublished]))) await saveRevision(tx, id, null);
+    // And an entry of the audit log each, by nobody too (docs/decisions/067-audit-log.md).
+    for (const { id, label } of published)
+      await audit(tx, null, 'article.publish', { type: 'article', id, label }, { status: ['scheduled', 'published'] });
+    for (const { id, label } of unpublished)
+      await audit(tx, null, 'article.unpublish', { type: 'article', id, label }, { status: ['published', 'unpublished'] });
+    for (const { id, label } of breaking)
+      await audit(tx, null, 'breaking-news.publish', { type: 'breaking-news', id, label }, { status: ['scheduled', 'published'] });
     return { published: ids(published), unpublished: ids(unpublished), breaking: ids(breaking) };
   });
 }

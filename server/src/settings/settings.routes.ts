@@ -51,10 +51,10 @@ export function settingsRouter({ db, cache }: AppContext): Router {
       errors: { 409: '`version` is not the current one (the current version is in `details` and the ETag)', ...VERSIONED_EDIT.errors },
       purges: everything,
     },
-    async ({ body }, req, res) => {
+    async ({ body, user }, req, res) => {
       const { version, ...changes } = body;
       if (Object.values(changes).every((value) => value === undefined)) throw badRequest('Send at least one setting to change');
-      return withVersionTag(res, await updateSettings(db, changes, expectedVersion(req, version)));
+      return withVersionTag(res, await updateSettings(db, user, changes, expectedVersion(req, version)));
     },
   );
 

@@ -1,5 +1,12 @@
 import { DEFAULT_ACCENT } from '#shared/colors';
-import { navigationSchema, type Navigation, type NavItem, type SiteSettingsValues, type UpdateSiteSettings } from '#shared/schemas/settings';
+import { audit, changed, type Actor } from '../audit/audit.service';
+import {
+  navigationSchema,
+  type Navigation,
+  type NavItem,
+  type SiteSettingsValues,
+  type UpdateSiteSettings,
+} from '#shared/schemas/settings';
 import type { NavLink, Site, SiteSettings } from '#shared/types';
 import type { ResponseCache } from '../cache';
 import type { Db } from '../db/client';
@@ -44,7 +51,9 @@ type Row = Prisma.SiteSettingsGetPayload<{ select: typeof select }>;
 /** The stored accounts, as the schema allows them: strings only, blanks left out. */
 function socialOf(value: unknown): Site['social'] {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
 }
 
 /** The menus as stored; anything the schema would refuse (a hand-edited row) reads as the defaults. */
@@ -84,7 +93,12 @@ function siteImage(url: string | null, images: Around['images']): Site['logo'] {
   return { url, width: info?.width ?? 0, height: info?.height ?? 0, crops: info?.crops ?? false };
 }
 
-const categoryLink = (c: Linkable['categories'][number]): NavLink => ({ kind: 'category', id: c.id, label: c.name, path: `/category/${encodeURIComponent(c.slug)}` });
+const categoryLink = (c: Linkable['categories'][number]): NavLink => ({
+  kind: 'category',
+  id: c.id,
+  label: c.name,
+  path: `/category/${encodeURIComponent(c.slug)}`,
+});
 const pageLink = (p: Linkable['pages'][number]): NavLink => ({ kind: 'page', id: p.id, label: p.title, path: `/${p.slug}` });
 
 /**
@@ -208,7 +222,12 @@ export async function siteOrFallback(db: Db, cache: Pick<ResponseCache, 'remembe
  * Saves the settings sent (the others keep their value) if `expected` names the current version: 409/412 otherwise.
  * Any save ends the first-run setup (`setUpAt`, kept from the first time).
  */
-export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, 'version'>, expected: ExpectedVersion | undefined): Promise<SiteSettings> {
+export async function updateSettings(
+  db: Db,
+  actor: Actor,
+  changes: Omit<UpdateSiteSettings, 'version'>,
+  expected: ExpectedVersion | undefined,
+): Promise<SiteSettings> {
   const { setUp, comments, ...values } = changes;
   void setUp;
   const data: Partial<Omit<SiteSettingsValues, 'comments'>> & Prisma.SiteSettingsUpdateManyMutationInput = { ...values };
@@ -228,6 +247,7 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
   const count = !expected
     ? 0
     : await db.$transaction(async (tx) => {
+        const before = await tx.siteSettings.findUnique({ where: { id: ID } });
         const { count } = await tx.siteSettings.updateMany({
           where: { id: ID, ...versionWhere(expected) },
           data: { ...data, navigation: data.navigation as Prisma.InputJsonValue | undefined, version: { increment: 1 } },
@@ -235,6 +255,12 @@ export async function updateSettings(db: Db, changes: Omit<UpdateSiteSettings, '
         if (count) await tx.siteSettings.updateMany({ where: { id: ID, setUpAt: null }, data: { setUpAt: new Date() } });
         // Chosen, so in use: the sweep of unused uploads never takes them (only once the save went through).
         if (count && images.length) await tx.upload.updateMany({ where: { fileUrl: { in: images } }, data: { referenced: true } });
+        // The audit log's entry: the values this save changed (docs/decisions/067-audit-log.md).
+        const after = count ? await tx.siteSettings.findUnique({ where: { id: ID } }) : null;
+        if (before && after) {
+          const saved = Object.fromEntries(Object.keys(data).map((field) => [field, after[field as keyof typeof after]]));
+          await audit(tx, actor, 'settings.edit', { type: 'settings', label: after.name }, changed(before, saved));
+        }
         return count;
       });
   if (count === 0) {

@@ -11,6 +11,7 @@ import type { AuthUser } from '../lib/policy';
 import { requireVersion, type ExpectedVersion } from '../lib/versions';
 import { roleFromWire, roleToWire } from '../lib/wire';
 import { publicUserSelect, toPublicUser } from './user.mapper';
+import { audit, changed, type Changes } from '../audit/audit.service';
 import { requireMayGrant, requireMayManage, requireNotSelf, requireProvenForStaff } from './users.policy';
 
 /**
@@ -22,7 +23,7 @@ async function loadTarget(tx: Tx, id: string, alsoLock: string = id) {
   await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${id}::uuid OR id = ${alsoLock}::uuid OR role = 'super-admin' ORDER BY id FOR UPDATE`;
   const user = await tx.user.findUnique({
     where: { id },
-    select: { id: true, role: true, suspended: true, emailVerifiedAt: true, version: true },
+    select: { id: true, name: true, email: true, bio: true, role: true, suspended: true, emailVerifiedAt: true, version: true },
   });
   if (!user) throw notFound('User not found');
   return user;
@@ -62,17 +63,23 @@ export async function createUser(db: Db, actor: AuthUser, input: CreateUserInput
   const role = roleFromWire(input.role);
   requireMayGrant(actor, role);
   await requireEmailFree(db, input.email);
-  const row = await db.user.create({
-    data: {
-      name: input.name,
-      email: input.email,
-      passwordHash: await hashPassword(input.password, staffRequester(actor.id)),
-      role,
-      bio: input.bio ?? null,
-      // An admin who creates an account vouches for its address.
-      emailVerifiedAt: new Date(),
-    },
-    select: publicUserSelect,
+  const passwordHash = await hashPassword(input.password, staffRequester(actor.id));
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.user.create({
+      data: {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role,
+        bio: input.bio ?? null,
+        // An admin who creates an account vouches for its address.
+        emailVerifiedAt: new Date(),
+      },
+      select: publicUserSelect,
+    });
+    const target = { type: 'user', id: created.id, label: created.name };
+    await audit(tx, actor, 'user.create', target, changed({}, { name: created.name, email: created.email, role: input.role }));
+    return created;
   });
   return toPublicUser(row);
 }
@@ -104,6 +111,15 @@ export async function updateUser(
       select: publicUserSelect,
     });
     if (passwordHash) await tx.session.deleteMany({ where: { userId: id, ...(id === actor.id ? { NOT: { id: actor.sessionId } } : {}) } });
+    // A password is never shown, not even hashed: only that it changed.
+    const changes: Changes = {
+      ...changed(
+        { name: target.name, email: target.email, bio: target.bio, role: roleToWire(target.role) },
+        { name: input.name, email: input.email, bio: input.bio, role: input.role },
+      ),
+      ...(passwordHash ? { password: ['(set)', '(changed)'] } : {}),
+    };
+    await audit(tx, actor, 'user.edit', { type: 'user', id, label: updated.name }, changes);
     return updated;
   });
   return toPublicUser(row);
@@ -118,6 +134,8 @@ export async function setSuspended(db: Db, actor: AuthUser, id: string, suspende
     if (suspended && target.role === 'super_admin' && !target.suspended) await requireAnotherSuperAdmin(tx, id);
     const updated = await tx.user.update({ where: { id }, data: { suspended, version: { increment: 1 } }, select: publicUserSelect });
     if (suspended) await revokeAllSessions(tx, id);
+    const action = suspended ? 'user.suspend' : 'user.unsuspend';
+    await audit(tx, actor, action, { type: 'user', id, label: updated.name }, changed({ suspended: target.suspended }, { suspended }));
     return updated;
   });
   return toPublicUser(row);
@@ -171,5 +189,8 @@ export async function deleteUser(db: Db, actor: AuthUser, id: string, { reassign
     // Their co-authorships go with them (a cascade): those bylines change, and so do the articles' versions.
     await tx.article.updateMany({ where: { coAuthors: { some: { userId: id } } }, data: { version: { increment: 1 } } });
     await tx.user.delete({ where: { id } });
+    const changes: Changes = { name: [target.name, null], email: [target.email, null], role: [roleToWire(target.role), null] };
+    if (reassignTo) changes.articlesHandedTo = [null, reassignTo];
+    await audit(tx, actor, 'user.delete', { type: 'user', id, label: target.name }, changes);
   });
 }
