@@ -27,8 +27,16 @@ export interface Target {
 /** The fields that changed, each [before, after]. */
 export type Changes = Record<string, readonly [before: unknown, after: unknown]>;
 
-/** JSON-safe values for the log: dates as ISO strings. */
-const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value === undefined ? null : value);
+/** A lone UTF-16 surrogate, which text may hold but PostgreSQL's jsonb refuses. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** JSON-safe values for the log: dates as ISO strings, text well formed (a lone surrogate as U+FFFD, as PostgreSQL's text stores it). */
+const plain = (value: unknown): unknown =>
+  value === undefined
+    ? null
+    : (JSON.parse(
+        JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\uFFFD') : v)),
+      ) as unknown);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 
