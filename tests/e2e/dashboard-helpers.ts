@@ -6,8 +6,8 @@ import path from 'node:path';
 export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 export const MENUS = {
-  'super-admin': ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
-  admin: ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
+  'super-admin': ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Audit Log', 'Profile'],
+  admin: ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Audit Log', 'Profile'],
   editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile'],
   author: ['Dashboard', 'Articles', 'Breaking News', 'Profile'],
 } as const;

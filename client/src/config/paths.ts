@@ -10,6 +10,7 @@ export const dashboardPages = {
   pages: 'pages',
   reports: 'reports',
   settings: 'settings',
+  audit: 'audit',
   profile: 'profile',
 } as const;
 

@@ -118,6 +118,26 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
+/**
+ * A file the API sends (a CSV export): the same auth and error envelope as `request`, the body as a Blob, and the name
+ * its Content-Disposition gives (else `fallbackName`).
+ */
+export async function download(
+  path: string,
+  query: RequestOptions['query'],
+  fallbackName: string,
+): Promise<{ blob: Blob; filename: string }> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers: authHeaders(), credentials: 'include' });
+  } catch {
+    throw new ApiError(0, 'Network Error', 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  const named = /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '');
+  return { blob: await response.blob(), filename: named?.[1] ?? fallbackName };
+}
+
 /** Multipart upload with progress (fetch has no upload progress), same auth and error handling. */
 export function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -41,6 +41,10 @@ export const dashboardKeys = {
   moderation: ['dashboard', 'moderation'] as const,
   moderationQueue: (queue: string, page: number) => ['dashboard', 'moderation', 'queue', queue, page] as const,
   moderationCounts: ['dashboard', 'moderation', 'counts'] as const,
+  /** The audit log (docs/decisions/067-audit-log.md): every staff action reads it again (`invalidateQueries` of 'dashboard'). */
+  audit: ['dashboard', 'audit'] as const,
+  auditPage: (filters: Record<string, string | number>) => ['dashboard', 'audit', filters] as const,
+  auditActors: ['dashboard', 'audit', 'actors'] as const,
   breakingNews: ['dashboard', 'breaking-news'] as const,
   users: ['dashboard', 'users'] as const,
   stats: ['dashboard', 'stats'] as const,

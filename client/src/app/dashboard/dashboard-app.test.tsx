@@ -225,6 +225,7 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
       'Pages',
       'Reports',
       'Settings',
+      'Audit Log',
       'Profile',
     ]);
   });

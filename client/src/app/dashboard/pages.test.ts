@@ -6,11 +6,11 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
   it.each([
     [
       'super-admin',
-      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
+      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Audit Log', 'Profile'],
     ],
     [
       'admin',
-      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Profile'],
+      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Audit Log', 'Profile'],
     ],
     ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile']],
     ['author', ['Dashboard', 'Articles', 'Breaking News', 'Profile']],
@@ -30,6 +30,7 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
       '/dashboard/pages',
       '/dashboard/reports',
       '/dashboard/settings',
+      '/dashboard/audit',
       '/dashboard/profile',
     ]);
   });

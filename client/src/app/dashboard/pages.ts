@@ -20,6 +20,8 @@ const PAGES: Record<DashboardPage, { label: string; needs: Permission; listedFor
   pages: { label: 'Pages', needs: 'pages:manage' },
   reports: { label: 'Reports', needs: 'reports:read' },
   settings: { label: 'Settings', needs: 'settings:manage' },
+  // Every staff action on content, people and settings (docs/decisions/067-audit-log.md).
+  audit: { label: 'Audit Log', needs: 'audit:read' },
   profile: { label: 'Profile', needs: 'profile:edit' },
 };
 

@@ -16,3 +16,4 @@ export { views } from './views';
 export { site } from './site';
 export { pages } from './pages';
 export { search } from './search';
+export { audit } from './audit';
