@@ -4,6 +4,8 @@
  */
 export const AUDIT_ACTIONS = {
   'article.create': 'Wrote an article',
+  'article.edit': 'Edited a published article',
+  'article.restore-revision': 'Restored an earlier version',
   'article.submit': 'Submitted for review',
   'article.withdraw': 'Withdrew from review',
   'article.send-back': 'Sent back to its author',
@@ -22,6 +24,7 @@ export const AUDIT_ACTIONS = {
   'breaking-news.publish': 'Put a headline on the ticker',
   'breaking-news.unpublish': 'Took a headline off the ticker',
   'breaking-news.schedule': 'Scheduled a headline',
+  'breaking-news.unschedule': 'Cancelled a headline’s schedule',
   'breaking-news.delete': 'Deleted a headline',
   'category.create': 'Created a category',
   'category.rename': 'Renamed a category',

@@ -38,7 +38,8 @@ test('an admin finds an editor’s action in the audit log, opens its record’s
     const row = table.getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('Eddie Editor');
     await expect(row).toContainText('Submitted for review');
-    await expect(row).toContainText('status: draft → review');
+    // The arrow is for the eye; a screen reader hears "changed to".
+    await expect(row).toContainText('status: draft → changed to review');
     await expectAccessible(admin);
 
     // Its history: writing it, then submitting it, newest first.

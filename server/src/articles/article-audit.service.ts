@@ -1,6 +1,6 @@
 import type { AuditAction } from '#shared/audit';
 import type { Tx } from '../db/client';
-import { audit, changed, type Actor } from '../audit/audit.service';
+import { audit, changed, nulls, type Actor } from '../audit/audit.service';
 
 /** What the audit log shows of an article's change (docs/decisions/067-audit-log.md): its workflow, not its text (revisions keep that). */
 export const AUDITED_SELECT = {
@@ -25,5 +25,8 @@ export const auditedFields = (tx: Tx, id: string) => tx.article.findUnique({ whe
 export async function auditArticle(tx: Tx, actor: Actor | null, action: AuditAction, id: string, before: AuditedFields): Promise<void> {
   const after = await auditedFields(tx, id);
   const label = (after ?? before)?.title ?? id;
-  await audit(tx, actor, action, { type: 'article', id, label }, after ? changed(before ?? {}, after) : {});
+  // A new article: what it was given, not every flag it starts without.
+  const given =
+    after && !before ? Object.fromEntries(Object.entries(after).filter(([, v]) => v !== null && v !== false && v !== 0)) : after;
+  await audit(tx, actor, action, { type: 'article', id, label }, changed(before ?? {}, given ?? nulls(before)));
 }

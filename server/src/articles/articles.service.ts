@@ -42,7 +42,7 @@ import { readStaffArticleIds } from './staff-list.repository';
 import { requireFutureTime, scheduleAt, scheduleKeys } from '../scheduling/scheduling.service';
 import { saveRevision } from './revisions.service';
 import { AUDITED_SELECT, auditArticle, auditedFields } from './article-audit.service';
-import type { Actor } from '../audit/audit.service';
+import { audit, changed, type Actor, type Changes } from '../audit/audit.service';
 
 type CreateArticle = z.output<typeof createArticleInputSchema>;
 type UpdateArticle = z.output<typeof updateArticleInputSchema>;
@@ -248,6 +248,11 @@ export async function updateArticle(
     requireOwnership(user, 'articles:edit', owned.owners);
     requireEditableInReview(user, current.status);
     requireVersion('article', expected, current.version);
+    // What readers see changing, and a restore, are in the audit log (a draft's edits are in its revisions only).
+    const audited = current.status === 'published' || restore;
+    const was = audited
+      ? await tx.article.findUnique({ where: { id }, select: { title: true, summary: true, content: true, imageUrl: true } })
+      : null;
     const data: Prisma.ArticleUncheckedUpdateInput = { ...NEXT_VERSION };
     if (input.title !== undefined) data.title = input.title;
     if (input.summary !== undefined) data.summary = input.summary;
@@ -271,6 +276,31 @@ export async function updateArticle(
     });
     // A restore is a revision of its own; a text edit may join the editor's revision of a few minutes ago.
     await saveRevision(tx, id, user.id, { edit: !restore });
+    if (was) {
+      const before = {
+        ...was,
+        categoryId: current.categoryId,
+        section: current.section,
+        coAuthorIds: current.coAuthors.map((c) => c.userId),
+      };
+      const after = {
+        title: input.title,
+        summary: input.summary,
+        imageUrl: input.imageUrl,
+        categoryId: input.categoryId,
+        coAuthorIds: input.coAuthorIds,
+      };
+      const changes: Changes = changed(before, { ...after, section: data.section as typeof current.section | undefined });
+      // The body only as changed: revisions keep both texts.
+      if (content !== undefined && content !== was.content) changes.content = ['(earlier text)', '(new text)'];
+      await audit(
+        tx,
+        user,
+        restore ? 'article.restore-revision' : 'article.edit',
+        { type: 'article', id, label: input.title ?? was.title },
+        changes,
+      );
+    }
   });
   return readArticle(db, id);
 }

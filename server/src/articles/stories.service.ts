@@ -8,7 +8,7 @@ import { conflict } from '../lib/errors';
 import { articleNotFound, NEXT_VERSION } from './article-records';
 import { lockArticle, lockStorySlots, readArticle } from './articles.repository';
 import { auditArticle, auditedFields } from './article-audit.service';
-import type { Actor } from '../audit/audit.service';
+import { audit, type Actor } from '../audit/audit.service';
 
 /** Stories: the story flags and priority, the main story of each section and the featured slots (docs/spec/CONTRACT.md §4). */
 
@@ -35,10 +35,12 @@ export async function setStoryStatus(db: Db, actor: Actor, id: string, input: St
       Object.assign(data, { isFeatured: false, featuredAt: null, isMainStory: false });
     } else if (input.isMainStory === true && !current.isMainStory) {
       if (current.status !== 'published') throw conflict('Only published articles can be set as main story');
-      await tx.article.updateMany({
-        where: { section: current.section, isMainStory: true, NOT: { id } },
-        data: { isMainStory: false, ...NEXT_VERSION },
-      });
+      const replaced = { section: current.section, isMainStory: true, NOT: { id } };
+      // The story it replaces changes too: its own entry in the audit log.
+      const others = await tx.article.findMany({ where: replaced, select: { id: true, title: true } });
+      await tx.article.updateMany({ where: replaced, data: { isMainStory: false, ...NEXT_VERSION } });
+      for (const other of others)
+        await audit(tx, actor, 'article.story', { type: 'article', id: other.id, label: other.title }, { isMainStory: [true, false] });
       data.isMainStory = true;
     } else if (input.isMainStory === false) {
       data.isMainStory = false;
@@ -77,6 +79,8 @@ export async function setFeatured(db: Db, actor: Actor, id: string, input: Featu
           data: { isFeatured: false, featuredAt: null, ...NEXT_VERSION },
         });
         released = excess[0] ?? null;
+        for (const other of excess)
+          await audit(tx, actor, 'article.feature', { type: 'article', id: other.id, label: other.title }, { isFeatured: [true, false] });
       }
       await tx.article.update({ where: { id }, data: { isFeatured: true, featuredAt: new Date(), ...NEXT_VERSION } });
     }

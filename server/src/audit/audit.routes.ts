@@ -1,4 +1,5 @@
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import type { Router } from 'express';
 import { LIMITS } from '#shared/constants';
@@ -50,16 +51,21 @@ export function auditRouter({ db, cache }: AppContext): Router {
     async ({ query }, _req, res) => {
       const batches = exportAudit(db, query, await timeZone());
       // The first batch is read before anything is sent: a database that fails answers 503 in the error envelope.
-      let next = await batches.next();
+      const first = await batches.next();
       const day = new Date().toISOString().slice(0, 10);
       res.status(200).type('text/csv; charset=utf-8').attachment(`audit-log-${day}.csv`);
       // A cell that a spreadsheet would run as a formula (=, +, -, @) is written as text.
-      res.write(stringify([CSV_HEADER], { escape_formulas: true }));
-      while (!next.done && !res.destroyed) {
-        if (!res.write(stringify(next.value.map(csvRow), { escape_formulas: true }))) await once(res, 'drain');
-        next = await batches.next();
+      const csv = (rows: string[][]) => stringify(rows, { escape_formulas: true });
+      async function* lines() {
+        yield csv([CSV_HEADER]);
+        if (first.done) return;
+        yield csv(first.value.map(csvRow));
+        for await (const batch of batches) yield csv(batch.map(csvRow));
       }
-      res.end();
+      // pipeline waits for the client to take each batch, and stops reading when it goes away.
+      await pipeline(Readable.from(lines()), res).catch((err: unknown) => {
+        if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+      });
     },
   );
 

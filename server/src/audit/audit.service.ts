@@ -50,6 +50,10 @@ export function changed<T extends object>(before: T, after: Partial<T>): Changes
   return changes;
 }
 
+/** The same fields, each null: what a deleted record's fields are after (`changed(before, nulls(before))`). */
+export const nulls = <T extends object>(record: T | null): Partial<Record<keyof T, null>> =>
+  Object.fromEntries(Object.keys(record ?? {}).map((field) => [field, null])) as Partial<Record<keyof T, null>>;
+
 /** Appends one entry in the action's transaction `tx`. */
 export async function audit(tx: Tx, actor: Actor | null, action: AuditAction, target: Target, changes: Changes = {}): Promise<void> {
   await tx.auditEntry.create({
@@ -98,8 +102,8 @@ const COLUMNS = Prisma.sql`id::text AS id, at, "actorId"::text AS "actorId", "ac
   "targetType", "targetId", "targetLabel", changes`;
 
 /** The filters as one SQL condition; days are the newsroom's (`timeZone`). */
-function whereOf(filters: AuditFilters, timeZone: string): Prisma.Sql {
-  const conditions: Prisma.Sql[] = [];
+function whereOf(filters: AuditFilters, timeZone: string, ...more: Prisma.Sql[]): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [...more];
   if (filters.actor === SYSTEM_ACTOR) conditions.push(Prisma.sql`"actorId" IS NULL`);
   else if (filters.actor) conditions.push(Prisma.sql`"actorId" = ${filters.actor}::uuid`);
   if (filters.action) conditions.push(Prisma.sql`action = ${filters.action}`);
@@ -119,7 +123,7 @@ export async function listAudit(db: Db, query: AuditQuery, timeZone: string): Pr
   const [rows, [{ total }]] = await Promise.all([
     db.$queryRaw<
       EntryRow[]
-    >`SELECT ${COLUMNS} FROM "AuditEntry" ${where} ORDER BY at DESC, id DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
+    >`SELECT ${COLUMNS} FROM "AuditEntry" ${where} ORDER BY at DESC, "AuditEntry".id DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
     db.$queryRaw<
       [{ total: number }]
     >`SELECT count(*)::int AS total FROM (SELECT 1 FROM "AuditEntry" ${where} LIMIT ${countCap}) AS matched`,
@@ -144,13 +148,14 @@ const EXPORT_BATCH = 1000;
  * their place in the log (never an OFFSET), so an export holds one batch in memory at a time.
  */
 export async function* exportAudit(db: Db, filters: AuditFilters, timeZone: string): AsyncGenerator<AuditEntry[]> {
-  const where = whereOf(filters, timeZone);
   let after: { at: Date; id: string } | undefined;
   for (let sent = 0; sent < LIMITS.auditExportMax;) {
     const take = Math.min(EXPORT_BATCH, LIMITS.auditExportMax - sent);
-    const past = after ? Prisma.sql`(at, id) < (${after.at}, ${after.id}::bigint)` : Prisma.sql`true`;
+    const past = after ? [Prisma.sql`("AuditEntry".at, "AuditEntry".id) < (${after.at}, ${after.id}::bigint)`] : [];
+    // Ordered by the column, not the text `id` of the answer (which would sort 999 after 1000).
     const rows = await db.$queryRaw<EntryRow[]>`
-      SELECT ${COLUMNS} FROM (SELECT * FROM "AuditEntry" ${where}) AS matched WHERE ${past} ORDER BY at DESC, id DESC LIMIT ${take}`;
+      SELECT ${COLUMNS} FROM "AuditEntry" ${whereOf(filters, timeZone, ...past)}
+      ORDER BY "AuditEntry".at DESC, "AuditEntry".id DESC LIMIT ${take}`;
     if (!rows.length) return;
     yield rows.map(toEntry);
     sent += rows.length;

@@ -77,6 +77,7 @@ describe('what is recorded', () => {
     // The article is gone; its history stays.
     const deleted = await entryOf(a.id, 'article.delete', admin.user);
     expect(deleted.target.label).toBe('Budget vote moves to Tuesday');
+    expect(changesOf(deleted)).toMatchObject({ title: ['Budget vote moves to Tuesday', null], status: ['trashed', null] });
     expect((await entriesFor(a.id)).map((e) => e.action)).toEqual([
       'article.delete',
       'article.trash',
@@ -128,6 +129,16 @@ describe('what is recorded', () => {
     expect(changesOf(await entryOf(id, 'article.story')).isStory).toEqual([false, true]);
     expect((await request(app).post(`/api/articles/${id}/featured`).set(headers('editor')).send({ isFeatured: true })).status).toBe(200);
     expect(changesOf(await entryOf(id, 'article.feature')).isFeatured).toEqual([false, true]);
+    // Once published, an edit changes what readers see: it is recorded, the body only as changed.
+    const live = await request(app)
+      .put(`/api/articles/${id}`)
+      .set(headers('editor'))
+      .send({ title: 'Harbour wall repairs begin', content: '<p>New text</p>', version: await versionOf(id) });
+    expect(live.status).toBe(200);
+    expect(changesOf(await entryOf(id, 'article.edit'))).toEqual({
+      title: ['Harbour wall repairs', 'Harbour wall repairs begin'],
+      content: ['(earlier text)', '(new text)'],
+    });
     const correction = await request(app)
       .post(`/api/articles/${id}/corrections`)
       .set(headers('editor'))
@@ -149,6 +160,31 @@ describe('what is recorded', () => {
     const system = await request(app).get('/api/audit').query({ actor: 'system' }).set(headers('admin'));
     expect(system.body.data.every((e: AuditEntry) => e.actor === null)).toBe(true);
     expect(system.body.data.map((e: AuditEntry) => e.target.id)).toEqual(expect.arrayContaining([a.id, news.id]));
+  });
+
+  it('a story that loses its slot to another has its own entry', async () => {
+    const [first, second] = [await article({ status: 'published', isStory: true }), await article({ status: 'published', isStory: true })];
+    const as = headers('editor');
+    expect((await request(app).post(`/api/articles/${first.id}/status`).set(as).send({ isMainStory: true })).status).toBe(200);
+    expect((await request(app).post(`/api/articles/${second.id}/status`).set(as).send({ isMainStory: true })).status).toBe(200);
+    const lost = (await entriesFor(first.id)).filter((e) => e.action === 'article.story');
+    expect(lost.map(changesOf)).toEqual([{ isMainStory: [true, false] }, { isMainStory: [false, true] }]);
+  });
+
+  it('orders entries written together by their number, also across a power of ten (not as text)', async () => {
+    await db.$executeRawUnsafe(`SELECT setval('"AuditEntry_id_seq"', 9997)`);
+    const due = new Date(Date.now() - 1000);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await article({ status: 'scheduled', scheduledAt: due })).id);
+    await publishDue(ctx.db);
+    const page = await request(app).get('/api/audit').query({ actor: 'system', limit: 5 }).set(headers('admin'));
+    expect(page.body.data.map((e: AuditEntry) => e.id)).toEqual(['10002', '10001', '10000', '9999', '9998']);
+    const csv = await request(app).get('/api/audit/export').query({ actor: 'system' }).set(headers('admin'));
+    const targets = csv.text
+      .split('\n')
+      .slice(1, 6)
+      .map((line) => ids.find((id) => line.includes(id)));
+    expect(new Set(targets).size).toBe(5);
   });
 
   it('accounts: creation, a role change, suspension and its end, deletion; a password only as changed', async () => {

@@ -1,6 +1,6 @@
 import type { AuditAction } from '#shared/audit';
 import type { Db, Tx } from '../db/client';
-import { audit, changed, type Actor } from '../audit/audit.service';
+import { audit, changed, nulls, type Actor } from '../audit/audit.service';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import type { AuthUser } from '../lib/policy';
@@ -17,11 +17,17 @@ type Audited = { headline: string; status: string; scheduledAt: Date | null; pub
 
 const auditedFields = (tx: Tx, id: string): Promise<Audited> => tx.breakingNews.findUnique({ where: { id }, select: AUDITED });
 
+/** Locks the headline, then reads what the audit log compares with: nobody changes it between the read and the write. */
+async function lockedFields(tx: Tx, id: string): Promise<Audited> {
+  await tx.$executeRaw`SELECT 1 FROM "BreakingNews" WHERE id = ${id}::uuid FOR UPDATE`;
+  return auditedFields(tx, id);
+}
+
 /** The audit log's entry of a change to headline `id` (docs/decisions/067-audit-log.md): what changed since `before`. */
 async function auditHeadline(tx: Tx, actor: Actor, action: AuditAction, id: string, before: Audited): Promise<void> {
   const after = await auditedFields(tx, id);
   const label = (after ?? before)?.headline ?? id;
-  await audit(tx, actor, action, { type: 'breaking-news', id, label }, after ? changed(before ?? {}, after) : {});
+  await audit(tx, actor, action, { type: 'breaking-news', id, label }, changed(before ?? {}, after ?? nulls(before)));
 }
 
 /** Readers see published items; staff see every item, optionally filtered by status. */
@@ -58,7 +64,7 @@ export async function updateBreakingNews(
   const own: Prisma.BreakingNewsWhereInput = grant === 'own' ? { authorId: user.id, status: 'draft' } : {};
   const count = expected
     ? await db.$transaction(async (tx) => {
-        const before = await auditedFields(tx, id);
+        const before = await lockedFields(tx, id);
         const edited = await tx.breakingNews.updateMany({
           where: { id, ...own, ...versionWhere(expected) },
           data: { headline, version: { increment: 1 } },
@@ -86,7 +92,7 @@ export async function updateBreakingNews(
 
 export async function deleteBreakingNews(db: Db, actor: Actor, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const before = await auditedFields(tx, id);
+    const before = await lockedFields(tx, id);
     const { count } = await tx.breakingNews.deleteMany({ where: { id } });
     if (count === 0) throw notFound(NOT_FOUND);
     await auditHeadline(tx, actor, 'breaking-news.delete', id, before);
@@ -96,7 +102,7 @@ export async function deleteBreakingNews(db: Db, actor: Actor, id: string): Prom
 /** One transaction, so the answer shows the item exactly as this change left it. Either way, a schedule ends. */
 export async function setBreakingNewsStatus(db: Db, actor: Actor, id: string, status: 'draft' | 'published') {
   const row = await db.$transaction(async (tx) => {
-    const before = await auditedFields(tx, id);
+    const before = await lockedFields(tx, id);
     // updatedAt moves the item to the front of the ticker; the version tells an editor's open form it is stale.
     const { count } = await tx.breakingNews.updateMany({ where: { id }, data: { status, scheduledAt: null, version: { increment: 1 } } });
     if (count === 0) throw notFound(NOT_FOUND);
@@ -119,7 +125,7 @@ export async function scheduleBreakingNews(db: Db, actor: Actor, id: string, pub
     const [current] = await tx.$queryRaw<{ status: BreakingNewsStatus }[]>`
       SELECT status::text AS status FROM "BreakingNews" WHERE id = ${id}::uuid FOR UPDATE`;
     if (!current) throw notFound(NOT_FOUND);
-    const before = await auditedFields(tx, id);
+    const before = await lockedFields(tx, id);
     if (publishAt && current.status === 'published') throw conflict('This headline is on the ticker already.');
     if (!publishAt && current.status !== 'scheduled')
       throw conflict(`Nothing is scheduled for this headline: it is ${current.status === 'draft' ? 'a draft' : 'published'}.`);
@@ -129,7 +135,7 @@ export async function scheduleBreakingNews(db: Db, actor: Actor, id: string, pub
       select: { id: true },
     });
     await scheduleAt(tx, scheduleKeys.breakingPublish(id), publishAt);
-    await auditHeadline(tx, actor, 'breaking-news.schedule', id, before);
+    await auditHeadline(tx, actor, publishAt ? 'breaking-news.schedule' : 'breaking-news.unschedule', id, before);
     return tx.breakingNews.findUniqueOrThrow({ where: { id }, select: breakingNewsSelect });
   });
   return toBreakingNews(row);

@@ -76,6 +76,7 @@ export async function renameCategory(
   try {
     if (expected) {
       count = await db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT 1 FROM "Category" WHERE id = ${id}::uuid FOR UPDATE`;
         const before = await tx.category.findUnique({ where: { id }, select: { name: true } });
         const renamed = await tx.category.updateMany({
           where: { id, ...versionWhere(expected) },

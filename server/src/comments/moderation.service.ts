@@ -160,6 +160,8 @@ export async function moderate(
 ): Promise<{ articleId: string }> {
   return db.$transaction(async (tx) => {
     const now = new Date();
+    // Locked, so "before" is what this decision replaces, not what a moderator acting at the same time left.
+    await tx.$executeRaw`SELECT 1 FROM "Comment" WHERE id = ${id}::uuid FOR UPDATE`;
     const before = await tx.comment.findUnique({ where: { id }, select: { status: true, moderationNote: true, content: true } });
     if (!before) throw notFound(COMMENT_NOT_FOUND);
     const after = { status: decision.status, moderationNote: decision.status === 'hidden' ? decision.reason : null };
@@ -196,6 +198,7 @@ export async function banFromCommenting(
   if (ends && ends.getTime() <= Date.now()) throw badRequest('until must be in the future');
   const data = { until: ends, reason, bannedById: moderator.id, createdAt: new Date() };
   await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "CommentBan" WHERE "userId" = ${userId}::uuid FOR UPDATE`;
     const before = await tx.commentBan.findUnique({ where: { userId }, select: { until: true, reason: true } });
     await tx.commentBan.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: { userId: true } });
     const changes = changed(
@@ -209,6 +212,7 @@ export async function banFromCommenting(
 /** Lifts a reader's ban; 404 when there is none. */
 export async function liftBan(db: Db, userId: string, moderator: Actor): Promise<void> {
   await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "CommentBan" WHERE "userId" = ${userId}::uuid FOR UPDATE`;
     const ban = await tx.commentBan.findUnique({
       where: { userId },
       select: { until: true, reason: true, user: { select: { name: true } } },

@@ -247,6 +247,7 @@ export async function updateSettings(
   const count = !expected
     ? 0
     : await db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT 1 FROM "SiteSettings" WHERE id = ${ID} FOR UPDATE`;
         const before = await tx.siteSettings.findUnique({ where: { id: ID } });
         const { count } = await tx.siteSettings.updateMany({
           where: { id: ID, ...versionWhere(expected) },

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, SYSTEM_ACTOR, type AuditAction } from '#shared/audit';
+import { LIMITS } from '#shared/constants';
 import type { AuditEntry } from '#shared/types';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
@@ -15,6 +15,7 @@ import {
   type AuditFilters,
 } from '#client/features/audit/api/audit-log';
 import { errorMessage } from '#client/lib/errors';
+import { useSite } from '#client/lib/site-settings';
 import { roleLabel } from '#client/lib/staff-roles';
 import { PageHeader } from '../dashboard-layout';
 
@@ -43,14 +44,23 @@ const TARGET_LABELS: Record<string, string> = {
 const fieldClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
 const labelClass = 'block text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Times in the newsroom's time zone, the one its day filters use ('27 Nov 2026, 17:50'). */
+function timeFormat(timeZone: string): Intl.DateTimeFormat {
+  const options = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+  try {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+  } catch {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
+  }
+}
 
 /** 'publishedAt' → 'published at'. */
 const fieldName = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 /** A value before or after a change, as a person reads it. */
-function shown(value: unknown): string {
+function shown(value: unknown, when: Intl.DateTimeFormat): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return ISO_TIME.test(value) ? when.format(Date.parse(value)) : value;
@@ -58,20 +68,26 @@ function shown(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Long values are cut in the table (the CSV has them whole); the whole value is the title. */
-function Value({ value }: { value: unknown }) {
-  const text = shown(value);
-  return text.length > 80 ? <span title={text}>{`${text.slice(0, 79)}…`}</span> : <>{text}</>;
+/** A long value (a deleted comment's text) opens on demand, by keyboard or touch as well as by mouse. */
+function Value({ value, when }: { value: unknown; when: Intl.DateTimeFormat }) {
+  const text = shown(value, when);
+  if (text.length <= 120) return <>{text}</>;
+  return (
+    <details className="inline">
+      <summary className="inline cursor-pointer">{`${text.slice(0, 79)}…`}</summary>
+      <span className="block whitespace-pre-wrap">{text}</span>
+    </details>
+  );
 }
 
-function Changes({ entry }: { entry: AuditEntry }) {
+function Changes({ entry, when }: { entry: AuditEntry; when: Intl.DateTimeFormat }) {
   if (!entry.changes.length) return <span className="text-slate-400">—</span>;
   return (
     <ul className="space-y-0.5">
       {entry.changes.map((c) => (
         <li key={c.field} className="break-words">
-          <span className="font-medium text-slate-700">{fieldName(c.field)}</span>: <Value value={c.before} />{' '}
-          <span aria-label="changed to">→</span> <Value value={c.after} />
+          <span className="font-medium text-slate-700">{fieldName(c.field)}</span>: <Value value={c.before} when={when} />{' '}
+          <span aria-hidden="true">→</span> <span className="sr-only">changed to</span> <Value value={c.after} when={when} />
         </li>
       ))}
     </ul>
@@ -146,7 +162,11 @@ function Filters({ values, set }: { values: AuditFilters; set(changes: Partial<A
  */
 export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
-  const [offset, setOffset] = useState(0);
+  const when = timeFormat(useSite().data?.timeZone ?? 'UTC');
+  // The page is in the address too: any change of the filters (or a link to the bare page) starts again at the first.
+  const pages = Math.floor(LIMITS.auditOffsetMax / AUDIT_PAGE_SIZE) + 1;
+  const page = Math.min(Math.max(1, Math.floor(Number(params.get('page'))) || 1), pages);
+  const offset = (page - 1) * AUDIT_PAGE_SIZE;
   const [actor, action, from, to] = AUDIT_FILTERS.map((k) => params.get(k) ?? '') as [string, string, string, string];
   const values: AuditFilters = { actor, action, from, to };
   const targetId = params.get('targetId') ?? '';
@@ -155,6 +175,7 @@ export function AuditLogPage() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
+        next.delete('page');
         for (const [k, v] of Object.entries(changes))
           if (v) next.set(k, v);
           else next.delete(k);
@@ -162,12 +183,21 @@ export function AuditLogPage() {
       },
       { replace: true },
     );
-    setOffset(0);
   };
+  const goTo = (n: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (n > 1) next.set('page', String(n));
+      else next.delete('page');
+      return next;
+    });
   const log = useAuditLog(filters, offset);
   const exportLog = useExportAuditLog();
   const toast = useToast();
   const total = log.data?.pagination.total ?? 0;
+  // The server counts as deep as a page can be asked for: past that, "100,000+".
+  const totalText = total > LIMITS.auditOffsetMax ? `${LIMITS.auditOffsetMax.toLocaleString('en')}+` : total.toLocaleString('en');
+  const hasNext = offset + AUDIT_PAGE_SIZE < total && page < pages;
   const filtered = AUDIT_FILTERS.some((k) => values[k]) || !!targetId;
   const historyOf = (entry: AuditEntry) => entry.target.id && update({ targetId: entry.target.id });
 
@@ -210,7 +240,7 @@ export function AuditLogPage() {
         </>
       ),
     },
-    { header: 'Changes', className: 'min-w-64 text-xs text-slate-600', cell: (e) => <Changes entry={e} /> },
+    { header: 'Changes', className: 'min-w-64 text-xs text-slate-600', cell: (e) => <Changes entry={e} when={when} /> },
     { header: 'From', hideBelow: 'lg', className: 'font-mono text-xs text-slate-600', cell: (e) => e.ip ?? '—' },
   ];
 
@@ -245,7 +275,7 @@ export function AuditLogPage() {
         </div>
       )}
       <p aria-live="polite" className="mb-2 text-sm text-slate-600">
-        {log.data ? `${total.toLocaleString('en')} ${total === 1 ? 'entry' : 'entries'}` : ''}
+        {log.data ? `${totalText} ${total === 1 ? 'entry' : 'entries'}` : ''}
       </p>
       <DataTable
         caption="Audit log"
@@ -259,18 +289,13 @@ export function AuditLogPage() {
       {total > AUDIT_PAGE_SIZE && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-600">
           <span>
-            {offset + 1}–{Math.min(offset + AUDIT_PAGE_SIZE, total)} of {total.toLocaleString('en')}
+            {offset + 1}–{Math.min(offset + AUDIT_PAGE_SIZE, total)} of {totalText}
           </span>
           <span className="flex gap-2">
-            <Button variant="secondary" size="xs" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
+            <Button variant="secondary" size="xs" disabled={page === 1} onClick={() => goTo(page - 1)}>
               Previous
             </Button>
-            <Button
-              variant="secondary"
-              size="xs"
-              disabled={offset + AUDIT_PAGE_SIZE >= total}
-              onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
-            >
+            <Button variant="secondary" size="xs" disabled={!hasNext} onClick={() => goTo(page + 1)}>
               Next
             </Button>
           </span>
