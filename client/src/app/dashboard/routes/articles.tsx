@@ -13,6 +13,7 @@ import { ArticleViewModal } from '#client/features/articles/components/article-v
 import { Button } from '#client/components/ui/button';
 import { AddButton, PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
+import { DayRange, filterFieldClass, filterLabelClass, ListPager, withFilters } from '#client/components/ui/list-filters';
 import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
 import { PublishButton, StoryFlags } from '#client/features/articles/components/story-actions';
 import { ReviewActions } from '#client/features/articles/components/review-actions';
@@ -54,8 +55,8 @@ const SORTS = [
   { value: 'status', label: 'Status' },
 ];
 
-const fieldClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
-const labelClass = 'block text-xs font-semibold tracking-wide text-slate-600 uppercase';
+const fieldClass = filterFieldClass;
+const labelClass = filterLabelClass;
 
 /** The table's search box and filters: the text waits for a pause in typing before it searches. */
 function SearchBar({
@@ -119,26 +120,7 @@ function SearchBar({
           </select>
         </label>
       )}
-      <label className={labelClass}>
-        From
-        <input
-          type="date"
-          value={values.from}
-          max={values.to || undefined}
-          onChange={(e) => set({ from: e.target.value })}
-          className={fieldClass}
-        />
-      </label>
-      <label className={labelClass}>
-        To
-        <input
-          type="date"
-          value={values.to}
-          min={values.from || undefined}
-          onChange={(e) => set({ to: e.target.value })}
-          className={fieldClass}
-        />
-      </label>
+      <DayRange from={values.from} to={values.to} onChange={set} />
       <label className={`${labelClass} sm:col-span-2 lg:col-span-3`}>
         Sort
         <select value={values.sort} onChange={(e) => set({ sort: e.target.value })} className={fieldClass}>
@@ -176,16 +158,7 @@ export function ArticlesPage() {
   const [offset, setOffset] = useState(0);
   const values = Object.fromEntries(SEARCH_PARAMS.map((k) => [k, params.get(k) ?? ''])) as Record<SearchParam, string>;
   const update = (changes: Record<string, string | undefined>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [k, v] of Object.entries(changes))
-          if (v) next.set(k, v);
-          else next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withFilters(current, changes), { replace: true });
     setOffset(0);
   };
   const setStatus = (next: ArticleStatus | undefined) => update({ status: next });
@@ -316,21 +289,13 @@ export function ArticlesPage() {
         sorted={sorted}
         onSort={onSort}
       />
-      {total > PAGE_SIZE && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-600">
-          <span>
-            {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
-          </span>
-          <span className="flex gap-2">
-            <Button variant="secondary" size="xs" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-              Previous
-            </Button>
-            <Button variant="secondary" size="xs" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-              Next
-            </Button>
-          </span>
-        </nav>
-      )}
+      <ListPager
+        offset={offset}
+        pageSize={PAGE_SIZE}
+        total={total}
+        onPrevious={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+        onNext={() => setOffset(offset + PAGE_SIZE)}
+      />
       {adding > 0 && <AddArticleModal key={adding} onClose={() => setAdding(0)} CategoryField={CategorySelect} />}
       {viewed && (
         <ArticleViewModal

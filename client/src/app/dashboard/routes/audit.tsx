@@ -5,6 +5,7 @@ import type { AuditEntry } from '#shared/types';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { DataTable, type Column } from '#client/components/ui/table';
+import { DayRange, filterFieldClass, filterLabelClass, ListPager, withFilters } from '#client/components/ui/list-filters';
 import { useToast } from '#client/components/ui/toast';
 import {
   AUDIT_FILTERS,
@@ -41,8 +42,8 @@ const TARGET_LABELS: Record<string, string> = {
   settings: 'Settings',
 };
 
-const fieldClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
-const labelClass = 'block text-xs font-semibold tracking-wide text-slate-600 uppercase';
+const fieldClass = filterFieldClass;
+const labelClass = filterLabelClass;
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -132,26 +133,7 @@ function Filters({ values, set }: { values: AuditFilters; set(changes: Partial<A
           ))}
         </select>
       </label>
-      <label className={labelClass}>
-        From
-        <input
-          type="date"
-          value={values.from}
-          max={values.to || undefined}
-          onChange={(e) => set({ from: e.target.value })}
-          className={fieldClass}
-        />
-      </label>
-      <label className={labelClass}>
-        To
-        <input
-          type="date"
-          value={values.to}
-          min={values.from || undefined}
-          onChange={(e) => set({ to: e.target.value })}
-          className={fieldClass}
-        />
-      </label>
+      <DayRange from={values.from} to={values.to} onChange={set} />
     </div>
   );
 }
@@ -171,26 +153,9 @@ export function AuditLogPage() {
   const values: AuditFilters = { actor, action, from, to };
   const targetId = params.get('targetId') ?? '';
   const filters = { ...values, ...(targetId ? { targetId } : {}) };
-  const update = (changes: Record<string, string | undefined>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('page');
-        for (const [k, v] of Object.entries(changes))
-          if (v) next.set(k, v);
-          else next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  const goTo = (n: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (n > 1) next.set('page', String(n));
-      else next.delete('page');
-      return next;
-    });
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams((current) => withFilters(current, changes, ['page']), { replace: true });
+  const goTo = (n: number) => setParams((current) => withFilters(current, { page: n > 1 ? String(n) : undefined }));
   const log = useAuditLog(filters, offset);
   const exportLog = useExportAuditLog();
   const toast = useToast();
@@ -286,21 +251,15 @@ export function AuditLogPage() {
         error={log.error ? errorMessage(log.error, 'The audit log could not be loaded.') : null}
         empty={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
       />
-      {total > AUDIT_PAGE_SIZE && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-600">
-          <span>
-            {offset + 1}–{Math.min(offset + AUDIT_PAGE_SIZE, total)} of {totalText}
-          </span>
-          <span className="flex gap-2">
-            <Button variant="secondary" size="xs" disabled={page === 1} onClick={() => goTo(page - 1)}>
-              Previous
-            </Button>
-            <Button variant="secondary" size="xs" disabled={!hasNext} onClick={() => goTo(page + 1)}>
-              Next
-            </Button>
-          </span>
-        </nav>
-      )}
+      <ListPager
+        offset={offset}
+        pageSize={AUDIT_PAGE_SIZE}
+        total={total}
+        totalText={totalText}
+        hasNext={hasNext}
+        onPrevious={() => goTo(page - 1)}
+        onNext={() => goTo(page + 1)}
+      />
     </>
   );
 }
