@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from './button';
 
 /**
@@ -36,14 +37,30 @@ export function DayRange({ from, to, onChange }: { from: string; to: string; onC
   );
 }
 
-/** The address's query with `changes` applied (an empty value removes its parameter) and `drop` removed. */
-export function withFilters(current: URLSearchParams, changes: Record<string, string | undefined>, drop: string[] = []): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const name of drop) next.delete(name);
-  for (const [k, v] of Object.entries(changes))
-    if (v) next.set(k, v);
-    else next.delete(k);
-  return next;
+/**
+ * The address's query, and a change of it: `changes` applied (an empty value removes its parameter), `drop` removed.
+ * Each change starts from the address as it is when it runs, not as the render that made it saw it (react-router's
+ * updater gets the latter): a search box's change that waits for a pause in typing and a click on a tab in that
+ * pause both land.
+ */
+export function useAddressFilters() {
+  const [params, setParams] = useSearchParams();
+  const change = (
+    changes: Record<string, string | undefined>,
+    { drop = [], replace = true }: { drop?: string[]; replace?: boolean } = {},
+  ) =>
+    setParams(
+      () => {
+        const next = new URLSearchParams(window.location.search);
+        for (const name of drop) next.delete(name);
+        for (const [k, v] of Object.entries(changes))
+          if (v) next.set(k, v);
+          else next.delete(k);
+        return next;
+      },
+      { replace },
+    );
+  return [params, change] as const;
 }
 
 /** "26–50 of 120" and Previous / Next under a list. */

@@ -1,6 +1,5 @@
 import { bylineText } from '#shared/byline';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ARTICLE_STATUSES, LIMITS, type ArticleStatus } from '#shared/constants';
 import { errorMessage } from '#client/lib/errors';
 import type { Article } from '#shared/types';
@@ -13,7 +12,7 @@ import { ArticleViewModal } from '#client/features/articles/components/article-v
 import { Button } from '#client/components/ui/button';
 import { AddButton, PageHeader } from '../dashboard-layout';
 import { DataTable, type Column } from '#client/components/ui/table';
-import { DayRange, filterFieldClass, filterLabelClass, ListPager, withFilters } from '#client/components/ui/list-filters';
+import { DayRange, filterFieldClass, filterLabelClass, ListPager, useAddressFilters } from '#client/components/ui/list-filters';
 import { ArticleStatusBadge } from '#client/features/articles/components/article-status-badge';
 import { PublishButton, StoryFlags } from '#client/features/articles/components/story-actions';
 import { ReviewActions } from '#client/features/articles/components/review-actions';
@@ -152,13 +151,13 @@ export function ArticlesPage() {
   const { can } = useDashboardUser();
   // The status, the search and the filters live in the address (?status=review), so the overview's review panel can
   // link to the queue, and a search can be shared or gone back to.
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressFilters();
   const asked = params.get('status') ?? '';
   const status = (ARTICLE_STATUSES as readonly string[]).includes(asked) ? (asked as ArticleStatus) : undefined;
   const [offset, setOffset] = useState(0);
   const values = Object.fromEntries(SEARCH_PARAMS.map((k) => [k, params.get(k) ?? ''])) as Record<SearchParam, string>;
   const update = (changes: Record<string, string | undefined>) => {
-    setParams((current) => withFilters(current, changes), { replace: true });
+    change(changes);
     setOffset(0);
   };
   const setStatus = (next: ArticleStatus | undefined) => update({ status: next });

@@ -1,11 +1,10 @@
-import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, SYSTEM_ACTOR, type AuditAction } from '#shared/audit';
 import { LIMITS } from '#shared/constants';
 import type { AuditEntry } from '#shared/types';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { DataTable, type Column } from '#client/components/ui/table';
-import { DayRange, filterFieldClass, filterLabelClass, ListPager, withFilters } from '#client/components/ui/list-filters';
+import { DayRange, filterFieldClass, filterLabelClass, ListPager, useAddressFilters } from '#client/components/ui/list-filters';
 import { useToast } from '#client/components/ui/toast';
 import {
   AUDIT_FILTERS,
@@ -143,7 +142,7 @@ function Filters({ values, set }: { values: AuditFilters; set(changes: Partial<A
  * newest first, with who, from where and what changed; filtered by person, action and days, and exported as CSV.
  */
 export function AuditLogPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressFilters();
   const when = timeFormat(useSite().data?.timeZone ?? 'UTC');
   // The page is in the address too: any change of the filters (or a link to the bare page) starts again at the first.
   const pages = Math.floor(LIMITS.auditOffsetMax / AUDIT_PAGE_SIZE) + 1;
@@ -153,9 +152,9 @@ export function AuditLogPage() {
   const values: AuditFilters = { actor, action, from, to };
   const targetId = params.get('targetId') ?? '';
   const filters = { ...values, ...(targetId ? { targetId } : {}) };
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams((current) => withFilters(current, changes, ['page']), { replace: true });
-  const goTo = (n: number) => setParams((current) => withFilters(current, { page: n > 1 ? String(n) : undefined }));
+  const update = (changes: Record<string, string | undefined>) => change(changes, { drop: ['page'] });
+  // Another page is a step the browser’s Back undoes.
+  const goTo = (n: number) => change({ page: n > 1 ? String(n) : undefined }, { replace: false });
   const log = useAuditLog(filters, offset);
   const exportLog = useExportAuditLog();
   const toast = useToast();
