@@ -45,7 +45,7 @@ export function changed<T extends object>(before: T, after: Partial<T>): Changes
   const changes: Record<string, readonly [unknown, unknown]> = {};
   for (const [field, value] of Object.entries(after)) {
     const was = (before as Record<string, unknown>)[field];
-    if (value !== undefined && !same(was, value)) changes[field] = [plain(was), plain(value)];
+    if (value !== undefined && !same(was, value)) changes[field] = [was, value];
   }
   return changes;
 }

@@ -122,10 +122,9 @@ export async function setBreakingNewsStatus(db: Db, actor: Actor, id: string, st
 export async function scheduleBreakingNews(db: Db, actor: Actor, id: string, publishAt: Date | null, now = Date.now()) {
   if (publishAt) requireFutureTime('publishAt', publishAt, now);
   const row = await db.$transaction(async (tx) => {
-    const [current] = await tx.$queryRaw<{ status: BreakingNewsStatus }[]>`
-      SELECT status::text AS status FROM "BreakingNews" WHERE id = ${id}::uuid FOR UPDATE`;
+    // One locked read: the state the step starts from, and what the audit log compares with.
+    const current = await lockedFields(tx, id);
     if (!current) throw notFound(NOT_FOUND);
-    const before = await lockedFields(tx, id);
     if (publishAt && current.status === 'published') throw conflict('This headline is on the ticker already.');
     if (!publishAt && current.status !== 'scheduled')
       throw conflict(`Nothing is scheduled for this headline: it is ${current.status === 'draft' ? 'a draft' : 'published'}.`);
@@ -135,7 +134,7 @@ export async function scheduleBreakingNews(db: Db, actor: Actor, id: string, pub
       select: { id: true },
     });
     await scheduleAt(tx, scheduleKeys.breakingPublish(id), publishAt);
-    await auditHeadline(tx, actor, publishAt ? 'breaking-news.schedule' : 'breaking-news.unschedule', id, before);
+    await auditHeadline(tx, actor, publishAt ? 'breaking-news.schedule' : 'breaking-news.unschedule', id, current);
     return tx.breakingNews.findUniqueOrThrow({ where: { id }, select: breakingNewsSelect });
   });
   return toBreakingNews(row);

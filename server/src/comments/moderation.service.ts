@@ -165,11 +165,12 @@ export async function moderate(
     const before = await tx.comment.findUnique({ where: { id }, select: { status: true, moderationNote: true, content: true } });
     if (!before) throw notFound(COMMENT_NOT_FOUND);
     const after = { status: decision.status, moderationNote: decision.status === 'hidden' ? decision.reason : null };
-    const comment = await tx.comment
-      .update({ where: { id }, data: { ...after, moderatedById: moderator.id, moderatedAt: now }, select: { articleId: true } })
-      .catch((err: unknown) => {
-        throw prismaCode(err) === 'P2025' ? notFound(COMMENT_NOT_FOUND) : err;
-      });
+    // Locked and read above: the row is there.
+    const comment = await tx.comment.update({
+      where: { id },
+      data: { ...after, moderatedById: moderator.id, moderatedAt: now },
+      select: { articleId: true },
+    });
     await tx.commentReport.updateMany({ where: { commentId: id, resolvedAt: null }, data: { resolvedAt: now } });
     const action = decision.status === 'hidden' ? 'comment.hide' : 'comment.approve';
     await audit(tx, moderator, action, commentTarget(id, before.content), changed(before, after));
