@@ -58,7 +58,8 @@ export const PERMISSIONS = {
   /** The audit log: read it and export it (docs/decisions/067-audit-log.md). Nobody may change it. */
   'audit:read': ADMINS,
   /** The dashboard's Reports page (docs/spec/SPEC.md §2), a placeholder: no API reads it yet. */
-  'reports:read': ADMINS,
+  /** Reports (docs/decisions/068-reports.md): editors and admins on every article, authors on their own. */
+  'reports:read': OWN_OR_EDITORS,
 } as const satisfies Record<string, Partial<Record<Actor, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

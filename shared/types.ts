@@ -16,6 +16,13 @@ import type { commentSchema } from './schemas/responses/comments';
 import type { pageListItemSchema, pageSchema, publicPageSchema } from './schemas/responses/pages';
 import type { searchHitSchema, searchResultsSchema } from './schemas/responses/search';
 import type { siteSchema, siteSettingsSchema } from './schemas/responses/settings';
+import type {
+  articleReportRowSchema,
+  articleReportSchema,
+  articleReportsSchema,
+  reportDaySchema,
+  siteReportSchema,
+} from './schemas/responses/reports';
 import type { apiErrorBodySchema, imageInfoSchema, mediaItemSchema, paginationSchema } from './schemas/responses/common';
 import type { activityEventSchema, dashboardStatsSchema } from './schemas/responses/stats';
 import type { authorPageSchema, authorSchema, profileSchema, publicUserSchema, staffListSchema } from './schemas/responses/users';
@@ -107,3 +114,10 @@ export type SearchHit = z.output<typeof searchHitSchema>;
 /** GET /api/audit's entries, and the people its filter offers (docs/decisions/067-audit-log.md). */
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 export type AuditActor = z.output<typeof auditActorsSchema>['data'][number];
+
+/** Reports (docs/decisions/068-reports.md): the site's days, the articles' table, one article's report. */
+export type SiteReport = z.output<typeof siteReportSchema>;
+export type ArticleReports = z.output<typeof articleReportsSchema>;
+export type ArticleReportRow = z.output<typeof articleReportRowSchema>;
+export type ArticleReport = z.output<typeof articleReportSchema>;
+export type ReportDay = z.output<typeof reportDaySchema>;

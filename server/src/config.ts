@@ -83,6 +83,7 @@ const configSchema = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number().positive().default(1024),
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
   SEARCHES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  READ_BEACONS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   REDIS_URL: optionalString.pipe(
@@ -205,6 +206,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsPerHour: c.UPLOADS_PER_HOUR,
     /** Searches one network may make a minute that the response cache does not answer (docs/decisions/065-search.md). */
     searchesPerMinute: c.SEARCHES_PER_MINUTE,
+    readBeaconsPerMinute: c.READ_BEACONS_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     clientDist: path.resolve(root, 'client/dist'),

@@ -12,6 +12,7 @@ import { createLiveFeed, type LiveFeed } from './breaking-news/live-feed';
 import { createPresence, type Presence } from './articles/presence.service';
 import { createMediaStorage, type MediaStorage } from './storage/media-storage';
 import { createViewRecorder, type ViewRecorder } from './views/view-recorder';
+import { createReadRecorder, type ReadRecorder } from './reports/reading';
 
 /** Everything a request handler may need, built once by createAppContext (main.ts, the tests, the benchmark) and passed down. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   cache: ResponseCache;
   /** Batches view logs; closed (flushed) on a graceful stop, before the database. */
   viewRecorder: ViewRecorder;
+  /** Batches reading events (docs/decisions/068-reports.md); closed with the view recorder. */
+  readRecorder: ReadRecorder;
   /** Uploaded media: local disk, and an S3 bucket when configured (storage/media-storage.ts). */
   storage: MediaStorage;
   /** The readers' live ticker streams (GET /api/breaking-news/stream); closed first on a stop. */
@@ -37,7 +40,7 @@ export interface AppContext {
   /** Set by main.ts on a stop signal: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { stopping: boolean };
   /**
-   * Stops everything above, in order: the live tickers, the mailer, the view recorder (its queued views written
+   * Stops everything above, in order: the live tickers, the mailer, the view and read recorders (what they queued written
    * first), the response cache and the rate limits, the Redis link, and the database pool last. What the context
    * did not start (the HTTP server, the job worker) is stopped before. A second call waits for the first.
    */
@@ -66,6 +69,7 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
   const cache = await openResponseCache(config, logger, { redis, pool });
   const mailer = createMailer(config.smtpUrl, config.mailFrom, logger);
   const viewRecorder = createViewRecorder(pool);
+  const readRecorder = createReadRecorder(pool, config.readBeaconsPerMinute);
   const liveFeed = createLiveFeed({ db, pool, logger });
   const presence = createPresence({ pool, logger });
   const storage = createMediaStorage(config, logger);
@@ -77,7 +81,7 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     await liveFeed.close();
     await presence.close();
     mailer.close();
-    await viewRecorder.close();
+    await Promise.all([viewRecorder.close(), readRecorder.close()]);
     await waitAtMost(POOL_CLOSE_MS, Promise.all([cache.close(), limits.close()]));
     await waitAtMost(POOL_CLOSE_MS, redis?.close() ?? Promise.resolve());
     await waitAtMost(POOL_CLOSE_MS, db.$disconnect());
@@ -90,6 +94,7 @@ export async function createAppContext({ config, db, logger, jwtSecret, viewPool
     cache,
     mailer,
     viewRecorder,
+    readRecorder,
     liveFeed,
     presence,
     storage,

@@ -15,6 +15,7 @@ import { searchRouter } from './articles/search.routes';
 import { moderationRouter } from './comments/moderation.routes';
 import { docsRouter } from './docs/docs.routes';
 import { auditRouter } from './audit/audit.routes';
+import { reportsRouter } from './reports/reports.routes';
 import { settingsRouter } from './settings/settings.routes';
 import { pagesRouter } from './pages/pages.routes';
 import type { AppContext } from './context';
@@ -45,6 +46,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use(settingsRouter(ctx));
   router.use('/pages', pagesRouter(ctx));
   router.use('/audit', auditRouter(ctx));
+  router.use('/reports', reportsRouter(ctx));
   // The OpenAPI document (/api/openapi.json) and the browsable reference (/api/docs).
   router.use(docsRouter(ctx));
   return router;

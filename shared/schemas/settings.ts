@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readEventDaysSchema } from './reports';
 import { contrast, formatContrast, isHexColor, MIN_CONTRAST } from '../colors';
 import { LIMITS } from '../constants';
 import { hasVariantUrls } from '../images';
@@ -216,6 +217,8 @@ export const siteSettingsSchema = z.object({
   logoUrl: siteImage('Logo'),
   iconUrl: siteImage('Icon'),
   shareImageUrl: siteImage('Share image'),
+  /** Days the raw reading events are kept (docs/decisions/068-reports.md); their daily sums stay. */
+  readEventDays: readEventDaysSchema,
 });
 export type SiteSettingsValues = z.infer<typeof siteSettingsSchema>;
 

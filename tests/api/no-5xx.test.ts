@@ -62,7 +62,13 @@ function existing(route: RegisteredRoute, param: string, actor: Actor, fx: Fixtu
   // The author of every fixture article: their page exists.
   if (param === 'slug') return people.author.slug;
   if (p.startsWith('/api/pages/')) return fx.page.id;
-  if (p.startsWith('/api/articles/') || p.startsWith('/api/comments/article/') || p.startsWith('/api/view/article/')) return fx.article.id;
+  if (
+    p.startsWith('/api/articles/') ||
+    p.startsWith('/api/comments/article/') ||
+    p.startsWith('/api/view/article/') ||
+    p.startsWith('/api/reports/articles/')
+  )
+    return fx.article.id;
   if (p.startsWith('/api/comments/') || p.startsWith('/api/moderation/comments/')) return fx.comments[actor];
   // A reader: bans from commenting are for readers (docs/decisions/066-comment-moderation.md).
   if (p.startsWith('/api/moderation/bans/')) return people.user.id;

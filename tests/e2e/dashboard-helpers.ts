@@ -6,10 +6,36 @@ import path from 'node:path';
 export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 export const MENUS = {
-  'super-admin': ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Audit Log', 'Profile'],
-  admin: ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Audit Log', 'Profile'],
-  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile'],
-  author: ['Dashboard', 'Articles', 'Breaking News', 'Profile'],
+  'super-admin': [
+    'Dashboard',
+    'Users',
+    'Categories',
+    'Articles',
+    'Stories',
+    'Breaking News',
+    'Comments',
+    'Pages',
+    'Reports',
+    'Settings',
+    'Audit Log',
+    'Profile',
+  ],
+  admin: [
+    'Dashboard',
+    'Users',
+    'Categories',
+    'Articles',
+    'Stories',
+    'Breaking News',
+    'Comments',
+    'Pages',
+    'Reports',
+    'Settings',
+    'Audit Log',
+    'Profile',
+  ],
+  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Profile'],
+  author: ['Dashboard', 'Articles', 'Breaking News', 'Reports', 'Profile'],
 } as const;
 
 /** A page of its own browser context, signed in as `email` the way the app restores a session (localStorage). */

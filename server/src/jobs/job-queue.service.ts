@@ -12,7 +12,7 @@ import type { Logger } from '../lib/logger';
  */
 
 /** Every kind of job, by name; each has its task in jobs/tasks.ts. */
-export type JobName = 'send-mail' | 'image-variants' | 'sweep' | 'publish-due' | 'empty-trash';
+export type JobName = 'send-mail' | 'image-variants' | 'sweep' | 'publish-due' | 'empty-trash' | 'roll-up-reads';
 
 export interface JobOptions {
   /** One pending job per key: adding another with the same key replaces it (its payload and run time). */

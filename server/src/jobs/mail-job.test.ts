@@ -189,6 +189,7 @@ describe('mail jobs: tries again soon after a failed send, until the code expire
         sweep: none,
         'publish-due': none,
         'empty-trash': none,
+        'roll-up-reads': none,
       },
       pollIntervalMs: 50,
     });

@@ -6,6 +6,7 @@ import { startJobWorker, type JobName, type JobWorker } from './job-queue.servic
 import { sendMailTask } from './mail-job';
 import { publishDueTask } from '../scheduling/scheduling.service';
 import { emptyTrash } from '../articles/articles.service';
+import { forgetOldReads, rollUpReads } from '../reports/rollup.service';
 
 /** What the tasks use: the app's context, or the parts of it a `worker` process builds. */
 export type JobsContext = Pick<AppContext, 'config' | 'db' | 'logger' | 'mailer' | 'jwtSecret' | 'cache' | 'storage'>;
@@ -18,6 +19,15 @@ const emptyTrashTask =
     if (deleted) ctx.logger.info({ deleted }, 'articles deleted for good from the trash');
   };
 
+/** Rolls the reading events up into the reports' daily sums, then forgets what privacy says to (docs/decisions/068-reports.md). */
+const rollUpReadsTask =
+  (ctx: JobsContext): Task =>
+  async () => {
+    const { days } = await rollUpReads(ctx.db);
+    const forgotten = await forgetOldReads(ctx.db);
+    if (days.length > 0 || forgotten.events > 0) ctx.logger.debug({ days, ...forgotten }, 'reading events rolled up');
+  };
+
 /** Every job's task, built on the context. */
 function tasks(ctx: JobsContext): Record<JobName, Task> {
   return {
@@ -26,6 +36,7 @@ function tasks(ctx: JobsContext): Record<JobName, Task> {
     sweep: sweepTask(ctx),
     'publish-due': publishDueTask(ctx),
     'empty-trash': emptyTrashTask(ctx),
+    'roll-up-reads': rollUpReadsTask(ctx),
   };
 }
 
@@ -34,11 +45,18 @@ function tasks(ctx: JobsContext): Record<JobName, Task> {
  * Every minute, the scheduler's catch-up (scheduling/scheduling.service.ts): each scheduled time has a job of its own, and this
  * one publishes whatever is due without one (a row restored from a backup, a job that failed for good) within the minute.
  * Hourly, at minute 17: what has been in the trash for 30 days is deleted for good (docs/decisions/061-trash.md).
+ * Every minute: the reading events' roll-up into the reports' sums, and what privacy says to forget (docs/decisions/068-reports.md).
  */
 const SCHEDULE = [
   { task: 'sweep' as const, match: '7 * * * *', identifier: 'sweep-hourly', options: { backfillPeriod: 0, maxAttempts: 3 } },
   { task: 'publish-due' as const, match: '* * * * *', identifier: 'publish-due-minutely', options: { backfillPeriod: 0, maxAttempts: 1 } },
   { task: 'empty-trash' as const, match: '17 * * * *', identifier: 'empty-trash-hourly', options: { backfillPeriod: 0, maxAttempts: 3 } },
+  {
+    task: 'roll-up-reads' as const,
+    match: '* * * * *',
+    identifier: 'roll-up-reads-minutely',
+    options: { backfillPeriod: 0, maxAttempts: 1 },
+  },
 ];
 
 /**

@@ -42,9 +42,16 @@ describe('the hourly sweep, a scheduled job', () => {
     try {
       await vi.waitFor(
         async () => {
-          const known = await db.$queryRaw<{ identifier: string }[]>`SELECT identifier FROM graphile_worker._private_known_crontabs ORDER BY identifier`;
+          const known = await db.$queryRaw<
+            { identifier: string }[]
+          >`SELECT identifier FROM graphile_worker._private_known_crontabs ORDER BY identifier`;
           // One of each recurring job, however many workers keep the schedule.
-          expect(known.map((k) => k.identifier)).toEqual(['empty-trash-hourly', 'publish-due-minutely', 'sweep-hourly']);
+          expect(known.map((k) => k.identifier)).toEqual([
+            'empty-trash-hourly',
+            'publish-due-minutely',
+            'roll-up-reads-minutely',
+            'sweep-hourly',
+          ]);
         },
         { timeout: 10_000 },
       );
@@ -58,7 +65,9 @@ describe('the hourly sweep, a scheduled job', () => {
       await failedMail('new-failure', '1 minute');
       // What the schedule adds at minute 7 of every hour.
       await addJob(db, 'sweep', {});
-      await vi.waitFor(async () => expect(await db.rateLimit.findUnique({ where: { key: 'closed-window' } })).toBeNull(), { timeout: 15_000 });
+      await vi.waitFor(async () => expect(await db.rateLimit.findUnique({ where: { key: 'closed-window' } })).toBeNull(), {
+        timeout: 15_000,
+      });
       await vi.waitFor(async () => {
         const left = await db.$queryRaw<{ key: string }[]>`SELECT key FROM graphile_worker._private_jobs WHERE key LIKE '%-failure'`;
         expect(left.map((j) => j.key)).toEqual(['new-failure']);

@@ -42,6 +42,7 @@ const select = {
   commentsBlockedWords: true,
   commentsPerUserPerMinute: true,
   commentsPerNetworkPerMinute: true,
+  readEventDays: true,
   updatedAt: true,
   version: true,
 } satisfies Prisma.SiteSettingsSelect;
@@ -131,6 +132,7 @@ const toSettings = (row: Row, found: Around): SiteSettings => ({
     perUserPerMinute: row.commentsPerUserPerMinute,
     perNetworkPerMinute: row.commentsPerNetworkPerMinute,
   },
+  readEventDays: row.readEventDays,
   version: row.version,
 });
 

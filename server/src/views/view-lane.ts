@@ -8,9 +8,12 @@ import { envelope, toHttpError } from '../lib/error-middleware';
 import { notFound } from '../lib/errors';
 import { idParam } from '../lib/route';
 import { parse } from '../lib/validate';
+import type { BeaconClient } from '../reports/reading';
 import { pendingView, viewToken } from './views.service';
 
 const PATH = /^\/api\/view\/article\/([^/?#]+)$/;
+/** The reading beacon (docs/decisions/068-reports.md), which every reader's page sends as it is hidden. */
+export const READ_PATH = '/api/view/read';
 /** The body express.json takes, in the form every reader's page sends it; any other goes the long way. */
 const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
 /** A view's body is about 150 bytes; larger ones go the long way (where the limit is 1 MB). */
@@ -26,7 +29,7 @@ const ARTICLE_NOT_FOUND = 'Article not found';
  * spelling, an id that is not one, another content type or encoding, a body of unknown or large size) goes
  * to the app, which answers it the long way.
  */
-export function viewLane({ config, logger, jwtSecret, viewRecorder }: AppContext, trust: TrustProxy) {
+export function viewLane({ config, logger, jwtSecret, viewRecorder, readRecorder }: AppContext, trust: TrustProxy) {
   const secure = securityHeaders(config);
   const log = requestLogger(logger);
 
@@ -50,7 +53,7 @@ export function viewLane({ config, logger, jwtSecret, viewRecorder }: AppContext
   async function record(req: IncomingMessage, res: ServerResponse, articleId: string, text: string) {
     try {
       const input = parse(logViewInputSchema, parseJson(text));
-      const view = pendingView(articleId, networkOf(proxyaddr(req, trust)), null, input);
+      const view = pendingView(articleId, networkOf(proxyaddr(req, trust)), null, input, jwtSecret);
       const outcome = await viewRecorder.record(view);
       if (outcome.kind === 'unpublished') throw notFound(ARTICLE_NOT_FOUND);
       // The shapes of docs/decisions/015, as the route answers them.
@@ -69,29 +72,51 @@ export function viewLane({ config, logger, jwtSecret, viewRecorder }: AppContext
     }
   }
 
+  async function read(req: IncomingMessage, res: ServerResponse, text: string) {
+    try {
+      await readRecorder.ingest(beaconClient(req, networkOf(proxyaddr(req, trust))), parseJson(text));
+      res.writeHead(204).end();
+    } catch (err) {
+      fail(req, res, err);
+    }
+  }
+
   return (app: RequestListener): RequestListener =>
     (req, res) => {
-      const articleId = takes(req);
-      if (articleId === undefined) return void app(req, res);
+      const taken = takes(req);
+      if (taken === undefined) return void app(req, res);
       secure(req, res, () => {
         if (isSecure(req, trust)) res.setHeader('Strict-Transport-Security', HSTS);
         log(req, res, () => {
           const chunks: Buffer[] = [];
           req.on('data', (chunk: Buffer) => chunks.push(chunk));
-          req.on('end', () => void record(req, res, articleId, Buffer.concat(chunks).toString('utf8')));
+          req.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            void (taken === READ_PATH ? read(req, res, text) : record(req, res, taken, text));
+          });
         });
       });
     };
 }
 
-/** The article id when the lane answers this request, from its headers alone; otherwise undefined. */
+/** What a beacon's request says of its client (reports/reading.ts reads it and keeps none of it). */
+export function beaconClient(req: IncomingMessage, network: string): BeaconClient {
+  return { network, userAgent: req.headers['user-agent'], optedOut: req.headers.dnt === '1' || req.headers['sec-gpc'] === '1' };
+}
+
+/**
+ * What the lane answers, from the request's headers alone: a view (its article id) or a reading beacon (READ_PATH);
+ * otherwise undefined.
+ */
 function takes(req: IncomingMessage): string | undefined {
   if (req.method !== 'POST') return undefined;
-  const match = PATH.exec(req.url ?? '');
-  if (!match) return undefined;
+  const url = req.url ?? '';
+  const match = url === READ_PATH ? undefined : PATH.exec(url);
+  if (url !== READ_PATH && !match) return undefined;
   const { authorization, 'content-type': type, 'content-length': length, 'content-encoding': encoding } = req.headers;
   if (authorization !== undefined || encoding !== undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
   if (!type || !JSON_TYPE.test(type) || !length || !/^\d{1,5}$/.test(length) || Number(length) > MAX_BODY_BYTES) return undefined;
+  if (!match) return READ_PATH;
   // An id that does not parse names nothing: the route's 404. One that does is the route's: lower-cased.
   const id = idParam.safeParse(match[1]);
   return id.success ? id.data : undefined;

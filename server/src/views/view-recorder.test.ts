@@ -12,6 +12,8 @@ import { HttpError } from '../lib/errors';
 import { createViewRecorder, type ViewOutcome } from './view-recorder';
 import { pendingView } from './views.service';
 
+const SECRET = 'view-recorder-test-secret';
+
 /** Issue 11: views logged in batches (group commit) hold a burst with exact counts (docs/decisions/027). */
 // Behind a proxy that names the client, so that the burst comes from many readers.
 const { app, ctx, db } = await createTestApp({ TRUST_PROXY: '1' });
@@ -82,11 +84,11 @@ describe('the view recorder', () => {
     const recorder = createViewRecorder(poolOf(ctx.db));
     const article = await published();
     // Each record starts in the continuation of the last one's settling, when the drain that wrote it is ending.
-    const first = await recorder.record(pendingView(article.id, '192.0.2.50', null, input));
-    const second = await recorder.record(pendingView(article.id, '192.0.2.51', null, input));
+    const first = await recorder.record(pendingView(article.id, '192.0.2.50', null, input, SECRET));
+    const second = await recorder.record(pendingView(article.id, '192.0.2.51', null, input, SECRET));
     // The same reader again: the same 30-minute window (an id in upper case is lower-cased where it is parsed: views.test.ts).
-    const repeat = await recorder.record(pendingView(article.id, '192.0.2.51', null, input));
-    const third = await recorder.record(pendingView(article.id, '192.0.2.52', null, input));
+    const repeat = await recorder.record(pendingView(article.id, '192.0.2.51', null, input, SECRET));
+    const third = await recorder.record(pendingView(article.id, '192.0.2.52', null, input, SECRET));
     expect([first, second, repeat, third]).toEqual<ViewOutcome[]>([
       { kind: 'counted', totalViews: 1 },
       { kind: 'counted', totalViews: 2 },
@@ -103,14 +105,14 @@ describe('the view recorder', () => {
     const draft = await createArticle(db, { authorId: writer.id, categoryId: category.id, status: 'draft' });
     const views = [
       // Flushed at once, alone: the recorder was idle.
-      pendingView(a.id, '192.0.2.1', null, input),
+      pendingView(a.id, '192.0.2.1', null, input, SECRET),
       // Queued meanwhile: the next flush takes them together.
-      pendingView(a.id, '192.0.2.1', null, input),
-      pendingView(a.id, '192.0.2.2', null, input),
-      pendingView(b.id, '192.0.2.2', null, input),
-      pendingView(a.id, '192.0.2.3', { id: writer.id, emailVerified: true }, input),
-      pendingView(a.id, '192.0.2.3', { id: writer.id, emailVerified: true }, input),
-      pendingView(draft.id, '192.0.2.4', null, input),
+      pendingView(a.id, '192.0.2.1', null, input, SECRET),
+      pendingView(a.id, '192.0.2.2', null, input, SECRET),
+      pendingView(b.id, '192.0.2.2', null, input, SECRET),
+      pendingView(a.id, '192.0.2.3', { id: writer.id, emailVerified: true }, input, SECRET),
+      pendingView(a.id, '192.0.2.3', { id: writer.id, emailVerified: true }, input, SECRET),
+      pendingView(draft.id, '192.0.2.4', null, input, SECRET),
     ];
     const outcomes = await Promise.all(views.map((v) => recorder.record(v)));
     expect(outcomes).toEqual<ViewOutcome[]>([
@@ -146,12 +148,12 @@ describe('the view recorder', () => {
     const recorder = createViewRecorder(poolOf(down));
     const article = await published();
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, n) => recorder.record(pendingView(article.id, `192.0.2.${10 + n}`, null, input))),
+      Array.from({ length: 5 }, (_, n) => recorder.record(pendingView(article.id, `192.0.2.${10 + n}`, null, input, SECRET))),
     );
     expect(results.map((r) => r.status)).toEqual(Array(5).fill('rejected'));
     expect(results.every((r) => r.status === 'rejected' && isDatabaseUnavailable(r.reason))).toBe(true);
     await recorder.close();
-    const refused: unknown = await recorder.record(pendingView(article.id, '192.0.2.20', null, input)).catch((err: unknown) => err);
+    const refused: unknown = await recorder.record(pendingView(article.id, '192.0.2.20', null, input, SECRET)).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).status).toBe(503);
     expect(await counted(article.id)).toEqual({ totalViews: 0, logs: 0 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { serviceUnavailable } from '../lib/errors';
+import { groupCommit } from '../lib/group-commit';
 import { flush } from './view-flush.repository';
 
 /** One view waiting for its flush: its ViewLog row, and the key of its client's 30-minute window. */
@@ -25,12 +25,6 @@ export interface ViewRecorderStats {
   largestBatch: number;
 }
 
-interface Waiter {
-  view: PendingView;
-  resolve: (outcome: ViewOutcome) => void;
-  reject: (err: unknown) => void;
-}
-
 /** Rows per transaction: big enough to absorb a burst, small enough to keep each flush short. */
 export const MAX_BATCH = 500;
 /**
@@ -50,50 +44,17 @@ export interface ViewRecorder {
 }
 
 /**
- * Group commit for view logging (docs/decisions/027): views queue while a flush runs and go together in the
- * next one, so an idle server writes a view at once and a busy one writes hundreds per transaction. Every
- * caller waits for the commit of its own view, so a view that was answered is never lost.
+ * Group commit for view logging (docs/decisions/027, lib/group-commit.ts): views queue while a flush runs and go
+ * together in the next one. Every caller waits for the commit of its own view, so a view that was answered is never lost.
  */
 export function createViewRecorder(pool: pg.Pool): ViewRecorder {
-  const queue: Waiter[] = [];
-  let draining: Promise<void> | undefined;
-  let closed = false;
-  const stats: ViewRecorderStats = { flushes: 0, views: 0, largestBatch: 0 };
-
-  // One flush at a time (docs/decisions/029: two at once made smaller batches and fewer views per second).
-  async function drain(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
-      try {
-        const outcomes = await flushRetrying(
-          pool,
-          batch.map((w) => w.view),
-        );
-        batch.forEach((w, i) => w.resolve(outcomes[i]!));
-      } catch (err) {
-        batch.forEach((w) => w.reject(err));
-      }
-      stats.flushes += 1;
-      stats.views += batch.length;
-      stats.largestBatch = Math.max(stats.largestBatch, batch.length);
-    }
-    // In the same step as the last check of the queue: a view queued after it starts the next drain.
-    draining = undefined;
-  }
-
+  const commits = groupCommit((views: PendingView[]) => flushRetrying(pool, views), MAX_BATCH);
   return {
-    record(view) {
-      if (closed) return Promise.reject(serviceUnavailable());
-      const outcome = new Promise<ViewOutcome>((resolve, reject) => queue.push({ view, resolve, reject }));
-      draining ??= drain();
-      return outcome;
-    },
-    async close() {
-      closed = true;
-      await draining;
-    },
+    record: (view) => commits.add(view),
+    close: () => commits.close(),
     get stats() {
-      return { ...stats };
+      const { flushes, items, largestBatch } = commits.stats;
+      return { flushes, views: items, largestBatch };
     },
   };
 }

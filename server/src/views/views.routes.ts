@@ -8,13 +8,8 @@ import {
   viewDurationInputSchema,
 } from '#shared/schemas/views';
 import { successSchema } from '#shared/schemas/responses/common';
-import {
-  dailyViewsSchema,
-  loggedViewSchema,
-  topArticlesSchema,
-  viewCountSchema,
-  viewLogPageSchema,
-} from '#shared/schemas/responses/views';
+import { REPORT_LIMITS } from '#shared/schemas/reports';
+import { dailyViewsSchema, loggedViewSchema, topArticlesSchema, viewCountSchema, viewLogPageSchema } from '#shared/schemas/responses/views';
 import { canRead, ownedArticle } from '../articles/article-records';
 import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
@@ -32,10 +27,11 @@ import {
   topArticles,
   viewToken,
 } from './views.service';
+import { beaconClient } from './view-lane';
 
 const ARTICLE_NOT_FOUND = 'Article not found';
 
-export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router {
+export function viewsRouter({ db, jwtSecret, viewRecorder, readRecorder }: AppContext): Router {
   const { router, route } = resourceRouter('/view');
 
   route(
@@ -89,7 +85,7 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
     },
     async ({ params, body, user }, req, res) => {
       // Answered once the view's batch has committed (docs/decisions/027): a 2xx view is never lost.
-      const view = pendingView(params.id, clientNetwork(req), user ?? null, body);
+      const view = pendingView(params.id, clientNetwork(req), user ?? null, body, jwtSecret);
       const outcome = await viewRecorder.record(view);
       if (outcome.kind === 'unpublished') throw notFound(ARTICLE_NOT_FOUND);
       // Same success shape, so the reader's page shows the count either way (docs/decisions/015).
@@ -98,6 +94,27 @@ export function viewsRouter({ db, jwtSecret, viewRecorder }: AppContext): Router
         return;
       }
       return { success: true, counted: true, id: view.id, token: viewToken(jwtSecret, view.id), totalViews: outcome.totalViews };
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/read',
+      summary:
+        'A reading beacon (docs/decisions/068-reports.md): `{ events: [{ article, page, elapsed, engaged, depth, referrer }] }`, ' +
+        `at most ${REPORT_LIMITS.beaconEvents} events, each how far one page load of a published article has read. ` +
+        'Nothing is kept with `DNT: 1` or `Sec-GPC: 1`, from a crawler, or for an event without a sign of reading; the answer is the same',
+      guard: publicRoute,
+      status: 204,
+      returns: { description: 'no content: answered once the events are committed (or ignored)' },
+      errors: { 400: 'a malformed beacon', 429: `more than READ_BEACONS_PER_MINUTE beacons a minute from one network` },
+      purges: none,
+    },
+    async (_input, req, res) => {
+      // The view lane answers the usual beacon; this is the long way (another content type, a large body).
+      await readRecorder.ingest(beaconClient(req, clientNetwork(req)), req.body);
+      res.status(204).end();
     },
   );
 

@@ -25,6 +25,7 @@ export interface ViewInput {
  * nothing (docs/spec/CONTRACT.md §4: one client cannot inflate a count). The window lives in the shared RateLimit table
  * under `dedupKey`, so concurrent repeats count once, on every app server. `articleId` is the id as the route
  * or the view lane parsed it (`idParam`: lower case), so another spelling cannot open a window of its own.
+ * The key holds a keyed hash of the viewer and network, never the address itself (docs/privacy.md).
  * A one-step sign-up costs no proof, so an unproven account is no viewer of its own: it shares its network's
  * anonymous window (docs/decisions/043); its id is still kept on the log.
  */
@@ -33,6 +34,7 @@ export function pendingView(
   client: string,
   user: Pick<AuthUser, 'id' | 'emailVerified'> | null,
   view: ViewInput,
+  secret: string,
 ): PendingView {
   const { percentViewed, fullyViewed, middleViewed, topViewed, bottomViewed } = view;
   const viewer = user?.emailVerified ? user.id : 'anonymous';
@@ -40,7 +42,7 @@ export function pendingView(
     id: uuidv7(),
     articleId,
     userId: user?.id ?? null,
-    dedupKey: `view:${articleId}:${viewer}@${client}`,
+    dedupKey: `view:${articleId}:${keyedHash(secret, `${viewer}@${client}`)}`,
     viewedAt: clampViewedAt(view.viewedAt),
     percentViewed,
     fullyViewed,
@@ -48,6 +50,11 @@ export function pendingView(
     topViewed,
     bottomViewed,
   };
+}
+
+/** A value that must not be stored as it is (a network's address), as a key: an HMAC with the app's secret, 128 bits. */
+export function keyedHash(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(`key:${value}`).digest('base64url').slice(0, 22);
 }
 
 /** The reader's clock is believed within the last 24 hours (it may report a moment ago); anything else is now. */

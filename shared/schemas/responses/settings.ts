@@ -73,6 +73,7 @@ export const siteSettingsSchema = siteSchema
         perNetworkPerMinute: wireInt,
       })
       .describe('How comments are moderated (docs/decisions/066-comment-moderation.md); never public'),
+    readEventDays: wireInt.describe('Days the raw reading events are kept; their daily sums stay (docs/decisions/068-reports.md)'),
     version: wireVersion,
   })
   .meta({ id: 'SiteSettings', description: 'The site settings, with the version an edit sends back' });

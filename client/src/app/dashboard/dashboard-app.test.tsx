@@ -145,7 +145,7 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
   it('welcomes an editor with the editor menu and stat cards', async () => {
     renderAt('/dashboard', 'editor');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Pat editor' })).toBeTruthy();
-    expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile']);
+    expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Profile']);
     expect(await screen.findByRole('group', { name: 'Pending Review' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Total Users' })).toBeNull();
   });
@@ -153,7 +153,7 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
   it('keeps an author out of the users screen', async () => {
     renderAt('/dashboard/users', 'author');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Pat author' })).toBeTruthy();
-    expect(menu()).toEqual(['Dashboard', 'Articles', 'Breaking News', 'Profile']);
+    expect(menu()).toEqual(['Dashboard', 'Articles', 'Breaking News', 'Reports', 'Profile']);
   });
 
   it('lets an author open /stories although the menu has no entry for it', async () => {

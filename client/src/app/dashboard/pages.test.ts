@@ -6,14 +6,40 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
   it.each([
     [
       'super-admin',
-      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Audit Log', 'Profile'],
+      [
+        'Dashboard',
+        'Users',
+        'Categories',
+        'Articles',
+        'Stories',
+        'Breaking News',
+        'Comments',
+        'Pages',
+        'Reports',
+        'Settings',
+        'Audit Log',
+        'Profile',
+      ],
     ],
     [
       'admin',
-      ['Dashboard', 'Users', 'Categories', 'Articles', 'Stories', 'Breaking News', 'Comments', 'Pages', 'Reports', 'Settings', 'Audit Log', 'Profile'],
+      [
+        'Dashboard',
+        'Users',
+        'Categories',
+        'Articles',
+        'Stories',
+        'Breaking News',
+        'Comments',
+        'Pages',
+        'Reports',
+        'Settings',
+        'Audit Log',
+        'Profile',
+      ],
     ],
-    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Profile']],
-    ['author', ['Dashboard', 'Articles', 'Breaking News', 'Profile']],
+    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Profile']],
+    ['author', ['Dashboard', 'Articles', 'Breaking News', 'Reports', 'Profile']],
   ] as const)('%s sees exactly its menu, in order', (role, labels) => {
     expect(menuFor(role).map((m) => m.label)).toEqual(labels);
   });
@@ -38,13 +64,15 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
 
 describe('dashboard routes per role', () => {
   it('gives authors /stories although their menu has no entry for it', () => {
-    expect(routesFor('author')).toEqual(['home', 'articles', 'stories', 'breaking-news', 'profile']);
+    expect(routesFor('author')).toEqual(['home', 'articles', 'stories', 'breaking-news', 'reports', 'profile']);
     expect(menuFor('author').some((m) => m.page === 'stories')).toBe(false);
   });
 
   it.each([
     ['editor', 'users', false],
-    ['editor', 'reports', false],
+    ['editor', 'reports', true],
+    ['author', 'reports', true],
+    ['editor', 'audit', false],
     ['editor', 'categories', true],
     ['author', 'categories', false],
     ['author', 'users', false],
@@ -81,6 +109,7 @@ describe('the pages follow the permission table the server enforces (shared/perm
         'Stories',
         'Comments',
         'Pages',
+        'Reports',
         'Profile',
       ]);
     });
@@ -88,7 +117,7 @@ describe('the pages follow the permission table the server enforces (shared/perm
 
   it("an author's menu lists Stories once the table lets authors manage stories", () => {
     withGrant('articles:publish', 'author', () => {
-      expect(menuFor('author').map((m) => m.label)).toEqual(['Dashboard', 'Articles', 'Stories', 'Breaking News', 'Profile']);
+      expect(menuFor('author').map((m) => m.label)).toEqual(['Dashboard', 'Articles', 'Stories', 'Breaking News', 'Reports', 'Profile']);
     });
   });
 });

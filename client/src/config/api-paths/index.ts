@@ -17,3 +17,4 @@ export { site } from './site';
 export { pages } from './pages';
 export { search } from './search';
 export { audit } from './audit';
+export { reports } from './reports';

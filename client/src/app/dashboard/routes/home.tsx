@@ -58,10 +58,11 @@ const OWN_CARDS: Card[] = [
   { label: 'Drafts', icon: 'draft', tone: 'amber', value: (s) => s.myDrafts },
 ];
 
-const QUICK_ACTIONS: { label: string; icon: IconName }[] = [
+/** The overview's quick actions; Analytics leads to the Reports (docs/decisions/068-reports.md), the others are still to come. */
+const QUICK_ACTIONS: { label: string; icon: IconName; to?: string }[] = [
   { label: 'Profile Settings', icon: 'user' },
   { label: 'Manage Users', icon: 'users' },
-  { label: 'Analytics', icon: 'chart' },
+  { label: 'Analytics', icon: 'chart', to: paths.dashboardPage('reports') },
   { label: 'System Settings', icon: 'settings' },
 ];
 
@@ -166,16 +167,27 @@ export function HomePage() {
           <ul className="grid grid-cols-2 gap-3">
             {QUICK_ACTIONS.map((action) => (
               <li key={action.label}>
-                <button
-                  type="button"
-                  aria-disabled="true"
-                  title="Coming soon"
-                  className="flex h-full w-full cursor-default flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 text-center text-sm font-medium text-slate-700"
-                >
-                  <Icon name={action.icon} className="h-6 w-6 text-slate-500" />
-                  {action.label}
-                  <span className="text-xs font-normal text-slate-400">Coming soon</span>
-                </button>
+                {action.to ? (
+                  <Link
+                    to={action.to}
+                    className="flex h-full w-full flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 text-center text-sm font-medium text-slate-700 hover:border-sky-300 hover:bg-sky-50"
+                  >
+                    <Icon name={action.icon} className="h-6 w-6 text-sky-700" />
+                    {action.label}
+                    <span className="text-xs font-normal text-slate-600">Reports</span>
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    aria-disabled="true"
+                    title="Coming soon"
+                    className="flex h-full w-full cursor-default flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 text-center text-sm font-medium text-slate-700"
+                  >
+                    <Icon name={action.icon} className="h-6 w-6 text-slate-500" />
+                    {action.label}
+                    <span className="text-xs font-normal text-slate-400">Coming soon</span>
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -48,6 +48,7 @@ const valuesOf = (s: SiteSettings): Values => ({
   iconUrl: s.icon?.url ?? null,
   shareImageUrl: s.shareImage?.url ?? null,
   comments: s.comments,
+  readEventDays: s.readEventDays,
 });
 
 /** A group of the form, with its heading. */
@@ -279,6 +280,23 @@ function SettingsForm({ settings, onReload }: { settings: SiteSettings; onReload
             error={errors['comments.perNetworkPerMinute']}
             hint="All readers behind one address (an office, a school) together."
             onChange={(e) => set('comments', { ...values.comments, perNetworkPerMinute: e.target.valueAsNumber })}
+          />
+        </div>
+      </Group>
+      <Group
+        title="Reports"
+        description="Reading is measured without cookies and without keeping any reader's address. Each page's raw reading reports are kept for a number of days; after that only the daily sums remain."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Days to keep raw reading reports"
+            type="number"
+            min={2}
+            max={400}
+            value={values.readEventDays}
+            error={errors.readEventDays}
+            hint="From 2 to 400 days. Reports of older days still show their sums."
+            onChange={(e) => set('readEventDays', e.target.valueAsNumber)}
           />
         </div>
       </Group>

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { AuditActor, AuditEntry, Page } from '#shared/types';
 import { api, download } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';
+import { saveFile } from '#client/lib/save-file';
 import * as apiPaths from '#client/config/api-paths';
 
 /** The audit log's filters as the address and the API take them (docs/decisions/067-audit-log.md). */
@@ -43,12 +44,7 @@ export function useExportAuditLog() {
   return useMutation({
     mutationFn: async (filters: AuditFilters) => {
       const { blob, filename } = await download(apiPaths.audit.export, given(filters), 'audit-log.csv');
-      const url = URL.createObjectURL(blob);
-      const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, filename);
       return filename;
     },
   });

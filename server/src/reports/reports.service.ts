@@ -1,0 +1,239 @@
+import { DEVICE_CLASSES, ENGAGED_BANDS, REFERRER_CLASSES } from '#shared/reports';
+import { REPORT_LIMITS, type ReportArticlesFilters, type ReportRange, type ReportSort } from '#shared/schemas/reports';
+import type { Db } from '../db/client';
+import { Prisma } from '../generated/prisma/client';
+import { likeLiteral } from '../lib/like';
+import type { Logger } from '../lib/logger';
+import { rollUpReads } from './rollup.service';
+
+/**
+ * The reports' reads (docs/decisions/068-reports.md): every figure comes from the daily sums of the roll-up, so a report
+ * over years of reading reads one row per article and day. `owner`: an author's id, whose reports cover only the
+ * articles they wrote or co-wrote; null for editors and admins, whose cover every article.
+ */
+
+export interface Figures {
+  views: number;
+  readers: number;
+  engagedSeconds: number;
+  averageEngagedSeconds: number;
+  completionRate: number;
+}
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The range asked for, `to` today and `from` 30 days before it by default (UTC days). */
+export function resolveRange(range: ReportRange, now = new Date()): { from: string; to: string } {
+  const today = now.toISOString().slice(0, 10);
+  const to = range.to ?? (range.from && range.from > today ? range.from : today);
+  const from = range.from ?? addDays(to, -(REPORT_LIMITS.rangeDaysDefault - 1));
+  return { from, to };
+}
+
+const figures = (views: number, readers: number, engaged: number, completed: number): Figures => ({
+  views,
+  readers,
+  engagedSeconds: engaged,
+  averageEngagedSeconds: views === 0 ? 0 : Math.round((engaged / views) * 10) / 10,
+  completionRate: views === 0 ? 0 : Math.round((completed / views) * 1000) / 1000,
+});
+
+/** The articles an author may see the reports of: theirs and those they co-wrote; everything for everyone else. */
+const ownedBy = (owner: string | null) =>
+  owner === null
+    ? Prisma.sql`TRUE`
+    : Prisma.sql`(a."authorId" = ${owner}::uuid OR EXISTS (SELECT 1 FROM "ArticleAuthor" c WHERE c."articleId" = a.id AND c."userId" = ${owner}::uuid))`;
+
+interface DayRow {
+  date: string;
+  views: number;
+  readers: number;
+  engaged: bigint;
+}
+
+const toDays = (rows: DayRow[]) =>
+  rows.map((r) => ({ date: r.date, views: r.views, readers: r.readers, engagedSeconds: Number(r.engaged) }));
+
+/** The site's (or an author's) days and totals. Readers of the whole site are distinct per day; an author's are per article and day. */
+export async function siteReport(db: Db, range: { from: string; to: string }, owner: string | null) {
+  const { from, to } = range;
+  const perDay =
+    owner === null
+      ? Prisma.sql`SELECT day, views, readers, engaged FROM "ReadSiteDaily" WHERE day BETWEEN ${from}::date AND ${to}::date`
+      : Prisma.sql`SELECT d.day, sum(d.views)::int AS views, sum(d.readers)::int AS readers, sum(d.engaged)::bigint AS engaged
+                   FROM "ReadDaily" d JOIN "Article" a ON a.id = d."articleId"
+                   WHERE d.day BETWEEN ${from}::date AND ${to}::date AND ${ownedBy(owner)} GROUP BY d.day`;
+  const [days, completion] = await Promise.all([
+    db.$queryRaw<DayRow[]>`
+      SELECT to_char(g.day, 'YYYY-MM-DD') AS date, COALESCE(s.views, 0)::int AS views, COALESCE(s.readers, 0)::int AS readers,
+             COALESCE(s.engaged, 0)::bigint AS engaged
+      FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS g(day)
+      LEFT JOIN (${perDay}) s ON s.day = g.day::date
+      ORDER BY g.day`,
+    db.$queryRaw<{ views: number; completed: number }[]>`
+      SELECT COALESCE(sum(d.views), 0)::int AS views, COALESCE(sum(d.depth100), 0)::int AS completed
+      FROM "ReadDaily" d JOIN "Article" a ON a.id = d."articleId"
+      WHERE d.day BETWEEN ${from}::date AND ${to}::date AND ${ownedBy(owner)}`,
+  ]);
+  const sum = (pick: (d: DayRow) => number) => days.reduce((n, d) => n + pick(d), 0);
+  const views = sum((d) => d.views);
+  // The completion rate over the articles' pages (which the site's count equals, but for articles deleted since).
+  const rate = completion[0]!.views === 0 ? 0 : completion[0]!.completed / completion[0]!.views;
+  const totals = figures(
+    views,
+    sum((d) => d.readers),
+    sum((d) => Number(d.engaged)),
+    0,
+  );
+  return { from, to, totals: { ...totals, completionRate: Math.round(rate * 1000) / 1000 }, days: toDays(days) };
+}
+
+const SORTS: Record<ReportSort, Prisma.Sql> = {
+  views: Prisma.sql`s.views`,
+  readers: Prisma.sql`s.readers`,
+  engaged: Prisma.sql`s.engaged::float8 / GREATEST(s.views, 1)`,
+  completion: Prisma.sql`s.d100::float8 / GREATEST(s.views, 1)`,
+  published: Prisma.sql`a."publishedAt"`,
+  title: Prisma.sql`lower(a.title)`,
+};
+
+interface ArticleSumRow {
+  id: string;
+  title: string;
+  publishedAt: Date | null;
+  views: number;
+  readers: number;
+  engaged: bigint;
+  d25: number;
+  d50: number;
+  d75: number;
+  d100: number;
+  total: number;
+}
+
+export type ArticleReportRow = ReturnType<typeof toArticleRow>;
+
+function toArticleRow(r: ArticleSumRow) {
+  const share = (n: number) => (r.views === 0 ? 0 : Math.round((n / r.views) * 1000) / 1000);
+  return {
+    id: r.id,
+    title: r.title,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    ...figures(r.views, r.readers, Number(r.engaged), r.d100),
+    depth: [share(r.d25), share(r.d50), share(r.d75), share(r.d100)],
+  };
+}
+
+/** The articles read in the range, with their sums, sorted and searched; `total` counts every match. */
+export async function articleReports(
+  db: Db,
+  filters: ReportArticlesFilters & { from: string; to: string },
+  owner: string | null,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ArticleReportRow[]; total: number }> {
+  const { from, to, q, sort, order } = filters;
+  const words = q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(q)}%`}` : Prisma.empty;
+  const direction = order === 'asc' ? Prisma.sql`ASC NULLS FIRST` : Prisma.sql`DESC NULLS LAST`;
+  const rows = await db.$queryRaw<ArticleSumRow[]>`
+    WITH s AS (
+      SELECT d."articleId", sum(d.views)::int AS views, sum(d.readers)::int AS readers, sum(d.engaged)::bigint AS engaged,
+             sum(d.depth25)::int AS d25, sum(d.depth50)::int AS d50, sum(d.depth75)::int AS d75, sum(d.depth100)::int AS d100
+      FROM "ReadDaily" d WHERE d.day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY d."articleId"
+    )
+    SELECT a.id::text AS id, a.title, a."publishedAt", s.views, s.readers, s.engaged, s.d25, s.d50, s.d75, s.d100,
+           count(*) OVER ()::int AS total
+    FROM s JOIN "Article" a ON a.id = s."articleId"
+    WHERE ${ownedBy(owner)} ${words}
+    ORDER BY ${SORTS[sort]} ${direction}, a.id
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
+  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countArticleReports(db, filters, owner));
+  return { rows: rows.map(toArticleRow), total };
+}
+
+/** The count alone, for a page past the last. */
+async function countArticleReports(db: Db, filters: { from: string; to: string; q?: string }, owner: string | null) {
+  const words = filters.q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(filters.q)}%`}` : Prisma.empty;
+  const [row] = await db.$queryRaw<{ total: number }[]>`
+    SELECT count(DISTINCT d."articleId")::int AS total FROM "ReadDaily" d JOIN "Article" a ON a.id = d."articleId"
+    WHERE d.day BETWEEN ${filters.from}::date AND ${filters.to}::date AND ${ownedBy(owner)} ${words}`;
+  return row?.total ?? 0;
+}
+
+/** An article, for its report: null when it does not exist, or is not the author's. */
+export async function reportedArticle(db: Db, id: string, owner: string | null) {
+  const [row] = await db.$queryRaw<{ id: string; title: string; publishedAt: Date | null }[]>`
+    SELECT a.id::text AS id, a.title, a."publishedAt" FROM "Article" a WHERE a.id = ${id}::uuid AND ${ownedBy(owner)}`;
+  return row ? { ...row, publishedAt: row.publishedAt?.toISOString() ?? null } : null;
+}
+
+/** One article's report: its funnel, engaged time's bands, where its readers came from, what they read on, its days. */
+export async function articleReport(
+  db: Db,
+  article: NonNullable<Awaited<ReturnType<typeof reportedArticle>>>,
+  range: { from: string; to: string },
+) {
+  const { from, to } = range;
+  const inRange = Prisma.sql`d."articleId" = ${article.id}::uuid AND d.day BETWEEN ${from}::date AND ${to}::date`;
+  const summed = (column: string) => db.$queryRaw<{ i: number; pages: number }[]>`
+    SELECT u.i::int AS i, sum(u.v)::int AS pages
+    FROM "ReadDaily" d, unnest(d.${Prisma.raw(`"${column}"`)}) WITH ORDINALITY AS u(v, i)
+    WHERE ${inRange} GROUP BY u.i ORDER BY u.i`;
+  const [sums, bands, referrers, devices, days] = await Promise.all([
+    db.$queryRaw<{ views: number; readers: number; engaged: bigint; d25: number; d50: number; d75: number; d100: number }[]>`
+      SELECT COALESCE(sum(views), 0)::int AS views, COALESCE(sum(readers), 0)::int AS readers, COALESCE(sum(engaged), 0)::bigint AS engaged,
+             COALESCE(sum(depth25), 0)::int AS d25, COALESCE(sum(depth50), 0)::int AS d50, COALESCE(sum(depth75), 0)::int AS d75,
+             COALESCE(sum(depth100), 0)::int AS d100
+      FROM "ReadDaily" d WHERE ${inRange}`,
+    summed('engagedBands'),
+    summed('referrers'),
+    summed('devices'),
+    db.$queryRaw<DayRow[]>`
+      SELECT to_char(g.day, 'YYYY-MM-DD') AS date, COALESCE(d.views, 0)::int AS views, COALESCE(d.readers, 0)::int AS readers,
+             COALESCE(d.engaged, 0)::bigint AS engaged
+      FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS g(day)
+      LEFT JOIN "ReadDaily" d ON d."articleId" = ${article.id}::uuid AND d.day = g.day::date
+      ORDER BY g.day`,
+  ]);
+  const s = sums[0]!;
+  const byIndex = <K>(keys: readonly K[], rows: { i: number; pages: number }[]) =>
+    keys.map((key, i) => ({ key, pages: rows.find((r) => r.i === i + 1)?.pages ?? 0 }));
+  return {
+    from,
+    to,
+    article,
+    totals: figures(s.views, s.readers, Number(s.engaged), s.d100),
+    funnel: [
+      { key: 0, pages: s.views },
+      { key: 25, pages: s.d25 },
+      { key: 50, pages: s.d50 },
+      { key: 75, pages: s.d75 },
+      { key: 100, pages: s.d100 },
+    ],
+    engaged: byIndex(ENGAGED_BANDS, bands),
+    referrers: byIndex(REFERRER_CLASSES, referrers),
+    devices: byIndex(DEVICE_CLASSES, devices),
+    days: toDays(days),
+  };
+}
+
+const rollups = new WeakMap<Db, Promise<unknown>>();
+
+/**
+ * Brings the sums up to date before a report reads them, so a report shows the reading of a moment ago: when events have
+ * come since the roll-up's last run (one look at the newest id), the roll-up runs first, once per process at a time. A
+ * failed run is logged, and the report shows the sums as they are.
+ */
+export async function freshReads(db: Db, logger: Logger): Promise<void> {
+  const [pending] = await db.$queryRaw<{ pending: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM "ReadEvent" WHERE id > (SELECT "seenId" FROM "ReadRollup" WHERE id = 1)) AS pending`;
+  if (!pending?.pending) return;
+  let running = rollups.get(db);
+  if (!running) {
+    running = rollUpReads(db)
+      .catch((err: unknown) => logger.warn({ err }, 'the reports’ roll-up failed; the report shows the sums as they were'))
+      .finally(() => rollups.delete(db));
+    rollups.set(db, running);
+  }
+  await running;
+}
