@@ -92,6 +92,8 @@ const config = parseConfig({
   TRUST_PROXY: process.env.TRUST_PROXY,
   // Search's limit per network (the load generator is one network): lifted for the search's measurement.
   SEARCHES_PER_MINUTE: process.env.SEARCHES_PER_MINUTE,
+  // The reading beacons' limit per network, lifted for the ingest's measurement.
+  READ_BEACONS_PER_MINUTE: process.env.READ_BEACONS_PER_MINUTE,
 });
 const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl!);

@@ -26,6 +26,7 @@
  * writes a V8 CPU profile there).
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -33,6 +34,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon, { type Request, type Result } from 'autocannon';
+import bcrypt from 'bcrypt';
 import pg from 'pg';
 import { applyMigrations } from '../../server/src/db/migrate';
 import { openDatabase } from './database';
@@ -62,6 +64,7 @@ const AIMS = {
   uncached: { ratio: 0.7 },
   cold: { perSecond: 400, p99Ms: 100, pagesHeld: 2_000 },
   views: { perSecond: 5_000 },
+  reading: { perSecond: 5_000, reportP99Ms: 100 },
 };
 /**
  * What readers' browsers and crawlers send with every request, so what the cached and cold reads send: the answers
@@ -128,6 +131,27 @@ interface ViewBurst {
 interface Target {
   child: ChildProcess;
   base: string;
+}
+
+/**
+ * Reports (issue 29, docs/decisions/068-reports.md): reading beacons of one event each, from readers of their own, then
+ * the reports over READING.events generated events (90 days over every article), rolled up once.
+ */
+const READING = {
+  name: 'POST /api/view/read',
+  reports: 'GET /api/reports',
+  events: Number(process.env.BENCH_READ_EVENTS ?? 10_000_000),
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};
+
+interface ReadingRuns {
+  burst: Round;
+  accepted: number;
+  eventsAdded: number;
+  generated: number;
+  generateSeconds: number;
+  rollupSeconds: number;
+  reports: { label: string; figures: Round }[];
 }
 
 /** Search (issue 28, docs/decisions/065-search.md): uncached, at 20 connections, p99 under 50 ms. */
@@ -559,6 +583,126 @@ async function viewPart(databaseUrl: string, seeded: Seeded): Promise<ViewBurst 
   }
 }
 
+/** A random v4 UUID's text, for a page id. */
+const pageId = () => crypto.randomUUID();
+
+async function readingPart(databaseUrl: string, seeded: Seeded): Promise<ReadingRuns | undefined> {
+  if (!selected(READING.name)) return undefined;
+  const app = await startChild('app-server.ts', { ...appEnv(databaseUrl, 'memory'), READ_BEACONS_PER_MINUTE: '1000000000' });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const count = async () => Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM "ReadEvent"`)).rows[0]!.n);
+  try {
+    let sent = 0;
+    const next = () => {
+      const n = sent++;
+      const event = {
+        article: seeded.articles[n % seeded.articles.length]!,
+        page: pageId(),
+        elapsed: 90_000,
+        engaged: 40,
+        depth: 75,
+        referrer: 'search',
+      };
+      return {
+        body: JSON.stringify({ events: [event] }),
+        headers: { 'content-type': 'application/json', 'user-agent': READING.userAgent, 'x-forwarded-for': readerAddress(n) },
+      };
+    };
+    const request = (): Request => ({ method: 'POST', path: '/api/view/read', ...next(), setupRequest: (req) => ({ ...req, ...next() }) });
+    const warm = await load(app, request(), { duration: WARMUP });
+    const before = await count();
+    const burst = await load(app, request(), { amount: Math.max(CONNECTIONS, warm.bestSecond * DURATION) });
+    const accepted = burst.statuses['204'] ?? 0;
+    const eventsAdded = (await count()) - before;
+    log(
+      `${READING.name} ${describe('app', burst)}  ${(accepted / burst.seconds).toFixed(0)} events/s; ${accepted} accepted, ReadEvent +${eventsAdded}`,
+    );
+
+    // The reports over READING.events events: generated in the database, spread over 90 days and every article.
+    const t0 = Date.now();
+    await db.query(`SET statement_timeout = 0`);
+    await db.query(
+      `INSERT INTO "ReadEvent" ("articleId", "pageId", "at", "visitor", "depth", "engaged", "referrer", "device")
+       SELECT a.ids[1 + (g % a.n)], gen_random_uuid(), now() - (g % (90 * 86400)) * interval '1 second', (g % 2000003)::bigint,
+              (ARRAY[0, 25, 50, 75, 100])[1 + (g % 5)], (g * 7) % 900, g % 6, g % 3
+       FROM generate_series(1, $1::int) AS g,
+            (SELECT array_agg(id) AS ids, count(*)::int AS n FROM "Article" WHERE status = 'published') AS a`,
+      [READING.events],
+    );
+    await db.query(`VACUUM ANALYZE "ReadEvent"`);
+    const generateSeconds = (Date.now() - t0) / 1000;
+    log(`generated ${READING.events.toLocaleString('en')} reading events in ${generateSeconds.toFixed(0)} s`);
+
+    // An editor, to ask for the reports.
+    const email = 'bench-editor@bench.local';
+    await db.query(
+      `INSERT INTO "User" (id, name, email, "passwordHash", role, "emailVerifiedAt", "updatedAt")
+       VALUES (gen_random_uuid(), 'Bench Editor', $1, $2, 'editor', now(), now()) ON CONFLICT (email) DO NOTHING`,
+      [email, await bcrypt.hash('Bench#2026-editor', 10)],
+    );
+    const login = await fetch(`${app.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Bench#2026-editor' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    // The first report starts the roll-up of every day (and answers after a few seconds at most): wait for it to end.
+    const t1 = Date.now();
+    const first = await fetch(`${app.base}/api/reports/site`, { headers: auth });
+    if (!first.ok) throw new Error(`the first report answered ${first.status}`);
+    const rolled = async () =>
+      (await db.query<{ done: boolean }>(`SELECT "seenId" >= (SELECT max(id) FROM "ReadEvent") AS done FROM "ReadRollup"`)).rows[0]!.done;
+    while (!(await rolled())) await new Promise((resolve) => setTimeout(resolve, 200));
+    const rollupSeconds = (Date.now() - t1) / 1000;
+    log(`rolled up in ${rollupSeconds.toFixed(1)} s`);
+
+    const from90 = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const cases = [
+      ['site, 30 days', '/api/reports/site'],
+      ['site, 90 days', `/api/reports/site?from=${from90}`],
+      ['articles, 30 days, by views', '/api/reports/articles'],
+      ['articles, 90 days, by completion', `/api/reports/articles?from=${from90}&sort=completion`],
+      ['articles, 90 days, title search', `/api/reports/articles?from=${from90}&q=council`],
+      ['one article, 90 days', `/api/reports/articles/${seeded.articles[0]}?from=${from90}`],
+    ] as const;
+    const reports: ReadingRuns['reports'] = [];
+    for (const [label, path] of cases) {
+      const figures = await load(app, { method: 'GET', path, headers: auth }, { duration: DURATION }, 1);
+      log(`${READING.reports} ${label}: ${describe('app', figures)}`);
+      reports.push({ label, figures });
+    }
+    return { burst, accepted, eventsAdded, generated: READING.events, generateSeconds, rollupSeconds, reports };
+  } finally {
+    await db.end();
+    await stopChild(app.child);
+  }
+}
+
+function readingReport(r: ReadingRuns): string[] {
+  const perSecond = r.accepted / r.burst.seconds;
+  const ingestMet = perSecond >= AIMS.reading.perSecond && r.eventsAdded === r.accepted && !r.burst.errors;
+  return [
+    '',
+    `**Reading events** (issue 29): a burst of \`${READING.name}\`, one event a beacon, each from a reader of its own, rotating over every article:`,
+    '',
+    `| accepted events/s | p50 ms | p99 ms | CPU ms/event | 204 answers | ReadEvent rows added | aim met (≥ ${AIMS.reading.perSecond.toLocaleString('en')}/s, exact) |`,
+    '|---:|---:|---:|---:|---:|---:|---|',
+    `| ${perSecond.toFixed(0)} | ${ms(r.burst.p50)} | ${ms(r.burst.p99)} | ${cpu(r.burst.cpuMs)} | ${r.accepted} | ${r.eventsAdded} | ${ingestMet ? 'yes' : 'no'} |`,
+    '',
+    `**Reports over ${r.generated.toLocaleString('en')} reading events** (generated over 90 days and every article in ${r.generateSeconds.toFixed(0)} s; ` +
+      `the first report rolled them all up in ${r.rollupSeconds.toFixed(1)} s), one editor's calls one after another (1 connection):`,
+    '',
+    `| report | req/s | p50 ms | p99 ms | CPU ms/req | errors, non-2xx | aim met (p99 < ${AIMS.reading.reportP99Ms} ms) |`,
+    '|---|---:|---:|---:|---:|---|---|',
+    ...r.reports.map(
+      ({ label, figures: f }) =>
+        `| ${label} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${cpu(f.cpuMs)} | ${f.errors}, ${f.non2xx} | ${f.p99 < AIMS.reading.reportP99Ms && !f.errors && !f.non2xx ? 'yes' : 'no'} |`,
+    ),
+  ];
+}
+
 const ms = (n: number) => n.toFixed(0);
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const cpu = (n: number) => n.toFixed(2);
@@ -672,12 +816,14 @@ function report(results: {
   cold: ColdPages | undefined;
   views: ViewBurst | undefined;
   search: SearchRuns | undefined;
+  reading: ReadingRuns | undefined;
   pgVersion: string;
 }): string {
-  const { uncached, plans, cached, cold, views, search } = results;
+  const { uncached, plans, cached, cold, views, search, reading } = results;
   const loads = [...cached, ...uncached, ...(cold ? [cold.comparison] : [])]
     .flatMap((c) => [...c.app.loads, ...c.bare.loads])
     .concat(views ? [views.burst.load] : [])
+    .concat(reading ? [reading.burst.load, ...reading.reports.map((r) => r.figures.load)] : [])
     .concat(search ? search.cases.flatMap((c) => c.figures.loads) : []);
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.availableParallelism()} CPU (\`nproc\`), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ` +
@@ -724,6 +870,7 @@ function report(results: {
         'sent is answered; the counts are read once they stop moving.',
     );
   }
+  if (reading) lines.push(...readingReport(reading));
   const errors = [
     ...cached.map((c) => ['cache=memory', c] as const),
     ...uncached.map((c) => ['cache=off', c] as const),
@@ -786,6 +933,7 @@ async function main() {
     COLD_PAGES.name,
     SEARCH.name,
     VIEW_BURST.name,
+    READING.name,
   ];
   if (!labels.some(selected)) throw new Error(`BENCH_ONLY matches none of: ${labels.join('; ')}`);
   buildIfNeeded();
@@ -806,8 +954,9 @@ async function main() {
     const search = await searchPart(database.url, seeded);
     // Last: its writes would change what the reads show.
     const views = await viewPart(database.url, seeded);
+    const reading = await readingPart(database.url, seeded);
 
-    const results = report({ uncached, plans, cached, cold, views, search, pgVersion });
+    const results = report({ uncached, plans, cached, cold, views, search, reading, pgVersion });
     if (ONLY) console.log(results);
     else {
       writeReport(results);

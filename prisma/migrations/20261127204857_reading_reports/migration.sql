@@ -40,6 +40,7 @@ CREATE TABLE "ReadSiteDaily" (
     "views" INTEGER NOT NULL,
     "readers" INTEGER NOT NULL,
     "engaged" BIGINT NOT NULL,
+    "depth100" INTEGER NOT NULL,
 
     CONSTRAINT "ReadSiteDaily_pkey" PRIMARY KEY ("day")
 );
@@ -63,7 +64,7 @@ CREATE TABLE "ReadRollup" (
 );
 
 -- CreateIndex
-CREATE INDEX "ReadEvent_at_idx" ON "ReadEvent"("at");
+CREATE INDEX "ReadEvent_at_idx" ON "ReadEvent" USING BRIN ("at");
 
 -- CreateIndex
 CREATE INDEX "ReadDaily_day_idx" ON "ReadDaily"("day");
@@ -78,3 +79,14 @@ ALTER TABLE "SiteSettings" ADD CONSTRAINT "SiteSettings_readEventDays_check" CHE
 
 -- The roll-up's one row.
 INSERT INTO "ReadRollup" ("id") VALUES (1);
+
+-- The Privacy page says what the reading reports keep (docs/privacy.md), where it still has the text it was installed
+-- with: a newsroom that rewrote it keeps its own words.
+UPDATE "Page" SET "content" = replace("content",
+  'Your network address and browser are not stored with it.</p>',
+  'Your network address and browser are not stored with it.</p>'
+  || '<h2>Reading reports</h2><p>So that the newsroom knows which articles are read to the end, an article page reports, when you leave it or switch away, how far down the article you read (a quarter, half, three quarters or all of it), for how many seconds you were actively reading (the page in front, and you scrolling, moving or typing), where you came from (a search engine, a social network, another page of this site, a newsletter, another site or nowhere: never the address itself) and whether you read on a computer, a phone or a tablet. '
+  || 'To count readers without knowing who they are, the site mixes your network address and your browser''s name with a random value that changes every day, and keeps only the result. The day''s random value is deleted when the day is over, so nobody, the newsroom included, can link these reports to you, or to your reports of another day. Your network address and browser are not stored. '
+  || 'Each report is kept for 30 days (the newsroom may choose from 2 to 400 days); after that only each article''s daily totals remain. If your browser sends Do Not Track or Global Privacy Control, the page sends no report and the site keeps none.</p>')
+WHERE "slug" = 'privacy' AND position('Your network address and browser are not stored with it.</p>' IN "content") > 0
+  AND position('Reading reports' IN "content") = 0;

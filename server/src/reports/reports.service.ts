@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { Prisma } from '../generated/prisma/client';
 import { likeLiteral } from '../lib/like';
 import type { Logger } from '../lib/logger';
+import { waitAtMost } from '../lib/wait';
 import { rollUpReads } from './rollup.service';
 
 /**
@@ -54,38 +55,33 @@ interface DayRow {
 const toDays = (rows: DayRow[]) =>
   rows.map((r) => ({ date: r.date, views: r.views, readers: r.readers, engagedSeconds: Number(r.engaged) }));
 
-/** The site's (or an author's) days and totals. Readers of the whole site are distinct per day; an author's are per article and day. */
+/**
+ * The site's (or an author's) days and totals: the site's from its own daily sums (a row a day), an author's from their
+ * articles' (readers are then distinct per article and day).
+ */
 export async function siteReport(db: Db, range: { from: string; to: string }, owner: string | null) {
   const { from, to } = range;
   const perDay =
     owner === null
-      ? Prisma.sql`SELECT day, views, readers, engaged FROM "ReadSiteDaily" WHERE day BETWEEN ${from}::date AND ${to}::date`
-      : Prisma.sql`SELECT d.day, sum(d.views)::int AS views, sum(d.readers)::int AS readers, sum(d.engaged)::bigint AS engaged
+      ? Prisma.sql`SELECT day, views, readers, engaged, depth100 FROM "ReadSiteDaily" WHERE day BETWEEN ${from}::date AND ${to}::date`
+      : Prisma.sql`SELECT d.day, sum(d.views)::int AS views, sum(d.readers)::int AS readers, sum(d.engaged)::bigint AS engaged,
+                          sum(d.depth100)::int AS depth100
                    FROM "ReadDaily" d JOIN "Article" a ON a.id = d."articleId"
                    WHERE d.day BETWEEN ${from}::date AND ${to}::date AND ${ownedBy(owner)} GROUP BY d.day`;
-  const [days, completion] = await Promise.all([
-    db.$queryRaw<DayRow[]>`
-      SELECT to_char(g.day, 'YYYY-MM-DD') AS date, COALESCE(s.views, 0)::int AS views, COALESCE(s.readers, 0)::int AS readers,
-             COALESCE(s.engaged, 0)::bigint AS engaged
-      FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS g(day)
-      LEFT JOIN (${perDay}) s ON s.day = g.day::date
-      ORDER BY g.day`,
-    db.$queryRaw<{ views: number; completed: number }[]>`
-      SELECT COALESCE(sum(d.views), 0)::int AS views, COALESCE(sum(d.depth100), 0)::int AS completed
-      FROM "ReadDaily" d JOIN "Article" a ON a.id = d."articleId"
-      WHERE d.day BETWEEN ${from}::date AND ${to}::date AND ${ownedBy(owner)}`,
-  ]);
-  const sum = (pick: (d: DayRow) => number) => days.reduce((n, d) => n + pick(d), 0);
-  const views = sum((d) => d.views);
-  // The completion rate over the articles' pages (which the site's count equals, but for articles deleted since).
-  const rate = completion[0]!.views === 0 ? 0 : completion[0]!.completed / completion[0]!.views;
+  const days = await db.$queryRaw<(DayRow & { completed: number })[]>`
+    SELECT to_char(g.day, 'YYYY-MM-DD') AS date, COALESCE(s.views, 0)::int AS views, COALESCE(s.readers, 0)::int AS readers,
+           COALESCE(s.engaged, 0)::bigint AS engaged, COALESCE(s.depth100, 0)::int AS completed
+    FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS g(day)
+    LEFT JOIN (${perDay}) s ON s.day = g.day::date
+    ORDER BY g.day`;
+  const sum = (pick: (d: DayRow & { completed: number }) => number) => days.reduce((n, d) => n + pick(d), 0);
   const totals = figures(
-    views,
+    sum((d) => d.views),
     sum((d) => d.readers),
     sum((d) => Number(d.engaged)),
-    0,
+    sum((d) => d.completed),
   );
-  return { from, to, totals: { ...totals, completionRate: Math.round(rate * 1000) / 1000 }, days: toDays(days) };
+  return { from, to, totals, days: toDays(days) };
 }
 
 const SORTS: Record<ReportSort, Prisma.Sql> = {
@@ -134,19 +130,32 @@ export async function articleReports(
   const { from, to, q, sort, order } = filters;
   const words = q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(q)}%`}` : Prisma.empty;
   const direction = order === 'asc' ? Prisma.sql`ASC NULLS FIRST` : Prisma.sql`DESC NULLS LAST`;
-  const rows = await db.$queryRaw<ArticleSumRow[]>`
-    WITH s AS (
-      SELECT d."articleId", sum(d.views)::int AS views, sum(d.readers)::int AS readers, sum(d.engaged)::bigint AS engaged,
-             sum(d.depth25)::int AS d25, sum(d.depth50)::int AS d50, sum(d.depth75)::int AS d75, sum(d.depth100)::int AS d100
-      FROM "ReadDaily" d WHERE d.day BETWEEN ${from}::date AND ${to}::date
-      GROUP BY d."articleId"
-    )
-    SELECT a.id::text AS id, a.title, a."publishedAt", s.views, s.readers, s.engaged, s.d25, s.d50, s.d75, s.d100,
-           count(*) OVER ()::int AS total
-    FROM s JOIN "Article" a ON a.id = s."articleId"
-    WHERE ${ownedBy(owner)} ${words}
-    ORDER BY ${SORTS[sort]} ${direction}, a.id
-    LIMIT ${page.limit} OFFSET ${page.offset}`;
+  // Sorted by a figure, the page is cut from the sums alone and only its rows meet the articles; by title or date, or
+  // for an author or a search, the articles are joined first.
+  const joinFirst = owner !== null || q !== undefined || sort === 'title' || sort === 'published';
+  const sums = Prisma.sql`
+    SELECT d."articleId", sum(d.views)::int AS views, sum(d.readers)::int AS readers, sum(d.engaged)::bigint AS engaged,
+           sum(d.depth25)::int AS d25, sum(d.depth50)::int AS d50, sum(d.depth75)::int AS d75, sum(d.depth100)::int AS d100
+    FROM "ReadDaily" d WHERE d.day BETWEEN ${from}::date AND ${to}::date
+    GROUP BY d."articleId"`;
+  const rows = joinFirst
+    ? await db.$queryRaw<ArticleSumRow[]>`
+        WITH s AS (${sums})
+        SELECT a.id::text AS id, a.title, a."publishedAt", s.views, s.readers, s.engaged, s.d25, s.d50, s.d75, s.d100,
+               count(*) OVER ()::int AS total
+        FROM s JOIN "Article" a ON a.id = s."articleId"
+        WHERE ${ownedBy(owner)} ${words}
+        ORDER BY ${SORTS[sort]} ${direction}, a.id
+        LIMIT ${page.limit} OFFSET ${page.offset}`
+    : await db.$queryRaw<ArticleSumRow[]>`
+        WITH s AS (${sums}), top AS (
+          SELECT s.*, count(*) OVER ()::int AS total FROM s
+          ORDER BY ${SORTS[sort]} ${direction}, s."articleId"
+          LIMIT ${page.limit} OFFSET ${page.offset}
+        )
+        SELECT a.id::text AS id, a.title, a."publishedAt", s.views, s.readers, s.engaged, s.d25, s.d50, s.d75, s.d100, s.total
+        FROM top s JOIN "Article" a ON a.id = s."articleId"
+        ORDER BY ${SORTS[sort]} ${direction}, a.id`;
   const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countArticleReports(db, filters, owner));
   return { rows: rows.map(toArticleRow), total };
 }
@@ -218,6 +227,7 @@ export async function articleReport(
 }
 
 const rollups = new WeakMap<Db, Promise<unknown>>();
+const FRESH_WAIT_MS = 3_000;
 
 /**
  * Brings the sums up to date before a report reads them, so a report shows the reading of a moment ago: when events have
@@ -225,8 +235,9 @@ const rollups = new WeakMap<Db, Promise<unknown>>();
  * failed run is logged, and the report shows the sums as they are.
  */
 export async function freshReads(db: Db, logger: Logger): Promise<void> {
+  // max(id) is one step down the primary key's index (an EXISTS over `id >` may scan the table when there is none).
   const [pending] = await db.$queryRaw<{ pending: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM "ReadEvent" WHERE id > (SELECT "seenId" FROM "ReadRollup" WHERE id = 1)) AS pending`;
+    SELECT COALESCE((SELECT max(id) FROM "ReadEvent") > "seenId", false) AS pending FROM "ReadRollup" WHERE id = 1`;
   if (!pending?.pending) return;
   let running = rollups.get(db);
   if (!running) {
@@ -235,5 +246,7 @@ export async function freshReads(db: Db, logger: Logger): Promise<void> {
       .finally(() => rollups.delete(db));
     rollups.set(db, running);
   }
-  await running;
+  // A backlog (the first report after days of events) can take a while: the report waits a few seconds at most, then
+  // shows the sums as they are while the run goes on.
+  await waitAtMost(FRESH_WAIT_MS, running);
 }

@@ -5,7 +5,7 @@ import { Prisma } from '../generated/prisma/client';
 /**
  * The roll-up (docs/decisions/068-reports.md): reading events are appended as they come; this job turns them into
  * per-article and per-site daily sums, which every report reads. Each run recomputes *whole days* from their events —
- * every day that an event appended since the run before last belongs to — inside one transaction. So a run killed
+ * every day from the earliest to the latest of the events appended since the run before last — inside one transaction. So a run killed
  * half-way leaves the sums as they were and the next run does its work again; an event that arrives late (a page read
  * yesterday, reported today) makes its day be recomputed; and a day is never counted twice.
  *
@@ -44,6 +44,14 @@ export interface RollupResult {
   days: string[];
 }
 
+/** Every UTC day from `first` to `last` (YYYY-MM-DD), both included. */
+function daysFrom(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
 /** One run: the days touched since the run before last, recomputed whole. */
 export async function rollUpReads(db: Db): Promise<RollupResult> {
   return db.$transaction(
@@ -56,10 +64,12 @@ export async function rollUpReads(db: Db): Promise<RollupResult> {
       const [{ newest }] = (await tx.$queryRaw<{ newest: bigint }[]>`
         SELECT COALESCE(max(id), 0)::bigint AS newest FROM "ReadEvent"`) as [{ newest: bigint }];
       const since = state?.priorId ?? 0n;
-      const touched = await tx.$queryRaw<{ day: string }[]>`
-        SELECT DISTINCT to_char(("at" AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day
-        FROM "ReadEvent" WHERE id > ${since} ORDER BY 1`;
-      const days = touched.map((t) => t.day);
+      // The days of the events appended since: from the earliest to the latest, each recomputed whole.
+      const [span] = await tx.$queryRaw<{ first: string | null; last: string | null }[]>`
+        SELECT to_char((min("at") AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS first,
+               to_char((max("at") AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS last
+        FROM "ReadEvent" WHERE id > ${since}`;
+      const days = span?.first && span.last ? daysFrom(span.first, span.last) : [];
       for (const day of days) {
         await tx.$executeRaw`DELETE FROM "ReadDaily" WHERE day = ${day}::date`;
         await tx.$executeRaw`DELETE FROM "ReadSiteDaily" WHERE day = ${day}::date`;
@@ -70,8 +80,8 @@ export async function rollUpReads(db: Db): Promise<RollupResult> {
           FROM (${pagesOf(day)}) p JOIN "Article" a ON a.id = p."articleId"
           GROUP BY p."articleId"`;
         await tx.$executeRaw`
-          INSERT INTO "ReadSiteDaily" (day, views, readers, engaged)
-          SELECT ${day}::date, count(*)::int, count(DISTINCT visitor)::int, COALESCE(sum(engaged), 0)::bigint
+          INSERT INTO "ReadSiteDaily" (day, views, readers, engaged, depth100)
+          SELECT ${day}::date, count(*)::int, count(DISTINCT visitor)::int, COALESCE(sum(engaged), 0)::bigint, ${Prisma.raw(count('depth >= 100'))}
           FROM (${pagesOf(day)}) p JOIN "Article" a ON a.id = p."articleId"
           HAVING count(*) > 0`;
       }
@@ -100,7 +110,7 @@ export async function forgetOldReads(db: Db, now = new Date()): Promise<{ salts:
   let events = 0;
   for (let i = 0; i < FORGET_BATCHES; i++) {
     const deleted = await db.$executeRaw`
-      DELETE FROM "ReadEvent" WHERE id IN (SELECT id FROM "ReadEvent" WHERE "at" < ${cutoff} ORDER BY "at" LIMIT ${FORGET_BATCH})`;
+      DELETE FROM "ReadEvent" WHERE id IN (SELECT id FROM "ReadEvent" WHERE "at" < ${cutoff} LIMIT ${FORGET_BATCH})`;
     events += deleted;
     if (deleted < FORGET_BATCH) break;
   }
