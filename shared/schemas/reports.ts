@@ -6,8 +6,6 @@ import { dayQuery, limitOffsetQuery } from './query';
 export const REPORT_LIMITS = {
   /** Events one beacon may carry: a page's own, and any that an earlier send could not deliver. */
   beaconEvents: 10,
-  /** A beacon's body, in bytes. */
-  beaconBytes: 4 * 1024,
   /** How long after its opening a page may still report (older reports are dropped). */
   pageLifeMs: 24 * 3_600_000,
   /** Engaged seconds one page may report: four hours. */
@@ -64,8 +62,12 @@ const withinRange = {
   message: `A report covers at most ${REPORT_LIMITS.rangeDaysMax} days`,
   path: ['from'],
 };
-const days = (q: { from?: string; to?: string }) =>
-  !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < REPORT_LIMITS.rangeDaysMax;
+/** A range's length: `to` defaults to today, and `from` alone to 30 days before it (server/src/reports resolveRange). */
+const days = (q: { from?: string; to?: string }) => {
+  if (!q.from) return true;
+  const to = q.to ?? new Date().toISOString().slice(0, 10);
+  return to < q.from || (Date.parse(to) - Date.parse(q.from)) / 86_400_000 < REPORT_LIMITS.rangeDaysMax;
+};
 
 /** A report's days (UTC), `from` and `to` included; the last 30 days by default. */
 const range = { from: dayQuery('from').optional(), to: dayQuery('to').optional() };
@@ -79,8 +81,17 @@ export type ReportRange = z.output<typeof reportRangeSchema>;
 export const REPORT_SORTS = ['views', 'readers', 'engaged', 'completion', 'published', 'title'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 
+const IDS_MESSAGE = `ids must be at most ${200} article ids, separated by commas`;
+
 const articleFilters = {
   ...range,
+  /** Only these articles (the dashboard's article list asks for the rows it shows). */
+  ids: z
+    .string({ error: IDS_MESSAGE })
+    .max(200 * 37, IDS_MESSAGE)
+    .transform((s) => s.split(',').map((id) => id.trim().toLowerCase()))
+    .refine((ids) => ids.length <= 200 && ids.every((id) => z.uuid().safeParse(id).success), IDS_MESSAGE)
+    .optional(),
   /** Words of the title. */
   q: z.string({ error: 'q must be text' }).trim().max(200, 'q must be at most 200 characters').optional(),
   sort: z.enum(REPORT_SORTS, { error: `sort must be one of ${REPORT_SORTS.join(', ')}` }).default('views'),

@@ -15,7 +15,10 @@ import { DEMO, DEMO_PASSWORD, DESKTOP, expectAccessible } from './helpers';
 test.use({
   launchOptions: {
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    ],
   },
 });
 
@@ -27,7 +30,10 @@ test('a read to the end shows in the Reports at 100 % with its engaged time', as
     const title = unique('Reports: the harbour wall, paragraph by paragraph');
     const auth = { Authorization: `Bearer ${await tokenOf(editor)}` };
     const categories = (await (await editor.request.get('/api/categories')).json()) as { id: string }[];
-    const content = Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i + 1} of the harbour wall's story, long enough to scroll through.</p>`).join('');
+    const content = Array.from(
+      { length: 30 },
+      (_, i) => `<p>Paragraph ${i + 1} of the harbour wall's story, long enough to scroll through.</p>`,
+    ).join('');
     const created = await editor.request.post('/api/articles', {
       headers: auth,
       data: { title, summary: 'How far readers read.', content, categoryId: categories[0]!.id },
@@ -54,7 +60,8 @@ test('a read to the end shows in the Reports at 100 % with its engaged time', as
       (await (await editor.request.get(`/api/reports/articles/${id}`, { headers: auth })).json()) as {
         totals: { views: number; engagedSeconds: number; completionRate: number };
       };
-    await expect.poll(async () => (await reportOf()).totals.views, { timeout: 20_000 }).toBe(1);
+    // A report rolls up what came since (at most every 15 s per process), the job every minute.
+    await expect.poll(async () => (await reportOf()).totals.views, { timeout: 75_000 }).toBe(1);
     const { totals } = await reportOf();
     expect(totals.completionRate).toBe(1);
     expect(totals.engagedSeconds).toBeGreaterThanOrEqual(2);

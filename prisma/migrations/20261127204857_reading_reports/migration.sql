@@ -58,6 +58,8 @@ CREATE TABLE "ReadRollup" (
     "id" INTEGER NOT NULL DEFAULT 1,
     "seenId" BIGINT NOT NULL DEFAULT 0,
     "priorId" BIGINT NOT NULL DEFAULT 0,
+    "markId" BIGINT NOT NULL DEFAULT 0,
+    "markAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "rolledAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "ReadRollup_pkey" PRIMARY KEY ("id")
@@ -85,8 +87,8 @@ INSERT INTO "ReadRollup" ("id") VALUES (1);
 UPDATE "Page" SET "content" = replace("content",
   'Your network address and browser are not stored with it.</p>',
   'Your network address and browser are not stored with it.</p>'
-  || '<h2>Reading reports</h2><p>So that the newsroom knows which articles are read to the end, an article page reports, when you leave it or switch away, how far down the article you read (a quarter, half, three quarters or all of it), for how many seconds you were actively reading (the page in front, and you scrolling, moving or typing), where you came from (a search engine, a social network, another page of this site, a newsletter, another site or nowhere: never the address itself) and whether you read on a computer, a phone or a tablet. '
-  || 'To count readers without knowing who they are, the site mixes your network address and your browser''s name with a random value that changes every day, and keeps only the result. The day''s random value is deleted when the day is over, so nobody, the newsroom included, can link these reports to you, or to your reports of another day. Your network address and browser are not stored. '
+  || '<h2>Reading reports</h2><p>So that the newsroom knows which articles are read to the end, an article page reports, when you leave it or switch away, how far down the article you read (a quarter, half, three quarters or all of it), for how many seconds you were actively reading (the page in front, and you scrolling, moving or typing; a page closed before a second of reading is not reported), where you came from (a search engine, a social network, another page of this site, a newsletter, another site or nowhere: never the address itself) and whether you read on a computer, a phone or a tablet. '
+  || 'To count readers without knowing who they are, the site mixes your network address and your browser''s name with a random value made for the day the page was opened, and keeps only the result. Each day''s random value is deleted when the next day is over (a page opened before midnight may still report after it), so after that nobody, the newsroom included, can link these reports to you, or to your reports of another day. Your network address and browser are not stored. '
   || 'Each report is kept for 30 days (the newsroom may choose from 2 to 400 days); after that only each article''s daily totals remain. If your browser sends Do Not Track or Global Privacy Control, the page sends no report and the site keeps none.</p>')
 WHERE "slug" = 'privacy' AND position('Your network address and browser are not stored with it.</p>' IN "content") > 0
   AND position('Reading reports' IN "content") = 0;

@@ -23,9 +23,14 @@ const emptyTrashTask =
 const rollUpReadsTask =
   (ctx: JobsContext): Task =>
   async () => {
-    const { days } = await rollUpReads(ctx.db);
-    const forgotten = await forgetOldReads(ctx.db);
-    if (days.length > 0 || forgotten.events > 0) ctx.logger.debug({ days, ...forgotten }, 'reading events rolled up');
+    try {
+      const { days } = await rollUpReads(ctx.db);
+      if (days.length > 0) ctx.logger.debug({ days }, 'reading events rolled up');
+    } finally {
+      // Even when the roll-up fails: the day's salt and the expired events go on time (docs/privacy.md).
+      const forgotten = await forgetOldReads(ctx.db);
+      if (forgotten.events > 0 || forgotten.salts > 0) ctx.logger.debug(forgotten, 'reading data past its time deleted');
+    }
   };
 
 /** Every job's task, built on the context. */

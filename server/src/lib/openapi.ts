@@ -133,9 +133,13 @@ export function buildOpenApiDocument(publicUrl: string) {
     const schema = spec.produces ? undefined : responseSchema(spec);
     const description = returnsDescription(spec, schema);
     const responses: Record<string, unknown> = {
-      [status]: spec.produces
-        ? { description, content: { [spec.produces]: {} } }
-        : { description, content: { 'application/json': { schema: schema ? responseJsonSchema(schema, components) : {} } } },
+      // 204: no body at all.
+      [status]:
+        status === '204'
+          ? { description }
+          : spec.produces
+            ? { description, content: { [spec.produces]: {} } }
+            : { description, content: { 'application/json': { schema: schema ? responseJsonSchema(schema, components) : {} } } },
     };
     const err = (description: string) => ({
       description,

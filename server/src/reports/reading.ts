@@ -36,27 +36,40 @@ const BOT =
 export const isBot = (userAgent: string | undefined) => BOT.test((userAgent ?? '').trim());
 
 /**
- * A page's report that a reader could have made: some sign of reading (a mark or an engaged second) and no more engaged
- * seconds than the page has been open. The rest (a tab opened in the background and closed, a forged report) is dropped.
+ * A page's report that a reader could have made: at least one engaged second (a page closed at once, or opened in the
+ * background, is no read, even when its end was on screen), and no more engaged seconds than the page has been open.
  */
-export const plausible = (e: { elapsed: number; engaged: number; depth: number }) =>
-  (e.engaged > 0 || e.depth > 0) && e.engaged * 1000 <= e.elapsed + 2_000 && e.elapsed <= REPORT_LIMITS.pageLifeMs;
+export const plausible = (e: { elapsed: number; engaged: number }) =>
+  e.engaged > 0 && e.engaged * 1000 <= e.elapsed + 2_000 && e.elapsed <= REPORT_LIMITS.pageLifeMs;
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** The day's salt, kept in memory until the day changes. */
+/**
+ * The salts of the days pages are opened on, kept in memory while the roll-up keeps them: today's and yesterday's (a page
+ * opened before midnight is hashed with its own day's salt when it reports after). Older ones are dropped every few
+ * minutes, and at each beacon.
+ */
 function saltCache(pool: pg.Pool) {
-  let current: { day: string; salt: Promise<Buffer> } | undefined;
-  return (day: string): Promise<Buffer> => {
-    if (current?.day !== day) {
-      const salt = saltOf(pool, day);
-      current = { day, salt };
-      // A failed read is not kept: the next beacon asks again.
-      salt.catch(() => {
-        if (current?.salt === salt) current = undefined;
-      });
-    }
-    return current.salt;
+  const salts = new Map<string, Promise<Buffer>>();
+  const prune = (now = new Date()) => {
+    const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+    for (const day of salts.keys()) if (day < yesterday) salts.delete(day);
+  };
+  const timer = setInterval(prune, 5 * 60_000);
+  timer.unref();
+  return {
+    of(day: string, now: Date): Promise<Buffer> {
+      prune(now);
+      let salt = salts.get(day);
+      if (!salt) {
+        salt = saltOf(pool, day);
+        salts.set(day, salt);
+        // A failed read is not kept: the next beacon asks again.
+        salt.catch(() => salts.get(day) === salt && salts.delete(day));
+      }
+      return salt;
+    },
+    close: () => clearInterval(timer),
   };
 }
 
@@ -89,31 +102,39 @@ export function createReadRecorder(pool: pg.Pool, beaconsPerMinute: number): Rea
     const { events } = parse(readBeaconSchema, body);
     const kept = events.filter(plausible);
     if (kept.length === 0) return { stored: 0, ignored: null };
-    const day = utcDay(now);
-    const visitor = createHash('sha256')
-      .update(await salt(day))
-      .update(`${client.network}\n${client.userAgent ?? ''}`)
-      .digest()
-      .readBigInt64BE(0);
     const device = DEVICE_CLASSES.indexOf(deviceClass(client.userAgent ?? ''));
-    const rows = kept.map((e): ReadRow => ({
-      articleId: e.article,
-      pageId: e.page,
-      // Opened `elapsed` ago by the server's clock (the page's own clock only measures the time since): to the second.
-      at: new Date(Math.floor((now.getTime() - e.elapsed) / 1000) * 1000),
-      visitor,
-      depth: e.depth,
-      engaged: e.engaged,
-      referrer: REFERRER_CLASSES.indexOf(e.referrer),
-      device,
-    }));
+    const rows = await Promise.all(
+      kept.map(async (e): Promise<ReadRow> => {
+        // Opened `elapsed` ago by the server's clock (the page's own clock only measures the time since): to the second.
+        const at = new Date(Math.floor((now.getTime() - e.elapsed) / 1000) * 1000);
+        // The visitor of the day the page was opened, with that day's salt.
+        const visitor = createHash('sha256')
+          .update(await salt.of(utcDay(at), now))
+          .update(`${client.network}\n${client.userAgent ?? ''}`)
+          .digest()
+          .readBigInt64BE(0);
+        return {
+          articleId: e.article,
+          pageId: e.page,
+          at,
+          visitor,
+          depth: e.depth,
+          engaged: e.engaged,
+          referrer: REFERRER_CLASSES.indexOf(e.referrer),
+          device,
+        };
+      }),
+    );
     await commits.add(rows);
     return { stored: rows.length, ignored: null };
   }
 
   return {
     ingest,
-    close: () => commits.close(),
+    close: () => {
+      salt.close();
+      return commits.close();
+    },
     get stats() {
       return commits.stats;
     },

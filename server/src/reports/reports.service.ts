@@ -127,7 +127,8 @@ export async function articleReports(
   owner: string | null,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ArticleReportRow[]; total: number }> {
-  const { from, to, q, sort, order } = filters;
+  const { from, to, q, sort, order, ids } = filters;
+  const only = ids ? Prisma.sql`AND d."articleId" = ANY(${ids}::uuid[])` : Prisma.empty;
   const words = q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(q)}%`}` : Prisma.empty;
   const direction = order === 'asc' ? Prisma.sql`ASC NULLS FIRST` : Prisma.sql`DESC NULLS LAST`;
   // Sorted by a figure, the page is cut from the sums alone and only its rows meet the articles; by title or date, or
@@ -136,7 +137,7 @@ export async function articleReports(
   const sums = Prisma.sql`
     SELECT d."articleId", sum(d.views)::int AS views, sum(d.readers)::int AS readers, sum(d.engaged)::bigint AS engaged,
            sum(d.depth25)::int AS d25, sum(d.depth50)::int AS d50, sum(d.depth75)::int AS d75, sum(d.depth100)::int AS d100
-    FROM "ReadDaily" d WHERE d.day BETWEEN ${from}::date AND ${to}::date
+    FROM "ReadDaily" d WHERE d.day BETWEEN ${from}::date AND ${to}::date ${only}
     GROUP BY d."articleId"`;
   const rows = joinFirst
     ? await db.$queryRaw<ArticleSumRow[]>`
@@ -161,11 +162,12 @@ export async function articleReports(
 }
 
 /** The count alone, for a page past the last. */
-async function countArticleReports(db: Db, filters: { from: string; to: string; q?: string }, owner: string | null) {
+async function countArticleReports(db: Db, filters: { from: string; to: string; q?: string; ids?: string[] }, owner: string | null) {
   const words = filters.q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(filters.q)}%`}` : Prisma.empty;
+  const only = filters.ids ? Prisma.sql`AND d."articleId" = ANY(${filters.ids}::uuid[])` : Prisma.empty;
   const [row] = await db.$queryRaw<{ total: number }[]>`
     SELECT count(DISTINCT d."articleId")::int AS total FROM "ReadDaily" d JOIN "Article" a ON a.id = d."articleId"
-    WHERE d.day BETWEEN ${filters.from}::date AND ${filters.to}::date AND ${ownedBy(owner)} ${words}`;
+    WHERE d.day BETWEEN ${filters.from}::date AND ${filters.to}::date AND ${ownedBy(owner)} ${words} ${only}`;
   return row?.total ?? 0;
 }
 
@@ -226,12 +228,14 @@ export async function articleReport(
   };
 }
 
-const rollups = new WeakMap<Db, Promise<unknown>>();
+const rollups = new WeakMap<Db, { running?: Promise<unknown>; startedAt: number }>();
 const FRESH_WAIT_MS = 3_000;
+/** A report starts a run at most this often per process (the minutely job runs anyway). */
+const FRESH_EVERY_MS = 15_000;
 
 /**
  * Brings the sums up to date before a report reads them, so a report shows the reading of a moment ago: when events have
- * come since the roll-up's last run (one look at the newest id), the roll-up runs first, once per process at a time. A
+ * come since the roll-up's last run (one look at the newest id), a run starts, at most one per process every 15 s. A
  * failed run is logged, and the report shows the sums as they are.
  */
 export async function freshReads(db: Db, logger: Logger): Promise<void> {
@@ -239,14 +243,15 @@ export async function freshReads(db: Db, logger: Logger): Promise<void> {
   const [pending] = await db.$queryRaw<{ pending: boolean }[]>`
     SELECT COALESCE((SELECT max(id) FROM "ReadEvent") > "seenId", false) AS pending FROM "ReadRollup" WHERE id = 1`;
   if (!pending?.pending) return;
-  let running = rollups.get(db);
-  if (!running) {
-    running = rollUpReads(db)
+  const state = rollups.get(db) ?? { startedAt: 0 };
+  rollups.set(db, state);
+  if (!state.running && Date.now() - state.startedAt >= FRESH_EVERY_MS) {
+    state.startedAt = Date.now();
+    state.running = rollUpReads(db)
       .catch((err: unknown) => logger.warn({ err }, 'the reports’ roll-up failed; the report shows the sums as they were'))
-      .finally(() => rollups.delete(db));
-    rollups.set(db, running);
+      .finally(() => (state.running = undefined));
   }
   // A backlog (the first report after days of events) can take a while: the report waits a few seconds at most, then
   // shows the sums as they are while the run goes on.
-  await waitAtMost(FRESH_WAIT_MS, running);
+  if (state.running) await waitAtMost(FRESH_WAIT_MS, state.running);
 }

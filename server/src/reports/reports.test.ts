@@ -104,7 +104,7 @@ describe('POST /api/view/read', () => {
     expect(await stored(a.id)).toBe(1);
   });
 
-  it('drops what no reader could have sent: no sign of reading, more engaged seconds than the page was open, an unpublished article', async () => {
+  it('drops what no reader could have sent: no engaged second (even with the end on screen), more engaged seconds than the page was open, an unpublished article', async () => {
     const a = await published();
     const draft = await article({ status: 'draft' });
     const res = await beacon([
@@ -112,7 +112,8 @@ describe('POST /api/view/read', () => {
       event(a.id, { engaged: 600, elapsed: 10_000 }),
       event(draft.id),
       event(randomUUID()),
-      event(a.id, { engaged: 0, depth: 25 }),
+      event(a.id, { engaged: 0, depth: 100 }),
+      event(a.id, { engaged: 3, depth: 25 }),
     ]);
     expect(res.status).toBe(204);
     expect(await stored(a.id)).toBe(1);
@@ -278,10 +279,58 @@ describe('privacy', () => {
     expect(visitors[2]).not.toBe(visitors[0]);
     expect((await db.readSalt.findMany({ where: { day: { in: [new Date('2026-05-01'), new Date('2026-05-02')] } } })).length).toBe(2);
 
+    // Yesterday's salt stays for the late reports of yesterday's pages; the day before's goes.
+    const kept = async () =>
+      (await db.readSalt.findMany({ where: { day: { lte: new Date('2026-05-02') } }, orderBy: { day: 'asc' } })).map((r) =>
+        r.day.toISOString().slice(0, 10),
+      );
     await forgetOldReads(db, noon('2026-05-02'));
-    expect(
-      (await db.readSalt.findMany({ where: { day: { lte: new Date('2026-05-02') } } })).map((s) => s.day.toISOString().slice(0, 10)),
-    ).toEqual(['2026-05-02']);
+    expect(await kept()).toEqual(['2026-05-01', '2026-05-02']);
+    await forgetOldReads(db, noon('2026-05-03'));
+    expect(await kept()).toEqual(['2026-05-02']);
+  });
+
+  it('hashes a late report with the salt of the day its page was opened: one reader is one visitor of that day', async () => {
+    const a = await published();
+    const b = await published();
+    await ctx.readRecorder.ingest(client(13), { events: [event(a.id)] }, new Date('2026-05-10T23:30:00Z'));
+    // The same reader's page opened at 23:50 reports at 00:20 the next day.
+    await ctx.readRecorder.ingest(client(13), { events: [event(b.id, { elapsed: 30 * 60_000 })] }, new Date('2026-05-11T00:20:00Z'));
+    const [first, late] = await Promise.all([a, b].map((x) => db.readEvent.findFirstOrThrow({ where: { articleId: x.id } })));
+    expect(late!.at.toISOString()).toBe('2026-05-10T23:50:00.000Z');
+    expect(late!.visitor).toBe(first!.visitor);
+    await rollUpReads(db);
+    const site = await request(app).get('/api/reports/site').query({ from: '2026-05-10', to: '2026-05-11' }).set(headers('admin'));
+    expect(site.body.days.map((d: { readers: number; views: number }) => [d.views, d.readers])).toEqual([
+      [2, 1],
+      [0, 0],
+    ]);
+  });
+
+  it('counts a page whose reports fall on both sides of midnight once, on the day it was opened', async () => {
+    const a = await published();
+    const page = randomUUID();
+    // Reported before midnight, then again after it with a delay that puts its opening a second later.
+    await ctx.readRecorder.ingest(
+      client(14),
+      { events: [event(a.id, { page, elapsed: 59_000, engaged: 20, depth: 50 })] },
+      new Date('2026-05-20T23:59:59Z'),
+    );
+    await ctx.readRecorder.ingest(
+      client(14),
+      { events: [event(a.id, { page, elapsed: 60_000, engaged: 40, depth: 100 })] },
+      new Date('2026-05-21T00:01:01Z'),
+    );
+    await rollUpReads(db);
+    const res = await request(app)
+      .get(`/api/reports/articles/${a.id}`)
+      .query({ from: '2026-05-20', to: '2026-05-21' })
+      .set(headers('admin'));
+    expect(res.body.days).toEqual([
+      { date: '2026-05-20', views: 1, readers: 1, engagedSeconds: 40 },
+      { date: '2026-05-21', views: 0, readers: 0, engagedSeconds: 0 },
+    ]);
+    expect(res.body.totals.completionRate).toBe(1);
   });
 
   it('deletes raw events older than the setting’s days; their daily sums stay', async () => {
@@ -311,6 +360,7 @@ describe('who reads which report', () => {
     const theirs = await published('Reported: the author’s own');
     const own = await article({ status: 'published', title: 'Reported: written by the signed-in author', authorId: byRole.author.user.id });
     for (const a of [theirs, own]) await ctx.readRecorder.ingest(client(9), { events: [event(a.id)] }, noon(day));
+    await rollUpReads(db);
     for (const actor of ACTORS as Actor[]) {
       const list = await request(app).get('/api/reports/articles').query({ from: day, to: day, q: 'Reported:' }).set(headers(actor));
       const site = await request(app).get('/api/reports/site').query({ from: day, to: day }).set(headers(actor));
@@ -340,6 +390,10 @@ describe('who reads which report', () => {
     expect((await get('/api/reports/site', { from: '2026-02-30' })).status).toBe(400);
     expect((await get('/api/reports/site', { from: '2026-05-02', to: '2026-05-01' })).status).toBe(400);
     expect((await get('/api/reports/site', { from: '2024-01-01', to: '2026-01-01' })).text).toMatch(/at most 400 days/);
+    // `to` is today when left out: `from` alone cannot ask for more.
+    expect((await get('/api/reports/site', { from: '1900-01-01' })).text).toMatch(/at most 400 days/);
+    expect((await get('/api/reports/articles/export', { from: '1900-01-01' })).status).toBe(400);
+    expect((await get('/api/reports/articles', { ids: 'not-an-id' })).status).toBe(400);
     expect((await get('/api/reports/articles', { sort: 'author' })).status).toBe(400);
     expect((await get('/api/reports/articles', { limit: 1000 })).status).toBe(400);
     expect((await get('/api/reports/articles/not-an-id', {})).status).toBe(404);
@@ -354,6 +408,7 @@ describe('the articles’ table', () => {
     await ctx.readRecorder.ingest(client(10), { events: [event(low.id, { depth: 25, engaged: 5 })] }, noon(day));
     await ctx.readRecorder.ingest(client(11), { events: [event(high.id, { depth: 100, engaged: 90, elapsed: 120_000 })] }, noon(day));
     await ctx.readRecorder.ingest(client(12), { events: [event(high.id, { depth: 75, engaged: 30 })] }, noon(day));
+    await rollUpReads(db);
     const list = (query: object) =>
       request(app)
         .get('/api/reports/articles')
@@ -374,6 +429,7 @@ describe('the articles’ table', () => {
     expect((await list({ sort: 'engaged', order: 'asc' })).body.data.map((r: { id: string }) => r.id)).toEqual([low.id, high.id]);
     expect((await list({ q: 'HYPERLINK' })).body.data.map((r: { id: string }) => r.id)).toEqual([low.id]);
     expect((await list({ q: '100%' })).body.data).toEqual([]);
+    expect((await list({ ids: `${low.id},${randomUUID()}` })).body.data.map((r: { id: string }) => r.id)).toEqual([low.id]);
     const second = await list({ limit: 1, offset: 1 });
     expect(second.body.data.map((r: { id: string }) => r.id)).toEqual([low.id]);
     expect(second.body.pagination.total).toBe(2);

@@ -2,8 +2,12 @@ import { bylineText } from '#shared/byline';
 import { useEffect, useState } from 'react';
 import { ARTICLE_STATUSES, LIMITS, type ArticleStatus } from '#shared/constants';
 import { errorMessage } from '#client/lib/errors';
-import type { Article } from '#shared/types';
+import type { Article, ArticleReportRow } from '#shared/types';
+import { Link } from 'react-router';
+import { paths } from '#client/config/paths';
+import { formatNumber } from '#client/lib/format';
 import { useArticles } from '#client/features/articles/api/get-articles';
+import { useReadingOf } from '#client/features/reports/api/reports';
 import { useStaff } from '#client/features/articles/api/get-staff';
 import { useCategories } from '#client/features/categories/api/get-categories';
 import { AddArticleModal } from '#client/features/articles/components/add-article-modal';
@@ -38,6 +42,20 @@ const FILTERS: { label: string; status?: ArticleStatus }[] = [
   // Editors and admins only (docs/decisions/061-trash.md).
   { label: 'Trash', status: 'trashed' },
 ];
+
+/** How far a published article was read, with a link to its report (docs/decisions/068-reports.md). */
+function ReadingNote({ row, id }: { row: ArticleReportRow | undefined; id: string }) {
+  return (
+    <p className="text-sm text-slate-600">
+      {row
+        ? `${formatNumber(row.views)} pages read in reading reports · ${Math.round(row.completionRate * 100)}% read to the end · ${row.averageEngagedSeconds} s engaged on average`
+        : 'No reading report yet.'}{' '}
+      <Link to={`${paths.dashboardPage('reports')}?article=${encodeURIComponent(id)}`} className="text-sky-800 underline">
+        Open its report
+      </Link>
+    </p>
+  );
+}
 
 /** The search box and filters, as the address keeps them (docs/decisions/065-search.md). */
 const SEARCH_PARAMS = ['q', 'categoryId', 'authorId', 'from', 'to', 'sort'] as const;
@@ -176,6 +194,8 @@ export function ArticlesPage() {
   const rows = articles.data?.data;
   const total = articles.data?.pagination.total ?? 0;
   const viewed = viewing ? rows?.find((a) => a.id === viewing) : undefined;
+  // How far each published article on the page was read (docs/decisions/068-reports.md).
+  const reading = useReadingOf(rows?.filter((a) => a.status === 'published').map((a) => a.id) ?? []);
 
   const columns: Column<Article>[] = [
     {
@@ -199,6 +219,22 @@ export function ArticlesPage() {
     { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
     ...(can.ownArticlesOnly ? [] : [{ header: 'Author', hideBelow: 'lg' as const, sort: 'author', cell: (a: Article) => bylineText(a) }]),
     { header: 'Status', sort: 'status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
+    {
+      header: 'Reading',
+      hideBelow: 'lg',
+      cell: (a) => {
+        if (a.status !== 'published') return <span className="text-slate-400">—</span>;
+        const read = reading.data?.get(a.id);
+        return (
+          <span className="text-xs whitespace-nowrap text-slate-700">
+            {formatNumber(a.totalViews)} {a.totalViews === 1 ? 'view' : 'views'}
+            <span className="block text-slate-500">
+              {read ? `${Math.round(read.completionRate * 100)}% read to the end` : 'No reading report yet'}
+            </span>
+          </span>
+        );
+      },
+    },
     {
       header: 'Date',
       hideBelow: 'sm',
@@ -303,6 +339,7 @@ export function ArticlesPage() {
           onClose={() => setViewing(null)}
           CategoryField={CategorySelect}
           Schedule={ArticleSchedule}
+          reading={viewed.status === 'published' && <ReadingNote row={reading.data?.get(viewed.id)} id={viewed.id} />}
         />
       )}
     </>

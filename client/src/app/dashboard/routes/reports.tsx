@@ -75,8 +75,8 @@ function SmallTable({ caption, head, rows }: { caption: string; head: string[]; 
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={String(row[0])} className="border-b border-slate-100 last:border-0">
+        {rows.map((row, n) => (
+          <tr key={n} className="border-b border-slate-100 last:border-0">
             {row.map((cell, i) =>
               i === 0 ? (
                 <th key={i} scope="row" className="py-1.5 font-normal text-slate-800">
@@ -123,13 +123,15 @@ function RangeBar({ range, set }: { range: ReportRange; set(changes: Partial<Rep
 
 function Totals({
   totals,
+  readers = 'Readers',
 }: {
   totals: { views: number; readers: number; averageEngagedSeconds: number; completionRate: number } | undefined;
+  readers?: string;
 }) {
   return (
     <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
       <StatCard label="Pages read" icon="eye" tone="sky" value={totals && formatNumber(totals.views)} />
-      <StatCard label="Readers" icon="users" tone="emerald" value={totals && formatNumber(totals.readers)} />
+      <StatCard label={readers} icon="users" tone="emerald" value={totals && formatNumber(totals.readers)} />
       <StatCard label="Average engaged time" icon="clock" tone="amber" value={totals && formatDuration(totals.averageEngagedSeconds)} />
       <StatCard label="Read to the end" icon="check" tone="slate" value={totals && percent(totals.completionRate)} />
     </div>
@@ -150,7 +152,10 @@ function Trend({ days, name }: { days: ReportDay[] | undefined; name: string }) 
           <fieldset className="flex rounded-md border border-slate-300 text-sm">
             <legend className="sr-only">Figure shown</legend>
             {(Object.keys(METRICS) as Metric[]).map((m) => (
-              <label key={m} className={`cursor-pointer px-3 py-1.5 ${m === metric ? 'bg-sky-700 text-white' : 'text-slate-700'}`}>
+              <label
+                key={m}
+                className={`cursor-pointer px-3 py-1.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 has-[:focus-visible]:ring-offset-1 ${m === metric ? 'bg-sky-700 text-white' : 'text-slate-700'}`}
+              >
                 <input type="radio" name="metric" value={m} checked={m === metric} onChange={() => setMetric(m)} className="sr-only" />
                 {METRICS[m].label}
               </label>
@@ -181,14 +186,6 @@ function Trend({ days, name }: { days: ReportDay[] | undefined; name: string }) 
     />
   );
 }
-
-const SORT_OF: Record<string, ReportSort> = {
-  Article: 'title',
-  'Pages read': 'views',
-  Readers: 'readers',
-  'Avg. engaged': 'engaged',
-  'To the end': 'completion',
-};
 
 /** The articles read in the range: sortable, searchable, paged, exported. */
 function ArticlesTable({ range, open }: { range: ReportRange; open(id: string): void }) {
@@ -229,7 +226,7 @@ function ArticlesTable({ range, open }: { range: ReportRange; open(id: string): 
     { header: 'Depth', hideBelow: 'lg', cell: (r) => <DepthBar depth={r.depth} /> },
   ];
   const onSort = (by: string) => {
-    const next = SORT_OF[by] ?? (by as ReportSort);
+    const next = by as ReportSort;
     change({ sort: next, order: next === sort && order === 'desc' ? 'asc' : 'desc' }, { drop: ['page'] });
   };
 
@@ -270,7 +267,7 @@ function ArticlesTable({ range, open }: { range: ReportRange; open(id: string): 
         loading={reports.isPending}
         error={reports.error ? errorMessage(reports.error, 'The articles could not be loaded.') : null}
         empty={q ? 'No article read in these days matches this search.' : 'No article was read in these days.'}
-        sorted={{ by: columns.find((c) => c.sort === sort)?.header ?? 'Pages read', desc: order === 'desc' }}
+        sorted={{ by: sort, desc: order === 'desc' }}
         onSort={onSort}
       />
       <ListPager
@@ -465,7 +462,8 @@ export function ReportsPage() {
             </p>
           ) : (
             <>
-              <Totals totals={site.data?.totals} />
+              {/* An author's readers are counted per article: one reader of two of their articles is two. */}
+              <Totals totals={site.data?.totals} readers={own ? 'Readers, per article' : 'Readers'} />
               <Panel label="Reading per day">
                 <Trend days={site.data?.days} name="site" />
               </Panel>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { bylineText } from '#shared/byline';
 import { useState, type ComponentType } from 'react';
 import type { Article, MediaItem } from '#shared/types';
@@ -107,11 +108,14 @@ export function ArticleViewModal({
   onClose,
   CategoryField,
   Schedule,
+  reading,
 }: {
   article: Article;
   onClose(): void;
   CategoryField: CategoryField;
   Schedule?: ScheduleSlot;
+  /** How far it was read, and a link to its report (composed by the dashboard: docs/decisions/068-reports.md). */
+  reading?: ReactNode;
 }) {
   const { can } = useDashboardUser();
   const actions = useStoryActions();
@@ -134,6 +138,7 @@ export function ArticleViewModal({
               By {bylineText(article)} · {article.category.name} · {article.section} · Created {formatShortDate(article.createdAt)}
               {article.publishedAt && <> · Published {formatShortDate(article.publishedAt)}</>} · {formatNumber(article.totalViews)} views
             </p>
+            {reading}
           </div>
           <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-3">
             {/* While in review, its author's text is the editor's to judge: withdraw it to edit (docs/decisions/058-review.md). */}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ArticleReport, ArticleReports, SiteReport } from '#shared/types';
-import type { ReportSort } from '#shared/schemas/reports';
+import { REPORT_LIMITS, type ReportSort } from '#shared/schemas/reports';
 import { api, download } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { saveFile } from '#client/lib/save-file';
@@ -58,5 +58,18 @@ export function useExportArticleReports() {
       saveFile(blob, filename);
       return filename;
     },
+  });
+}
+
+/** How far each of these articles was read over the longest range a report covers (the dashboard's article list). */
+export function useReadingOf(ids: string[]) {
+  const from = new Date(Date.now() - (REPORT_LIMITS.rangeDaysMax - 1) * 86_400_000).toISOString().slice(0, 10);
+  const query = { ids: [...ids].sort().join(','), from, limit: REPORT_LIMITS.articlesPageMax };
+  return useQuery({
+    queryKey: dashboardKeys.reports('reading-of', query),
+    queryFn: ({ signal }) => api.get<ArticleReports>(apiPaths.reports.articles, { signal, query }),
+    select: (r) => new Map(r.data.map((row) => [row.id, row])),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
   });
 }

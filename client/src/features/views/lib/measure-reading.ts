@@ -44,20 +44,23 @@ export function measureReading(body: HTMLElement, articleId: string): () => void
   const activity = () => {
     lastActive = performance.now();
   };
+  // A prerendered page was opened when it was shown, not when it was loaded ahead.
+  const activation = (
+    performance.getEntriesByType('navigation')[0] as (PerformanceNavigationTiming & { activationStart?: number }) | undefined
+  )?.activationStart;
   const send = () => {
-    const event = {
-      article: articleId,
-      page,
-      elapsed: Math.round(performance.now()),
-      engaged: Math.floor(engagedMs / 1000),
-      depth,
-      referrer,
-    };
-    if (event.engaged === 0 && depth === 0) return;
-    const body = JSON.stringify({ events: [event] });
+    const elapsed = Math.round(performance.now() - (activation ?? 0));
+    const event = { article: articleId, page, elapsed, engaged: Math.floor(engagedMs / 1000), depth, referrer };
+    // No engaged second, no read (the server drops it too): a page closed at once, even with its end on screen.
+    if (event.engaged === 0) return;
     // Only what changed since the last beacon; a beacon the browser could not queue is tried at the next hide.
     if (`${event.engaged}:${depth}` === sent) return;
-    if (navigator.sendBeacon(READ_BEACON_PATH, new Blob([body], { type: 'application/json' }))) sent = `${event.engaged}:${depth}`;
+    try {
+      const body = new Blob([JSON.stringify({ events: [event] })], { type: 'application/json' });
+      if (navigator.sendBeacon(READ_BEACON_PATH, body)) sent = `${event.engaged}:${depth}`;
+    } catch {
+      // A browser that refuses the beacon: the reading is not reported, the reader notices nothing.
+    }
   };
   const visibility = () => {
     if (document.visibilityState === 'hidden') {
