@@ -43,6 +43,16 @@ const FILTERS: { label: string; status?: ArticleStatus }[] = [
   { label: 'Trash', status: 'trashed' },
 ];
 
+/** A published article's views and the share of its readers who reached the end, under its title in the list. */
+function ReadingLine({ views, row }: { views: number; row: ArticleReportRow | undefined }) {
+  return (
+    <p className="mt-1 text-xs text-slate-600">
+      {formatNumber(views)} {views === 1 ? 'view' : 'views'}
+      {row && ` · ${Math.round(row.completionRate * 100)}% read to the end`}
+    </p>
+  );
+}
+
 /** How far a published article was read, with a link to its report (docs/decisions/068-reports.md). */
 function ReadingNote({ row, id }: { row: ArticleReportRow | undefined; id: string }) {
   return (
@@ -212,6 +222,7 @@ export function ArticlesPage() {
             {a.reviewNote && a.status !== 'review' && <Badge tone="amber">Sent back</Badge>}
           </div>
           <ScheduleNote scheduledAt={a.scheduledAt} unpublishAt={a.unpublishAt} />
+          {a.status === 'published' && <ReadingLine views={a.totalViews} row={reading.data?.get(a.id)} />}
         </div>
       ),
     },
@@ -219,22 +230,6 @@ export function ArticlesPage() {
     { header: 'Section', hideBelow: 'xl', cell: (a) => a.section },
     ...(can.ownArticlesOnly ? [] : [{ header: 'Author', hideBelow: 'lg' as const, sort: 'author', cell: (a: Article) => bylineText(a) }]),
     { header: 'Status', sort: 'status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
-    {
-      header: 'Reading',
-      hideBelow: 'lg',
-      cell: (a) => {
-        if (a.status !== 'published') return <span className="text-slate-400">—</span>;
-        const read = reading.data?.get(a.id);
-        return (
-          <span className="text-xs whitespace-nowrap text-slate-700">
-            {formatNumber(a.totalViews)} {a.totalViews === 1 ? 'view' : 'views'}
-            <span className="block text-slate-500">
-              {read ? `${Math.round(read.completionRate * 100)}% read to the end` : 'No reading report yet'}
-            </span>
-          </span>
-        );
-      },
-    },
     {
       header: 'Date',
       hideBelow: 'sm',
