@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify/sync';
 import type { Router } from 'express';
 import { LIMITS } from '#shared/constants';
 import { auditExportQuerySchema, auditQuerySchema } from '#shared/schemas/audit';
 import { auditActorsSchema, auditPageSchema } from '#shared/schemas/responses/audit';
 import type { AppContext } from '../context';
+import { streamCsv } from '../lib/csv';
 import { requirePermission } from '../lib/policy';
 import { resourceRouter } from '../lib/route';
 import { currentSite } from '../settings/settings.service';
@@ -54,18 +52,13 @@ export function auditRouter({ db, cache }: AppContext): Router {
       const first = await batches.next();
       const day = new Date().toISOString().slice(0, 10);
       res.status(200).type('text/csv; charset=utf-8').attachment(`audit-log-${day}.csv`);
-      // A cell that a spreadsheet would run as a formula (=, +, -, @) is written as text.
-      const csv = (rows: string[][]) => stringify(rows, { escape_formulas: true });
-      async function* lines() {
-        yield csv([CSV_HEADER]);
+      async function* batchesOfRows() {
+        yield [CSV_HEADER];
         if (first.done) return;
-        yield csv(first.value.map(csvRow));
-        for await (const batch of batches) yield csv(batch.map(csvRow));
+        yield first.value.map(csvRow);
+        for await (const batch of batches) yield batch.map(csvRow);
       }
-      // pipeline waits for the client to take each batch, and stops reading when it goes away.
-      await pipeline(Readable.from(lines()), res).catch((err: unknown) => {
-        if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
-      });
+      await streamCsv(res, batchesOfRows());
     },
   );
 

@@ -1,10 +1,8 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify/sync';
 import type { Request, Router } from 'express';
 import { REPORT_LIMITS, reportArticlesExportSchema, reportArticlesQuerySchema, reportRangeSchema } from '#shared/schemas/reports';
 import { articleReportSchema, articleReportsSchema, siteReportSchema } from '#shared/schemas/responses/reports';
 import type { AppContext } from '../context';
+import { streamCsv } from '../lib/csv';
 import { notFound } from '../lib/errors';
 import { requirePermission } from '../lib/policy';
 import { idParams, resourceRouter } from '../lib/route';
@@ -106,13 +104,11 @@ export function reportsRouter({ db, logger }: AppContext): Router {
       const range = resolveRange(query);
       const { rows } = await articleReports(db, { ...query, ...range }, ownerOf(req), { limit: REPORT_LIMITS.exportMax, offset: 0 });
       res.status(200).type('text/csv; charset=utf-8').attachment(`reading-${range.from}-to-${range.to}.csv`);
-      async function* lines() {
-        yield stringify([CSV_HEADER], { escape_formulas: true });
-        for (let i = 0; i < rows.length; i += 1_000) yield stringify(rows.slice(i, i + 1_000).map(csvRow), { escape_formulas: true });
+      function* batchesOfRows() {
+        yield [CSV_HEADER];
+        for (let i = 0; i < rows.length; i += 1_000) yield rows.slice(i, i + 1_000).map(csvRow);
       }
-      await pipeline(Readable.from(lines()), res).catch((err: unknown) => {
-        if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
-      });
+      await streamCsv(res, batchesOfRows());
     },
   );
 

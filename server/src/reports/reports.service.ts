@@ -120,6 +120,12 @@ function toArticleRow(r: ArticleSumRow) {
   };
 }
 
+/** The table's narrowing: only some articles (`ids`, on the daily rows `d`), words of the title (on the articles `a`). */
+const narrowedBy = ({ ids, q }: { ids?: string[]; q?: string }) => ({
+  only: ids ? Prisma.sql`AND d."articleId" = ANY(${ids}::uuid[])` : Prisma.empty,
+  words: q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(q)}%`}` : Prisma.empty,
+});
+
 /** The articles read in the range, with their sums, sorted and searched; `total` counts every match. */
 export async function articleReports(
   db: Db,
@@ -127,9 +133,8 @@ export async function articleReports(
   owner: string | null,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ArticleReportRow[]; total: number }> {
-  const { from, to, q, sort, order, ids } = filters;
-  const only = ids ? Prisma.sql`AND d."articleId" = ANY(${ids}::uuid[])` : Prisma.empty;
-  const words = q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(q)}%`}` : Prisma.empty;
+  const { from, to, q, sort, order } = filters;
+  const { only, words } = narrowedBy(filters);
   const direction = order === 'asc' ? Prisma.sql`ASC NULLS FIRST` : Prisma.sql`DESC NULLS LAST`;
   // Sorted by a figure, the page is cut from the sums alone and only its rows meet the articles; by title or date, or
   // for an author or a search, the articles are joined first.
@@ -163,8 +168,7 @@ export async function articleReports(
 
 /** The count alone, for a page past the last. */
 async function countArticleReports(db: Db, filters: { from: string; to: string; q?: string; ids?: string[] }, owner: string | null) {
-  const words = filters.q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(filters.q)}%`}` : Prisma.empty;
-  const only = filters.ids ? Prisma.sql`AND d."articleId" = ANY(${filters.ids}::uuid[])` : Prisma.empty;
+  const { only, words } = narrowedBy(filters);
   const [row] = await db.$queryRaw<{ total: number }[]>`
     SELECT count(DISTINCT d."articleId")::int AS total FROM "ReadDaily" d JOIN "Article" a ON a.id = d."articleId"
     WHERE d.day BETWEEN ${filters.from}::date AND ${filters.to}::date AND ${ownedBy(owner)} ${words} ${only}`;

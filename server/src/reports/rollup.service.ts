@@ -96,7 +96,13 @@ async function recomputeDay(db: Db, day: string): Promise<boolean> {
  * One run: the days of the events above the watermark, recomputed whole, then the watermark moved. `skipped` when
  * another run (another process, the worker) holds the lock: it does the same work.
  */
-export async function rollUpReads(db: Db): Promise<RollupResult & { skipped?: true }> {
+export async function rollUpReads(db: Db, { wait = false } = {}): Promise<RollupResult & { skipped?: true }> {
+  // `wait`: a caller that needs the sums now (a test, a script) waits for a run under way, then runs, 30 s at most.
+  for (let tries = 0; wait && tries < 300; tries++) {
+    const result = await rollUpReads(db);
+    if (!result.skipped) return result;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const [state] = await db.$queryRaw<{ priorId: bigint; newest: bigint }[]>`
     SELECT "priorId", (SELECT COALESCE(max(id), 0) FROM "ReadEvent")::bigint AS newest FROM "ReadRollup" WHERE id = 1`;
   const since = state?.priorId ?? 0n;

@@ -1,4 +1,5 @@
 import { DEPTH_MARKS, referrerClass } from '#shared/reports';
+import { whenShown } from './when-shown';
 
 /** Engaged: the reader scrolled, moved, touched or typed within the last 5 s (docs/decisions/068-reports.md). */
 export const ACTIVE_MS = 5_000;
@@ -8,8 +9,6 @@ export const READ_BEACON_PATH = '/api/view/read';
 /** Whether the reader asked not to be measured: Do Not Track or Global Privacy Control. */
 export const optedOut = (nav: Navigator = navigator) =>
   nav.doNotTrack === '1' || (nav as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
-
-const prerendering = () => (document as Document & { prerendering?: boolean }).prerendering === true;
 
 /** A random id for this page load (crypto.randomUUID needs a secure context; this does not). */
 function randomId(): string {
@@ -102,12 +101,10 @@ export function measureReading(body: HTMLElement, articleId: string): () => void
     activity();
     timer = setInterval(tick, TICK_MS);
   };
-  const waiting = prerendering();
-  if (waiting) document.addEventListener('prerenderingchange', start, { once: true });
-  else start();
+  const cancelStart = whenShown(start);
 
   return () => {
-    if (waiting) document.removeEventListener('prerenderingchange', start);
+    cancelStart();
     clearInterval(timer);
     observer.disconnect();
     for (const point of marks) point.remove();

@@ -1,11 +1,9 @@
 import { throttle } from '#client/lib/throttle';
 import { NOTHING_READ, isFullyRead, updateReadProgress, type ReadProgress } from './read-progress';
+import { whenShown } from './when-shown';
 
 /** docs/spec/SPEC.md §4: scroll events are throttled by 200 ms. */
 export const SCROLL_THROTTLE_MS = 200;
-
-/** Whether the page is being prerendered (Speculation Rules): loaded ahead, not yet shown to anyone. */
-const prerendering = () => (document as Document & { prerendering?: boolean }).prerendering === true;
 
 /**
  * Watches the article body while the reader scrolls and calls `onFullyRead` once, when its top and its bottom have
@@ -39,11 +37,9 @@ export function watchRead(body: HTMLElement, onFullyRead: (progress: ReadProgres
     observer.observe(body);
     check();
   };
-  const waiting = prerendering();
-  if (waiting) document.addEventListener('prerenderingchange', start, { once: true });
-  else start();
+  const cancelStart = whenShown(start);
   return () => {
-    if (waiting) document.removeEventListener('prerenderingchange', start);
+    cancelStart();
     stop();
     observer.disconnect();
   };
