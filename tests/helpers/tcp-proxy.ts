@@ -4,26 +4,30 @@ import net from 'node:net';
  * A TCP proxy in front of a real server (Redis, PostgreSQL) that a test can cut off without closing anything:
  * `blackhole()` stops forwarding bytes both ways while every connection stays open, as a dropped network or a
  * frozen host looks to a client (no reset, no answer); `restore()` forwards again, with what was held. Counts
- * the bytes clients sent, so a test can tell whether a client still talks to the server.
+ * the bytes clients sent on each connection, so a test can tell whether a client still talks to the server over
+ * the connections it had, apart from the fresh connections a reconnecting client opens.
  */
 export interface TcpProxy {
   port: number;
   url(scheme: string, path?: string): string;
   blackhole(): void;
   restore(): void;
-  /** Bytes received from clients since the proxy started. */
-  readonly clientBytes: number;
+  /** Connections accepted since the proxy started. */
+  readonly connections: number;
+  /** Bytes received from clients since the proxy started, on every connection or on the first `connections` only. */
+  clientBytes(connections?: number): number;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let cut = false;
-  let clientBytes = 0;
+  /** Bytes received from clients, per connection in the order they were accepted. */
+  const received: number[] = [];
   const held: (() => void)[] = [];
   const sockets = new Set<net.Socket>();
-  const forward = (from: net.Socket, to: net.Socket, counts: boolean) =>
+  const forward = (from: net.Socket, to: net.Socket, connection?: number) =>
     from.on('data', (chunk: Buffer) => {
-      if (counts) clientBytes += chunk.length;
+      if (connection !== undefined) received[connection]! += chunk.length;
       if (cut) held.push(() => to.write(chunk));
       else to.write(chunk);
     });
@@ -38,8 +42,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         upstream.destroy();
       });
     }
-    forward(client, upstream, true);
-    forward(upstream, client, false);
+    received.push(0);
+    forward(client, upstream, received.length - 1);
+    forward(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -53,9 +58,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       cut = false;
       for (const write of held.splice(0)) write();
     },
-    get clientBytes() {
-      return clientBytes;
+    get connections() {
+      return received.length;
     },
+    clientBytes: (connections = received.length) => received.slice(0, connections).reduce((sum, bytes) => sum + bytes, 0),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
