@@ -52,7 +52,6 @@ export const dashboardKeys = {
   stats: ['dashboard', 'stats'] as const,
   activities: ['dashboard', 'activity'] as const,
   activity: (limit: number) => ['dashboard', 'activity', limit] as const,
-  dailyViews: (days: number) => ['dashboard', 'daily-views', days] as const,
   allComments: ['dashboard', 'comments'] as const,
   comments: (page: number, limit: number) => ['dashboard', 'comments', page, limit] as const,
 };

@@ -21,6 +21,17 @@ function user(role: string): PublicUser {
   };
 }
 
+const READING_DAYS = [
+  { date: '2026-03-30', views: 4, readers: 3, engagedSeconds: 120 },
+  { date: '2026-03-31', views: 6, readers: 5, engagedSeconds: 300 },
+];
+const SITE_REPORT = {
+  from: '2026-03-30',
+  to: '2026-03-31',
+  totals: { views: 10, readers: 8, engagedSeconds: 420, averageEngagedSeconds: 42, completionRate: 0.5 },
+  days: READING_DAYS,
+};
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -42,7 +53,8 @@ function answer(url: string, me: PublicUser | null): Response {
       totalViews: 100,
       publishedBreakingNews: 1,
     });
-  if (path === '/api/stats/activity' || path === '/api/view/daily') return json({ data: [] });
+  if (path === '/api/stats/activity') return json({ data: [] });
+  if (path === '/api/reports/site') return json(SITE_REPORT);
   if (path === '/api/categories') return json([]);
   if (path === '/api/breaking-news') return json({ news: HEADLINES });
   if (path === '/api/users' && usersList.length)
@@ -148,6 +160,10 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
     expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Profile']);
     expect(await screen.findByRole('group', { name: 'Pending Review' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Total Users' })).toBeNull();
+    // The 30 days' chart reads the Reports' daily sums, and leads to the Reports.
+    expect(await screen.findByText('10 pages read in the last 2 days')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Pages read per day' }).textContent).toContain('6');
+    expect(screen.getByRole('link', { name: 'See how they were read' }).getAttribute('href')).toBe('/dashboard/reports');
   });
 
   it('keeps an author out of the users screen', async () => {

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { paths } from '#client/config/paths';
 import { useActivity, type ActivityItem } from '#client/features/stats/api/get-activity';
 import { useAdminComments } from '#client/features/comments/api/get-admin-comments';
-import { useDailyViews } from '#client/features/stats/api/get-daily-views';
 import { useStats, type DashboardStats } from '#client/features/stats/api/get-stats';
 import { Icon, type IconName } from '#client/components/ui/icon';
 import { StatCard } from '#client/components/ui/stat-card';
 import { ViewsChart } from '#client/features/stats/components/views-chart';
 import { useDashboardUser } from '#client/lib/dashboard-user';
 import { relativeTime } from '#client/lib/dates';
-import { fillDays, formatNumber } from '#client/lib/format';
+import { formatNumber } from '#client/lib/format';
+import { useSiteReport } from '#client/features/reports/api/reports';
 import { commentMessages } from '#client/features/comments/lib/messages';
 import { statsMessages } from '#client/features/stats/lib/messages';
 import { roleLabel, type StaffRole } from '#client/lib/staff-roles';
@@ -57,6 +57,8 @@ const OWN_CARDS: Card[] = [
   { label: 'Comments', icon: 'comment', tone: 'emerald', value: (s) => s.myComments },
   { label: 'Drafts', icon: 'draft', tone: 'amber', value: (s) => s.myDrafts },
 ];
+
+const LAST_30_DAYS = { from: '', to: '' };
 
 /** The overview's quick actions; Analytics leads to the Reports (docs/decisions/068-reports.md), the others are still to come. */
 const QUICK_ACTIONS: { label: string; icon: IconName; to?: string }[] = [
@@ -112,7 +114,8 @@ export function HomePage() {
   const { user } = useDashboardUser();
   const stats = useStats();
   const activity = useActivity(10);
-  const views = useDailyViews(30);
+  // The Reports' default range: the last 30 UTC days, every day listed.
+  const reading = useSiteReport(LAST_30_DAYS);
   const comments = useAdminComments();
   return (
     <>
@@ -153,11 +156,19 @@ export function HomePage() {
       {holds(user.role, 'comments:moderate') && <ModerationInbox />}
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <Panel title="Views over the last 30 days" className="xl:col-span-2">
-          {views.error ? (
-            <p className="text-sm text-red-700">{statsMessages.viewsFailed}</p>
-          ) : views.data ? (
-            <ViewsChart data={fillDays(views.data, 30)} />
+        <Panel title="Pages read over the last 30 days" className="xl:col-span-2">
+          {reading.error ? (
+            <p className="text-sm text-red-700">{statsMessages.readingFailed}</p>
+          ) : reading.data ? (
+            <>
+              <ViewsChart data={reading.data.days} />
+              <Link
+                to={paths.dashboardPage('reports')}
+                className="mt-3 inline-block text-sm font-medium text-sky-800 underline hover:text-sky-900"
+              >
+                See how they were read
+              </Link>
+            </>
           ) : (
             <div className="h-48 animate-pulse rounded bg-slate-100" />
           )}

@@ -8,8 +8,8 @@ function label(day: string): string {
 }
 
 /**
- * Views per day as bars (an SVG, scaled to its container), with the same numbers in a visually hidden
- * table for screen readers.
+ * Pages read per day as bars (an SVG, scaled to its container), with the same numbers in a visually hidden
+ * table for screen readers: the overview's 30 days, from the Reports' daily sums (docs/decisions/068-reports.md).
  */
 export function ViewsChart({ data }: { data: { date: string; views: number }[] }) {
   const titleId = useId();
@@ -24,7 +24,7 @@ export function ViewsChart({ data }: { data: { date: string; views: number }[] }
   return (
     <figure>
       <figcaption id={titleId} className="mb-3 text-sm text-slate-600">
-        {formatNumber(total)} views in the last {data.length} days
+        {formatNumber(total)} pages read in the last {data.length} days
       </figcaption>
       <svg viewBox={`0 0 ${width} ${height + 20}`} className="h-48 w-full" role="img" aria-labelledby={titleId} preserveAspectRatio="none">
         {[0.25, 0.5, 0.75, 1].map((f) => (
@@ -42,7 +42,7 @@ export function ViewsChart({ data }: { data: { date: string; views: number }[] }
               rx={2}
               className="fill-red-700"
             >
-              <title>{`${label(d.date)}: ${formatNumber(d.views)} views`}</title>
+              <title>{`${label(d.date)}: ${formatNumber(d.views)} pages read`}</title>
             </rect>
           );
         })}
@@ -56,11 +56,11 @@ export function ViewsChart({ data }: { data: { date: string; views: number }[] }
         </div>
       )}
       <table className="sr-only">
-        <caption>Views per day</caption>
+        <caption>Pages read per day</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>
-            <th scope="col">Views</th>
+            <th scope="col">Pages read</th>
           </tr>
         </thead>
         <tbody>

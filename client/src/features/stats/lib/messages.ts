@@ -2,5 +2,5 @@
 export const statsMessages = {
   fetchFailed: 'Failed to load statistics',
   activityFailed: 'Failed to load recent activity',
-  viewsFailed: 'Failed to load views',
+  readingFailed: 'Failed to load the reading of the last 30 days',
 } as const;
