@@ -120,11 +120,46 @@ function toArticleRow(r: ArticleSumRow) {
   };
 }
 
-/** The table's narrowing: only some articles (`ids`, on the daily rows `d`), words of the title (on the articles `a`). */
+/** The table's narrowing: only some articles (`ids`, on the running totals `t`), words of the title (on the articles `a`). */
 const narrowedBy = ({ ids, q }: { ids?: string[]; q?: string }) => ({
-  only: ids ? Prisma.sql`AND d."articleId" = ANY(${ids}::uuid[])` : Prisma.empty,
+  only: ids ? Prisma.sql`AND t."articleId" = ANY(${ids}::uuid[])` : Prisma.empty,
   words: q ? Prisma.sql`AND a.title ILIKE ${`%${likeLiteral(q)}%`}` : Prisma.empty,
 });
+
+/**
+ * Each article's sums over the range, from its running totals (docs/decisions/068-reports.md): those at the range's end
+ * less those before its start, whatever the range's length. The end's are the totals row itself when the article was
+ * last read within the range (every article, for a range ending today), else its row of the range's last day; the
+ * start's, its row of the day before the range. Each of those two days is one pass down the day index, and only an
+ * article not read on that day is looked up alone (one step down the primary key). Only the articles read in the range.
+ */
+function rangeSums({ from, to }: { from: string; to: string }, only: Prisma.Sql) {
+  const runningAt = (op: '<' | '<=', day: string) =>
+    Prisma.sql`(SELECT d.running FROM "ReadDaily" d WHERE d."articleId" = t."articleId" AND d.day ${Prisma.raw(op)} ${day}::date
+                ORDER BY d.day DESC LIMIT 1)`;
+  const figure = (i: number, type: string) => Prisma.raw(`(hi[${i}] - COALESCE(lo[${i}], 0))::${type}`);
+  // No article was read after today: a range ending today takes every article's totals row as they are.
+  const endsToday = to >= new Date().toISOString().slice(0, 10);
+  const hi = endsToday
+    ? Prisma.sql`t.running`
+    : Prisma.sql`CASE WHEN t."lastDay" <= ${to}::date THEN t.running ELSE COALESCE(e.running, ${runningAt('<=', to)}) END`;
+  const atEnd = endsToday
+    ? Prisma.empty
+    : Prisma.sql`LEFT JOIN (SELECT "articleId", running FROM "ReadDaily" WHERE day = ${to}::date) e ON e."articleId" = t."articleId"`;
+  // MATERIALIZED: each article's two rows are looked up once, not again for each figure and filter.
+  return Prisma.sql`
+    WITH ends AS MATERIALIZED (
+      SELECT t."articleId", ${hi} AS hi,
+             CASE WHEN t."firstDay" >= ${from}::date THEN NULL ELSE COALESCE(b.running, ${runningAt('<', from)}) END AS lo
+      FROM "ReadTotal" t
+      LEFT JOIN (SELECT "articleId", running FROM "ReadDaily" WHERE day = ${from}::date - 1) b ON b."articleId" = t."articleId"
+      ${atEnd}
+      WHERE t."lastDay" >= ${from}::date AND t."firstDay" <= ${to}::date ${only}
+    )
+    SELECT "articleId", ${figure(1, 'int')} AS views, ${figure(2, 'int')} AS readers, ${figure(3, 'bigint')} AS engaged,
+           ${figure(4, 'int')} AS d25, ${figure(5, 'int')} AS d50, ${figure(6, 'int')} AS d75, ${figure(7, 'int')} AS d100
+    FROM ends WHERE hi[1] - COALESCE(lo[1], 0) > 0`;
+}
 
 /** The articles read in the range, with their sums, sorted and searched; `total` counts every match. */
 export async function articleReports(
@@ -139,11 +174,8 @@ export async function articleReports(
   // Sorted by a figure, the page is cut from the sums alone and only its rows meet the articles; by title or date, or
   // for an author or a search, the articles are joined first.
   const joinFirst = owner !== null || q !== undefined || sort === 'title' || sort === 'published';
-  const sums = Prisma.sql`
-    SELECT d."articleId", sum(d.views)::int AS views, sum(d.readers)::int AS readers, sum(d.engaged)::bigint AS engaged,
-           sum(d.depth25)::int AS d25, sum(d.depth50)::int AS d50, sum(d.depth75)::int AS d75, sum(d.depth100)::int AS d100
-    FROM "ReadDaily" d WHERE d.day BETWEEN ${from}::date AND ${to}::date ${only}
-    GROUP BY d."articleId"`;
+  // An author's or a search's articles are found first, and only theirs are summed.
+  const sums = rangeSums({ from, to }, owner !== null || q !== undefined ? Prisma.sql`${only} ${amongArticles(owner, words)}` : only);
   const rows = joinFirst
     ? await db.$queryRaw<ArticleSumRow[]>`
         WITH s AS (${sums})
@@ -166,12 +198,15 @@ export async function articleReports(
   return { rows: rows.map(toArticleRow), total };
 }
 
+/** The running totals `t` of an author's articles, or of those a search matches. */
+const amongArticles = (owner: string | null, words: Prisma.Sql) =>
+  Prisma.sql`AND t."articleId" IN (SELECT a.id FROM "Article" a WHERE ${ownedBy(owner)} ${words})`;
+
 /** The count alone, for a page past the last. */
 async function countArticleReports(db: Db, filters: { from: string; to: string; q?: string; ids?: string[] }, owner: string | null) {
   const { only, words } = narrowedBy(filters);
   const [row] = await db.$queryRaw<{ total: number }[]>`
-    SELECT count(DISTINCT d."articleId")::int AS total FROM "ReadDaily" d JOIN "Article" a ON a.id = d."articleId"
-    WHERE d.day BETWEEN ${filters.from}::date AND ${filters.to}::date AND ${ownedBy(owner)} ${words} ${only}`;
+    SELECT count(*)::int AS total FROM (${rangeSums(filters, Prisma.sql`${only} ${amongArticles(owner, words)}`)}) s`;
   return row?.total ?? 0;
 }
 

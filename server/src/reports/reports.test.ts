@@ -162,7 +162,7 @@ describe('the roll-up', () => {
     // The same reader's second page; then a second reader on a phone, from the newsletter.
     await ingest(1, [event(a.id, { depth: 50, engaged: 5, referrer: 'internal' })]);
     await ingest(2, [event(a.id, { depth: 100, engaged: 200, elapsed: 300_000, referrer: 'newsletter' })], IPHONE);
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
 
     const res = await request(app).get(`/api/reports/articles/${a.id}`).query({ from: day, to: day }).set(headers('editor'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -192,7 +192,7 @@ describe('the roll-up', () => {
 
     // A late report of the first page (it reached the end): its day is summed again, the page still counted once.
     await ingest(1, [event(a.id, { page, depth: 100, engaged: 41, elapsed: 52_000, referrer: 'search' })]);
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     const again = await request(app).get(`/api/reports/articles/${a.id}`).query({ from: day, to: day }).set(headers('editor'));
     expect(again.body.totals).toEqual({ views: 3, readers: 2, engagedSeconds: 246, averageEngagedSeconds: 82, completionRate: 0.667 });
   });
@@ -200,14 +200,14 @@ describe('the roll-up', () => {
   it('counts an event that arrives a day late in the day its page was opened', async () => {
     const a = await published();
     await ctx.readRecorder.ingest(client(3), { events: [event(a.id, { engaged: 30 })] }, noon('2026-03-20'));
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     // Reported the next morning by a page opened 20 hours before: the 20th, summed again with it.
     await ctx.readRecorder.ingest(
       client(4),
       { events: [event(a.id, { engaged: 12, elapsed: 20 * 3_600_000 })] },
       new Date('2026-03-21T08:00:00Z'),
     );
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     const res = await request(app).get('/api/reports/site').query({ from: '2026-03-19', to: '2026-03-21' }).set(headers('admin'));
     expect(res.body.days).toEqual([
       { date: '2026-03-19', views: 0, readers: 0, engagedSeconds: 0 },
@@ -221,7 +221,7 @@ describe('the roll-up', () => {
     const a = await published();
     const day = '2026-04-02';
     await ctx.readRecorder.ingest(client(5), { events: [event(a.id, { engaged: 10 })] }, noon(day));
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     await ctx.readRecorder.ingest(client(6), { events: [event(a.id, { engaged: 20, depth: 100 })] }, noon(day));
     const before = await db.readRollup.findUniqueOrThrow({ where: { id: 1 } });
     // The run fails after it has rewritten the article's sums, before the site's: it rolls back as a whole.
@@ -232,7 +232,7 @@ describe('the roll-up', () => {
       `CREATE TRIGGER refuse_rollup BEFORE INSERT ON "ReadSiteDaily" FOR EACH ROW EXECUTE FUNCTION refuse_rollup()`,
     );
     try {
-      await expect(rollUpReads(db, { wait: true })).rejects.toThrow(/killed/);
+      await expect(rollUpReads(ctx.db, { wait: true })).rejects.toThrow(/killed/);
     } finally {
       await db.$executeRawUnsafe(`DROP TRIGGER refuse_rollup ON "ReadSiteDaily"`);
       await db.$executeRawUnsafe(`DROP FUNCTION refuse_rollup()`);
@@ -241,8 +241,8 @@ describe('the roll-up', () => {
     expect([sums.views, Number(sums.engaged), sums.depth100]).toEqual([1, 10, 0]);
     expect(await db.readRollup.findUniqueOrThrow({ where: { id: 1 } })).toEqual(before);
 
-    await rollUpReads(db, { wait: true });
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     const after = await db.readDaily.findUniqueOrThrow({ where: { articleId_day: { articleId: a.id, day: new Date(day) } } });
     expect([after.views, after.readers, Number(after.engaged), after.depth100]).toEqual([2, 2, 30, 1]);
   });
@@ -254,7 +254,7 @@ describe('privacy', () => {
     const probe = { 'X-Forwarded-For': '203.0.113.77', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) PrivacyProbe/9.9' };
     expect((await beacon([event(a.id, { depth: 100 })], probe)).status).toBe(204);
     expect((await request(app).post(`/api/view/article/${a.id}`).set(probe).send({ fullyViewed: true })).status).toBe(201);
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     const tables = await db.$queryRaw<{ name: string }[]>`
       SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name FROM information_schema.tables
       WHERE table_schema IN ('public', 'graphile_worker') AND table_type = 'BASE TABLE'`;
@@ -299,7 +299,7 @@ describe('privacy', () => {
     const [first, late] = await Promise.all([a, b].map((x) => db.readEvent.findFirstOrThrow({ where: { articleId: x.id } })));
     expect(late!.at.toISOString()).toBe('2026-05-10T23:50:00.000Z');
     expect(late!.visitor).toBe(first!.visitor);
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     const site = await request(app).get('/api/reports/site').query({ from: '2026-05-10', to: '2026-05-11' }).set(headers('admin'));
     expect(site.body.days.map((d: { readers: number; views: number }) => [d.views, d.readers])).toEqual([
       [2, 1],
@@ -321,7 +321,7 @@ describe('privacy', () => {
       { events: [event(a.id, { page, elapsed: 60_000, engaged: 40, depth: 100 })] },
       new Date('2026-05-21T00:01:01Z'),
     );
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     const res = await request(app)
       .get(`/api/reports/articles/${a.id}`)
       .query({ from: '2026-05-20', to: '2026-05-21' })
@@ -337,7 +337,7 @@ describe('privacy', () => {
     const a = await published();
     await ctx.readRecorder.ingest(client(8), { events: [event(a.id, { engaged: 9 })] }, noon('2026-06-01'));
     await ctx.readRecorder.ingest(client(8), { events: [event(a.id, { engaged: 9 })] }, noon('2026-06-09'));
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     await db.siteSettings.upsert({ where: { id: 1 }, create: { readEventDays: 5 }, update: { readEventDays: 5 } });
     try {
       await forgetOldReads(db, noon('2026-06-10'));
@@ -360,7 +360,7 @@ describe('who reads which report', () => {
     const theirs = await published('Reported: the author’s own');
     const own = await article({ status: 'published', title: 'Reported: written by the signed-in author', authorId: byRole.author.user.id });
     for (const a of [theirs, own]) await ctx.readRecorder.ingest(client(9), { events: [event(a.id)] }, noon(day));
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     for (const actor of ACTORS as Actor[]) {
       const list = await request(app).get('/api/reports/articles').query({ from: day, to: day, q: 'Reported:' }).set(headers(actor));
       const site = await request(app).get('/api/reports/site').query({ from: day, to: day }).set(headers(actor));
@@ -408,7 +408,7 @@ describe('the articles’ table', () => {
     await ctx.readRecorder.ingest(client(10), { events: [event(low.id, { depth: 25, engaged: 5 })] }, noon(day));
     await ctx.readRecorder.ingest(client(11), { events: [event(high.id, { depth: 100, engaged: 90, elapsed: 120_000 })] }, noon(day));
     await ctx.readRecorder.ingest(client(12), { events: [event(high.id, { depth: 75, engaged: 30 })] }, noon(day));
-    await rollUpReads(db, { wait: true });
+    await rollUpReads(ctx.db, { wait: true });
     const list = (query: object) =>
       request(app)
         .get('/api/reports/articles')
@@ -447,5 +447,53 @@ describe('the articles’ table', () => {
     expect(lines[1]).toMatch(/,2,2,120,60,0\.5,1,1,1,0\.5$/);
     expect(lines[2]!.startsWith(`"'=HYPERLINK(""x"") read a little"`)).toBe(true);
     expect((await request(app).get('/api/reports/articles/export').set(headers('user'))).status).toBe(403);
+  });
+
+  it('sums any range from running totals, also after a late event changes a day before others', async () => {
+    const a = await published('Running totals');
+    const other = await published('Read once, in between');
+    let n = 40;
+    const read = (id: string, day: string, pages = 1) =>
+      Promise.all(
+        Array.from({ length: pages }, () => ctx.readRecorder.ingest(client(++n), { events: [event(id, { engaged: 10 })] }, noon(day))),
+      );
+    await read(a.id, '2026-09-01');
+    await read(a.id, '2026-09-03', 2);
+    await read(other.id, '2026-09-04');
+    await read(a.id, '2026-09-05');
+    await rollUpReads(ctx.db, { wait: true });
+    const views = async (from: string, to: string) => {
+      const res = await request(app)
+        .get('/api/reports/articles')
+        .query({ from, to, ids: `${a.id},${other.id}` })
+        .set(headers('admin'));
+      expect(res.status).toBe(200);
+      return Object.fromEntries(res.body.data.map((r: { id: string; views: number }) => [r.id === a.id ? 'a' : 'other', r.views]));
+    };
+    expect(await views('2026-09-01', '2026-09-05')).toEqual({ a: 4, other: 1 });
+    expect(await views('2026-09-02', '2026-09-04')).toEqual({ a: 2, other: 1 });
+    expect(await views('2026-09-04', '2026-09-06')).toEqual({ a: 1, other: 1 });
+    expect(await views('2026-09-02', '2026-09-02')).toEqual({});
+    expect(await views('2026-08-01', '2026-08-31')).toEqual({});
+
+    // A late event for the first day, summed once the later days are: every later day carries it.
+    await read(a.id, '2026-09-01', 2);
+    await rollUpReads(ctx.db, { wait: true });
+    expect(await views('2026-09-01', '2026-09-03')).toEqual({ a: 5 });
+    expect(await views('2026-09-02', '2026-09-05')).toEqual({ a: 3, other: 1 });
+    expect(await views('2026-09-05', '2026-09-05')).toEqual({ a: 1 });
+    // A range ending today takes each article's totals row as it is.
+    await ctx.readRecorder.ingest(client(++n), { events: [event(a.id, { engaged: 10 })] }, new Date());
+    await rollUpReads(ctx.db, { wait: true });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await views('2026-09-04', today)).toEqual({ a: 2, other: 1 });
+    expect(await views('2026-09-06', today)).toEqual({ a: 1 });
+    expect(await views('2026-09-01', '2026-09-05')).toEqual({ a: 6, other: 1 });
+    const total = await db.readTotal.findUniqueOrThrow({ where: { articleId: a.id } });
+    expect([total.firstDay.toISOString().slice(0, 10), total.lastDay.toISOString().slice(0, 10), total.running.map(Number)]).toEqual([
+      '2026-09-01',
+      today,
+      [7, 7, 70, 7, 7, 0, 0],
+    ]);
   });
 });

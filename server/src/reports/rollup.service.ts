@@ -1,5 +1,6 @@
 import { DEVICE_CLASSES, ENGAGED_BANDS, REFERRER_CLASSES } from '#shared/reports';
-import type { Db } from '../db/client';
+import type pg from 'pg';
+import { poolOf, type Db } from '../db/client';
 import { Prisma } from '../generated/prisma/client';
 
 /**
@@ -52,6 +53,30 @@ const ARTICLE_SUMS = Prisma.raw(`
   ARRAY[${classes('referrer', REFERRER_CLASSES).join(', ')}],
   ARRAY[${classes('device', DEVICE_CLASSES).join(', ')}]`);
 
+/** The figures kept as running totals, in their order in `running` (ReadDaily, ReadTotal). */
+const RUNNING = ['views', 'readers', 'engaged', 'depth25', 'depth50', 'depth75', 'depth100'] as const;
+const running = (each: (column: string, i: number) => string) => Prisma.raw(`ARRAY[${RUNNING.map(each).join(', ')}]::bigint[]`);
+/** `base` (running totals, or NULL for none) plus the figures `of` a row or sums. */
+const plus = (base: string, of: (column: string) => string) => running((c, i) => `COALESCE(${base}[${i + 1}], 0) + ${of(c)}`);
+/** The latest running totals of the article `id` up to (`<=`) or before (`<`) the day. */
+const latest = (id: string, op: '<' | '<=', day: string) =>
+  Prisma.sql`(SELECT d.running FROM "ReadDaily" d WHERE d."articleId" = ${Prisma.raw(id)} AND d.day ${Prisma.raw(op)} ${day}::date
+              ORDER BY d.day DESC LIMIT 1)`;
+
+/** An article's figures on a day, as `RETURNING` gives them: its id, then RUNNING's seven. */
+type Figures = { id: string } & Record<(typeof RUNNING)[number], number | bigint>;
+const FIGURES = Prisma.raw(RUNNING.map((c) => `${c}::bigint AS ${c}`).join(', '));
+
+/** The articles whose figures on the day changed (added, removed or different), and those no longer read on it. */
+function changesOf(before: Figures[], after: Figures[]): { changed: string[]; gone: string[] } {
+  const key = (f: Figures) => RUNNING.map((c) => String(f[c])).join(',');
+  const was = new Map(before.map((f) => [f.id, key(f)]));
+  const changed = after.filter((f) => was.get(f.id) !== key(f)).map((f) => f.id);
+  const now = new Set(after.map((f) => f.id));
+  const gone = before.filter((f) => !now.has(f.id)).map((f) => f.id);
+  return { changed: [...changed, ...gone], gone };
+}
+
 export interface RollupResult {
   /** The days recomputed (UTC, YYYY-MM-DD). */
   days: string[];
@@ -65,31 +90,91 @@ function daysFrom(first: string, last: string): string[] {
   return days;
 }
 
-/** Recomputes one day's sums, in its own transaction; false when another run holds the roll-up's lock. */
+/** How long one of a day's statements may take: a busy day's take longer than an API statement may (6 s). */
+const DAY_STATEMENT_MS = 60_000;
+
+/**
+ * Recomputes one day's sums, in its own transaction; false when another run holds the roll-up's lock. On a connection
+ * of the app's pool, with the statement timeout raised for the transaction and the client's wait for each answer
+ * raised with it (through `pg`: the pool's 6 s would give up on a statement the server still runs, and the run, tried
+ * again, would pile statements up behind it).
+ */
 async function recomputeDay(db: Db, day: string): Promise<boolean> {
-  return db.$transaction(
-    async (tx) => {
-      // A busy day's statements take longer than an API statement may.
-      await tx.$executeRaw`SET LOCAL statement_timeout = '60s'`;
-      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>(TRY_LOCK);
-      if (!lock?.locked) return false;
-      await tx.$executeRaw`DELETE FROM "ReadDaily" WHERE day = ${day}::date`;
-      await tx.$executeRaw`DELETE FROM "ReadSiteDaily" WHERE day = ${day}::date`;
-      await tx.$executeRaw`
+  const client = await poolOf(db).connect();
+  const run = async <T extends object = object>(sql: Prisma.Sql) =>
+    (await client.query<T>({ text: sql.text, values: sql.values, query_timeout: DAY_STATEMENT_MS + 5_000 } as pg.QueryConfig)).rows;
+  let failed: unknown;
+  try {
+    await client.query('BEGIN');
+    try {
+      const done = await recomputeIn(run, day);
+      await client.query(done ? 'COMMIT' : 'ROLLBACK');
+      return done;
+    } catch (err) {
+      failed = err;
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  } finally {
+    // A connection whose statement failed (a timeout among others) is not given back to the pool.
+    client.release(failed instanceof Error ? failed : undefined);
+  }
+}
+
+type Run = <T extends object = object>(sql: Prisma.Sql) => Promise<T[]>;
+
+async function recomputeIn(run: Run, day: string): Promise<boolean> {
+  await run(Prisma.raw(`SET LOCAL statement_timeout = ${DAY_STATEMENT_MS}`));
+  const [lock] = await run<{ locked: boolean }>(TRY_LOCK);
+  if (!lock?.locked) return false;
+  const before = await run<Figures>(Prisma.sql`
+        DELETE FROM "ReadDaily" WHERE day = ${day}::date RETURNING "articleId"::text AS id, ${FIGURES}`);
+  await run(Prisma.sql`DELETE FROM "ReadSiteDaily" WHERE day = ${day}::date`);
+  const after = await run<Figures>(Prisma.sql`
         INSERT INTO "ReadDaily" ("articleId", day, views, readers, engaged, depth25, depth50, depth75, depth100,
-                                 "engagedBands", referrers, devices)
-        SELECT p."articleId", ${day}::date, ${ARTICLE_SUMS}
-        FROM (${pagesOf(day)}) p JOIN "Article" a ON a.id = p."articleId"
-        GROUP BY p."articleId"`;
-      await tx.$executeRaw`
+                                 "engagedBands", referrers, devices, running)
+        SELECT f.*, ${plus(`b.running`, (c) => `f.${c}`)}
+        FROM (SELECT p."articleId", ${day}::date AS day, ${ARTICLE_SUMS}
+              FROM (${pagesOf(day)}) p JOIN "Article" a ON a.id = p."articleId"
+              GROUP BY p."articleId") f(${Prisma.raw(`"articleId", day, ${RUNNING.join(', ')}, bands, refs, devs`)})
+        LEFT JOIN LATERAL (SELECT ${latest('f."articleId"', '<', day)} AS running) b ON true
+        RETURNING "articleId"::text AS id, ${FIGURES}`);
+  await run(Prisma.sql`
         INSERT INTO "ReadSiteDaily" (day, views, readers, engaged, depth100)
         SELECT ${day}::date, count(*)::int, count(DISTINCT visitor)::int, COALESCE(sum(engaged), 0)::bigint, ${Prisma.raw(count('depth >= 100'))}
         FROM (${pagesOf(day)}) p JOIN "Article" a ON a.id = p."articleId"
-        HAVING count(*) > 0`;
-      return true;
-    },
-    { timeout: 5 * 60_000, maxWait: 10_000 },
-  );
+        HAVING count(*) > 0`);
+  // Only the articles whose day changed move their running totals (a day recomputed again without new events, as
+  // the margin and a re-run after a failure do, changes none).
+  const { changed, gone } = changesOf(before, after);
+  if (changed.length === 0) return true;
+  // Their days after this one (a late event's day recomputed) carry the change.
+  await run(Prisma.sql`
+        UPDATE "ReadDaily" r SET running = ${plus(`b.running`, (c) => `w.${c}`)}
+        FROM (SELECT "articleId", day, ${Prisma.raw(RUNNING.map((c) => `sum(${c}) OVER w AS ${c}`).join(', '))}
+              FROM "ReadDaily" WHERE day > ${day}::date AND "articleId" = ANY(${changed}::uuid[])
+              WINDOW w AS (PARTITION BY "articleId" ORDER BY day)) w
+        LEFT JOIN LATERAL (SELECT ${latest('w."articleId"', '<=', day)} AS running) b ON true
+        WHERE r."articleId" = w."articleId" AND r.day = w.day`);
+  // Their latest running totals…
+  await run(Prisma.sql`
+        INSERT INTO "ReadTotal" ("articleId", "firstDay", "lastDay", running)
+        SELECT DISTINCT ON ("articleId") "articleId", min(day) OVER (PARTITION BY "articleId"), day, running
+        FROM "ReadDaily" WHERE day >= ${day}::date AND "articleId" = ANY(${changed}::uuid[]) ORDER BY "articleId", day DESC
+        ON CONFLICT ("articleId") DO UPDATE SET "firstDay" = LEAST("ReadTotal"."firstDay", excluded."firstDay"),
+          "lastDay" = excluded."lastDay", running = excluded.running`);
+  if (gone.length === 0) return true;
+  // …and, for those no longer read on this day (their events gone) nor after, their latest day before, or nothing.
+  await run(Prisma.sql`
+        WITH latest AS MATERIALIZED (
+          SELECT g.id, b.day, b.running FROM unnest(${gone}::uuid[]) AS g(id) LEFT JOIN LATERAL (
+            SELECT d.day, d.running FROM "ReadDaily" d WHERE d."articleId" = g.id ORDER BY d.day DESC LIMIT 1) b ON true
+        ), moved AS (
+          UPDATE "ReadTotal" t SET "lastDay" = l.day, running = l.running FROM latest l
+          WHERE t."articleId" = l.id AND l.day < ${day}::date
+        )
+        DELETE FROM "ReadTotal" t USING latest l WHERE t."articleId" = l.id AND l.day IS NULL`);
+  return true;
 }
 
 /**
