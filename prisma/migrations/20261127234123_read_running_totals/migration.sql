@@ -28,8 +28,11 @@ INSERT INTO "ReadTotal" ("articleId", "firstDay", "lastDay", "running")
 SELECT DISTINCT ON ("articleId") "articleId", min("day") OVER (PARTITION BY "articleId"), "day", "running"
 FROM "ReadDaily" ORDER BY "articleId", "day" DESC;
 
-ALTER TABLE "ReadDaily" ADD CONSTRAINT "ReadDaily_running_check" CHECK (cardinality("running") = 7);
-ALTER TABLE "ReadTotal" ADD CONSTRAINT "ReadTotal_running_check" CHECK (cardinality("running") = 7);
+-- Never NULL (a CHECK, as Prisma keeps its lists nullable): a replica still running the code before this one, during a
+-- deploy, fails its roll-up instead of writing rows without running totals; the watermark stays, and the new code redoes
+-- those days.
+ALTER TABLE "ReadDaily" ADD CONSTRAINT "ReadDaily_running_check" CHECK ("running" IS NOT NULL AND cardinality("running") = 7);
+ALTER TABLE "ReadTotal" ADD CONSTRAINT "ReadTotal_running_check" CHECK ("running" IS NOT NULL AND cardinality("running") = 7);
 ALTER TABLE "ReadTotal" ADD CONSTRAINT "ReadTotal_days_check" CHECK ("firstDay" <= "lastDay");
 -- Each roll-up rewrites the rows of the articles read since the last: room on each page keeps those updates HOT, and the
 -- table as small as its rows, for the articles' table that reads it whole.

@@ -476,19 +476,66 @@ describe('the articles’ table', () => {
     expect(await views('2026-09-02', '2026-09-02')).toEqual({});
     expect(await views('2026-08-01', '2026-08-31')).toEqual({});
 
-    // A late event for the first day, summed once the later days are: every later day carries it.
+    // A late event for the first day, summed once the later days are: every later day carries it. The watermark is
+    // moved up first, so that this run recomputes the late day alone, as in production.
+    const watermark = async () => {
+      const [row] = await db.$queryRaw<{ newest: bigint }[]>`SELECT COALESCE(max(id), 0)::bigint AS newest FROM "ReadEvent"`;
+      const newest = row!.newest;
+      await db.readRollup.update({ where: { id: 1 }, data: { priorId: newest, markId: newest, seenId: newest } });
+    };
+    const runningOf = async (id: string, day: string) =>
+      (await db.readDaily.findUniqueOrThrow({ where: { articleId_day: { articleId: id, day: new Date(day) } } })).running.map(Number);
+    await watermark();
     await read(a.id, '2026-09-01', 2);
-    await rollUpReads(ctx.db, { wait: true });
+    expect((await rollUpReads(ctx.db, { wait: true })).days).toEqual(['2026-09-01']);
+    expect(await runningOf(a.id, '2026-09-03')).toEqual([5, 5, 50, 5, 5, 0, 0]);
+    expect(await runningOf(a.id, '2026-09-05')).toEqual([6, 6, 60, 6, 6, 0, 0]);
     expect(await views('2026-09-01', '2026-09-03')).toEqual({ a: 5 });
     expect(await views('2026-09-02', '2026-09-05')).toEqual({ a: 3, other: 1 });
     expect(await views('2026-09-05', '2026-09-05')).toEqual({ a: 1 });
-    // A range ending today takes each article's totals row as it is.
+    // The same sums for the count alone (a page past the last) and through an author's view.
+    const past = await request(app)
+      .get('/api/reports/articles')
+      .query({ from: '2026-09-01', to: '2026-09-05', ids: a.id, offset: 5 })
+      .set(headers('admin'));
+    expect(past.body.pagination.total).toBe(1);
+
+    // A day whose events are gone (recomputed for another article's late event): its articles fall back to their
+    // latest day before, or leave the totals.
+    const gone = await published('Read, then forgotten');
+    await read(gone.id, '2026-09-01');
+    await read(gone.id, '2026-09-05');
+    const once = await published('Read once, then forgotten');
+    await read(once.id, '2026-09-05');
+    await rollUpReads(ctx.db, { wait: true });
+    await watermark();
+    await db.readEvent.deleteMany({ where: { articleId: { in: [gone.id, once.id] }, at: { gte: new Date('2026-09-05T00:00:00Z') } } });
+    await read(other.id, '2026-09-05');
+    await rollUpReads(ctx.db, { wait: true });
+    const totalOf = (id: string) => db.readTotal.findUnique({ where: { articleId: id } });
+    expect((await totalOf(gone.id))?.lastDay.toISOString().slice(0, 10)).toBe('2026-09-01');
+    expect((await totalOf(gone.id))?.running.map(Number)).toEqual([1, 1, 10, 1, 1, 0, 0]);
+    expect(await totalOf(once.id)).toBeNull();
+    const forgotten = await request(app)
+      .get('/api/reports/articles')
+      .query({ from: '2026-09-01', to: '2026-09-05', ids: `${gone.id},${once.id},${other.id}` })
+      .set(headers('admin'));
+    expect(forgotten.body.data.map((r: { id: string; views: number }) => [r.id, r.views]).sort()).toEqual(
+      [
+        [gone.id, 1],
+        [other.id, 2],
+      ].sort(),
+    );
+
+    // A range ending today takes each article's totals row as it is (the start within 400 days of today, whenever this
+    // runs).
     await ctx.readRecorder.ingest(client(++n), { events: [event(a.id, { engaged: 10 })] }, new Date());
     await rollUpReads(ctx.db, { wait: true });
     const today = new Date().toISOString().slice(0, 10);
-    expect(await views('2026-09-04', today)).toEqual({ a: 2, other: 1 });
-    expect(await views('2026-09-06', today)).toEqual({ a: 1 });
-    expect(await views('2026-09-01', '2026-09-05')).toEqual({ a: 6, other: 1 });
+    const within = [new Date(Date.now() - 399 * 86_400_000).toISOString().slice(0, 10), '2026-09-06'].sort()[1]!;
+    expect(await views(within, today)).toEqual({ a: 1 });
+    expect(await views(today, today)).toEqual({ a: 1 });
+    expect(await views('2026-09-01', '2026-09-05')).toEqual({ a: 6, other: 2 });
     const total = await db.readTotal.findUniqueOrThrow({ where: { articleId: a.id } });
     expect([total.firstDay.toISOString().slice(0, 10), total.lastDay.toISOString().slice(0, 10), total.running.map(Number)]).toEqual([
       '2026-09-01',

@@ -105,19 +105,17 @@ async function recomputeDay(db: Db, day: string): Promise<boolean> {
     (await client.query<T>({ text: sql.text, values: sql.values, query_timeout: DAY_STATEMENT_MS + 5_000 } as pg.QueryConfig)).rows;
   let failed: unknown;
   try {
-    await client.query('BEGIN');
-    try {
-      const done = await recomputeIn(run, day);
-      await client.query(done ? 'COMMIT' : 'ROLLBACK');
-      return done;
-    } catch (err) {
-      failed = err;
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    }
+    await run(Prisma.sql`BEGIN`);
+    const done = await recomputeIn(run, day);
+    await run(done ? Prisma.sql`COMMIT` : Prisma.sql`ROLLBACK`);
+    return done;
+  } catch (err) {
+    failed = err;
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
   } finally {
     // A connection whose statement failed (a timeout among others) is not given back to the pool.
-    client.release(failed instanceof Error ? failed : undefined);
+    client.release(failed !== undefined);
   }
 }
 
