@@ -128,20 +128,22 @@ async function recomputeIn(run: Run, day: string): Promise<boolean> {
   const before = await run<Figures>(Prisma.sql`
         DELETE FROM "ReadDaily" WHERE day = ${day}::date RETURNING "articleId"::text AS id, ${FIGURES}`);
   await run(Prisma.sql`DELETE FROM "ReadSiteDaily" WHERE day = ${day}::date`);
+  // The day's pages are merged once, for the articles' sums and the site's (distinct readers cannot be added up).
   const after = await run<Figures>(Prisma.sql`
+        WITH pages AS MATERIALIZED (
+          SELECT p.* FROM (${pagesOf(day)}) p JOIN "Article" a ON a.id = p."articleId"
+        ), site AS (
+          INSERT INTO "ReadSiteDaily" (day, views, readers, engaged, depth100)
+          SELECT ${day}::date, count(*)::int, count(DISTINCT visitor)::int, COALESCE(sum(engaged), 0)::bigint, ${Prisma.raw(count('depth >= 100'))}
+          FROM pages HAVING count(*) > 0
+        )
         INSERT INTO "ReadDaily" ("articleId", day, views, readers, engaged, depth25, depth50, depth75, depth100,
                                  "engagedBands", referrers, devices, running)
         SELECT f.*, ${plus(`b.running`, (c) => `f.${c}`)}
-        FROM (SELECT p."articleId", ${day}::date AS day, ${ARTICLE_SUMS}
-              FROM (${pagesOf(day)}) p JOIN "Article" a ON a.id = p."articleId"
+        FROM (SELECT p."articleId", ${day}::date AS day, ${ARTICLE_SUMS} FROM pages p
               GROUP BY p."articleId") f(${Prisma.raw(`"articleId", day, ${RUNNING.join(', ')}, bands, refs, devs`)})
         LEFT JOIN LATERAL (SELECT ${latest('f."articleId"', '<', day)} AS running) b ON true
         RETURNING "articleId"::text AS id, ${FIGURES}`);
-  await run(Prisma.sql`
-        INSERT INTO "ReadSiteDaily" (day, views, readers, engaged, depth100)
-        SELECT ${day}::date, count(*)::int, count(DISTINCT visitor)::int, COALESCE(sum(engaged), 0)::bigint, ${Prisma.raw(count('depth >= 100'))}
-        FROM (${pagesOf(day)}) p JOIN "Article" a ON a.id = p."articleId"
-        HAVING count(*) > 0`);
   // Only the articles whose day changed move their running totals (a day recomputed again without new events, as
   // the margin and a re-run after a failure do, changes none).
   const { changed, gone } = changesOf(before, after);
