@@ -26,6 +26,9 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const BREAKING_NEWS_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type BreakingNewsStatus = (typeof BREAKING_NEWS_STATUSES)[number];
 
+/** What a newsletter's issues hold (docs/decisions/069-newsletters.md). */
+export const NEWSLETTER_KINDS = ['daily', 'weekly', 'category', 'breaking'] as const;
+
 export const LIMITS = {
   maxFeatured: 3,
   headlineMax: 100,

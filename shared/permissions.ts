@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   /** The dashboard's Reports page (docs/spec/SPEC.md §2), a placeholder: no API reads it yet. */
   /** Reports (docs/decisions/068-reports.md): editors and admins on every article, authors on their own. */
   'reports:read': OWN_OR_EDITORS,
+  /** Newsletters (docs/decisions/069-newsletters.md): send an issue (a breaking-news alert), see how the sending goes. */
+  'newsletters:send': EDITORS,
 } as const satisfies Record<string, Partial<Record<Actor, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

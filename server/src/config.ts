@@ -140,6 +140,10 @@ const configSchema = z.object({
   RUN_JOBS: bool.default(true),
   /** Jobs one process runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Newsletter messages sent a second, across every replica (docs/decisions/069-newsletters.md). */
+  NEWSLETTER_SEND_RATE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Seconds an issue's sending may stand still before another worker takes it over (its worker died). */
+  NEWSLETTER_STALL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Set by `npm run dev`: the client is served and rendered from its sources by Vite, with hot reload. */
   VITE_DEV: bool.default(false),
 });
@@ -232,6 +236,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimits: c.RATE_LIMITS ?? (c.REDIS_URL ? 'redis' : 'postgres'),
     runJobs: c.RUN_JOBS,
     jobConcurrency: c.JOB_CONCURRENCY,
+    newsletterSendRate: c.NEWSLETTER_SEND_RATE,
+    newsletterStallSeconds: c.NEWSLETTER_STALL_SECONDS,
     /** Media in a bucket when S3_BUCKET is set; otherwise on local disk only (storage/media-storage.ts). */
     s3: c.S3_BUCKET
       ? {

@@ -18,6 +18,7 @@ import { auditRouter } from './audit/audit.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { settingsRouter } from './settings/settings.routes';
 import { pagesRouter } from './pages/pages.routes';
+import { newslettersRouter } from './newsletters/newsletters.routes';
 import type { AppContext } from './context';
 
 /**
@@ -47,6 +48,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use('/pages', pagesRouter(ctx));
   router.use('/audit', auditRouter(ctx));
   router.use('/reports', reportsRouter(ctx));
+  router.use('/newsletters', newslettersRouter(ctx));
   // The OpenAPI document (/api/openapi.json) and the browsable reference (/api/docs).
   router.use(docsRouter(ctx));
   return router;

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { publicRoute } from '../../server/src/lib/policy';
 import { registeredRoutes } from '../../server/src/lib/route';
+import { preferencesToken } from '../../server/src/newsletters/links';
 import { createTestApp } from '../helpers/app';
 import { createArticle, createBreakingNews, createCategory, createComment, createUser, login } from '../helpers/factories';
 
@@ -17,9 +18,16 @@ const draft = await createArticle(db, { authorId: author.id, categoryId: categor
 const comment = await createComment(db, { articleId: published.id, authorId: author.id });
 await createBreakingNews(db, { authorId: author.id, status: 'published' });
 const editor = await login(ctx, 'editor');
+const subscriber = await db.newsletterSubscriber.create({
+  data: { email: 'cached@example.test', consentedAt: new Date(), source: 'import' },
+});
 
 /** Reads that need a query to answer 200 (a search needs its words). */
-const QUERIES: Record<string, string> = { '/api/search': '?q=article' };
+const QUERIES: Record<string, string> = {
+  '/api/search': '?q=article',
+  // A subscriber's preferences, by the token of their e-mails' links.
+  '/api/newsletters/preferences': `?token=${preferencesToken(ctx.jwtSecret, subscriber.id)}`,
+};
 
 const fill = (fullPath: string) =>
   fullPath.replace(/:(\w+)/g, (_m, name: string) =>

@@ -49,7 +49,11 @@ async function fixtures() {
   const page = await db.page.create({
     data: { slug: `fuzz-${unique()}`, title: 'Fuzz page', content: '<p>Fuzz</p>', status: 'published' },
   });
-  return { category, article, comments, news, victim, view, page };
+  const daily = await db.newsletter.findUniqueOrThrow({ where: { slug: 'daily' } });
+  const issue = await db.newsletterIssue.create({
+    data: { newsletterId: daily.id, key: `fuzz-${unique()}`, subject: 'Fuzz issue', html: '<p>Fuzz</p>', text: 'Fuzz' },
+  });
+  return { category, article, comments, news, victim, view, page, issue };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
@@ -76,6 +80,7 @@ function existing(route: RegisteredRoute, param: string, actor: Actor, fx: Fixtu
   if (p.startsWith('/api/categor')) return fx.category.id;
   if (p.startsWith('/api/breaking-news/')) return fx.news.id;
   if (p.startsWith('/api/users/')) return fx.victim.id;
+  if (p.startsWith('/api/newsletters/issues/')) return fx.issue.id;
   throw new Error(`No fixture for :${param} of ${p}: add one here`);
 }
 

@@ -10,13 +10,17 @@ export interface CaughtMail {
   raw: string;
 }
 
-function header(raw: string, name: string): string {
+/** A header's value, unfolded. */
+export function header(raw: string, name: string): string {
   const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw);
   return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
 }
 
 /** Listens on `port` (a free one when 0): a test can start it where a mail server was down. */
-export async function startSmtpCatcher(onMail: (mail: CaughtMail) => void, port = 0): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startSmtpCatcher(
+  onMail: (mail: CaughtMail) => void,
+  port = 0,
+): Promise<{ port: number; close: () => Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -33,7 +37,10 @@ export async function startSmtpCatcher(onMail: (mail: CaughtMail) => void, port 
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  return { port: typeof address === 'object' && address ? address.port : port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The six-digit code that docs/spec/CONTRACT.md §5 puts in the subject. */

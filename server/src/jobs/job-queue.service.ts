@@ -12,7 +12,8 @@ import type { Logger } from '../lib/logger';
  */
 
 /** Every kind of job, by name; each has its task in jobs/tasks.ts. */
-export type JobName = 'send-mail' | 'image-variants' | 'sweep' | 'publish-due' | 'empty-trash' | 'roll-up-reads';
+export type JobName =
+  'send-mail' | 'image-variants' | 'sweep' | 'publish-due' | 'empty-trash' | 'roll-up-reads' | 'newsletter-send' | 'newsletter-digests';
 
 export interface JobOptions {
   /** One pending job per key: adding another with the same key replaces it (its payload and run time). */

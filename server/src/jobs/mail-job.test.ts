@@ -190,6 +190,8 @@ describe('mail jobs: tries again soon after a failed send, until the code expire
         'publish-due': none,
         'empty-trash': none,
         'roll-up-reads': none,
+        'newsletter-send': none,
+        'newsletter-digests': none,
       },
       pollIntervalMs: 50,
     });

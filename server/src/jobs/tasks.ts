@@ -7,6 +7,10 @@ import { sendMailTask } from './mail-job';
 import { publishDueTask } from '../scheduling/scheduling.service';
 import { emptyTrash } from '../articles/articles.service';
 import { forgetOldReads, rollUpReads } from '../reports/rollup.service';
+import { resumeStalled, sendIssueTask } from '../newsletters/delivery.service';
+import { makeDueDigests } from '../newsletters/digests.service';
+import { brandOf } from '../newsletters/subscriptions.service';
+import { currentSite } from '../settings/settings.service';
 
 /** What the tasks use: the app's context, or the parts of it a `worker` process builds. */
 export type JobsContext = Pick<AppContext, 'config' | 'db' | 'logger' | 'mailer' | 'jwtSecret' | 'cache' | 'storage'>;
@@ -33,6 +37,17 @@ const rollUpReadsTask =
     }
   };
 
+/** Makes the newsletters' digests that are due, and takes over any issue whose sending stands still (docs/decisions/069-newsletters.md). */
+const newsletterDigestsTask =
+  (ctx: JobsContext): Task =>
+  async () => {
+    const resumed = await resumeStalled(ctx.db, ctx.config.newsletterStallSeconds);
+    if (resumed) ctx.logger.warn({ resumed }, 'newsletter issues whose sending stood still were taken over');
+    const site = await currentSite(ctx.db, ctx.cache);
+    const made = await makeDueDigests(ctx.db, await brandOf(ctx), site.timeZone);
+    if (made.length) ctx.logger.info({ issues: made }, 'newsletter digests made and queued');
+  };
+
 /** Every job's task, built on the context. */
 function tasks(ctx: JobsContext): Record<JobName, Task> {
   return {
@@ -42,6 +57,13 @@ function tasks(ctx: JobsContext): Record<JobName, Task> {
     'publish-due': publishDueTask(ctx),
     'empty-trash': emptyTrashTask(ctx),
     'roll-up-reads': rollUpReadsTask(ctx),
+    'newsletter-send': sendIssueTask({
+      ...ctx,
+      publicUrl: ctx.config.publicUrl,
+      rate: ctx.config.newsletterSendRate,
+      stallSeconds: ctx.config.newsletterStallSeconds,
+    }),
+    'newsletter-digests': newsletterDigestsTask(ctx),
   };
 }
 
@@ -51,6 +73,7 @@ function tasks(ctx: JobsContext): Record<JobName, Task> {
  * one publishes whatever is due without one (a row restored from a backup, a job that failed for good) within the minute.
  * Hourly, at minute 17: what has been in the trash for 30 days is deleted for good (docs/decisions/061-trash.md).
  * Every minute: the reading events' roll-up into the reports' sums, and what privacy says to forget (docs/decisions/068-reports.md).
+ * Every minute: the newsletters' digests that are due, and issues whose sending stood still (docs/decisions/069-newsletters.md).
  */
 const SCHEDULE = [
   { task: 'sweep' as const, match: '7 * * * *', identifier: 'sweep-hourly', options: { backfillPeriod: 0, maxAttempts: 3 } },
@@ -60,6 +83,12 @@ const SCHEDULE = [
     task: 'roll-up-reads' as const,
     match: '* * * * *',
     identifier: 'roll-up-reads-minutely',
+    options: { backfillPeriod: 0, maxAttempts: 1 },
+  },
+  {
+    task: 'newsletter-digests' as const,
+    match: '* * * * *',
+    identifier: 'newsletter-digests-minutely',
     options: { backfillPeriod: 0, maxAttempts: 1 },
   },
 ];

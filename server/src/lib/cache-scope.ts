@@ -63,6 +63,8 @@ export const Tags = {
   pageDates: 'pages:dates',
   /** One static page by its address, including while nothing is there (404). */
   page: (slug: string) => `page:${slug.toLowerCase()}`,
+  /** The newsletters readers may subscribe to (their list, the /newsletters page). */
+  newsletters: 'newsletters',
   /** Everything stored: for the rare writes that touch a little of everything (a user's name, images). */
   everything: '*',
 } as const;

@@ -53,7 +53,8 @@ export function requestLogger(logger: Logger): Edge {
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      // A newsletter link's token opens its subscriber's preferences: it stays out of the log.
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[hidden]') }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

@@ -6,6 +6,10 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** A newsletter's own: its From name, Message-ID (the idempotency key of issue and recipient) and List-* headers. */
+  fromName?: string;
+  messageId?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -27,13 +31,24 @@ export function createMailer(smtpUrl: string | undefined, from: string, logger: 
     };
   }
   // A mail server that stops answering fails the send in seconds (nodemailer waits minutes by default): the job is retried.
-  const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transport: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send({ fromName, ...mail }) {
+      await transport.sendMail({ from: fromName ? withName(from, fromName) : from, ...mail });
     },
     close() {
       transport.close();
     },
   };
+}
+
+/** MAIL_FROM's address under another display name: `Name <address>`. */
+export function withName(from: string, name: string): { name: string; address: string } {
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return { name, address };
 }

@@ -1,0 +1,262 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Task } from 'graphile-worker';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { addJob, runAgain } from '../jobs/job-queue.service';
+import { mailRetryDelay, type MailRetry } from '../jobs/mail-job';
+import type { Logger } from '../lib/logger';
+import { notFound } from '../lib/errors';
+import type { Mailer } from '../lib/mailer';
+import { preferencesToken } from './links';
+import { personalize, renderIssue, type Brand, type IssueContent } from './newsletter-mail';
+
+/**
+ * Sending an issue (docs/decisions/069-newsletters.md). An issue is a row with its message rendered once; its first send
+ * job lists its recipients (one INSERT … SELECT, a row each in NewsletterDelivery, whose primary key — issue and
+ * subscriber — is the idempotency key), then each run of the job claims a batch, sends it at the configured rate,
+ * marks each message sent as soon as the mail server took it, and queues the next run. One job per issue at a time
+ * (its key); a worker that dies mid-run leaves its issue's heartbeat still, and the minute's sweep (or a worker's
+ * start) queues a new run, which sends what was not marked sent. A message whose server answer was lost with the
+ * worker goes again with the same Message-ID, which mailbox providers use to drop a duplicate.
+ */
+
+export interface DeliveryContext {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  jwtSecret: string;
+  publicUrl: string;
+  /** Messages a second (NEWSLETTER_SEND_RATE). */
+  rate: number;
+  /** Seconds without progress after which an issue's sending is taken over (NEWSLETTER_STALL_SECONDS). */
+  stallSeconds: number;
+  /** The delays between tries while the mail server fails (the code mails' unless a test chooses shorter ones). */
+  retry?: MailRetry;
+}
+
+/** A run sends for about this long, then hands over to the next run (which another replica may take). */
+const RUN_MS = 10_000;
+/** A mail server failing for this long fails the issue's remaining recipients: they are counted, never dropped unseen. */
+const GIVE_UP_MS = 24 * 3_600_000;
+/** Retries of a failing mail server: from 2 s, doubling, at most a minute apart. */
+export const NEWSLETTER_RETRY: MailRetry = { firstMs: 2_000, capMs: 60_000 };
+
+export const sendJobKey = (issueId: string) => `newsletter-send:${issueId}`;
+
+export interface NewIssue {
+  newsletterId: string;
+  /** At most one issue per key (a digest's day, a breaking headline): a second call with it does nothing. */
+  key: string;
+  content: IssueContent;
+  createdById?: string;
+}
+
+/** Renders and stores an issue and queues its sending, in one transaction. Returns its id, or null when the key was taken. */
+export async function createIssue(db: Db, brand: Brand, issue: NewIssue): Promise<string | null> {
+  const { html, text } = await renderIssue(brand, issue.content);
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO "NewsletterIssue" ("id", "newsletterId", "key", "subject", "html", "text", "createdById")
+      VALUES (gen_random_uuid(), ${issue.newsletterId}::uuid, ${issue.key}, ${issue.content.subject}, ${html}, ${text}, ${issue.createdById ?? null}::uuid)
+      ON CONFLICT ("key") DO NOTHING RETURNING "id"`;
+    const id = rows[0]?.id;
+    if (id) await addJob(tx, 'newsletter-send', { issueId: id }, { key: sendJobKey(id), maxAttempts: 25 });
+    return id ?? null;
+  });
+}
+
+/** The recipients of a queued issue: every subscriber of its newsletter at this moment, suppressed ones as such. */
+async function listRecipients(db: Db, issueId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const started = await tx.$queryRaw<{ newsletterId: string }[]>`
+      UPDATE "NewsletterIssue" SET "status" = 'sending', "startedAt" = now(), "heartbeatAt" = now()
+      WHERE "id" = ${issueId}::uuid AND "status" = 'queued' RETURNING "newsletterId"`;
+    const newsletterId = started[0]?.newsletterId;
+    if (!newsletterId) return;
+    const listed = await tx.$executeRaw`
+      INSERT INTO "NewsletterDelivery" ("issueId", "subscriberId", "state")
+      SELECT ${issueId}::uuid, s."subscriberId",
+             CASE WHEN r."suppressedAt" IS NULL THEN 'queued' ELSE 'suppressed' END::"DeliveryState"
+      FROM "NewsletterSubscription" s JOIN "NewsletterSubscriber" r ON r."id" = s."subscriberId"
+      WHERE s."newsletterId" = ${newsletterId}::uuid
+      ON CONFLICT DO NOTHING`;
+    await tx.$executeRaw`UPDATE "NewsletterIssue" SET "recipients" = ${listed} WHERE "id" = ${issueId}::uuid`;
+  });
+}
+
+interface Claimed {
+  subscriberId: string;
+  email: string;
+}
+
+/**
+ * Up to `limit` recipients still to send, marked `sending`: those queued, and those a dead run left `sending` (their
+ * claim older than the stall). SKIP LOCKED: two runs never claim one recipient.
+ */
+const claim = (db: Db, issueId: string, limit: number, stallSeconds: number) =>
+  db.$queryRaw<Claimed[]>`
+    WITH picked AS (
+      SELECT "subscriberId" FROM "NewsletterDelivery"
+      WHERE "issueId" = ${issueId}::uuid
+        AND ("state" = 'queued' OR ("state" = 'sending' AND "claimedAt" < now() - ${stallSeconds}::int * interval '1 second'))
+      ORDER BY "subscriberId" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    UPDATE "NewsletterDelivery" d SET "state" = 'sending', "claimedAt" = now(), "attempts" = d."attempts" + 1
+    FROM picked, "NewsletterSubscriber" r
+    WHERE d."issueId" = ${issueId}::uuid AND d."subscriberId" = picked."subscriberId" AND r."id" = picked."subscriberId"
+    RETURNING d."subscriberId", r."email"`;
+
+/** Marks the issue sent once no recipient is left to send. */
+async function finishIfDone(db: Db, issueId: string): Promise<boolean> {
+  const done = await db.$executeRaw`
+    UPDATE "NewsletterIssue" SET "status" = 'sent', "finishedAt" = now()
+    WHERE "id" = ${issueId}::uuid AND "status" = 'sending'
+      AND NOT EXISTS (SELECT 1 FROM "NewsletterDelivery" WHERE "issueId" = ${issueId}::uuid AND "state" IN ('queued', 'sending'))`;
+  return done > 0;
+}
+
+const payloadSchema = z.object({
+  issueId: z.uuid(),
+  /** Failed runs in a row (the mail server down), and when the first of them began. */
+  failures: z.int().min(0).default(0),
+  failingSince: z.number().optional(),
+});
+
+/** A mail server's permanent refusal of one recipient (5xx): not retried. Anything else is the server's trouble: retried. */
+const permanent = (err: unknown) => {
+  const code = (err as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+export function sendIssueTask(ctx: DeliveryContext): Task {
+  const { db, mailer, logger } = ctx;
+  const retry = ctx.retry ?? NEWSLETTER_RETRY;
+  const gap = 1000 / ctx.rate;
+
+  return async (raw, helpers) => {
+    const parsed = payloadSchema.safeParse(raw);
+    if (!parsed.success) return void logger.error({ jobId: helpers.job.id }, 'a newsletter-send job with a malformed payload was dropped');
+    const { issueId } = parsed.data;
+    await listRecipients(db, issueId);
+    const issue = await db.newsletterIssue.findUnique({
+      where: { id: issueId },
+      select: { status: true, subject: true, html: true, text: true, newsletter: { select: { senderName: true } } },
+    });
+    if (!issue || issue.status !== 'sending') return;
+    const fromName = issue.newsletter.senderName;
+    const until = Date.now() + RUN_MS;
+    let next = performance.now();
+    while (Date.now() < until && !helpers.abortSignal.aborted) {
+      const batch = await claim(db, issueId, Math.max(1, Math.ceil(ctx.rate)), ctx.stallSeconds);
+      if (batch.length === 0) break;
+      await db.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() WHERE "id" = ${issueId}::uuid`;
+      for (const [i, to] of batch.entries()) {
+        const delay = next - performance.now();
+        if (delay > 0) await sleep(delay);
+        next = Math.max(next, performance.now()) + gap;
+        const token = preferencesToken(ctx.jwtSecret, to.subscriberId);
+        const mail = personalize(
+          { subject: issue.subject, html: issue.html, text: issue.text, fromName },
+          {
+            email: to.email,
+            preferencesUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}`,
+            unsubscribeUrl: `${ctx.publicUrl}/api/newsletters/unsubscribe?token=${token}`,
+            messageId: `<${issueId}.${to.subscriberId}@${new URL(ctx.publicUrl).hostname}>`,
+          },
+        );
+        try {
+          await mailer.send(mail);
+        } catch (err) {
+          const code = String((err as { code?: unknown }).code ?? 'error').slice(0, 40);
+          if (permanent(err)) {
+            await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'failed', "lastError" = ${code}
+              WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ${to.subscriberId}::uuid`;
+            logger.warn({ err, issueId, to: to.email }, `newsletter to ${to.email} refused by the mail server (${code}): not retried`);
+            continue;
+          }
+          // The server is in trouble: this message and the rest of the batch go back to the queue, and the run retries later.
+          const back = batch.slice(i).map((r) => r.subscriberId);
+          await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'queued', "lastError" = ${code}
+            WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ANY(${back}::uuid[]) AND "state" = 'sending'`;
+          return retryLater(helpers, parsed.data, code, err);
+        }
+        await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'sent', "sentAt" = now(), "lastError" = NULL
+          WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ${to.subscriberId}::uuid`;
+      }
+    }
+    if (helpers.abortSignal.aborted) throw new Error('the worker stopped mid-issue: the next run goes on');
+    if (await finishIfDone(db, issueId)) return void logger.info({ issueId }, 'newsletter issue sent');
+    await runAgain(db, helpers.job, 'newsletter-send', { issueId }, 0);
+  };
+
+  async function retryLater(
+    helpers: Parameters<Task>[1],
+    payload: z.infer<typeof payloadSchema>,
+    code: string,
+    err: unknown,
+  ): Promise<void> {
+    const failures = payload.failures + 1;
+    const failingSince = payload.failingSince ?? Date.now();
+    if (Date.now() - failingSince > GIVE_UP_MS) {
+      const failed = await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'failed', "lastError" = ${code}
+        WHERE "issueId" = ${payload.issueId}::uuid AND "state" IN ('queued', 'sending')`;
+      await finishIfDone(db, payload.issueId);
+      return void logger.error(
+        { err, issueId: payload.issueId, failed },
+        `newsletter issue: the mail server failed for a day; ${failed} recipients marked failed`,
+      );
+    }
+    const delay = mailRetryDelay(retry, failures);
+    await db.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() + ${delay}::int * interval '1 millisecond' WHERE "id" = ${payload.issueId}::uuid`;
+    await runAgain(db, helpers.job, 'newsletter-send', { issueId: payload.issueId, failures, failingSince }, delay);
+    logger.warn(
+      { err, issueId: payload.issueId, failures, retryInMs: delay },
+      `newsletter issue: the mail server failed (${code}); sending again in ${Math.ceil(delay / 1000)} s`,
+    );
+  }
+}
+
+/**
+ * Queues a run for every issue whose sending stands still (a worker died mid-run: its job stays locked for hours), and
+ * for queued ones without a run. Graphile-worker adds a new job when the key's job is locked: the dead run's is left.
+ */
+export async function resumeStalled(db: Db, stallSeconds: number): Promise<number> {
+  const stalled = await db.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "NewsletterIssue"
+    WHERE "status" IN ('queued', 'sending')
+      AND COALESCE("heartbeatAt", "createdAt") < now() - ${stallSeconds}::int * interval '1 second'`;
+  for (const { id } of stalled) {
+    await db.$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() WHERE "id" = ${id}::uuid`;
+      await addJob(tx, 'newsletter-send', { issueId: id }, { key: sendJobKey(id), maxAttempts: 25 });
+    });
+  }
+  return stalled.length;
+}
+
+/** An issue and its recipients by state: how its sending goes (the dashboard's progress). */
+export async function issueProgress(db: Db, id: string) {
+  const issue = await db.newsletterIssue.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      newsletterId: true,
+      subject: true,
+      status: true,
+      recipients: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+    },
+  });
+  if (!issue) throw notFound('Newsletter issue not found');
+  const states = await db.newsletterDelivery.groupBy({ by: ['state'], where: { issueId: id }, _count: { _all: true } });
+  const counts = { queued: 0, sending: 0, sent: 0, failed: 0, suppressed: 0 };
+  for (const s of states) counts[s.state] = s._count._all;
+  return {
+    ...issue,
+    counts,
+    createdAt: issue.createdAt.toISOString(),
+    startedAt: issue.startedAt?.toISOString() ?? null,
+    finishedAt: issue.finishedAt?.toISOString() ?? null,
+  };
+}

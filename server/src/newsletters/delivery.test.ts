@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '#tests/helpers/app';
+import { startMailbox, uniqueEmail } from '#tests/helpers/auth';
+import { startServer } from '#tests/helpers/server-process';
+import { header } from '#tests/helpers/smtp-catcher';
+import { freePort } from '../db/embedded';
+import { startJobWorker } from '../jobs/job-queue.service';
+import { createLogger } from '../lib/logger';
+import { createMailer } from '../lib/mailer';
+import { createIssue, resumeStalled, sendIssueTask } from './delivery.service';
+import type { Brand } from './newsletter-mail';
+
+/**
+ * Sending an issue (docs/decisions/069-newsletters.md) on a real PostgreSQL queue and real SMTP servers: a mail server
+ * that is down when the issue starts, and a worker process killed in the middle of an issue, each end with exactly one
+ * message per subscriber.
+ */
+const smtpPort = await freePort();
+const jwtSecret = randomBytes(32).toString('hex');
+// Each test starts the workers it needs.
+const { db, databaseUrl } = await createTestApp({ RUN_JOBS: 'false', JWT_SECRET: jwtSecret, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+
+const brand: Brand = {
+  name: 'Chronicle News',
+  publicUrl: 'http://chronicle.test',
+  accentColor: '#b91c1c',
+  logoUrl: null,
+  address: '1 Market Square',
+};
+
+/** `count` confirmed subscribers of a newsletter of their own, and an issue of it, queued. */
+async function issueFor(count: number, label: string) {
+  const newsletter = await db.newsletter.create({
+    data: { slug: `test-${randomBytes(3).toString('hex')}`, name: `Test ${label}`, kind: 'daily', senderName: 'The Test Desk' },
+  });
+  const emails = Array.from({ length: count }, () => uniqueEmail(label));
+  for (const email of emails) {
+    await db.newsletterSubscriber.create({
+      data: { email, consentedAt: new Date(), source: 'import', subscriptions: { create: { newsletterId: newsletter.id } } },
+    });
+  }
+  const issueId = await createIssue(db, brand, {
+    newsletterId: newsletter.id,
+    key: `test:${newsletter.id}`,
+    content: { newsletterName: newsletter.name, subject: `The ${label} issue`, intro: 'Hello', articles: [] },
+  });
+  return { emails, issueId: issueId! };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const states = async (issueId: string) =>
+  Object.fromEntries(
+    (await db.newsletterDelivery.groupBy({ by: ['state'], where: { issueId }, _count: { _all: true } })).map((s) => [
+      s.state,
+      s._count._all,
+    ]),
+  );
+
+/** A worker in this process sending issues only, to `smtpUrl`. */
+function sendingWorker(smtpUrl: string, stallSeconds = 60) {
+  const logger = createLogger('silent');
+  const none = async () => {};
+  return startJobWorker({
+    connectionString: databaseUrl,
+    logger,
+    tasks: {
+      'newsletter-send': sendIssueTask({
+        db,
+        logger,
+        jwtSecret,
+        mailer: createMailer(smtpUrl, 'Chronicle <news@chronicle.test>', logger),
+        publicUrl: 'http://chronicle.test',
+        rate: 200,
+        stallSeconds,
+        retry: { firstMs: 100, capMs: 400 },
+      }),
+      'send-mail': none,
+      'image-variants': none,
+      sweep: none,
+      'publish-due': none,
+      'empty-trash': none,
+      'roll-up-reads': none,
+      'newsletter-digests': none,
+    },
+    pollIntervalMs: 50,
+  });
+}
+
+describe('an issue while the mail server fails for a while', () => {
+  it('is retried with back-off and reaches every subscriber once', async () => {
+    const { emails, issueId } = await issueFor(30, 'outage');
+    const worker = await sendingWorker(`smtp://127.0.0.1:${smtpPort}`);
+    const mailbox = await until('a failed try', async () => {
+      const row = await db.newsletterDelivery.findFirst({ where: { issueId, lastError: { not: null } } });
+      return row ? startMailbox(smtpPort) : undefined;
+    });
+    try {
+      await until('the issue sent', async () => (await db.newsletterIssue.findUniqueOrThrow({ where: { id: issueId } })).status === 'sent');
+      expect(await states(issueId)).toEqual({ sent: 30 });
+      for (const email of emails) expect(mailbox.to(email)).toHaveLength(1);
+      const mail = mailbox.to(emails[0]!)[0]!;
+      expect(header(mail.raw, 'From')).toBe('The Test Desk <news@chronicle.test>');
+      expect(mail.body).toContain('You receive Test outage because you subscribed to it on Chronicle News.');
+    } finally {
+      await worker.stop();
+      await mailbox.close();
+    }
+  });
+});
+
+describe('an issue whose worker is killed mid-send', () => {
+  const children: ReturnType<typeof startServer>[] = [];
+  afterAll(() => {
+    for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('is taken over after the stall and sends what was not sent, never a message twice', async () => {
+    const HOLD_AT = 12;
+    const accepted = new Map<string, number>();
+    let received = 0;
+    let held: (() => void) | undefined;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    // A real SMTP server that counts the messages it accepted (a 250 answer) by recipient, and never answers the
+    // HOLD_AT-th: the worker is killed while the mail server holds it, so the mail server never took it.
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received += 1;
+          if (received === HOLD_AT) return held!();
+          const to = session.envelope.rcptTo[0]!.address.toLowerCase();
+          accepted.set(to, (accepted.get(to) ?? 0) + 1);
+          callback();
+        });
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    const { emails, issueId } = await issueFor(40, 'killed');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-worker-'));
+    const worker = startServer(
+      {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        NEWSLETTER_SEND_RATE: '100',
+        PUBLIC_URL: 'http://chronicle.test',
+        DATA_DIR: dataDir,
+        UPLOAD_DIR: dataDir,
+      },
+      ['--import', 'tsx', 'server/src/main.ts', 'worker'],
+    );
+    children.push(worker);
+    try {
+      await Promise.race([
+        holding,
+        worker.exited.then(() => Promise.reject(new Error(`the worker stopped: ${worker.output()}`))),
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`no message held: ${worker.output()}`)), 45_000)),
+      ]);
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      const before = await states(issueId);
+      expect(before.sent).toBe(HOLD_AT - 1);
+      expect(before.sending).toBeGreaterThanOrEqual(1);
+
+      // Nothing moves until the stall has passed; then the sweep hands the issue to a live worker.
+      expect(await resumeStalled(db, 5)).toBe(0);
+      await new Promise((r) => setTimeout(r, 5_500));
+      expect(await resumeStalled(db, 5)).toBe(1);
+      const live = await sendingWorker(`smtp://127.0.0.1:${port}`, 5);
+      try {
+        await until(
+          'the issue sent',
+          async () => (await db.newsletterIssue.findUniqueOrThrow({ where: { id: issueId } })).status === 'sent',
+        );
+      } finally {
+        await live.stop();
+      }
+      expect(await states(issueId)).toEqual({ sent: 40 });
+      for (const email of emails) expect(accepted.get(email), email).toBe(1);
+      expect(accepted.size).toBe(40);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  }, 90_000);
+});

@@ -1,0 +1,173 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import { confirmInputSchema, preferencesInputSchema, subscribeInputSchema, tokenQuerySchema } from '#shared/schemas/newsletters';
+import { messageSchema } from '#shared/schemas/responses/common';
+import { newsletterIssueSchema, newsletterListSchema, preferencesSchema } from '#shared/schemas/responses/newsletters';
+import type { AppContext } from '../context';
+import { Tags } from '../lib/cache-scope';
+import { clientNetwork } from '../lib/client-network';
+import { publicRoute, requirePermission } from '../lib/policy';
+import { enforce } from '../lib/rate-limit';
+import { idParams, none, resourceRouter } from '../lib/route';
+import { issueProgress } from './delivery.service';
+import { sendBreakingAlert } from './digests.service';
+import {
+  activeNewsletters,
+  brandOf,
+  CONFIRM_MAILS_PER_ADDRESS_PER_HOUR,
+  SUBSCRIBES_PER_NETWORK_PER_HOUR,
+  subscriptionsService,
+} from './subscriptions.service';
+
+/** Token-bearing answers name a subscriber: never kept by a cache, never sent on as a referrer. */
+const PRIVATE = 'private, no-store';
+
+/** Newsletters (docs/decisions/069-newsletters.md): subscribing with double opt-in, preferences, one-click leaving, alerts. */
+export function newslettersRouter(ctx: AppContext): Router {
+  const { router, route } = resourceRouter('/newsletters');
+  const subscriptions = subscriptionsService(ctx);
+  const send = requirePermission('newsletters:send');
+
+  route(
+    {
+      method: 'get',
+      path: '/',
+      summary: "List the newsletters readers may subscribe to, in the newsroom's order",
+      guard: publicRoute,
+      returns: newsletterListSchema,
+      cacheTags: () => [Tags.newsletters, Tags.categories],
+    },
+    async () => ({ newsletters: await activeNewsletters(ctx.db) }),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/subscribe',
+      summary:
+        "Subscribe an address to newsletters: a signed-in reader's own verified address at once; any other is sent a link to confirm (double opt-in), with the same answer whether the address was known or not",
+      guard: publicRoute,
+      body: subscribeInputSchema,
+      status: 202,
+      returns: z.object({
+        message: z.string(),
+        confirmed: z.boolean().describe('true: subscribed now; false: a confirmation link was sent'),
+      }),
+      errors: {
+        400: 'An unknown or inactive newsletter',
+        429: `${CONFIRM_MAILS_PER_ADDRESS_PER_HOUR} confirmation links were sent to this address in the last hour, or ${SUBSCRIBES_PER_NETWORK_PER_HOUR} sign-ups came from this network (Retry-After)`,
+      },
+      purges: none,
+    },
+    async ({ body, user }, req) => {
+      await enforce(
+        ctx.limits,
+        `newsletter:subscribe:${clientNetwork(req)}`,
+        SUBSCRIBES_PER_NETWORK_PER_HOUR,
+        3_600_000,
+        'Too many sign-ups came from your network. Please try again later.',
+      );
+      return subscriptions.subscribe(body, user);
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/confirm',
+      summary: "Confirm a subscription with the token of the confirmation e-mail's link (valid 7 days; using it again changes nothing)",
+      guard: publicRoute,
+      body: confirmInputSchema,
+      returns: z.object({ message: z.string(), preferencesToken: z.string().describe("The token of the subscriber's preferences") }),
+      errors: { 400: 'A token that is not valid, or expired' },
+      purges: none,
+    },
+    async ({ body }, _req, res) => {
+      res.set('Cache-Control', PRIVATE);
+      return subscriptions.confirm(body.token);
+    },
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/preferences',
+      summary: "A subscriber's address and newsletters, by the token of the links in every newsletter",
+      guard: publicRoute,
+      query: tokenQuerySchema,
+      returns: preferencesSchema,
+      errors: { 400: 'A token that is not valid, or of a subscriber removed since' },
+    },
+    async ({ query }, _req, res) => {
+      res.set('Cache-Control', PRIVATE);
+      return subscriptions.preferences(query.token);
+    },
+  );
+
+  route(
+    {
+      method: 'put',
+      path: '/preferences',
+      summary: "Set the newsletters a subscriber receives (none: leave them all), by the token of their e-mails' links",
+      guard: publicRoute,
+      body: preferencesInputSchema,
+      returns: messageSchema,
+      errors: { 400: 'A token that is not valid, or an unknown newsletter' },
+      purges: none,
+    },
+    async ({ body }, _req, res) => {
+      res.set('Cache-Control', PRIVATE);
+      return subscriptions.updatePreferences(body);
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/unsubscribe',
+      summary: "Leave every newsletter: the List-Unsubscribe address of every newsletter (RFC 8058's one-click POST; its body is not read)",
+      guard: publicRoute,
+      query: tokenQuerySchema,
+      returns: messageSchema,
+      errors: { 400: 'A token that is not valid' },
+      purges: none,
+    },
+    async ({ query }, _req, res) => {
+      res.set('Cache-Control', PRIVATE);
+      return subscriptions.unsubscribeAll(query.token);
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/breaking',
+      summary: 'E-mail a published breaking-news headline to the subscribers of breaking-news alerts (once per headline)',
+      guard: send,
+      body: z.object({ breakingNewsId: z.uuid({ error: 'breakingNewsId must be the id of a breaking-news headline' }) }),
+      status: 202,
+      returns: z.object({ issueId: z.string() }),
+      errors: {
+        404: 'No such headline',
+        409: 'The headline is not on the ticker, was sent already, or there is no active alerts newsletter',
+      },
+      purges: none,
+    },
+    async ({ body, user }) => ({ issueId: await sendBreakingAlert(ctx.db, await brandOf(ctx), body.breakingNewsId, user.id) }),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/issues/:id',
+      summary: "An issue's sending: its recipients by state",
+      guard: send,
+      params: idParams,
+      returns: newsletterIssueSchema,
+      errors: { 404: 'No such issue' },
+    },
+    async ({ params }) => issueProgress(ctx.db, params.id),
+  );
+
+  return router;
+}

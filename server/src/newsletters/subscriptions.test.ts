@@ -1,0 +1,342 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail, type ReceivedMail } from '#tests/helpers/auth';
+import { actors, createBreakingNews, createCategory, createUser, login, type Actor } from '#tests/helpers/factories';
+import { header } from '#tests/helpers/smtp-catcher';
+import { authorDesk, mailTestbed } from '#tests/helpers/testbed';
+import { makeDueDigests } from './digests.service';
+import { confirmToken, preferencesToken } from './links';
+import { brandOf, CONFIRM_MAILS_PER_ADDRESS_PER_HOUR, NEWSLETTER_MESSAGES, SUBSCRIBES_PER_NETWORK_PER_HOUR } from './subscriptions.service';
+
+/**
+ * Newsletters, the readers' side (docs/decisions/069-newsletters.md): subscribing with double opt-in, preferences and the
+ * one-click unsubscribe, on a real PostgreSQL and a real SMTP server; and a breaking-news alert sent by the app's own
+ * job worker to every subscriber, once.
+ */
+const { app, ctx, db, mailbox } = await mailTestbed();
+const { headers, byRole } = await actors(ctx);
+
+const subscribe = (body: object, auth: Record<string, string> = {}) => request(app).post('/api/newsletters/subscribe').set(auth).send(body);
+
+/** The confirmation link's token in a mail. */
+function linkToken(mail: ReceivedMail, path = '/newsletters/confirm'): string {
+  const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([A-Za-z0-9_\\-.~]+)`).exec(mail.body);
+  if (!match) throw new Error(`no ${path} link in "${mail.subject}"`);
+  return match[1]!;
+}
+
+const subscriptionsOf = async (email: string) =>
+  (
+    await db.newsletterSubscription.findMany({
+      where: { subscriber: { email } },
+      select: { newsletter: { select: { slug: true } } },
+    })
+  )
+    .map((s) => s.newsletter.slug)
+    .sort();
+
+/** A confirmed subscriber of `slugs`, through the API and the mail, and their preferences token. */
+async function confirmed(email: string, slugs: string[]): Promise<string> {
+  const before = mailbox.to(email).length;
+  expect((await subscribe({ email, newsletters: slugs })).status).toBe(202);
+  const token = linkToken(await mailbox.waitFor(email, before + 1));
+  const res = await request(app).post('/api/newsletters/confirm').send({ token });
+  expect(res.status).toBe(200);
+  return res.body.preferencesToken as string;
+}
+
+describe('GET /api/newsletters', () => {
+  it('lists the daily and weekly digests, breaking alerts and a digest per category, which follows its category', async () => {
+    const category = await createCategory(db, 'Gardening');
+    let res = await request(app).get('/api/newsletters');
+    expect(res.status).toBe(200);
+    const slugs = res.body.newsletters.map((n: { slug: string }) => n.slug);
+    expect(slugs.slice(0, 3)).toEqual(['daily', 'weekly', 'breaking']);
+    expect(res.body.newsletters).toContainEqual(
+      expect.objectContaining({ slug: `category-${category.slug}`, name: 'Gardening daily', kind: 'category' }),
+    );
+    // Renamed with its category, however it is written (a trigger).
+    await db.category.update({ where: { id: category.id }, data: { name: 'Gardens' } });
+    res = await request(app).get('/api/newsletters');
+    expect(res.body.newsletters).toContainEqual(expect.objectContaining({ slug: `category-${category.slug}`, name: 'Gardens daily' }));
+  });
+});
+
+describe('POST /api/newsletters/subscribe and /confirm: double opt-in', () => {
+  it('sends a link to confirm and keeps nothing of the address until it is used; the link subscribes, twice as once', async () => {
+    const email = uniqueEmail('news');
+    const res = await subscribe({ email: `  ${email.toUpperCase()} `, newsletters: ['daily', 'breaking', 'daily'] });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: NEWSLETTER_MESSAGES.checkInbox, confirmed: false });
+    const mail = await mailbox.waitFor(email);
+    expect(mail.subject).toBe('Confirm your subscription to Chronicle News');
+    // The link does not show the address (sealed): a log or a proxy that sees it learns nothing.
+    expect(Buffer.from(linkToken(mail).replace(/[~.]/g, ''), 'base64url').toString('latin1')).not.toContain(email.split('@')[0]);
+    expect(mail.body).toContain('The daily briefing, Breaking news alerts');
+    expect(await db.newsletterSubscriber.count({ where: { email } })).toBe(0);
+
+    const token = linkToken(mail);
+    for (let i = 0; i < 2; i++) {
+      const confirm = await request(app).post('/api/newsletters/confirm').send({ token });
+      expect(confirm.status).toBe(200);
+      expect(confirm.body.message).toBe(NEWSLETTER_MESSAGES.subscribed);
+    }
+    expect(await subscriptionsOf(email)).toEqual(['breaking', 'daily']);
+    const subscriber = await db.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
+    expect(subscriber).toMatchObject({ source: 'link', suppressedAt: null });
+    expect(subscriber.consentedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('answers an address already subscribed exactly as a new one', async () => {
+    const known = uniqueEmail('known');
+    await confirmed(known, ['daily']);
+    const fresh = await subscribe({ email: uniqueEmail('fresh'), newsletters: ['daily'] });
+    const again = await subscribe({ email: known, newsletters: ['daily'] });
+    expect([again.status, again.body]).toEqual([fresh.status, fresh.body]);
+  });
+
+  it("subscribes a signed-in reader's own verified address at once, and sends any other address a link", async () => {
+    const reader = await login(ctx, 'user', { emailVerifiedAt: new Date() });
+    const own = await subscribe({ email: reader.user.email, newsletters: ['weekly'] }, reader.auth);
+    expect(own.status).toBe(202);
+    expect(own.body).toEqual({ message: NEWSLETTER_MESSAGES.subscribed, confirmed: true });
+    expect(await subscriptionsOf(reader.user.email)).toEqual(['weekly']);
+    expect(mailbox.to(reader.user.email)).toHaveLength(0);
+
+    const unverified = await login(ctx, 'user', { emailVerifiedAt: null });
+    const other = await subscribe({ email: unverified.user.email, newsletters: ['weekly'] }, unverified.auth);
+    expect(other.body.confirmed).toBe(false);
+    expect(await subscriptionsOf(unverified.user.email)).toEqual([]);
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    const email = uniqueEmail('bad');
+    for (const body of [
+      { email, newsletters: ['no-such-letter'] },
+      { email, newsletters: [] },
+      { email, newsletters: 'daily' },
+      { email: 'not-an-address', newsletters: ['daily'] },
+      { newsletters: ['daily'] },
+      { email, newsletters: [42] },
+    ]) {
+      const res = await subscribe(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toBeTruthy();
+    }
+    expect((await subscribe({ email, newsletters: ['no-such-letter'] })).body.message).toBe(NEWSLETTER_MESSAGES.unknown('no-such-letter'));
+    expect(mailbox.to(email)).toHaveLength(0);
+  });
+
+  it('refuses links that are forged, cut short, of another kind or expired', async () => {
+    const secret = ctx.jwtSecret;
+    const daily = await db.newsletter.findUniqueOrThrow({ where: { slug: 'daily' } });
+    const good = confirmToken(secret, { email: uniqueEmail('forged'), newsletterIds: [daily.id] });
+    const forged = confirmToken('another secret of at least thirty-two chars', { email: uniqueEmail(), newsletterIds: [daily.id] });
+    const expired = confirmToken(secret, { email: uniqueEmail('late'), newsletterIds: [daily.id] }, Date.now() - 8 * 24 * 3_600_000);
+    const prefs = preferencesToken(secret, daily.id);
+    for (const token of [forged, good.slice(0, -3), `${good}~x`, `${good}.x`, prefs, expired, 'nothing', '~~', '']) {
+      const res = await request(app).post('/api/newsletters/confirm').send({ token });
+      expect(res.status, token).toBe(400);
+    }
+    expect((await request(app).post('/api/newsletters/confirm').send({ token: expired })).body.message).toMatch(/expired/);
+    expect(await db.newsletterSubscriber.count({ where: { email: { startsWith: 'late-' } } })).toBe(0);
+  });
+
+  it(`sends one address at most ${CONFIRM_MAILS_PER_ADDRESS_PER_HOUR} links an hour, and one network ${SUBSCRIBES_PER_NETWORK_PER_HOUR} sign-ups`, async () => {
+    const email = uniqueEmail('flood');
+    for (let i = 0; i < CONFIRM_MAILS_PER_ADDRESS_PER_HOUR; i++)
+      expect((await subscribe({ email, newsletters: ['daily'] })).status).toBe(202);
+    const over = await subscribe({ email, newsletters: ['daily'] });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    await mailbox.waitFor(email, 1);
+    // The mail jobs share one key per address: a newer link replaces one still waiting, so at most as many arrive.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mailbox.to(email).length).toBeLessThanOrEqual(CONFIRM_MAILS_PER_ADDRESS_PER_HOUR);
+
+    const counter = await db.rateLimit.findFirstOrThrow({ where: { key: { startsWith: 'newsletter:subscribe:' } } });
+    await db.rateLimit.update({ where: { key: counter.key }, data: { hits: SUBSCRIBES_PER_NETWORK_PER_HOUR } });
+    try {
+      const other = uniqueEmail('network');
+      expect((await subscribe({ email: other, newsletters: ['daily'] })).status).toBe(429);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(mailbox.to(other)).toHaveLength(0);
+    } finally {
+      await db.rateLimit.delete({ where: { key: counter.key } });
+    }
+  });
+});
+
+describe('preferences and the one-click unsubscribe', () => {
+  it('shows and sets what a subscriber receives by the token of their links; none leaves them all', async () => {
+    const email = uniqueEmail('prefs');
+    const token = await confirmed(email, ['daily', 'weekly']);
+    let res = await request(app).get('/api/newsletters/preferences').query({ token });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body.email).toBe(email);
+    expect(res.body.subscribed.sort()).toEqual(['daily', 'weekly']);
+    expect(res.body.newsletters.length).toBeGreaterThanOrEqual(3);
+
+    res = await request(app)
+      .put('/api/newsletters/preferences')
+      .send({ token, newsletters: ['weekly', 'breaking'] });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(NEWSLETTER_MESSAGES.saved);
+    expect(await subscriptionsOf(email)).toEqual(['breaking', 'weekly']);
+
+    res = await request(app)
+      .put('/api/newsletters/preferences')
+      .send({ token, newsletters: ['weekly', 'nope'] });
+    expect(res.status).toBe(400);
+    expect(await subscriptionsOf(email)).toEqual(['breaking', 'weekly']);
+
+    res = await request(app).put('/api/newsletters/preferences').send({ token, newsletters: [] });
+    expect(res.body.message).toBe(NEWSLETTER_MESSAGES.left);
+    expect(await subscriptionsOf(email)).toEqual([]);
+
+    for (const bad of ['', 'x.y', `${token}x`]) {
+      expect((await request(app).get('/api/newsletters/preferences').query({ token: bad })).status).toBe(400);
+    }
+  });
+
+  it("leaves every newsletter on RFC 8058's one-click POST, whatever its body", async () => {
+    const email = uniqueEmail('oneclick');
+    const token = await confirmed(email, ['daily', 'breaking']);
+    const res = await request(app).post(`/api/newsletters/unsubscribe?token=${token}`).type('form').send('List-Unsubscribe=One-Click');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(NEWSLETTER_MESSAGES.left);
+    expect(await subscriptionsOf(email)).toEqual([]);
+    expect((await request(app).post('/api/newsletters/unsubscribe?token=forged.token')).status).toBe(400);
+  });
+});
+
+describe('POST /api/newsletters/breaking: an alert to every subscriber, once', () => {
+  it('is sent by editors and admins only', async () => {
+    const expected: Record<Actor, number> = { anonymous: 401, user: 403, author: 403, editor: 202, admin: 202, 'super-admin': 202 };
+    for (const [actor, status] of Object.entries(expected) as [Actor, number][]) {
+      const news = await createBreakingNews(db, { authorId: byRole.editor.user.id, status: 'published' });
+      const res = await request(app).post('/api/newsletters/breaking').set(headers(actor)).send({ breakingNewsId: news.id });
+      expect(res.status, actor).toBe(status);
+      expect(await db.newsletterIssue.count({ where: { key: `breaking:${news.id}` } })).toBe(status === 202 ? 1 : 0);
+    }
+  });
+
+  it('mails each subscriber one message with a plain-text part, List-Unsubscribe and a visible unsubscribe link', async () => {
+    const readers = [uniqueEmail('alert'), uniqueEmail('alert'), uniqueEmail('alert')];
+    for (const email of readers) await confirmed(email, ['breaking']);
+    const suppressed = uniqueEmail('bounced');
+    await confirmed(suppressed, ['breaking']);
+    await db.newsletterSubscriber.update({
+      where: { email: suppressed },
+      data: { suppressedAt: new Date(), suppressedReason: 'hard bounce' },
+    });
+    const dailyOnly = uniqueEmail('daily-only');
+    await confirmed(dailyOnly, ['daily']);
+
+    const news = await createBreakingNews(db, {
+      authorId: byRole.editor.user.id,
+      status: 'published',
+      headline: 'Bridge reopens after repairs',
+    });
+    const res = await request(app).post('/api/newsletters/breaking').set(headers('editor')).send({ breakingNewsId: news.id });
+    expect(res.status).toBe(202);
+    const issueId = res.body.issueId as string;
+
+    const mails = await Promise.all(readers.map((email) => mailbox.waitFor(email, 2)));
+    let issue = await request(app).get(`/api/newsletters/issues/${issueId}`).set(headers('editor'));
+    for (let i = 0; i < 50 && issue.body.status !== 'sent'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      issue = await request(app).get(`/api/newsletters/issues/${issueId}`).set(headers('editor'));
+    }
+    expect(issue.body).toMatchObject({ status: 'sent', subject: 'Breaking: Bridge reopens after repairs' });
+    expect(issue.body.counts).toMatchObject({ sent: issue.body.recipients - 1, suppressed: 1, queued: 0, sending: 0, failed: 0 });
+    expect((await request(app).get(`/api/newsletters/issues/${issueId}`).set(headers('author'))).status).toBe(403);
+
+    for (const [i, mail] of mails.entries()) {
+      expect(mail.subject).toBe('Breaking: Bridge reopens after repairs');
+      expect(header(mail.raw, 'List-Unsubscribe')).toMatch(/^<http:\/\/chronicle\.test\/api\/newsletters\/unsubscribe\?token=[^>]+>$/);
+      expect(header(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      expect(header(mail.raw, 'Message-ID')).toMatch(new RegExp(`^<${issueId}\\.[0-9a-f-]+@chronicle\\.test>$`));
+      expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+      expect(mail.raw).toMatch(/Content-Type: text\/html/);
+      expect(mail.body).toContain('>Unsubscribe</a>');
+      // Each reader's own links: their token opens their own preferences.
+      const token = linkToken(mail, '/newsletters/preferences');
+      const prefs = await request(app).get('/api/newsletters/preferences').query({ token });
+      expect(prefs.body.email).toBe(readers[i]);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    for (const email of readers) expect(mailbox.to(email).filter((m) => m.subject.startsWith('Breaking'))).toHaveLength(1);
+    expect(mailbox.to(suppressed).filter((m) => m.subject.startsWith('Breaking'))).toHaveLength(0);
+    expect(mailbox.to(dailyOnly).filter((m) => m.subject.startsWith('Breaking'))).toHaveLength(0);
+
+    // Once per headline.
+    const again = await request(app).post('/api/newsletters/breaking').set(headers('editor')).send({ breakingNewsId: news.id });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a headline not on the ticker, a missing one, and bad input', async () => {
+    const author = await createUser(db, { role: 'author' });
+    const draft = await createBreakingNews(db, { authorId: author.id, status: 'draft' });
+    const post = (body: object) => request(app).post('/api/newsletters/breaking').set(headers('editor')).send(body);
+    expect((await post({ breakingNewsId: draft.id })).status).toBe(409);
+    expect((await post({ breakingNewsId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect((await post({ breakingNewsId: 'nope' })).status).toBe(400);
+    expect((await post({})).status).toBe(400);
+    expect(await db.newsletterIssue.count({ where: { key: `breaking:${draft.id}` } })).toBe(0);
+  });
+});
+
+describe('digests: made at their hour of the newsroom, once, and sent to their subscribers', () => {
+  it('makes the daily and the category digests at 07:00 Paris time, the weekly on its Saturday, each once', async () => {
+    const { category, article } = await authorDesk(db, { category: 'Harbour' });
+    // Monday 23 November 2026, 07:30 in Paris: articles of the day before, and one older, and one of another category.
+    const now = new Date('2026-11-23T06:30:00Z');
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+    const lead = await article({ title: 'Ferry timetable changes', isFeatured: true, featuredAt: hoursAgo(2), publishedAt: hoursAgo(5) });
+    const second = await article({ title: 'Harbour wall repaired', publishedAt: hoursAgo(1), totalViews: 900 });
+    const old = await article({ title: 'Last week at the harbour', publishedAt: hoursAgo(30) });
+    const other = await authorDesk(db, { category: 'Markets' });
+    await other.article({ title: 'Fish prices steady', publishedAt: hoursAgo(3) });
+
+    const reader = uniqueEmail('digest');
+    await confirmed(reader, ['daily', `category-${category.slug}`]);
+
+    const brand = await brandOf(ctx);
+    expect(await makeDueDigests(db, brand, 'Europe/Paris', hoursAgo(2))).toEqual([]); // 05:30 in Paris: not yet
+    const made = await makeDueDigests(db, brand, 'Europe/Paris', now);
+    // The daily briefing, and each category's digest with articles of the day (Harbour's, Markets').
+    expect(made).toHaveLength(3);
+    expect(await makeDueDigests(db, brand, 'Europe/Paris', new Date(now.getTime() + 600_000))).toEqual([]); // made already
+    expect(await makeDueDigests(db, brand, 'Europe/Paris', new Date('2026-11-24T09:30:00Z'))).toEqual([]); // 10:30: too late
+
+    const issues = await db.newsletterIssue.findMany({ where: { id: { in: made } }, include: { newsletter: true } });
+    const daily = issues.find((i) => i.newsletter.slug === 'daily')!;
+    expect(daily.subject).toBe('The daily briefing: Ferry timetable changes');
+    const inOrder = [lead, second].map((a) => daily.html.indexOf(`/article/${a.id}?ref=newsletter`));
+    expect(inOrder[0]).toBeGreaterThan(-1);
+    expect(inOrder[1]).toBeGreaterThan(inOrder[0]!);
+    expect(daily.html).not.toContain(old.id);
+    expect(daily.html).toContain('Fish prices steady');
+    const harbour = issues.find((i) => i.newsletter.categoryId === category.id)!;
+    expect(harbour.html).toContain(second.id);
+    expect(harbour.html).not.toContain('Fish prices steady');
+
+    // The worker sends each to the reader once.
+    const mails = [await mailbox.waitFor(reader, 2), await mailbox.waitFor(reader, 3)];
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Harbour daily: Ferry timetable changes',
+      'The daily briefing: Ferry timetable changes',
+    ]);
+    expect(mails[0]!.body).toContain(`http://chronicle.test/article/${lead.id}?ref=newsletter`);
+
+    // The week in review: Saturday 28 November, 08:30 in Paris, most read first.
+    const saturday = new Date('2026-11-28T07:30:00Z');
+    await article({ title: 'Saturday market opens', publishedAt: new Date(saturday.getTime() - 3_600_000) });
+    const weekly = await makeDueDigests(db, brand, 'Europe/Paris', saturday);
+    const week = await db.newsletterIssue.findMany({ where: { id: { in: weekly }, newsletter: { slug: 'weekly' } } });
+    expect(week).toHaveLength(1);
+    expect(week[0]!.subject).toBe('The week in review: Harbour wall repaired');
+  });
+});
