@@ -15,6 +15,7 @@ import type { categorySchema } from './schemas/responses/categories';
 import type { commentSchema } from './schemas/responses/comments';
 import type { pageListItemSchema, pageSchema, publicPageSchema } from './schemas/responses/pages';
 import type { searchHitSchema, searchResultsSchema } from './schemas/responses/search';
+import type { newsletterListSchema, preferencesSchema } from './schemas/responses/newsletters';
 import type { siteSchema, siteSettingsSchema } from './schemas/responses/settings';
 import type {
   articleReportRowSchema,
@@ -110,6 +111,10 @@ export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;
 /** GET /api/search and one of its results (docs/decisions/065-search.md). */
 export type SearchResults = z.output<typeof searchResultsSchema>;
 export type SearchHit = z.output<typeof searchHitSchema>;
+
+/** Newsletters (docs/decisions/069-newsletters.md): those readers may subscribe to, and a subscriber's choices. */
+export type NewsletterList = z.output<typeof newsletterListSchema>;
+export type NewsletterPreferences = z.output<typeof preferencesSchema>;
 
 /** GET /api/audit's entries, and the people its filter offers (docs/decisions/067-audit-log.md). */
 export type AuditEntry = z.output<typeof auditEntrySchema>;

@@ -15,6 +15,7 @@ import { searchPageLimit } from './articles/search.routes';
 import { speculationRules } from './reader/speculation';
 import { viewLane } from './views/view-lane';
 import { apiRouter } from './routes';
+import { newsletterForms } from './newsletters/newsletter-forms';
 import { PAGE_HEAD_PATH } from '#shared/page-head';
 import { seoRouter } from './seo/seo.routes';
 import { siteOrFallback } from './settings/settings.service';
@@ -118,6 +119,8 @@ export function createApp(ctx: AppContext): Express {
   // A page's head for the browser that moved there by itself: the reader's, though under /api (shared/page-head.ts).
   if (reader) app.get(PAGE_HEAD_PATH, searchPageLimit(ctx), reader.head);
   app.use('/api', express.json({ limit: '1mb' }), api, apiNotFound());
+  // The reader's newsletter forms, posted without JavaScript, and the confirmation link (docs/decisions/069-newsletters.md).
+  app.use(newsletterForms(ctx));
 
   // Every stored name is new (random, never reused), variants included: a year, like the hashed assets.
   const uploads = {

@@ -24,6 +24,11 @@ const CorrectionsRoute = lazy(() => import('./reader/routes/corrections').then((
 // Static pages (About, Privacy…): rarely a first visit, so a chunk of their own too.
 // Search likewise (docs/decisions/065-search.md).
 const SearchRoute = lazy(() => import('./reader/routes/search').then((m) => ({ default: m.SearchRoute })));
+// Newsletters likewise (docs/decisions/069-newsletters.md).
+const NewslettersRoute = lazy(() => import('./reader/routes/newsletters').then((m) => ({ default: m.NewslettersRoute })));
+const NewsletterPreferencesRoute = lazy(() =>
+  import('./reader/routes/newsletters').then((m) => ({ default: m.NewsletterPreferencesRoute })),
+);
 const StaticPageRoute = lazy(() => import('./reader/routes/static-page').then((m) => ({ default: m.StaticPageRoute })));
 const DashboardRoute = lazy(() => import('./dashboard/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
 
@@ -73,6 +78,8 @@ const loads = import.meta.env.SSR
       author: (args: LoadArgs) => import('./reader/routes/author-load').then((m) => m.loadAuthor(args)),
       corrections: (args: LoadArgs) => import('./reader/routes/corrections-load').then((m) => m.loadCorrections(args)),
       search: (args: LoadArgs) => import('./reader/routes/search-load').then((m) => m.loadSearch(args)),
+      newsletters: (args: LoadArgs) => import('./reader/routes/newsletters-load').then((m) => m.loadNewsletters(args)),
+      newsletterPreferences: (args: LoadArgs) => import('./reader/routes/newsletters-load').then((m) => m.loadNewsletterPreferences(args)),
       page: (args: LoadArgs) => import('./reader/routes/static-page').then((m) => m.loadStaticPage(args)),
       notFound: loadNotFound,
     }
@@ -141,6 +148,24 @@ export const appRoutes: AppRoute[] = [
           </Loading>
         ),
         load: loads?.search,
+      },
+      {
+        path: routePatterns.newsletters,
+        element: (
+          <Loading>
+            <NewslettersRoute />
+          </Loading>
+        ),
+        load: loads?.newsletters,
+      },
+      {
+        path: routePatterns.newsletterPreferences,
+        element: (
+          <Loading>
+            <NewsletterPreferencesRoute />
+          </Loading>
+        ),
+        load: loads?.newsletterPreferences,
       },
       {
         path: routePatterns.page,

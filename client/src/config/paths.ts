@@ -27,6 +27,11 @@ export const paths = {
   corrections: '/corrections',
   /** Search (docs/decisions/065-search.md): `/search?q=…`, with its filters. */
   search: '/search',
+  /** The newsletters readers may subscribe to (docs/decisions/069-newsletters.md), and the forms' answers. */
+  newsletters: '/newsletters',
+  /** A subscriber's choices, by the token of their e-mails' links; the forms post to these too. */
+  newsletterPreferences: '/newsletters/preferences',
+  newsletterSubscribe: '/newsletters/subscribe',
   /** A static page (About, Privacy…): `/<slug>`. */
   page: (slug: string) => `/${encodeURIComponent(slug)}`,
   auth: '/auth',
@@ -44,6 +49,8 @@ export const routePatterns = {
   author: '/author/:slug',
   corrections: '/corrections',
   search: '/search',
+  newsletters: '/newsletters',
+  newsletterPreferences: '/newsletters/preferences',
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard/*',

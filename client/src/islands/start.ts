@@ -4,6 +4,7 @@ import { startGoBack } from './go-back';
 import { startHeader } from './header';
 import { startImages } from './images';
 import { startLoadMore } from './load-more';
+import { startNewsletterForms } from './newsletter-forms';
 import { startShare } from './share';
 import { startTicker } from './ticker';
 import { startViews } from './views';
@@ -22,6 +23,7 @@ export function startIslands(state: PageState): void {
   startGoBack();
   startLoadMore(state.origin);
   startComments(state);
+  startNewsletterForms();
   // docs/spec/SPEC.md §2: the path of a page that is not there is logged.
   if (document.querySelector('[data-not-found]')) console.warn(`404: no page at ${window.location.pathname}`);
   document.documentElement.dataset.islands = 'started';

@@ -20,6 +20,9 @@ export const readerKeys = {
   site: ['site'] as const,
   /** A published static page by its address. */
   page: (slug: string) => ['pages', 'public', slug] as const,
+  /** The newsletters readers may subscribe to, and a subscriber's choices (by their token). */
+  newsletters: ['newsletters'] as const,
+  newsletterPreferences: (token: string) => ['newsletters', 'preferences', token] as const,
   categories: ['categories'] as const,
   category: (idOrSlug: string) => ['categories', 'one', idOrSlug] as const,
   breakingNews: ['breaking-news'] as const,

@@ -17,9 +17,12 @@ const gzip = promisify(zlib.gzip);
 const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
 /**
  * Files and probes, served by express.static or the health routes, are never worth a lookup; the live
- * ticker's event stream never ends, so it must never be held back.
+ * ticker's event stream never ends, so it must never be held back. A newsletter subscriber's own pages (the
+ * confirmation link, the preferences), each by a token their key would leave out, are never stored nor shared
+ * with a request waiting for the same key (docs/decisions/069-newsletters.md).
  */
-const BYPASS = /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream)\/?$/i;
+const BYPASS =
+  /^\/(assets|uploads)(\/|$)|^\/(healthz|readyz|api\/breaking-news\/stream|newsletters\/confirm|newsletters\/preferences)\/?$/i;
 /**
  * Query parameters a reader page reads, and the pages that read them: `page`, the page of the home page's Latest river,
  * of an author page's list and of /corrections (`/?page=2`; 1 to LIMITS.readerPageMax, any other value answers 301 to the first page);
@@ -33,6 +36,9 @@ const READER_QUERY_PARAMS: { pages: RegExp; names: string[] }[] = [
   // The search page (docs/decisions/065-search.md): its query, filters and page. A key with a query waits for its second
   // miss before it is stored (`admit`), so a search asked for once never takes a reader page's place.
   { pages: /^\/search$/, names: ['q', 'section', 'category', 'author', 'from', 'to', 'page'] },
+  // What the newsletter forms' answer says (docs/decisions/069-newsletters.md). A subscriber's own pages (the
+  // confirmation link, the preferences, each by a token) never come near the store: BYPASS.
+  { pages: /^\/newsletters$/, names: ['status', 'error'] },
 ];
 /**
  * Keys seen once, remembered for admission (see `admit`): hashes of 12 characters, so ~60 bytes an entry.

@@ -159,6 +159,7 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
           {
             email: to.email,
             preferencesUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}`,
+            leaveUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}&leave=1`,
             unsubscribeUrl: `${ctx.publicUrl}/api/newsletters/unsubscribe?token=${token}`,
             messageId: `<${issueId}.${to.subscriberId}@${new URL(ctx.publicUrl).hostname}>`,
           },

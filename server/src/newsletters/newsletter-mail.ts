@@ -36,7 +36,7 @@ export interface IssueContent {
 }
 
 /** Replaced per recipient (they never occur in escaped text: `%` is not escaped, but no text holds these words). */
-export const MARKERS = { preferences: '%%CHRONICLE_PREFERENCES_URL%%', unsubscribe: '%%CHRONICLE_UNSUBSCRIBE_URL%%' } as const;
+export const MARKERS = { preferences: '%%CHRONICLE_PREFERENCES_URL%%', leave: '%%CHRONICLE_LEAVE_URL%%' } as const;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -82,7 +82,7 @@ ${content.articles.map((a, i) => articleBlock(brand, a, i === 0)).join('\n')}
 <mj-button href="${escapeHtml(brand.publicUrl)}/?ref=newsletter" background-color="${brand.accentColor}" color="#ffffff" align="left" padding="8px 0 0" font-size="15px">Read more on ${escapeHtml(brand.name)}</mj-button>
 </mj-column></mj-section>
 <mj-section padding="16px 24px"><mj-column>
-<mj-text padding="0" font-size="12px" line-height="1.6" color="#475569">You receive ${escapeHtml(content.newsletterName)} because you subscribed to it on ${escapeHtml(brand.name)}. <a href="${MARKERS.unsubscribe}" style="color:#475569">Unsubscribe</a> · <a href="${MARKERS.preferences}" style="color:#475569">Choose your newsletters</a></mj-text>
+<mj-text padding="0" font-size="12px" line-height="1.6" color="#475569">You receive ${escapeHtml(content.newsletterName)} because you subscribed to it on ${escapeHtml(brand.name)}. <a href="${MARKERS.leave}" style="color:#475569">Unsubscribe</a> · <a href="${MARKERS.preferences}" style="color:#475569">Choose your newsletters</a></mj-text>
 <mj-text padding="8px 0 0" font-size="12px" color="#64748b">${escapeHtml(brand.name)} · ${escapeHtml(brand.address)}</mj-text>
 </mj-column></mj-section>
 </mj-body>
@@ -97,7 +97,7 @@ ${content.articles.map((a, i) => articleBlock(brand, a, i === 0)).join('\n')}
     `Read more: ${brand.publicUrl}/?ref=newsletter`,
     '',
     `You receive ${content.newsletterName} because you subscribed to it on ${brand.name}.`,
-    `Unsubscribe: ${MARKERS.unsubscribe}`,
+    `Unsubscribe: ${MARKERS.leave}`,
     `Choose your newsletters: ${MARKERS.preferences}`,
     '',
     `${brand.name} · ${brand.address}`,
@@ -109,7 +109,12 @@ export interface Recipient {
   email: string;
   /** The subscriber's page of choices (a page of the site). */
   preferencesUrl: string;
-  /** The one-click address (RFC 8058): a POST there unsubscribes from this newsletter's every issue. */
+  /**
+   * The visible Unsubscribe link: that page, offering to leave every newsletter in one click (a link must not do it
+   * itself: mail scanners open links).
+   */
+  leaveUrl: string;
+  /** The one-click address (RFC 8058) of List-Unsubscribe: a POST there leaves every newsletter. */
   unsubscribeUrl: string;
   /** The idempotency key of issue and recipient, as the Message-ID (a resend after a crash carries the same). */
   messageId: string;
@@ -118,7 +123,7 @@ export interface Recipient {
 /** One recipient's message from the issue's stored HTML and text. */
 export function personalize(issue: { subject: string; html: string; text: string; fromName: string }, to: Recipient): Mail {
   const fill = (s: string, escape: (v: string) => string) =>
-    s.replaceAll(MARKERS.preferences, escape(to.preferencesUrl)).replaceAll(MARKERS.unsubscribe, escape(to.unsubscribeUrl));
+    s.replaceAll(MARKERS.preferences, escape(to.preferencesUrl)).replaceAll(MARKERS.leave, escape(to.leaveUrl));
   return {
     to: to.email,
     subject: issue.subject,

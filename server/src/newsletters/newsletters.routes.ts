@@ -4,7 +4,7 @@ import { confirmInputSchema, preferencesInputSchema, subscribeInputSchema, token
 import { messageSchema } from '#shared/schemas/responses/common';
 import { newsletterIssueSchema, newsletterListSchema, preferencesSchema } from '#shared/schemas/responses/newsletters';
 import type { AppContext } from '../context';
-import { Tags } from '../lib/cache-scope';
+import { refuseCaching, Tags } from '../lib/cache-scope';
 import { clientNetwork } from '../lib/client-network';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
@@ -100,6 +100,8 @@ export function newslettersRouter(ctx: AppContext): Router {
     },
     async ({ query }, _req, res) => {
       res.set('Cache-Control', PRIVATE);
+      // Nor the page that shows it (read in process: reader/internal-api.ts).
+      refuseCaching();
       return subscriptions.preferences(query.token);
     },
   );

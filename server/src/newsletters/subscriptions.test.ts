@@ -260,12 +260,22 @@ describe('POST /api/newsletters/breaking: an alert to every subscriber, once', (
       expect(header(mail.raw, 'Message-ID')).toMatch(new RegExp(`^<${issueId}\\.[0-9a-f-]+@chronicle\\.test>$`));
       expect(mail.raw).toMatch(/Content-Type: text\/plain/);
       expect(mail.raw).toMatch(/Content-Type: text\/html/);
-      expect(mail.body).toContain('>Unsubscribe</a>');
+      // The visible link leads to the page that offers to leave (a link must not do it: mail scanners open links).
+      expect(mail.body).toMatch(
+        /href="http:\/\/chronicle\.test\/newsletters\/preferences\?token=[^"&]+&#38;leave=1"[^>]*>Unsubscribe<\/a>/,
+      );
+      expect(mail.body).toMatch(/Unsubscribe: http:\/\/chronicle\.test\/newsletters\/preferences\?token=\S+&leave=1/);
       // Each reader's own links: their token opens their own preferences.
       const token = linkToken(mail, '/newsletters/preferences');
       const prefs = await request(app).get('/api/newsletters/preferences').query({ token });
       expect(prefs.body.email).toBe(readers[i]);
     }
+    // The List-Unsubscribe address, as a mail client posts to it (RFC 8058).
+    const oneClick = /^<http:\/\/chronicle\.test(\/[^>]+)>$/.exec(header(mails[0]!.raw, 'List-Unsubscribe'))![1]!;
+    expect((await request(app).post(oneClick).type('form').send('List-Unsubscribe=One-Click')).status).toBe(200);
+    expect(await subscriptionsOf(readers[0]!)).toEqual([]);
+    expect(await subscriptionsOf(readers[1]!)).toEqual(['breaking']);
+
     await new Promise((r) => setTimeout(r, 300));
     for (const email of readers) expect(mailbox.to(email).filter((m) => m.subject.startsWith('Breaking'))).toHaveLength(1);
     expect(mailbox.to(suppressed).filter((m) => m.subject.startsWith('Breaking'))).toHaveLength(0);
@@ -338,5 +348,72 @@ describe('digests: made at their hour of the newsroom, once, and sent to their s
     const week = await db.newsletterIssue.findMany({ where: { id: { in: weekly }, newsletter: { slug: 'weekly' } } });
     expect(week).toHaveLength(1);
     expect(week[0]!.subject).toBe('The week in review: Harbour wall repaired');
+  });
+});
+
+describe("the reader's forms, without JavaScript", () => {
+  const form = (path: string, body: string) => request(app).post(path).type('form').send(body);
+
+  it('subscribes from the box of a page (the first newsletter), confirms by the link and lands on the preferences', async () => {
+    const email = uniqueEmail('form');
+    const res = await form('/newsletters/subscribe', `box=1&email=${encodeURIComponent(email)}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/newsletters?status=check-inbox');
+    const mail = await mailbox.waitFor(email);
+    expect(mail.body).toContain('The daily briefing');
+
+    const confirm = await request(app).get(`/newsletters/confirm?token=${linkToken(mail)}`);
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.location).toMatch(/^\/newsletters\/preferences\?token=[^&]+&status=confirmed$/);
+    expect(await subscriptionsOf(email)).toEqual(['daily']);
+
+    const token = new URLSearchParams(confirm.headers.location!.split('?')[1]).get('token')!;
+    let saved = await form('/newsletters/preferences', `token=${token}&newsletters=weekly&newsletters=breaking&action=save`);
+    expect(saved.headers.location).toBe(`/newsletters/preferences?token=${token}&status=saved`);
+    expect(await subscriptionsOf(email)).toEqual(['breaking', 'weekly']);
+    saved = await form('/newsletters/preferences', `token=${token}&newsletters=weekly&action=leave`);
+    expect(saved.headers.location).toBe(`/newsletters/preferences?token=${token}&status=left`);
+    expect(await subscriptionsOf(email)).toEqual([]);
+  });
+
+  it('answers bad input with the page that says what was wrong, and changes nothing', async () => {
+    const email = uniqueEmail('formbad');
+    const cases: [string, string, string][] = [
+      ['/newsletters/subscribe', `email=not-an-address&newsletters=daily`, '/newsletters?error=invalid-email'],
+      ['/newsletters/subscribe', `email=${email}`, '/newsletters?error=choose'],
+      ['/newsletters/subscribe', `email=${email}&newsletters=nope`, '/newsletters?error=choose'],
+      ['/newsletters/preferences', `token=forged.token&newsletters=daily&action=save`, '/newsletters?error=link'],
+      ['/newsletters/preferences', `newsletters=daily`, '/newsletters?error=link'],
+    ];
+    for (const [path, body, location] of cases) {
+      const res = await form(path, body);
+      expect([res.status, res.headers.location], body).toEqual([303, location]);
+    }
+    const daily = await db.newsletter.findUniqueOrThrow({ where: { slug: 'daily' } });
+    const expired = confirmToken(ctx.jwtSecret, { email, newsletterIds: [daily.id] }, Date.now() - 8 * 24 * 3_600_000);
+    for (const [token, location] of [
+      ['forged~token~x', '/newsletters?error=link'],
+      [expired, '/newsletters?error=expired'],
+    ]) {
+      const res = await request(app).get(`/newsletters/confirm?token=${token}`);
+      expect([res.status, res.headers.location]).toEqual([303, location]);
+    }
+    expect(mailbox.to(email)).toHaveLength(0);
+    expect(await db.newsletterSubscriber.count({ where: { email } })).toBe(0);
+  });
+
+  it("never gives one subscriber's confirmation to another who confirms at the same moment", async () => {
+    const emails = [uniqueEmail('twin'), uniqueEmail('twin'), uniqueEmail('twin')];
+    const daily = await db.newsletter.findUniqueOrThrow({ where: { slug: 'daily' } });
+    const answers = await Promise.all(
+      emails.map((email) =>
+        request(app).get(`/newsletters/confirm?token=${confirmToken(ctx.jwtSecret, { email, newsletterIds: [daily.id] })}`),
+      ),
+    );
+    for (const [i, res] of answers.entries()) {
+      const token = new URLSearchParams(res.headers.location!.split('?')[1]).get('token')!;
+      const prefs = await request(app).get('/api/newsletters/preferences').query({ token });
+      expect(prefs.body.email).toBe(emails[i]);
+    }
   });
 });

@@ -515,6 +515,20 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
         jsonLd: [],
       };
     }
+    case 'newsletters': {
+      // The list is a page of the site; a subscriber's choices (a token in the address) are nobody else's: noindex.
+      const name = page.view === 'list' ? 'Newsletters' : 'Your newsletters';
+      return {
+        title: `${name} | ${site.name}`,
+        description: truncateOnWord(`The newsletters of ${site.name}: our journalism in your inbox.`, DESCRIPTION_MAX),
+        canonical: page.view === 'list' ? `${site.publicUrl}/newsletters` : null,
+        ogType: 'website',
+        ogTitle: name,
+        image: defaultImage(site),
+        extraMeta: [],
+        jsonLd: [],
+      };
+    }
     case 'not-found': {
       const title = `${page.title?.trim() || 'Page not found'} | ${site.name}`;
       return {

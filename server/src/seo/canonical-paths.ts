@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 const NOT_PAGES = /^\/(api|uploads|assets|healthz|readyz)(\/|$)/;
 
 /** The first segments of the reader's addresses, feeds and sitemaps, which are written in lower case. */
-const FIRST_SEGMENT = /^\/(article|category|news|author|corrections|search|auth|dashboard|rss\.xml|sitemap\.xml|sitemaps|robots\.txt)(?=\/|$)/i;
+const FIRST_SEGMENT = /^\/(article|category|news|author|corrections|search|newsletters|auth|dashboard|rss\.xml|sitemap\.xml|sitemaps|robots\.txt)(?=\/|$)/i;
 
 /**
  * The canonical path of `path`, or null when it is canonical already (or is not ours to rewrite): `/index.html` is

@@ -118,6 +118,12 @@ export function SiteFooter({ categories, site }: { categories: Category[]; site:
               Corrections
             </Link>
           </p>
+          {/* docs/decisions/069-newsletters.md */}
+          <p className="mt-1">
+            <Link to={paths.newsletters} className={linkClass}>
+              Newsletters
+            </Link>
+          </p>
         </div>
       </div>
       <div className="border-t border-slate-800">

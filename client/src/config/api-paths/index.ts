@@ -18,3 +18,4 @@ export { pages } from './pages';
 export { search } from './search';
 export { audit } from './audit';
 export { reports } from './reports';
+export { newsletters } from './newsletters';

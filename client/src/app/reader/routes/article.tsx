@@ -17,6 +17,7 @@ import { errorMessage } from '#client/lib/errors';
 import { usePageTitle } from '#client/lib/site-settings';
 import { pageOfFailure, type LoadArgs, type Loaded } from '../load';
 import { useCommentsHtml } from '#client/islands/comments-html';
+import { SubscribeBox } from '#client/features/newsletters/components/subscribe-box';
 
 // Comments are below the fold and carry the forms: in the browser's app they load as their own chunk. On the server
 // they are rendered apart, as a root of their own that their island hydrates (entry-server.tsx, islands/comments.ts).
@@ -135,12 +136,10 @@ export function ArticleRoute() {
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <ArticleDetail
-        article={shown}
-        meta={<ViewCount articleId={shown.id} />}
-        actions={<Share article={shown} />}
-        bodyRef={bodyRef}
-      />
+      <ArticleDetail article={shown} meta={<ViewCount articleId={shown.id} />} actions={<Share article={shown} />} bodyRef={bodyRef} />
+      <div className="mt-10">
+        <SubscribeBox id="article-newsletter" />
+      </div>
       <Comments articleId={shown.id} />
     </div>
   );

@@ -9,6 +9,7 @@ import { ArticleCard } from '#client/features/articles/components/article-card';
 import { ArticleCardSkeleton } from '#client/features/articles/components/card-skeletons';
 import { HeroCard, HeroCardSkeleton } from '#client/features/articles/components/hero-card';
 import { StoryBlock } from '#client/features/articles/components/story-block';
+import { SubscribeBox } from '#client/features/newsletters/components/subscribe-box';
 import { cn } from '#client/lib/cn';
 import { errorMessage } from '#client/lib/errors';
 import { usePageTitle, useSite } from '#client/lib/site-settings';
@@ -122,6 +123,7 @@ export function HomeRoute() {
               isPending={home.isPending}
             />
           </div>
+          <SubscribeBox id="home-newsletter" />
           {home.data && (
             <Suspense fallback={null}>
               <LatestRiver latest={home.data.latest} page={1} />
