@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { waitForMail, type ReceivedMail } from './mailbox';
+import { DEMO, DEMO_PASSWORD, DESKTOP, MOBILE, expectAccessible, publishedArticles, screenshots, uniqueEmail } from './helpers';
+
+/** The message as a reader's client shows it: quoted-printable undone, HTML entities of the links undone. */
+const bodyOf = (mail: ReceivedMail) =>
+  mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/&#38;/g, '&');
+
+/** An editor puts a headline on the ticker and e-mails it to the alerts' subscribers (docs/decisions/069-newsletters.md). */
+async function sendAlert(request: APIRequestContext, headline: string) {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.editor, password: DEMO_PASSWORD } });
+  const auth = { Authorization: `Bearer ${(await login.json()).token}` };
+  const news = await (await request.post('/api/breaking-news', { headers: auth, data: { headline } })).json();
+  expect((await request.post(`/api/breaking-news/${news.id}/publish`, { headers: auth })).status()).toBe(200);
+  expect((await request.post('/api/newsletters/breaking', { headers: auth, data: { breakingNewsId: news.id } })).status()).toBe(202);
+}
+
+test.describe('newsletters: a reader subscribes from an article, confirms from the mail, receives an alert and leaves', () => {
+  for (const [width, viewport] of [
+    [375, MOBILE],
+    [1280, DESKTOP],
+  ] as const) {
+    // At 1280 px with JavaScript off: every form is a plain form the server answers.
+    test(`at ${width} px${width === 1280 ? ', JavaScript off' : ''}`, async ({ browser, request }) => {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: width !== 1280 });
+      const page = await context.newPage();
+      const accessible = () => (width === 1280 ? Promise.resolve() : expectAccessible(page));
+      const email = uniqueEmail(`letters-${width}`);
+      const [article] = (await publishedArticles(request, 'limit=1')).data;
+      await page.goto(`/article/${article!.id}`);
+      const box = page.getByRole('region', { name: 'Get our newsletter' });
+      await box.getByLabel('Email address').fill(email);
+      let since = Date.now();
+      await box.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(page).toHaveURL(/\/newsletters\?status=check-inbox$/);
+      await expect(page.getByRole('status')).toHaveText('Check your inbox: we sent you a link to confirm your subscription.');
+      await accessible();
+      if (width === 375) await screenshots(page, 'newsletters');
+
+      // The confirmation, read from the real SMTP server the app sends to.
+      const confirm = await waitForMail(email, since);
+      expect(confirm.subject).toBe('Confirm your subscription to Chronicle News');
+      const link = /https?:\/\/[^\s"]+\/newsletters\/confirm\?token=[\w~.-]+/.exec(bodyOf(confirm))![0];
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+      await expect(page).toHaveURL(/\/newsletters\/preferences\?token=.+&status=confirmed$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your newsletters' })).toBeVisible();
+      await expect(page.getByText(`Sent to ${email}.`)).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: /The daily briefing/ })).toBeChecked();
+      await page.getByRole('checkbox', { name: /Breaking news alerts/ }).check();
+      await page.getByRole('button', { name: 'Save my choices' }).click();
+      await expect(page.getByRole('status')).toHaveText('Your choices are saved.');
+      await expect(page.getByRole('checkbox', { name: /Breaking news alerts/ })).toBeChecked();
+      await accessible();
+      if (width === 375) await screenshots(page, 'newsletter-preferences');
+
+      // The next issue: an alert, with its one-click List-Unsubscribe and a visible link.
+      since = Date.now();
+      await sendAlert(request, `Storm warning for the coast (${width})`);
+      const alert = await waitForMail(email, since, 30_000);
+      expect(alert.subject).toBe(`Breaking: Storm warning for the coast (${width})`);
+      expect(alert.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      const leave = /href="(https?:\/\/[^"]+\/newsletters\/preferences\?token=[\w.-]+&leave=1)"[^>]*>Unsubscribe</.exec(bodyOf(alert))![1]!;
+      await page.goto(leave.replace(/^https?:\/\/[^/]+/, ''));
+      await expect(page.getByRole('heading', { name: 'Unsubscribe from all our newsletters?' })).toBeVisible();
+      await accessible();
+      if (width === 375) await screenshots(page, 'newsletter-leave');
+      await page.getByRole('button', { name: 'Unsubscribe from all' }).first().click();
+      await expect(page.getByRole('status')).toHaveText('You are unsubscribed: we will not send you any newsletter.');
+      for (const box of await page.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
+      await context.close();
+    });
+  }
+});
