@@ -62,6 +62,8 @@ export const PERMISSIONS = {
   'reports:read': OWN_OR_EDITORS,
   /** Newsletters (docs/decisions/069-newsletters.md): send an issue (a breaking-news alert), see how the sending goes. */
   'newsletters:send': EDITORS,
+  /** The subscribers: list, search, export, remove, suppress (docs/decisions/069-newsletters.md). */
+  'newsletters:manage': ADMINS,
 } as const satisfies Record<string, Partial<Record<Actor, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

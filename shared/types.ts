@@ -15,7 +15,13 @@ import type { categorySchema } from './schemas/responses/categories';
 import type { commentSchema } from './schemas/responses/comments';
 import type { pageListItemSchema, pageSchema, publicPageSchema } from './schemas/responses/pages';
 import type { searchHitSchema, searchResultsSchema } from './schemas/responses/search';
-import type { newsletterListSchema, preferencesSchema } from './schemas/responses/newsletters';
+import type {
+  newsletterListSchema,
+  newsletterOverviewSchema,
+  preferencesSchema,
+  subscriberListSchema,
+  subscriberSchema,
+} from './schemas/responses/newsletters';
 import type { siteSchema, siteSettingsSchema } from './schemas/responses/settings';
 import type {
   articleReportRowSchema,
@@ -115,6 +121,10 @@ export type SearchHit = z.output<typeof searchHitSchema>;
 /** Newsletters (docs/decisions/069-newsletters.md): those readers may subscribe to, and a subscriber's choices. */
 export type NewsletterList = z.output<typeof newsletterListSchema>;
 export type NewsletterPreferences = z.output<typeof preferencesSchema>;
+export type NewsletterOverview = z.output<typeof newsletterOverviewSchema>;
+export type NewsletterIssue = NewsletterOverview['issues'][number];
+export type Subscriber = z.output<typeof subscriberSchema>;
+export type SubscriberList = z.output<typeof subscriberListSchema>;
 
 /** GET /api/audit's entries, and the people its filter offers (docs/decisions/067-audit-log.md). */
 export type AuditEntry = z.output<typeof auditEntrySchema>;

@@ -37,3 +37,19 @@ export const preferencesInputSchema = z.object({
     .transform((slugs) => [...new Set(slugs)]),
 });
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
+
+/** GET /api/newsletters/subscribers (admins). */
+export const subscriberListQuerySchema = z.object({
+  q: z.string().trim().max(254, 'q must be at most 254 characters').optional(),
+  suppressed: z
+    .enum(['true', 'false'], { error: 'suppressed must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(50),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(1_000_000).default(0),
+});
+
+/** POST /api/newsletters/subscribers/:id/suppression: a reason puts the address on the list, null takes it off. */
+export const suppressionInputSchema = z.object({
+  reason: z.string({ error: 'reason is required: why nothing is sent to this address, or null' }).trim().min(1).max(200).nullable(),
+});

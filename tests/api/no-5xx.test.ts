@@ -53,7 +53,8 @@ async function fixtures() {
   const issue = await db.newsletterIssue.create({
     data: { newsletterId: daily.id, key: `fuzz-${unique()}`, subject: 'Fuzz issue', html: '<p>Fuzz</p>', text: 'Fuzz' },
   });
-  return { category, article, comments, news, victim, view, page, issue };
+  const subscriber = await db.newsletterSubscriber.create({ data: { email: `fuzz-${unique()}@example.test`, consentedAt: new Date(), source: 'import' } });
+  return { category, article, comments, news, victim, view, page, issue, subscriber };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
@@ -81,6 +82,7 @@ function existing(route: RegisteredRoute, param: string, actor: Actor, fx: Fixtu
   if (p.startsWith('/api/breaking-news/')) return fx.news.id;
   if (p.startsWith('/api/users/')) return fx.victim.id;
   if (p.startsWith('/api/newsletters/issues/')) return fx.issue.id;
+  if (p.startsWith('/api/newsletters/subscribers/')) return fx.subscriber.id;
   throw new Error(`No fixture for :${param} of ${p}: add one here`);
 }
 

@@ -16,6 +16,7 @@ export const MENUS = {
     'Comments',
     'Pages',
     'Reports',
+    'Newsletters',
     'Settings',
     'Audit Log',
     'Profile',
@@ -30,11 +31,12 @@ export const MENUS = {
     'Comments',
     'Pages',
     'Reports',
+    'Newsletters',
     'Settings',
     'Audit Log',
     'Profile',
   ],
-  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Profile'],
+  editor: ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Newsletters', 'Profile'],
   author: ['Dashboard', 'Articles', 'Breaking News', 'Reports', 'Profile'],
 } as const;
 

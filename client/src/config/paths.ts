@@ -9,6 +9,7 @@ export const dashboardPages = {
   comments: 'comments',
   pages: 'pages',
   reports: 'reports',
+  newsletters: 'newsletters',
   settings: 'settings',
   audit: 'audit',
   profile: 'profile',

@@ -1,15 +1,31 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { confirmInputSchema, preferencesInputSchema, subscribeInputSchema, tokenQuerySchema } from '#shared/schemas/newsletters';
+import {
+  confirmInputSchema,
+  preferencesInputSchema,
+  subscribeInputSchema,
+  subscriberListQuerySchema,
+  suppressionInputSchema,
+  tokenQuerySchema,
+} from '#shared/schemas/newsletters';
 import { messageSchema } from '#shared/schemas/responses/common';
-import { newsletterIssueSchema, newsletterListSchema, preferencesSchema } from '#shared/schemas/responses/newsletters';
+import {
+  newsletterIssueSchema,
+  newsletterListSchema,
+  newsletterOverviewSchema,
+  preferencesSchema,
+  subscriberListSchema,
+  subscriberSchema,
+} from '#shared/schemas/responses/newsletters';
 import type { AppContext } from '../context';
 import { refuseCaching, Tags } from '../lib/cache-scope';
 import { clientNetwork } from '../lib/client-network';
 import { publicRoute, requirePermission } from '../lib/policy';
 import { enforce } from '../lib/rate-limit';
 import { idParams, none, resourceRouter } from '../lib/route';
+import { streamCsv } from '../lib/csv';
 import { issueProgress } from './delivery.service';
+import { allSubscribers, listSubscribers, newsletterOverview, removeSubscriber, setSuppression } from './newsletters-admin.service';
 import { sendBreakingAlert } from './digests.service';
 import {
   activeNewsletters,
@@ -27,6 +43,7 @@ export function newslettersRouter(ctx: AppContext): Router {
   const { router, route } = resourceRouter('/newsletters');
   const subscriptions = subscriptionsService(ctx);
   const send = requirePermission('newsletters:send');
+  const manage = requirePermission('newsletters:manage');
 
   route(
     {
@@ -169,6 +186,93 @@ export function newslettersRouter(ctx: AppContext): Router {
       errors: { 404: 'No such issue' },
     },
     async ({ params }) => issueProgress(ctx.db, params.id),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/overview',
+      summary: 'Every newsletter with its subscribers over the last 30 days, and the newest issues with their sending',
+      guard: send,
+      returns: newsletterOverviewSchema,
+    },
+    () => newsletterOverview(ctx.db),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/subscribers',
+      summary: 'Subscribers, newest first: those whose address holds q, or only the suppressed ones',
+      guard: manage,
+      query: subscriberListQuerySchema,
+      returns: subscriberListSchema,
+    },
+    ({ query }) => listSubscribers(ctx.db, query),
+  );
+
+  route(
+    {
+      method: 'get',
+      path: '/subscribers/export',
+      summary: 'Every subscriber as CSV: address, consent date, how they consented, newsletters, suppression',
+      guard: manage,
+      produces: 'text/csv',
+      returns: { description: 'text/csv, subscribers-<date>.csv' },
+    },
+    async (_input, _req, res) => {
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .attachment(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+      await streamCsv(
+        res,
+        (async function* () {
+          yield [['email', 'consented_at', 'source', 'newsletters', 'suppressed_at', 'suppressed_reason']];
+          for await (const batch of allSubscribers(ctx.db))
+            yield batch.map((s) => [
+              s.email,
+              s.consentedAt,
+              s.source,
+              s.newsletters.join(' '),
+              s.suppressedAt ?? '',
+              s.suppressedReason ?? '',
+            ]);
+        })(),
+      );
+    },
+  );
+
+  route(
+    {
+      method: 'delete',
+      path: '/subscribers/:id',
+      summary: 'Remove a subscriber and everything kept about them (their subscriptions and deliveries)',
+      guard: manage,
+      params: idParams,
+      returns: messageSchema,
+      errors: { 404: 'No such subscriber' },
+      purges: none,
+    },
+    async ({ params }) => {
+      await removeSubscriber(ctx.db, params.id);
+      return { message: 'Subscriber removed' };
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/subscribers/:id/suppression',
+      summary: 'Put an address on the suppression list (nothing is sent to it) with a reason, or take it off (reason null)',
+      guard: manage,
+      params: idParams,
+      body: suppressionInputSchema,
+      returns: subscriberSchema,
+      errors: { 404: 'No such subscriber' },
+      purges: none,
+    },
+    ({ params, body }) => setSuppression(ctx.db, params.id, body.reason),
   );
 
   return router;

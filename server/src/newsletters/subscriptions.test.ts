@@ -417,3 +417,88 @@ describe("the reader's forms, without JavaScript", () => {
     }
   });
 });
+
+describe('the newsroom: the overview (editors) and the subscribers (admins)', () => {
+  it('lets editors and admins read the overview, and only admins the subscribers', async () => {
+    const expected: Record<Actor, [number, number]> = {
+      anonymous: [401, 401],
+      user: [403, 403],
+      author: [403, 403],
+      editor: [200, 403],
+      admin: [200, 200],
+      'super-admin': [200, 200],
+    };
+    for (const [actor, [overview, subscribers]] of Object.entries(expected) as [Actor, [number, number]][]) {
+      expect((await request(app).get('/api/newsletters/overview').set(headers(actor))).status, actor).toBe(overview);
+      expect((await request(app).get('/api/newsletters/subscribers').set(headers(actor))).status, actor).toBe(subscribers);
+      expect((await request(app).get('/api/newsletters/subscribers/export').set(headers(actor))).status, actor).toBe(subscribers);
+    }
+  });
+
+  it("counts each newsletter's subscribers, today's and over 30 days, and lists the newest issues", async () => {
+    const weeklyBefore = (await request(app).get('/api/newsletters/overview').set(headers('editor'))).body.newsletters.find(
+      (n: { slug: string }) => n.slug === 'weekly',
+    );
+    await confirmed(uniqueEmail('count'), ['weekly']);
+    const res = await request(app).get('/api/newsletters/overview').set(headers('editor'));
+    expect(res.status).toBe(200);
+    expect(res.body.days).toHaveLength(30);
+    expect(res.body.days.at(-1)).toBe(new Date().toISOString().slice(0, 10));
+    const weekly = res.body.newsletters.find((n: { slug: string }) => n.slug === 'weekly');
+    expect(weekly.subscribers).toBe(weeklyBefore.subscribers + 1);
+    expect(weekly.growth).toHaveLength(30);
+    expect(weekly.growth.at(-1)).toBe(weekly.subscribers);
+    // Everyone in this file subscribed today: yesterday's count is those who joined before, none.
+    expect(weekly.growth.at(-2)).toBe(0);
+    expect(res.body.subscribers).toBe(await db.newsletterSubscriber.count());
+    expect(res.body.issues.length).toBeGreaterThan(0);
+    expect(res.body.issues[0]).toMatchObject({ counts: expect.objectContaining({ sent: expect.any(Number) }) });
+  });
+
+  it('lists and searches subscribers, exports them as CSV, suppresses one, and removes one with everything kept', async () => {
+    const email = uniqueEmail('admin-list');
+    const token = await confirmed(email, ['daily', 'weekly']);
+    const formula = `=cmd-${uniqueEmail('formula')}`.toLowerCase();
+    await db.newsletterSubscriber.create({ data: { email: formula, consentedAt: new Date('2026-01-02T03:04:05Z'), source: 'import' } });
+
+    const list = await request(app).get('/api/newsletters/subscribers').query({ q: email.slice(0, 16) }).set(headers('admin'));
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ email, source: 'link', suppressedAt: null, newsletters: ['daily', 'weekly'] }),
+    ]);
+    expect((await request(app).get('/api/newsletters/subscribers').query({ q: '%' }).set(headers('admin'))).body.data).toEqual([]);
+    for (const bad of [{ limit: 0 }, { limit: 'x' }, { offset: -1 }, { suppressed: 'maybe' }]) {
+      expect((await request(app).get('/api/newsletters/subscribers').query(bad).set(headers('admin'))).status).toBe(400);
+    }
+
+    const csv = await request(app).get('/api/newsletters/subscribers/export').set(headers('admin'));
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/subscribers-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = csv.text.trim().split('\n');
+    expect(lines[0]).toBe('email,consented_at,source,newsletters,suppressed_at,suppressed_reason');
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${email.replace(/\./g, '\\.')},\\S+Z,link,daily weekly,,$`)));
+    // A spreadsheet never runs an address as a formula.
+    expect(lines).toContain(`'${formula},2026-01-02T03:04:05.000Z,import,,,`);
+
+    const subscriber = list.body.data[0];
+    const suppressed = await request(app)
+      .post(`/api/newsletters/subscribers/${subscriber.id}/suppression`)
+      .set(headers('admin'))
+      .send({ reason: 'Hard bounce' });
+    expect(suppressed.body).toMatchObject({ suppressedReason: 'Hard bounce', suppressedAt: expect.any(String) });
+    const onlySuppressed = await request(app).get('/api/newsletters/subscribers').query({ suppressed: 'true' }).set(headers('admin'));
+    expect(onlySuppressed.body.data.map((s: { email: string }) => s.email)).toContain(email);
+    const lifted = await request(app).post(`/api/newsletters/subscribers/${subscriber.id}/suppression`).set(headers('admin')).send({ reason: null });
+    expect(lifted.body.suppressedAt).toBeNull();
+    expect((await request(app).post(`/api/newsletters/subscribers/${subscriber.id}/suppression`).set(headers('admin')).send({})).status).toBe(400);
+
+    expect((await request(app).delete(`/api/newsletters/subscribers/${subscriber.id}`).set(headers('editor'))).status).toBe(403);
+    expect((await request(app).delete(`/api/newsletters/subscribers/${subscriber.id}`).set(headers('admin'))).status).toBe(200);
+    expect(await db.newsletterSubscriber.count({ where: { email } })).toBe(0);
+    expect(await db.newsletterSubscription.count({ where: { subscriberId: subscriber.id } })).toBe(0);
+    expect(await db.newsletterDelivery.count({ where: { subscriberId: subscriber.id } })).toBe(0);
+    // Their links name nobody now.
+    expect((await request(app).get('/api/newsletters/preferences').query({ token })).status).toBe(400);
+    expect((await request(app).delete(`/api/newsletters/subscribers/${subscriber.id}`).set(headers('admin'))).status).toBe(404);
+  });
+});

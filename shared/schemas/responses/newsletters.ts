@@ -42,3 +42,42 @@ export const newsletterIssueSchema = z
     finishedAt: wireTime.nullable(),
   })
   .meta({ id: 'NewsletterIssue', description: 'An issue of a newsletter, with its recipients by state' });
+
+/** GET /api/newsletters/overview: the dashboard's Newsletters screen. */
+export const newsletterOverviewSchema = z
+  .object({
+    days: z.array(z.string()).describe('The days of `growth`, oldest first (UTC, YYYY-MM-DD)'),
+    subscribers: wireInt.describe('Confirmed addresses, suppressed ones included'),
+    suppressed: wireInt,
+    newsletters: z.array(
+      z.object({
+        id: wireId,
+        slug: z.string(),
+        name: z.string(),
+        kind: z.enum(NEWSLETTER_KINDS),
+        active: z.boolean(),
+        subscribers: wireInt,
+        growth: z.array(wireInt).describe("Each day's subscribers (today's among them, by the day they joined)"),
+      }),
+    ),
+    issues: z.array(newsletterIssueSchema).describe('The newest 20 issues'),
+  })
+  .describe('Every newsletter with its subscribers, and the newest issues with their sending');
+
+/** A subscriber as admins see them. */
+export const subscriberSchema = z
+  .object({
+    id: wireId,
+    email: z.string(),
+    consentedAt: wireTime,
+    source: z.string().describe('link (double opt-in), account (a signed-in reader) or import'),
+    suppressedAt: wireTime.nullable(),
+    suppressedReason: z.string().nullable(),
+    newsletters: z.array(z.string()).describe('The slugs of what they receive'),
+  })
+  .meta({ id: 'Subscriber', description: 'A confirmed newsletter subscriber' });
+
+export const subscriberListSchema = z.object({
+  data: z.array(subscriberSchema),
+  pagination: z.object({ total: wireInt, limit: wireInt, offset: wireInt }),
+});

@@ -157,7 +157,18 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
   it('welcomes an editor with the editor menu and stat cards', async () => {
     renderAt('/dashboard', 'editor');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Pat editor' })).toBeTruthy();
-    expect(menu()).toEqual(['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Profile']);
+    expect(menu()).toEqual([
+      'Dashboard',
+      'Breaking News',
+      'Categories',
+      'Articles',
+      'Stories',
+      'Comments',
+      'Pages',
+      'Reports',
+      'Newsletters',
+      'Profile',
+    ]);
     expect(await screen.findByRole('group', { name: 'Pending Review' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Total Users' })).toBeNull();
     // The 30 days' chart reads the Reports' daily sums, and leads to the Reports.
@@ -240,6 +251,7 @@ describe('DashboardApp role gate (docs/spec/SPEC.md §2)', () => {
       'Comments',
       'Pages',
       'Reports',
+      'Newsletters',
       'Settings',
       'Audit Log',
       'Profile',

@@ -25,6 +25,7 @@ const CommentsPage = lazy(() => import('./routes/comments').then((m) => ({ defau
 const PagesPage = lazy(() => import('./routes/pages').then((m) => ({ default: m.PagesPage })));
 const ReportsPage = lazy(() => import('./routes/reports').then((m) => ({ default: m.ReportsPage })));
 const SettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsPage })));
+const NewslettersPage = lazy(() => import('./routes/newsletters').then((m) => ({ default: m.NewslettersPage })));
 const AuditLogPage = lazy(() => import('./routes/audit').then((m) => ({ default: m.AuditLogPage })));
 const ProfilePage = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfilePage })));
 
@@ -37,6 +38,7 @@ const PAGES: Record<Exclude<DashboardPage, 'home'>, ComponentType> = {
   comments: CommentsPage,
   pages: PagesPage,
   reports: ReportsPage,
+  newsletters: NewslettersPage,
   settings: SettingsPage,
   audit: AuditLogPage,
   profile: ProfilePage,

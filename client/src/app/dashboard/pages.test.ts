@@ -16,6 +16,7 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
         'Comments',
         'Pages',
         'Reports',
+        'Newsletters',
         'Settings',
         'Audit Log',
         'Profile',
@@ -33,12 +34,16 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
         'Comments',
         'Pages',
         'Reports',
+        'Newsletters',
         'Settings',
         'Audit Log',
         'Profile',
       ],
     ],
-    ['editor', ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Profile']],
+    [
+      'editor',
+      ['Dashboard', 'Breaking News', 'Categories', 'Articles', 'Stories', 'Comments', 'Pages', 'Reports', 'Newsletters', 'Profile'],
+    ],
     ['author', ['Dashboard', 'Articles', 'Breaking News', 'Reports', 'Profile']],
   ] as const)('%s sees exactly its menu, in order', (role, labels) => {
     expect(menuFor(role).map((m) => m.label)).toEqual(labels);
@@ -55,6 +60,7 @@ describe('dashboard menus (docs/spec/SPEC.md §2)', () => {
       '/dashboard/comments',
       '/dashboard/pages',
       '/dashboard/reports',
+      '/dashboard/newsletters',
       '/dashboard/settings',
       '/dashboard/audit',
       '/dashboard/profile',
@@ -110,6 +116,7 @@ describe('the pages follow the permission table the server enforces (shared/perm
         'Comments',
         'Pages',
         'Reports',
+        'Newsletters',
         'Profile',
       ]);
     });

@@ -19,6 +19,8 @@ const PAGES: Record<DashboardPage, { label: string; needs: Permission; listedFor
   comments: { label: 'Comments', needs: 'comments:moderate' },
   pages: { label: 'Pages', needs: 'pages:manage' },
   reports: { label: 'Reports', needs: 'reports:read' },
+  // docs/decisions/069-newsletters.md: editors see the issues, admins the subscribers too.
+  newsletters: { label: 'Newsletters', needs: 'newsletters:send' },
   settings: { label: 'Settings', needs: 'settings:manage' },
   // Every staff action on content, people and settings (docs/decisions/067-audit-log.md).
   audit: { label: 'Audit Log', needs: 'audit:read' },

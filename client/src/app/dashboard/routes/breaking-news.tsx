@@ -17,6 +17,9 @@ import { breakingNewsMessages } from '#client/features/breaking-news/lib/message
 import { roleLabel } from '#client/lib/staff-roles';
 import { ScheduleActions, ScheduleNote } from '#client/features/scheduling/components/schedule-actions';
 import { breakingSchedule } from '../schedule';
+import { sendBreakingAlert } from '#client/features/newsletters/api/send-alert';
+import { useToast } from '#client/components/ui/toast';
+import { errorText } from '#client/lib/error-text';
 
 export function BreakingNewsPage() {
   const { user } = useDashboardUser();
@@ -27,17 +30,39 @@ export function BreakingNewsPage() {
   const unpublish = useUnpublishBreakingNews();
   const remove = useDeleteBreakingNews();
   const confirmAction = useConfirmAction();
+  const toast = useToast();
   const [editing, setEditing] = useState<{ item: BreakingNews | null; key: number } | null>(null);
 
-  const askPublish = (item: BreakingNews) =>
-    confirmAction({
+  const mayEmail = holds(user.role, 'newsletters:send');
+  const askPublish = (item: BreakingNews) => {
+    // The dialog's box, read when the editor confirms (docs/decisions/069-newsletters.md).
+    let alsoEmail = false;
+    return confirmAction({
       title: 'Publish Breaking News',
-      message: 'Publish this headline? It will appear in the breaking-news ticker on the public site.',
+      message: (
+        <>
+          <p>Publish this headline? It will appear in the breaking-news ticker on the public site.</p>
+          {mayEmail && (
+            <label className="mt-3 flex items-center gap-2 font-medium text-slate-900">
+              <input type="checkbox" className="size-4" onChange={(e) => (alsoEmail = e.target.checked)} />
+              Also e-mail it to the subscribers of breaking-news alerts
+            </label>
+          )}
+        </>
+      ),
       confirmLabel: 'Publish',
-      action: () => publish.mutateAsync(item.id),
+      action: async () => {
+        await publish.mutateAsync(item.id);
+        if (!alsoEmail) return;
+        await sendBreakingAlert(item.id).then(
+          () => toast.success('Breaking-news alert queued: each subscriber gets one e-mail.'),
+          (error: unknown) => toast.error(errorText(error, 'The headline is published, but the alert could not be sent.')),
+        );
+      },
       success: 'Breaking news published.',
       failure: breakingNewsMessages.publishFailed,
     });
+  };
   const askUnpublish = (item: BreakingNews) =>
     confirmAction({
       title: 'Unpublish Breaking News',

@@ -1,0 +1,135 @@
+import type { Db } from '../db/client';
+import { notFound } from '../lib/errors';
+import { likeLiteral } from '../lib/like';
+import { issueProgress } from './delivery.service';
+
+/** The dashboard's Newsletters screen and the subscribers' administration (docs/decisions/069-newsletters.md). */
+
+/** Days of the subscribers chart. */
+export const GROWTH_DAYS = 30;
+const RECENT_ISSUES = 20;
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Each newsletter with its subscribers now and over the last 30 days (the current subscribers by the day they joined:
+ * those who left are not counted on any day), and the newest issues with their recipients by state.
+ */
+export async function newsletterOverview(db: Db, now = new Date()) {
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (GROWTH_DAYS - 1)));
+  const [newsletters, totals, joined, issues, subscribers, suppressed] = await Promise.all([
+    db.newsletter.findMany({
+      orderBy: [{ position: 'asc' }, { name: 'asc' }],
+      select: { id: true, slug: true, name: true, kind: true, active: true },
+    }),
+    db.newsletterSubscription.groupBy({ by: ['newsletterId'], _count: { _all: true } }),
+    db.$queryRaw<{ newsletterId: string; day: Date; joined: bigint }[]>`
+      SELECT "newsletterId", date_trunc('day', "createdAt" AT TIME ZONE 'UTC')::date AS day, count(*) AS joined
+      FROM "NewsletterSubscription" WHERE "createdAt" >= ${since} GROUP BY 1, 2`,
+    db.newsletterIssue.findMany({ orderBy: { createdAt: 'desc' }, take: RECENT_ISSUES, select: { id: true } }),
+    db.newsletterSubscriber.count(),
+    db.newsletterSubscriber.count({ where: { suppressedAt: { not: null } } }),
+  ]);
+  const days = Array.from({ length: GROWTH_DAYS }, (_, i) => isoDay(new Date(since.getTime() + i * 86_400_000)));
+  return {
+    days,
+    subscribers,
+    suppressed,
+    newsletters: newsletters.map((n) => {
+      const now = totals.find((t) => t.newsletterId === n.id)?._count._all ?? 0;
+      const perDay = new Map(joined.filter((j) => j.newsletterId === n.id).map((j) => [isoDay(j.day), Number(j.joined)]));
+      // Backwards from today's total: a day's count is the next day's less those who joined on the next day.
+      const growth = new Array<number>(GROWTH_DAYS).fill(0);
+      let running = now;
+      for (let i = GROWTH_DAYS - 1; i >= 0; i--) {
+        growth[i] = running;
+        running -= perDay.get(days[i]!) ?? 0;
+      }
+      return { ...n, subscribers: now, growth };
+    }),
+    issues: await Promise.all(issues.map((i) => issueProgress(db, i.id))),
+  };
+}
+
+export const SUBSCRIBERS_PAGE_MAX = 100;
+
+const subscriberSelect = {
+  id: true,
+  email: true,
+  consentedAt: true,
+  source: true,
+  suppressedAt: true,
+  suppressedReason: true,
+  subscriptions: { select: { newsletter: { select: { slug: true } } }, orderBy: { newsletter: { position: 'asc' } } },
+} as const;
+
+type SubscriberRow = {
+  id: string;
+  email: string;
+  consentedAt: Date;
+  source: string;
+  suppressedAt: Date | null;
+  suppressedReason: string | null;
+  subscriptions: { newsletter: { slug: string } }[];
+};
+
+const toSubscriber = (s: SubscriberRow) => ({
+  id: s.id,
+  email: s.email,
+  consentedAt: s.consentedAt.toISOString(),
+  source: s.source,
+  suppressedAt: s.suppressedAt?.toISOString() ?? null,
+  suppressedReason: s.suppressedReason,
+  newsletters: s.subscriptions.map((x) => x.newsletter.slug),
+});
+
+/** Subscribers, newest first, whose address holds `q`; or only the suppressed ones. */
+export async function listSubscribers(db: Db, query: { q?: string; suppressed?: boolean; limit: number; offset: number }) {
+  const where = {
+    ...(query.q ? { email: { contains: likeLiteral(query.q.toLowerCase()) } } : {}),
+    ...(query.suppressed ? { suppressedAt: { not: null } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.newsletterSubscriber.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: query.limit,
+      skip: query.offset,
+      select: subscriberSelect,
+    }),
+    db.newsletterSubscriber.count({ where }),
+  ]);
+  return { data: rows.map(toSubscriber), pagination: { total, limit: query.limit, offset: query.offset } };
+}
+
+/** Every subscriber, a batch at a time (the CSV export). */
+export async function* allSubscribers(db: Db, batch = 1000) {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db.newsletterSubscriber.findMany({
+      orderBy: { id: 'asc' },
+      take: batch,
+      ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+      select: subscriberSelect,
+    });
+    if (rows.length === 0) return;
+    yield rows.map(toSubscriber);
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** Removes a subscriber and everything kept about them: subscriptions and deliveries go with the row. */
+export async function removeSubscriber(db: Db, id: string): Promise<void> {
+  const { count } = await db.newsletterSubscriber.deleteMany({ where: { id } });
+  if (count === 0) throw notFound('Subscriber not found');
+}
+
+/** Puts an address on the suppression list (nothing is sent to it), or takes it off (`reason` null). */
+export async function setSuppression(db: Db, id: string, reason: string | null) {
+  const { count } = await db.newsletterSubscriber.updateMany({
+    where: { id },
+    data: reason === null ? { suppressedAt: null, suppressedReason: null } : { suppressedAt: new Date(), suppressedReason: reason },
+  });
+  if (count === 0) throw notFound('Subscriber not found');
+  return toSubscriber(await db.newsletterSubscriber.findUniqueOrThrow({ where: { id }, select: subscriberSelect }));
+}
