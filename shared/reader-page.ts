@@ -23,8 +23,8 @@ export type ReaderPage =
   | { kind: 'corrections'; corrections: CorrectionListItem[]; page: number }
   /** /search (docs/decisions/065-search.md): `query` as searched ('' for the empty page), page `page` of its results. */
   | { kind: 'search'; query: string; page: number }
-  /** /newsletters, and a subscriber's /newsletters/preferences (docs/decisions/069-newsletters.md). */
-  | { kind: 'newsletters'; view: 'list' | 'preferences' }
+  /** /newsletters, a subscriber's /newsletters/preferences, and the confirmation link's page (docs/decisions/069-newsletters.md). */
+  | { kind: 'newsletters'; view: 'list' | 'preferences' | 'confirm' }
   /** A static page (About, Privacy…) at `/<slug>`. */
   | { kind: 'page'; page: PublicPage }
   /** `title` is what the client route shows ('Article Not Found'); 'Page not found' when absent. */

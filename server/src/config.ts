@@ -142,8 +142,11 @@ const configSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Newsletter messages sent a second, across every replica (docs/decisions/069-newsletters.md). */
   NEWSLETTER_SEND_RATE: z.coerce.number().int().min(1).max(1000).default(20),
-  /** Seconds an issue's sending may stand still before another worker takes it over (its worker died). */
-  NEWSLETTER_STALL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * Seconds an issue's sending may stand still before another worker takes it over (its worker died): longer than the
+   * mail server's longest wait for one message (10 s to connect, 30 s of silence), or a slow send would be taken for dead.
+   */
+  NEWSLETTER_STALL_SECONDS: z.coerce.number().int().min(45).max(3600).default(60),
   /** Set by `npm run dev`: the client is served and rendered from its sources by Vite, with hot reload. */
   VITE_DEV: bool.default(false),
 });

@@ -45,6 +45,9 @@ test.describe('newsletters: a reader subscribes from an article, confirms from t
       expect(confirm.subject).toBe('Confirm your subscription to Chronicle News');
       const link = /https?:\/\/[^\s"]+\/newsletters\/confirm\?token=[\w~.-]+/.exec(bodyOf(confirm))![0];
       await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+      await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();
+      await accessible();
+      await page.getByRole('button', { name: 'Confirm my subscription' }).click();
       await expect(page).toHaveURL(/\/newsletters\/preferences\?token=.+&status=confirmed$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Your newsletters' })).toBeVisible();
       await expect(page.getByText(`Sent to ${email}.`)).toBeVisible();

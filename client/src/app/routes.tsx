@@ -26,6 +26,7 @@ const CorrectionsRoute = lazy(() => import('./reader/routes/corrections').then((
 const SearchRoute = lazy(() => import('./reader/routes/search').then((m) => ({ default: m.SearchRoute })));
 // Newsletters likewise (docs/decisions/069-newsletters.md).
 const NewslettersRoute = lazy(() => import('./reader/routes/newsletters').then((m) => ({ default: m.NewslettersRoute })));
+const NewsletterConfirmRoute = lazy(() => import('./reader/routes/newsletters').then((m) => ({ default: m.NewsletterConfirmRoute })));
 const NewsletterPreferencesRoute = lazy(() =>
   import('./reader/routes/newsletters').then((m) => ({ default: m.NewsletterPreferencesRoute })),
 );
@@ -79,6 +80,7 @@ const loads = import.meta.env.SSR
       corrections: (args: LoadArgs) => import('./reader/routes/corrections-load').then((m) => m.loadCorrections(args)),
       search: (args: LoadArgs) => import('./reader/routes/search-load').then((m) => m.loadSearch(args)),
       newsletters: (args: LoadArgs) => import('./reader/routes/newsletters-load').then((m) => m.loadNewsletters(args)),
+      newsletterConfirm: () => import('./reader/routes/newsletters-load').then((m) => m.loadNewsletterConfirm()),
       newsletterPreferences: (args: LoadArgs) => import('./reader/routes/newsletters-load').then((m) => m.loadNewsletterPreferences(args)),
       page: (args: LoadArgs) => import('./reader/routes/static-page').then((m) => m.loadStaticPage(args)),
       notFound: loadNotFound,
@@ -166,6 +168,15 @@ export const appRoutes: AppRoute[] = [
           </Loading>
         ),
         load: loads?.newsletterPreferences,
+      },
+      {
+        path: routePatterns.newsletterConfirm,
+        element: (
+          <Loading>
+            <NewsletterConfirmRoute />
+          </Loading>
+        ),
+        load: loads?.newsletterConfirm,
       },
       {
         path: routePatterns.page,

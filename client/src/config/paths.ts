@@ -33,6 +33,8 @@ export const paths = {
   /** A subscriber's choices, by the token of their e-mails' links; the forms post to these too. */
   newsletterPreferences: '/newsletters/preferences',
   newsletterSubscribe: '/newsletters/subscribe',
+  /** The confirmation e-mail's link: a page whose button posts the token to the same address. */
+  newsletterConfirm: '/newsletters/confirm',
   /** A static page (About, Privacy…): `/<slug>`. */
   page: (slug: string) => `/${encodeURIComponent(slug)}`,
   auth: '/auth',
@@ -52,6 +54,7 @@ export const routePatterns = {
   search: '/search',
   newsletters: '/newsletters',
   newsletterPreferences: '/newsletters/preferences',
+  newsletterConfirm: '/newsletters/confirm',
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard/*',

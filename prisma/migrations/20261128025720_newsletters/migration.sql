@@ -80,10 +80,22 @@ CREATE TABLE "NewsletterDelivery" (
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "lastError" VARCHAR(40),
     "claimedAt" TIMESTAMPTZ(3),
+    "claimedBy" UUID,
     "sentAt" TIMESTAMPTZ(3),
 
     CONSTRAINT "NewsletterDelivery_pkey" PRIMARY KEY ("issueId","subscriberId")
 );
+
+-- CreateTable
+CREATE TABLE "NewsletterPace" (
+    "id" INTEGER NOT NULL DEFAULT 1,
+    "nextAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "NewsletterPace_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "NewsletterDelivery_to_send" ON "NewsletterDelivery"("issueId", "attempts", "subscriberId") WHERE ((state = 'queued') OR (state = 'sending'));
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Newsletter_slug_key" ON "Newsletter"("slug");
@@ -135,6 +147,9 @@ ALTER TABLE "Newsletter"
     ADD CONSTRAINT "Newsletter_category_check" CHECK (("kind" = 'category') = ("categoryId" IS NOT NULL));
 ALTER TABLE "NewsletterSubscriber" ADD CONSTRAINT "NewsletterSubscriber_email_lower_check" CHECK ("email" = lower("email"));
 
+INSERT INTO "NewsletterPace" ("id") VALUES (1);
+ALTER TABLE "NewsletterPace" ADD CONSTRAINT "NewsletterPace_one_row_check" CHECK ("id" = 1);
+
 -- Out of the box: the daily and weekly digests and breaking-news alerts…
 INSERT INTO "Newsletter" ("id", "slug", "name", "description", "kind", "sendHour", "weekday", "position", "updatedAt") VALUES
     (gen_random_uuid(), 'daily', 'The daily briefing', 'The day''s top stories, every morning.', 'daily', 7, 1, 0, now()),
@@ -148,11 +163,13 @@ BEGIN
     INSERT INTO "Newsletter" ("id", "slug", "name", "description", "kind", "categoryId", "position", "updatedAt")
     VALUES (gen_random_uuid(), left('category-' || NEW."slug", 80), left(NEW."name" || ' daily', 80),
             left('The day''s ' || NEW."name" || ' stories, every morning.', 300), 'category', NEW."id", 10, now())
-    ON CONFLICT ("categoryId") DO UPDATE SET "name" = EXCLUDED."name", "description" = EXCLUDED."description", "updatedAt" = now()
-    WHERE "Newsletter"."name" IS DISTINCT FROM EXCLUDED."name";
+    ON CONFLICT ("categoryId") DO UPDATE
+        SET "slug" = EXCLUDED."slug", "name" = EXCLUDED."name", "description" = EXCLUDED."description", "updatedAt" = now()
+    WHERE ("Newsletter"."slug", "Newsletter"."name") IS DISTINCT FROM (EXCLUDED."slug", EXCLUDED."name");
     RETURN NULL;
 END $$;
-CREATE TRIGGER "Category_newsletter" AFTER INSERT OR UPDATE OF "name" ON "Category"
+-- The slug follows the category's too, so that a new category may take a renamed one's old name.
+CREATE TRIGGER "Category_newsletter" AFTER INSERT OR UPDATE OF "name", "slug" ON "Category"
     FOR EACH ROW EXECUTE FUNCTION "newsletter_for_category"();
 INSERT INTO "Newsletter" ("id", "slug", "name", "description", "kind", "categoryId", "position", "updatedAt")
     SELECT gen_random_uuid(), left('category-' || "slug", 80), left("name" || ' daily', 80),

@@ -44,7 +44,9 @@ const newsletterDigestsTask =
     const resumed = await resumeStalled(ctx.db, ctx.config.newsletterStallSeconds);
     if (resumed) ctx.logger.warn({ resumed }, 'newsletter issues whose sending stood still were taken over');
     const site = await currentSite(ctx.db, ctx.cache);
-    const made = await makeDueDigests(ctx.db, await brandOf(ctx), site.timeZone);
+    const made = await makeDueDigests(ctx.db, await brandOf(ctx), site.timeZone, new Date(), (newsletterId, err) =>
+      ctx.logger.error({ err, newsletterId }, 'a newsletter digest could not be made; the others were'),
+    );
     if (made.length) ctx.logger.info({ issues: made }, 'newsletter digests made and queued');
   };
 

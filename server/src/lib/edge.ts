@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { loggableUrl } from './logger';
 import type { Config } from '../config';
 import type { Logger } from './logger';
 
@@ -53,8 +54,7 @@ export function requestLogger(logger: Logger): Edge {
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     serializers: {
-      // A newsletter link's token opens its subscriber's preferences: it stays out of the log.
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[hidden]') }),
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: loggableUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import type { Logger } from './logger';
+import { loggableUrl, type Logger } from './logger';
 import { HttpError, notFound, serviceUnavailable } from './errors';
 import { zodDetails } from './validate';
 
@@ -87,7 +87,7 @@ export function apiNotFound(): RequestHandler {
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
-    const httpError = toHttpError(err, logger, { method: req.method, url: req.originalUrl });
+    const httpError = toHttpError(err, logger, { method: req.method, url: loggableUrl(req.originalUrl) });
     if (httpError.headers) res.set(httpError.headers);
     res.status(httpError.status).json(envelope(httpError));
   };

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { Prisma } from '../generated/prisma/client';
 import { addJob, runAgain } from '../jobs/job-queue.service';
 import { mailRetryDelay, type MailRetry } from '../jobs/mail-job';
 import type { Logger } from '../lib/logger';
@@ -13,11 +15,11 @@ import { personalize, renderIssue, type Brand, type IssueContent } from './newsl
 /**
  * Sending an issue (docs/decisions/069-newsletters.md). An issue is a row with its message rendered once; its first send
  * job lists its recipients (one INSERT … SELECT, a row each in NewsletterDelivery, whose primary key — issue and
- * subscriber — is the idempotency key), then each run of the job claims a batch, sends it at the configured rate,
- * marks each message sent as soon as the mail server took it, and queues the next run. One job per issue at a time
- * (its key); a worker that dies mid-run leaves its issue's heartbeat still, and the minute's sweep (or a worker's
- * start) queues a new run, which sends what was not marked sent. A message whose server answer was lost with the
- * worker goes again with the same Message-ID, which mailbox providers use to drop a duplicate.
+ * subscriber — is the idempotency key). Each run of the job claims a batch under its own id, reserves the batch's slots
+ * in the pace every issue shares, sends each message while its claim stands, marks it sent as soon as the mail server
+ * took it, and queues the next run. One job per issue at a time (its key); a worker that dies mid-run leaves its
+ * issue's heartbeat still, and the minutely job queues a new run after the stall, which sends what was not marked
+ * sent. A message whose server answer was lost with the worker goes again with the same Message-ID.
  */
 
 export interface DeliveryContext {
@@ -89,28 +91,50 @@ interface Claimed {
   email: string;
 }
 
+/** Recipients who left the newsletter, or whose address was suppressed, since the issue was listed: not sent. */
+const dropGone = (db: Db, issueId: string, newsletterId: string) =>
+  db.$executeRaw`
+    UPDATE "NewsletterDelivery" d SET "state" = 'suppressed', "lastError" = 'left or suppressed'
+    WHERE d."issueId" = ${issueId}::uuid AND d."state" = 'queued'
+      AND (NOT EXISTS (SELECT 1 FROM "NewsletterSubscription" s WHERE s."subscriberId" = d."subscriberId" AND s."newsletterId" = ${newsletterId}::uuid)
+           OR EXISTS (SELECT 1 FROM "NewsletterSubscriber" r WHERE r."id" = d."subscriberId" AND r."suppressedAt" IS NOT NULL))`;
+
 /**
- * Up to `limit` recipients still to send, marked `sending`: those queued, and those a dead run left `sending` (their
- * claim older than the stall). SKIP LOCKED: two runs never claim one recipient.
+ * Up to `limit` recipients still to send, claimed by run `runId`: those queued, fewest tries first, and those a dead
+ * run left `sending` (their claim older than the stall). SKIP LOCKED: two runs never claim one recipient at once.
  */
-const claim = (db: Db, issueId: string, limit: number, stallSeconds: number) =>
+const claim = (db: Db, issueId: string, runId: string, limit: number, stallSeconds: number) =>
   db.$queryRaw<Claimed[]>`
     WITH picked AS (
       SELECT "subscriberId" FROM "NewsletterDelivery"
       WHERE "issueId" = ${issueId}::uuid
         AND ("state" = 'queued' OR ("state" = 'sending' AND "claimedAt" < now() - ${stallSeconds}::int * interval '1 second'))
-      ORDER BY "subscriberId" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    UPDATE "NewsletterDelivery" d SET "state" = 'sending', "claimedAt" = now(), "attempts" = d."attempts" + 1
+      ORDER BY "attempts", "subscriberId" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    UPDATE "NewsletterDelivery" d
+    SET "state" = 'sending', "claimedAt" = now(), "claimedBy" = ${runId}::uuid, "attempts" = d."attempts" + 1
     FROM picked, "NewsletterSubscriber" r
     WHERE d."issueId" = ${issueId}::uuid AND d."subscriberId" = picked."subscriberId" AND r."id" = picked."subscriberId"
     RETURNING d."subscriberId", r."email"`;
+
+/**
+ * Reserves `count` sending slots after every slot reserved so far, by any run of any issue (NewsletterPace): the
+ * milliseconds until the first, by the database's clock. Issues sending at once share the rate.
+ */
+async function reserveSlots(db: Db, count: number, gapMs: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ waitMs: number }[]>`
+    WITH p AS (SELECT GREATEST("nextAt", now()) AS "start" FROM "NewsletterPace" WHERE "id" = 1 FOR UPDATE)
+    UPDATE "NewsletterPace" SET "nextAt" = p."start" + ${count * gapMs}::float8 * interval '1 millisecond'
+    FROM p WHERE "id" = 1
+    RETURNING (extract(epoch FROM p."start" - now()) * 1000)::float8 AS "waitMs"`;
+  return Math.max(0, row?.waitMs ?? 0);
+}
 
 /** Marks the issue sent once no recipient is left to send. */
 async function finishIfDone(db: Db, issueId: string): Promise<boolean> {
   const done = await db.$executeRaw`
     UPDATE "NewsletterIssue" SET "status" = 'sent', "finishedAt" = now()
     WHERE "id" = ${issueId}::uuid AND "status" = 'sending'
-      AND NOT EXISTS (SELECT 1 FROM "NewsletterDelivery" WHERE "issueId" = ${issueId}::uuid AND "state" IN ('queued', 'sending'))`;
+      AND NOT EXISTS (SELECT 1 FROM "NewsletterDelivery" WHERE "issueId" = ${issueId}::uuid AND ("state" = 'queued' OR "state" = 'sending'))`;
   return done > 0;
 }
 
@@ -121,16 +145,26 @@ const payloadSchema = z.object({
   failingSince: z.number().optional(),
 });
 
-/** A mail server's permanent refusal of one recipient (5xx): not retried. Anything else is the server's trouble: retried. */
-const permanent = (err: unknown) => {
-  const code = (err as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-};
+/** Tries of one recipient the mail server puts off (4xx on its address) before it is marked failed. */
+export const RECIPIENT_TRIES = 5;
+
+/**
+ * What a failed send says about whom: a refusal of the recipient's address (the RCPT TO command), permanent (5xx) or
+ * not; anything else (a refused login or sender, a connection that failed) is the mail server's trouble, which every
+ * message would meet.
+ */
+function failureOf(err: unknown): { recipient: boolean; permanent: boolean; code: string } {
+  const e = err as { command?: unknown; responseCode?: unknown; code?: unknown };
+  const status = typeof e.responseCode === 'number' ? e.responseCode : 0;
+  const recipient = e.command === 'RCPT TO' || e.code === 'EENVELOPE';
+  return { recipient, permanent: status >= 500, code: String(status || e.code || 'error').slice(0, 40) };
+}
 
 export function sendIssueTask(ctx: DeliveryContext): Task {
   const { db, mailer, logger } = ctx;
   const retry = ctx.retry ?? NEWSLETTER_RETRY;
   const gap = 1000 / ctx.rate;
+  const host = new URL(ctx.publicUrl).hostname;
 
   return async (raw, helpers) => {
     const parsed = payloadSchema.safeParse(raw);
@@ -139,20 +173,43 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
     await listRecipients(db, issueId);
     const issue = await db.newsletterIssue.findUnique({
       where: { id: issueId },
-      select: { status: true, subject: true, html: true, text: true, newsletter: { select: { senderName: true } } },
+      select: { status: true, subject: true, html: true, text: true, newsletterId: true, newsletter: { select: { senderName: true } } },
     });
     if (!issue || issue.status !== 'sending') return;
+    const runId = randomUUID();
     const fromName = issue.newsletter.senderName;
     const until = Date.now() + RUN_MS;
-    let next = performance.now();
-    while (Date.now() < until && !helpers.abortSignal.aborted) {
-      const batch = await claim(db, issueId, Math.max(1, Math.ceil(ctx.rate)), ctx.stallSeconds);
-      if (batch.length === 0) break;
-      await db.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() WHERE "id" = ${issueId}::uuid`;
+    const mine = (subscriberId: string) =>
+      Prisma.sql`"issueId" = ${issueId}::uuid AND "subscriberId" = ${subscriberId}::uuid AND "claimedBy" = ${runId}::uuid`;
+    /** What this run claimed and did not send goes back to the queue (the next run, here or elsewhere, sends it). */
+    const putBack = (code: string | null) =>
+      db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'queued', "lastError" = ${code}
+        WHERE "issueId" = ${issueId}::uuid AND "claimedBy" = ${runId}::uuid AND "state" = 'sending'`;
+    let beat = 0;
+    let claimedNothing = false;
+    await dropGone(db, issueId, issue.newsletterId);
+    while (Date.now() < until) {
+      const batch = await claim(db, issueId, runId, Math.max(1, Math.ceil(ctx.rate)), ctx.stallSeconds);
+      if (batch.length === 0) {
+        claimedNothing = true;
+        break;
+      }
+      const started = performance.now() + (await reserveSlots(db, batch.length, gap));
       for (const [i, to] of batch.entries()) {
-        const delay = next - performance.now();
+        if (helpers.abortSignal.aborted) {
+          await putBack(null);
+          throw new Error('the worker stopped mid-issue: the next run goes on');
+        }
+        const delay = started + i * gap - performance.now();
         if (delay > 0) await sleep(delay);
-        next = Math.max(next, performance.now()) + gap;
+        // The claim stands (no run took over meanwhile), and moves on: a run sending slowly is not taken for dead.
+        const held =
+          await db.$executeRaw`UPDATE "NewsletterDelivery" SET "claimedAt" = now() WHERE ${mine(to.subscriberId)} AND "state" = 'sending'`;
+        if (held === 0) continue;
+        if (Date.now() - beat > 1000) {
+          beat = Date.now();
+          await db.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() WHERE "id" = ${issueId}::uuid`;
+        }
         const token = preferencesToken(ctx.jwtSecret, to.subscriberId);
         const mail = personalize(
           { subject: issue.subject, html: issue.html, text: issue.text, fromName },
@@ -161,48 +218,55 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
             preferencesUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}`,
             leaveUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}&leave=1`,
             unsubscribeUrl: `${ctx.publicUrl}/api/newsletters/unsubscribe?token=${token}`,
-            messageId: `<${issueId}.${to.subscriberId}@${new URL(ctx.publicUrl).hostname}>`,
+            messageId: `<${issueId}.${to.subscriberId}@${host}>`,
           },
         );
         try {
           await mailer.send(mail);
         } catch (err) {
-          const code = String((err as { code?: unknown }).code ?? 'error').slice(0, 40);
-          if (permanent(err)) {
-            await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'failed', "lastError" = ${code}
-              WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ${to.subscriberId}::uuid`;
-            logger.warn({ err, issueId, to: to.email }, `newsletter to ${to.email} refused by the mail server (${code}): not retried`);
-            continue;
+          const failure = failureOf(err);
+          if (!failure.recipient) {
+            // The mail server is in trouble: this message and the rest of the batch go back, and the run retries later.
+            await putBack(failure.code);
+            return retryLater(helpers, parsed.data, failure.code);
           }
-          // The server is in trouble: this message and the rest of the batch go back to the queue, and the run retries later.
-          const back = batch.slice(i).map((r) => r.subscriberId);
-          await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'queued', "lastError" = ${code}
-            WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ANY(${back}::uuid[]) AND "state" = 'sending'`;
-          return retryLater(helpers, parsed.data, code, err);
+          const tries = await db.$queryRaw<{ attempts: number }[]>`
+            UPDATE "NewsletterDelivery"
+            SET "state" = (CASE WHEN ${failure.permanent} OR "attempts" >= ${RECIPIENT_TRIES} THEN 'failed' ELSE 'queued' END)::"DeliveryState",
+                "lastError" = ${failure.code}
+            WHERE ${mine(to.subscriberId)} RETURNING "attempts"`;
+          // A permanent refusal of the address (a hard bounce): nothing more is sent to it.
+          if (failure.permanent)
+            await db.newsletterSubscriber.updateMany({
+              where: { id: to.subscriberId, suppressedAt: null },
+              data: { suppressedAt: new Date(), suppressedReason: `The mail server refused the address (${failure.code})` },
+            });
+          logger.warn(
+            { issueId, subscriberId: to.subscriberId, code: failure.code, attempts: tries[0]?.attempts },
+            failure.permanent
+              ? 'newsletter: the mail server refused an address; it is suppressed'
+              : 'newsletter: the mail server put off an address',
+          );
+          continue;
         }
         await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'sent', "sentAt" = now(), "lastError" = NULL
           WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ${to.subscriberId}::uuid`;
       }
     }
-    if (helpers.abortSignal.aborted) throw new Error('the worker stopped mid-issue: the next run goes on');
     if (await finishIfDone(db, issueId)) return void logger.info({ issueId }, 'newsletter issue sent');
-    await runAgain(db, helpers.job, 'newsletter-send', { issueId }, 0);
+    // Nothing to claim and not done: another run holds the rest (or held it, and will be taken for dead after the stall).
+    await runAgain(db, helpers.job, 'newsletter-send', { issueId }, claimedNothing ? ctx.stallSeconds * 1000 : 0);
   };
 
-  async function retryLater(
-    helpers: Parameters<Task>[1],
-    payload: z.infer<typeof payloadSchema>,
-    code: string,
-    err: unknown,
-  ): Promise<void> {
+  async function retryLater(helpers: Parameters<Task>[1], payload: z.infer<typeof payloadSchema>, code: string): Promise<void> {
     const failures = payload.failures + 1;
     const failingSince = payload.failingSince ?? Date.now();
     if (Date.now() - failingSince > GIVE_UP_MS) {
       const failed = await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'failed', "lastError" = ${code}
-        WHERE "issueId" = ${payload.issueId}::uuid AND "state" IN ('queued', 'sending')`;
+        WHERE "issueId" = ${payload.issueId}::uuid AND ("state" = 'queued' OR "state" = 'sending')`;
       await finishIfDone(db, payload.issueId);
       return void logger.error(
-        { err, issueId: payload.issueId, failed },
+        { issueId: payload.issueId, failed, code },
         `newsletter issue: the mail server failed for a day; ${failed} recipients marked failed`,
       );
     }
@@ -210,7 +274,7 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
     await db.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() + ${delay}::int * interval '1 millisecond' WHERE "id" = ${payload.issueId}::uuid`;
     await runAgain(db, helpers.job, 'newsletter-send', { issueId: payload.issueId, failures, failingSince }, delay);
     logger.warn(
-      { err, issueId: payload.issueId, failures, retryInMs: delay },
+      { issueId: payload.issueId, failures, code, retryInMs: delay },
       `newsletter issue: the mail server failed (${code}); sending again in ${Math.ceil(delay / 1000)} s`,
     );
   }

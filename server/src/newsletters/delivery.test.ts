@@ -12,7 +12,7 @@ import { freePort } from '../db/embedded';
 import { startJobWorker } from '../jobs/job-queue.service';
 import { createLogger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
-import { createIssue, resumeStalled, sendIssueTask } from './delivery.service';
+import { createIssue, RECIPIENT_TRIES, resumeStalled, sendIssueTask } from './delivery.service';
 import type { Brand } from './newsletter-mail';
 
 /**
@@ -104,21 +104,71 @@ describe('an issue while the mail server fails for a while', () => {
   it('is retried with back-off and reaches every subscriber once', async () => {
     const { emails, issueId } = await issueFor(30, 'outage');
     const worker = await sendingWorker(`smtp://127.0.0.1:${smtpPort}`);
-    const mailbox = await until('a failed try', async () => {
-      const row = await db.newsletterDelivery.findFirst({ where: { issueId, lastError: { not: null } } });
-      return row ? startMailbox(smtpPort) : undefined;
-    });
+    await until('a failed try', async () => db.newsletterDelivery.findFirst({ where: { issueId, lastError: { not: null } } }));
+    // Meanwhile one reader leaves and one address is suppressed: neither is sent the issue.
+    const [left, suppressed] = emails;
+    await db.newsletterSubscription.deleteMany({ where: { subscriber: { email: left } } });
+    await db.newsletterSubscriber.update({ where: { email: suppressed }, data: { suppressedAt: new Date(), suppressedReason: 'test' } });
+    const mailbox = await startMailbox(smtpPort);
     try {
       await until('the issue sent', async () => (await db.newsletterIssue.findUniqueOrThrow({ where: { id: issueId } })).status === 'sent');
-      expect(await states(issueId)).toEqual({ sent: 30 });
-      for (const email of emails) expect(mailbox.to(email)).toHaveLength(1);
-      const mail = mailbox.to(emails[0]!)[0]!;
+      expect(await states(issueId)).toEqual({ sent: 28, suppressed: 2 });
+      for (const email of emails.slice(2)) expect(mailbox.to(email)).toHaveLength(1);
+      expect(mailbox.to(left!)).toHaveLength(0);
+      expect(mailbox.to(suppressed!)).toHaveLength(0);
+      const mail = mailbox.to(emails[2]!)[0]!;
       expect(header(mail.raw, 'From')).toBe('The Test Desk <news@chronicle.test>');
       expect(mail.body).toContain('You receive Test outage because you subscribed to it on Chronicle News.');
     } finally {
       await worker.stop();
       await mailbox.close();
     }
+  });
+});
+
+describe('recipients the mail server refuses', () => {
+  it('marks a refused address failed and suppresses it, retries one put off a few times, and sends the others', async () => {
+    const accepted: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const to = address.address.toLowerCase();
+        if (to.startsWith('refused-')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+        if (to.startsWith('later-')) return callback(Object.assign(new Error('Try again later'), { responseCode: 450 }));
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          accepted.push(session.envelope.rcptTo[0]!.address.toLowerCase());
+          callback();
+        });
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    const { emails, issueId } = await issueFor(6, 'refusals');
+    const refused = 'refused-' + emails[0]!;
+    const later = 'later-' + emails[1]!;
+    await db.newsletterSubscriber.update({ where: { email: emails[0] }, data: { email: refused } });
+    await db.newsletterSubscriber.update({ where: { email: emails[1] }, data: { email: later } });
+    const worker = await sendingWorker(`smtp://127.0.0.1:${port}`);
+    try {
+      await until('the issue sent', async () => (await db.newsletterIssue.findUniqueOrThrow({ where: { id: issueId } })).status === 'sent');
+    } finally {
+      await worker.stop();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+    expect(await states(issueId)).toEqual({ sent: 4, failed: 2 });
+    expect(accepted.sort()).toEqual(emails.slice(2).sort());
+    const rows = await db.newsletterDelivery.findMany({ where: { issueId, state: 'failed' }, include: { subscriber: true } });
+    const byEmail = Object.fromEntries(rows.map((r) => [r.subscriber.email, r]));
+    expect(byEmail[refused]).toMatchObject({ lastError: '550', attempts: 1 });
+    expect(byEmail[refused]!.subscriber.suppressedReason).toBe('The mail server refused the address (550)');
+    expect(byEmail[later]).toMatchObject({ lastError: '450', attempts: RECIPIENT_TRIES });
+    expect(byEmail[later]!.subscriber.suppressedAt).toBeNull();
   });
 });
 

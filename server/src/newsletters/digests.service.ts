@@ -77,8 +77,23 @@ async function digestArticles(db: Db, n: Digest, now: Date, publicUrl: string): 
   }));
 }
 
-/** Makes every digest due at `now` that is not made yet. A digest with no article in its period is skipped. */
-export async function makeDueDigests(db: Db, brand: Brand, timeZone: string, now = new Date()): Promise<string[]> {
+/** The subject column's length. */
+const SUBJECT_MAX = 200;
+const subjectOf = (text: string) => (text.length <= SUBJECT_MAX ? text : `${text.slice(0, SUBJECT_MAX - 1)}…`);
+
+/**
+ * Makes every digest due at `now` that is not made yet; a digest with no article in its period is skipped. One that
+ * fails is reported to `failed` and the others are still made.
+ */
+export async function makeDueDigests(
+  db: Db,
+  brand: Brand,
+  timeZone: string,
+  now = new Date(),
+  failed: (newsletterId: string, err: unknown) => void = (_id, err) => {
+    throw err;
+  },
+): Promise<string[]> {
   const local = localTime(now, timeZone);
   const digests = await db.newsletter.findMany({
     where: { active: true, kind: { in: ['daily', 'weekly', 'category'] } },
@@ -88,15 +103,19 @@ export async function makeDueDigests(db: Db, brand: Brand, timeZone: string, now
   for (const n of digests as Digest[]) {
     const key = dueKey(n, local);
     if (!key) continue;
-    if (await db.newsletterIssue.findUnique({ where: { key }, select: { id: true } })) continue;
-    const articles = await digestArticles(db, n, now, brand.publicUrl);
-    if (articles.length === 0) continue;
-    const id = await createIssue(db, brand, {
-      newsletterId: n.id,
-      key,
-      content: { newsletterName: n.name, subject: `${n.name}: ${articles[0]!.title}`, intro: '', articles },
-    });
-    if (id) made.push(id);
+    try {
+      if (await db.newsletterIssue.findUnique({ where: { key }, select: { id: true } })) continue;
+      const articles = await digestArticles(db, n, now, brand.publicUrl);
+      if (articles.length === 0) continue;
+      const id = await createIssue(db, brand, {
+        newsletterId: n.id,
+        key,
+        content: { newsletterName: n.name, subject: subjectOf(`${n.name}: ${articles[0]!.title}`), intro: '', articles },
+      });
+      if (id) made.push(id);
+    } catch (err) {
+      failed(n.id, err);
+    }
   }
   return made;
 }
@@ -114,7 +133,12 @@ export async function sendBreakingAlert(db: Db, brand: Brand, breakingNewsId: st
     newsletterId: newsletter.id,
     key: `breaking:${breakingNewsId}`,
     createdById,
-    content: { newsletterName: newsletter.name, subject: `Breaking: ${headline.headline}`, intro: headline.headline, articles: [] },
+    content: {
+      newsletterName: newsletter.name,
+      subject: subjectOf(`Breaking: ${headline.headline}`),
+      intro: headline.headline,
+      articles: [],
+    },
   });
   if (!id) throw conflict('This headline was sent as an alert already.');
   return id;

@@ -11,11 +11,23 @@ import { activeNewsletters, SUBSCRIBES_PER_NETWORK_PER_HOUR, subscriptionsServic
 /**
  * The reader's newsletter forms, which work without JavaScript (docs/decisions/069-newsletters.md): each is posted here
  * as a plain form, does what the API would, and moves the browser (303) to the page that shows what happened. The
- * confirmation e-mail's link lands here too: it confirms, then moves to the subscriber's preferences.
+ * confirmation page's button posts here too: it confirms, then moves to the subscriber's preferences.
  */
 export function newsletterForms(ctx: AppContext): Router {
   const router = Router();
   const subscriptions = subscriptionsService(ctx);
+  const site = new URL(ctx.config.publicUrl).origin;
+  /**
+   * A post from another site's page is refused: it would make each of its visitors sign addresses up from their own
+   * network, past the per-network limit. Browsers say where a post comes from (Sec-Fetch-Site, Origin).
+   */
+  router.post('/newsletters/*path', (req, res, next) => {
+    const fetchSite = req.get('sec-fetch-site');
+    const origin = req.get('origin');
+    const crossSite = fetchSite === 'cross-site' || (fetchSite !== 'same-origin' && origin !== undefined && origin !== site);
+    if (!crossSite) return next();
+    res.status(403).type('text/plain').send('This form may only be sent from this site.');
+  });
   const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 });
   const list = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
@@ -59,9 +71,12 @@ export function newsletterForms(ctx: AppContext): Router {
     }
   });
 
-  router.get('/newsletters/confirm', async (req: Request, res: Response) => {
+  // The e-mail's link opens a page whose button posts here (a link that confirmed by itself would be confirmed by the
+  // mail scanners that open links).
+  router.post('/newsletters/confirm', form, async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
     try {
-      const { preferencesToken } = await subscriptions.confirm(String(req.query.token ?? ''));
+      const { preferencesToken } = await subscriptions.confirm(typeof body.token === 'string' ? body.token : '');
       answer(res, '/newsletters/preferences', { token: preferencesToken, status: 'confirmed' satisfies NewsletterFormStatus });
     } catch (err) {
       answer(res, '/newsletters', { error: failure(err) });

@@ -51,8 +51,6 @@ export async function newsletterOverview(db: Db, now = new Date()) {
   };
 }
 
-export const SUBSCRIBERS_PAGE_MAX = 100;
-
 const subscriberSelect = {
   id: true,
   email: true,

@@ -135,7 +135,14 @@ export function subscriptionsService(ctx: Ctx) {
       const subscriber = await subscriberOf(token);
       const keep = slugs.length ? await chosen(db, slugs) : [];
       await db.$transaction([
-        db.newsletterSubscription.deleteMany({ where: { subscriberId: subscriber.id, newsletterId: { notIn: keep.map((n) => n.id) } } }),
+        // Only the newsletters the page offers (an inactive one keeps its subscribers), unless the subscriber leaves all.
+        db.newsletterSubscription.deleteMany({
+          where: {
+            subscriberId: subscriber.id,
+            newsletterId: { notIn: keep.map((n) => n.id) },
+            ...(keep.length ? { newsletter: { active: true } } : {}),
+          },
+        }),
         db.newsletterSubscription.createMany({
           data: keep.map((n) => ({ subscriberId: subscriber.id, newsletterId: n.id })),
           skipDuplicates: true,

@@ -362,7 +362,18 @@ describe("the reader's forms, without JavaScript", () => {
     const mail = await mailbox.waitFor(email);
     expect(mail.body).toContain('The daily briefing');
 
-    const confirm = await request(app).get(`/newsletters/confirm?token=${linkToken(mail)}`);
+    // The link's page posts the token (a link that confirmed by itself would be confirmed by mail scanners).
+    expect(
+      (
+        await request(app)
+          .post('/newsletters/confirm')
+          .set('Sec-Fetch-Site', 'cross-site')
+          .type('form')
+          .send(`token=${linkToken(mail)}`)
+      ).status,
+    ).toBe(403);
+    expect(await subscriptionsOf(email)).toEqual([]);
+    const confirm = await form('/newsletters/confirm', `token=${linkToken(mail)}`);
     expect(confirm.status).toBe(303);
     expect(confirm.headers.location).toMatch(/^\/newsletters\/preferences\?token=[^&]+&status=confirmed$/);
     expect(await subscriptionsOf(email)).toEqual(['daily']);
@@ -374,6 +385,23 @@ describe("the reader's forms, without JavaScript", () => {
     saved = await form('/newsletters/preferences', `token=${token}&newsletters=weekly&action=leave`);
     expect(saved.headers.location).toBe(`/newsletters/preferences?token=${token}&status=left`);
     expect(await subscriptionsOf(email)).toEqual([]);
+  });
+
+  it("refuses a post from another site's page: its visitors would sign addresses up from their own networks", async () => {
+    const email = uniqueEmail('csrf');
+    for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://elsewhere.example' }]) {
+      const res = await request(app).post('/newsletters/subscribe').set(headers).type('form').send(`box=1&email=${email}`);
+      expect(res.status).toBe(403);
+    }
+    // The site's own pages post with their own origin.
+    const own = await request(app)
+      .post('/newsletters/subscribe')
+      .set({ Origin: 'http://chronicle.test', 'Sec-Fetch-Site': 'same-origin' })
+      .type('form')
+      .send(`box=1&email=${email}`);
+    expect(own.status).toBe(303);
+    await mailbox.waitFor(email);
+    expect(mailbox.to(email)).toHaveLength(1);
   });
 
   it('answers bad input with the page that says what was wrong, and changes nothing', async () => {
@@ -394,8 +422,8 @@ describe("the reader's forms, without JavaScript", () => {
     for (const [token, location] of [
       ['forged~token~x', '/newsletters?error=link'],
       [expired, '/newsletters?error=expired'],
-    ]) {
-      const res = await request(app).get(`/newsletters/confirm?token=${token}`);
+    ] as const) {
+      const res = await form('/newsletters/confirm', `token=${encodeURIComponent(token)}`);
       expect([res.status, res.headers.location]).toEqual([303, location]);
     }
     expect(mailbox.to(email)).toHaveLength(0);
@@ -407,7 +435,7 @@ describe("the reader's forms, without JavaScript", () => {
     const daily = await db.newsletter.findUniqueOrThrow({ where: { slug: 'daily' } });
     const answers = await Promise.all(
       emails.map((email) =>
-        request(app).get(`/newsletters/confirm?token=${confirmToken(ctx.jwtSecret, { email, newsletterIds: [daily.id] })}`),
+        form('/newsletters/confirm', `token=${encodeURIComponent(confirmToken(ctx.jwtSecret, { email, newsletterIds: [daily.id] }))}`),
       ),
     );
     for (const [i, res] of answers.entries()) {
@@ -461,7 +489,10 @@ describe('the newsroom: the overview (editors) and the subscribers (admins)', ()
     const formula = `=cmd-${uniqueEmail('formula')}`.toLowerCase();
     await db.newsletterSubscriber.create({ data: { email: formula, consentedAt: new Date('2026-01-02T03:04:05Z'), source: 'import' } });
 
-    const list = await request(app).get('/api/newsletters/subscribers').query({ q: email.slice(0, 16) }).set(headers('admin'));
+    const list = await request(app)
+      .get('/api/newsletters/subscribers')
+      .query({ q: email.slice(0, 16) })
+      .set(headers('admin'));
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
       expect.objectContaining({ email, source: 'link', suppressedAt: null, newsletters: ['daily', 'weekly'] }),
@@ -488,9 +519,14 @@ describe('the newsroom: the overview (editors) and the subscribers (admins)', ()
     expect(suppressed.body).toMatchObject({ suppressedReason: 'Hard bounce', suppressedAt: expect.any(String) });
     const onlySuppressed = await request(app).get('/api/newsletters/subscribers').query({ suppressed: 'true' }).set(headers('admin'));
     expect(onlySuppressed.body.data.map((s: { email: string }) => s.email)).toContain(email);
-    const lifted = await request(app).post(`/api/newsletters/subscribers/${subscriber.id}/suppression`).set(headers('admin')).send({ reason: null });
+    const lifted = await request(app)
+      .post(`/api/newsletters/subscribers/${subscriber.id}/suppression`)
+      .set(headers('admin'))
+      .send({ reason: null });
     expect(lifted.body.suppressedAt).toBeNull();
-    expect((await request(app).post(`/api/newsletters/subscribers/${subscriber.id}/suppression`).set(headers('admin')).send({})).status).toBe(400);
+    expect(
+      (await request(app).post(`/api/newsletters/subscribers/${subscriber.id}/suppression`).set(headers('admin')).send({})).status,
+    ).toBe(400);
 
     expect((await request(app).delete(`/api/newsletters/subscribers/${subscriber.id}`).set(headers('editor'))).status).toBe(403);
     expect((await request(app).delete(`/api/newsletters/subscribers/${subscriber.id}`).set(headers('admin'))).status).toBe(200);

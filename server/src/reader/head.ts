@@ -517,7 +517,7 @@ function pageParts(page: ReaderPage, site: SiteInfo): HeadParts {
     }
     case 'newsletters': {
       // The list is a page of the site; a subscriber's choices (a token in the address) are nobody else's: noindex.
-      const name = page.view === 'list' ? 'Newsletters' : 'Your newsletters';
+      const name = page.view === 'list' ? 'Newsletters' : page.view === 'confirm' ? 'Confirm your subscription' : 'Your newsletters';
       return {
         title: `${name} | ${site.name}`,
         description: truncateOnWord(`The newsletters of ${site.name}: our journalism in your inbox.`, DESCRIPTION_MAX),

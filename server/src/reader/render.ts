@@ -14,6 +14,7 @@ import { scriptJson } from './script-json';
 import { refuseCaching } from '../lib/cache-scope';
 import { badRequest } from '../lib/errors';
 import { setLastModified } from '../lib/last-modified';
+import { loggableUrl } from '../lib/logger';
 
 type Renderer = { render: typeof renderPage; describe: typeof describePage; STATE_ELEMENT_ID: string };
 
@@ -142,13 +143,13 @@ export function readerPages(ctx: AppContext): { assets?: RequestHandler; pages: 
         transport,
         onError: (err) => {
           refuseCaching();
-          logger.error({ err, url: req.originalUrl }, 'a reader page failed to render on the server');
+          logger.error({ err, url: loggableUrl(req.originalUrl) }, 'a reader page failed to render on the server');
         },
       });
     } catch (err) {
       // The browser can still render the page: a failure here is logged and the shell is sent.
       refuseCaching();
-      logger.error({ err, url: req.originalUrl }, 'a reader page could not be rendered on the server');
+      logger.error({ err, url: loggableUrl(req.originalUrl) }, 'a reader page could not be rendered on the server');
       result = { type: 'client' };
     }
     if (result.type === 'redirect') {

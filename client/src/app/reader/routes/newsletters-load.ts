@@ -23,3 +23,8 @@ export async function loadNewsletterPreferences({ searchParams, queryClient, tra
   }
   return { page: { kind: 'newsletters', view: 'preferences' } };
 }
+
+/** On the server: /newsletters/confirm?token=… (the token is checked when the button posts it). */
+export async function loadNewsletterConfirm(): Promise<Loaded> {
+  return { page: { kind: 'newsletters', view: 'confirm' } };
+}

@@ -159,3 +159,26 @@ export function NewsletterPreferencesRoute() {
     </div>
   );
 }
+
+/**
+ * /newsletters/confirm?token=…: the confirmation e-mail's link. The button posts the token: a link that confirmed by
+ * itself would be confirmed by the mail scanners that open links.
+ */
+export function NewsletterConfirmRoute() {
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  usePageTitle('Confirm your subscription');
+  return (
+    <div className={PAGE}>
+      <header className={HEADER}>
+        <h1 className={H1}>Confirm your subscription</h1>
+        <p className="mt-2 text-slate-700">One more step: press the button to start receiving the newsletters you chose.</p>
+      </header>
+      <form method="post" action={paths.newsletterConfirm}>
+        <input type="hidden" name="token" value={token} />
+        <button type="submit" className={buttonClasses('primary', 'md', 'min-h-11')}>
+          Confirm my subscription
+        </button>
+      </form>
+    </div>
+  );
+}
