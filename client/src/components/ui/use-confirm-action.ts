@@ -5,8 +5,8 @@ import { useToast } from './toast';
 export interface ConfirmActionOptions extends Omit<ConfirmOptions, 'onConfirm'> {
   /** The request, run once confirmed while the dialog shows its busy state. */
   action(): Promise<unknown>;
-  /** Toasted when it worked. */
-  success: string;
+  /** Toasted when it worked (a function: worded once it has, by what it did). */
+  success: string | (() => string);
   /** Toasted when it failed, unless the server said why (docs/spec/SPEC.md §8). */
   failure: string;
 }
@@ -20,7 +20,7 @@ export function useConfirmAction(): (options: ConfirmActionOptions) => Promise<b
       ...options,
       onConfirm: () =>
         action().then(
-          () => toast.success(success),
+          () => toast.success(typeof success === 'function' ? success() : success),
           (error: unknown) => toast.error(errorText(error, failure)),
         ),
     });

@@ -37,6 +37,7 @@ export function BreakingNewsPage() {
   const askPublish = (item: BreakingNews) => {
     // The dialog's box, read when the editor confirms (docs/decisions/069-newsletters.md).
     let alsoEmail = false;
+    let emailed = false;
     return confirmAction({
       title: 'Publish Breaking News',
       message: (
@@ -54,12 +55,14 @@ export function BreakingNewsPage() {
       action: async () => {
         await publish.mutateAsync(item.id);
         if (!alsoEmail) return;
+        // Published either way: a refused alert is said after the publication's toast.
         await sendBreakingAlert(item.id).then(
-          () => toast.success('Breaking-news alert queued: each subscriber gets one e-mail.'),
-          (error: unknown) => toast.error(errorText(error, 'The headline is published, but the alert could not be sent.')),
+          () => (emailed = true),
+          (error: unknown) =>
+            setTimeout(() => toast.error(errorText(error, 'The headline is published, but the alert could not be sent.')), 0),
         );
       },
-      success: 'Breaking news published.',
+      success: () => (emailed ? 'Breaking news published and e-mailed to the subscribers of alerts.' : 'Breaking news published.'),
       failure: breakingNewsMessages.publishFailed,
     });
   };
