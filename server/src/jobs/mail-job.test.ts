@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/helpers/app';
+import { until } from '#tests/helpers/until';
 import { authPoster, codeFrom, startMailbox, uniqueEmail } from '#tests/helpers/auth';
 import { freePort } from '../db/embedded';
 import { createLogger } from '../lib/logger';
@@ -34,16 +35,6 @@ const jobs = (task = 'send-mail') =>
     SELECT j.id::text, j.key, j.attempts, j.last_error, j.payload::text
     FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
     WHERE t.identifier = ${task} ORDER BY j.id`;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const failuresOf = (job: Pick<JobRow, 'payload'>) => (JSON.parse(job.payload) as { failures?: number }).failures ?? 0;
 

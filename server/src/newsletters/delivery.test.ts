@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/helpers/app';
+import { until } from '#tests/helpers/until';
 import { startMailbox, uniqueEmail } from '#tests/helpers/auth';
 import { startServer } from '#tests/helpers/server-process';
 import { header } from '#tests/helpers/smtp-catcher';
@@ -50,16 +51,6 @@ async function issueFor(count: number, label: string) {
     content: { newsletterName: newsletter.name, subject: `The ${label} issue`, intro: 'Hello', articles: [] },
   });
   return { emails, issueId: issueId! };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const states = async (issueId: string) =>

@@ -7,6 +7,7 @@ import { articlesTestbed } from '#tests/helpers/testbed';
 import { startJobs } from '../jobs/tasks';
 import type { JobWorker } from '../jobs/job-queue.service';
 import { publishDue, scheduleKeys } from './scheduling.service';
+import { until } from '#tests/helpers/until';
 
 /**
  * Scheduled publishing (docs/decisions/059-scheduling.md), on the real job queue: who may schedule, what a time must
@@ -47,16 +48,6 @@ interface JobRow {
 }
 const jobsOf = (prefix: string) =>
   db.$queryRaw<JobRow[]>`SELECT key, run_at FROM graphile_worker._private_jobs WHERE key LIKE ${`${prefix}%`} ORDER BY key`;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Every public place an article shows: its JSON, its page, the lists, the feed and the sitemaps. */
 async function publicSightings(id: string, title: string): Promise<string[]> {
