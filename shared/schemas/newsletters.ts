@@ -53,3 +53,48 @@ export const subscriberListQuerySchema = z.object({
 export const suppressionInputSchema = z.object({
   reason: z.string({ error: 'reason is required: why nothing is sent to this address, or null' }).trim().min(1).max(200).nullable(),
 });
+
+/** PUT /api/newsletters/:id (admins): what a newsletter is called, who sends it, when and what it holds. */
+export const newsletterEditSchema = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+  description: z.string({ error: 'description is required (may be empty)' }).trim().max(300, 'Description must be at most 300 characters'),
+  senderName: z.string({ error: 'senderName is required (may be empty)' }).trim().max(80, 'Sender name must be at most 80 characters'),
+  sendHour: z
+    .int({ error: 'sendHour must be an hour, 0 to 23' })
+    .min(0, 'sendHour must be an hour, 0 to 23')
+    .max(23, 'sendHour must be an hour, 0 to 23'),
+  weekday: z
+    .int({ error: 'weekday must be 1 (Monday) to 7 (Sunday)' })
+    .min(1, 'weekday must be 1 (Monday) to 7 (Sunday)')
+    .max(7, 'weekday must be 1 (Monday) to 7 (Sunday)'),
+  articleCount: z
+    .int({ error: 'articleCount must be 1 to 30' })
+    .min(1, 'articleCount must be 1 to 30')
+    .max(30, 'articleCount must be 1 to 30'),
+  order: z.enum(['newsroom', 'reads'], { error: 'order must be newsroom or reads' }),
+  active: z.boolean({ error: 'active must be true or false' }),
+});
+export type NewsletterEdit = z.infer<typeof newsletterEditSchema>;
+
+/** A special edition (editors): its subject, an intro, and the published articles it holds, in order. */
+export const editionSchema = z.object({
+  subject: z
+    .string({ error: 'subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(200, 'Subject must be at most 200 characters'),
+  intro: z.string({ error: 'intro must be text' }).trim().max(2000, 'Intro must be at most 2000 characters').default(''),
+  articleIds: z
+    .array(z.uuid({ error: 'articleIds must be article ids' }), { error: 'articleIds must be a list of article ids' })
+    .max(30, 'At most 30 articles')
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+});
+export type Edition = z.infer<typeof editionSchema>;
+
+/** POST /api/newsletters/:id/issues: the edition, sent now or at `sendAt` (within a year). */
+export const editionSendSchema = editionSchema.extend({
+  sendAt: z.iso
+    .datetime({ offset: true, error: 'sendAt must be a date and time with its offset, like 2026-12-01T09:00:00Z' })
+    .transform((s) => new Date(s))
+    .optional(),
+});

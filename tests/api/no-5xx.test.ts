@@ -83,6 +83,7 @@ function existing(route: RegisteredRoute, param: string, actor: Actor, fx: Fixtu
   if (p.startsWith('/api/users/')) return fx.victim.id;
   if (p.startsWith('/api/newsletters/issues/')) return fx.issue.id;
   if (p.startsWith('/api/newsletters/subscribers/')) return fx.subscriber.id;
+  if (p.startsWith('/api/newsletters/')) return fx.issue.newsletterId;
   throw new Error(`No fixture for :${param} of ${p}: add one here`);
 }
 

@@ -87,3 +87,46 @@ test.describe('newsletters: a reader subscribes from an article, confirms from t
     });
   }
 });
+
+test.describe('newsletters: an editor previews, tests and sends a special edition', () => {
+  for (const [width, viewport] of [
+    [375, MOBILE],
+    [1280, DESKTOP],
+  ] as const) {
+    test(`at ${width} px`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      await loginWithStorage(page, request, DEMO.editor);
+      const titles = (await publishedArticles(request, 'limit=2')).data.map((a) => a.title);
+      const subject = `The weekend special (${width}) ${Date.now().toString(36)}`;
+      await page.goto('/dashboard/newsletters');
+      await expect(page.getByRole('heading', { level: 1, name: 'Newsletters' })).toBeVisible();
+      await page.getByRole('button', { name: 'New special edition' }).click();
+      const panel = page.getByRole('region', { name: 'New special edition' });
+      // The daily briefing, the first newsletter, is chosen to begin with.
+      await expect(panel.getByLabel('Newsletter')).toHaveValue(/.+/);
+      await panel.getByLabel('Subject').fill(subject);
+      await panel.getByLabel('Intro').fill('Two stories for the weekend.');
+      for (const title of titles) await panel.getByRole('checkbox', { name: title }).check();
+      // Checked before the preview: axe cannot look inside its sandboxed frames (they run no script).
+      await expectAccessible(page);
+      await panel.getByRole('button', { name: 'Preview' }).click();
+      for (const name of ['Preview at phone width', 'Preview at desktop width']) {
+        const frame = page.frameLocator(`iframe[title="${name}"]`);
+        await expect(frame.locator('body')).toContainText('Two stories for the weekend.');
+        await expect(frame.locator('body')).toContainText(titles[0]!);
+      }
+      if (width === 1280) await screenshots(page, 'newsletter-special-edition');
+
+      const since = Date.now();
+      await panel.getByRole('button', { name: 'Send a test to me' }).click();
+      await expect(page.getByText(`A test was sent to ${DEMO.editor}.`)).toBeVisible();
+      expect((await waitForMail(DEMO.editor, since)).subject).toBe(`[Test] ${subject}`);
+
+      await panel.getByRole('button', { name: 'Send now' }).click();
+      await expect(page.getByText('The edition is sending.')).toBeVisible();
+      const row = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: subject });
+      await expect(row.first()).toBeVisible();
+      await expect(row.first()).toContainText(/sent/);
+    });
+  }
+});

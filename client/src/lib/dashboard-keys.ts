@@ -47,6 +47,7 @@ export const dashboardKeys = {
   auditActors: ['dashboard', 'audit', 'actors'] as const,
   /** Newsletters (docs/decisions/069-newsletters.md): the overview, and a page of subscribers. */
   newsletters: ['dashboard', 'newsletters'] as const,
+  editionArticles: ['dashboard', 'newsletters', 'edition-articles'] as const,
   subscribers: (query: Record<string, string | number>) => ['dashboard', 'newsletters', 'subscribers', query] as const,
   /** Reports (docs/decisions/068-reports.md): the site's days, the articles' table, one article's report. */
   reports: (kind: string, query: Record<string, string | number>) => ['dashboard', 'reports', kind, query] as const,

@@ -65,6 +65,7 @@ CREATE TABLE "NewsletterIssue" (
     "recipients" INTEGER NOT NULL DEFAULT 0,
     "createdById" UUID,
     "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "sendAt" TIMESTAMPTZ(3),
     "startedAt" TIMESTAMPTZ(3),
     "finishedAt" TIMESTAMPTZ(3),
     "heartbeatAt" TIMESTAMPTZ(3),

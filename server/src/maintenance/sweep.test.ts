@@ -48,6 +48,7 @@ describe('the hourly sweep, a scheduled job', () => {
           // One of each recurring job, however many workers keep the schedule.
           expect(known.map((k) => k.identifier)).toEqual([
             'empty-trash-hourly',
+            'newsletter-digests-minutely',
             'publish-due-minutely',
             'roll-up-reads-minutely',
             'sweep-hourly',

@@ -51,6 +51,8 @@ export interface NewIssue {
   key: string;
   content: IssueContent;
   createdById?: string;
+  /** When its sending starts (a special edition sent at a time); at once without it. */
+  sendAt?: Date;
 }
 
 /** Renders and stores an issue and queues its sending, in one transaction. Returns its id, or null when the key was taken. */
@@ -58,11 +60,13 @@ export async function createIssue(db: Db, brand: Brand, issue: NewIssue): Promis
   const { html, text } = await renderIssue(brand, issue.content);
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "NewsletterIssue" ("id", "newsletterId", "key", "subject", "html", "text", "createdById")
-      VALUES (gen_random_uuid(), ${issue.newsletterId}::uuid, ${issue.key}, ${issue.content.subject}, ${html}, ${text}, ${issue.createdById ?? null}::uuid)
+      INSERT INTO "NewsletterIssue" ("id", "newsletterId", "key", "subject", "html", "text", "createdById", "sendAt", "heartbeatAt")
+      VALUES (gen_random_uuid(), ${issue.newsletterId}::uuid, ${issue.key}, ${issue.content.subject}, ${html}, ${text},
+              ${issue.createdById ?? null}::uuid, ${issue.sendAt ?? null}::timestamptz, COALESCE(${issue.sendAt ?? null}::timestamptz, now()))
       ON CONFLICT ("key") DO NOTHING RETURNING "id"`;
     const id = rows[0]?.id;
-    if (id) await addJob(tx, 'newsletter-send', { issueId: id }, { key: sendJobKey(id), maxAttempts: 25 });
+    // A later issue's heartbeat starts at its time: the minute's sweep does not take it for stalled before then.
+    if (id) await addJob(tx, 'newsletter-send', { issueId: id }, { key: sendJobKey(id), maxAttempts: 25, runAt: issue.sendAt });
     return id ?? null;
   });
 }
@@ -309,6 +313,7 @@ export async function issueProgress(db: Db, id: string) {
       status: true,
       recipients: true,
       createdAt: true,
+      sendAt: true,
       startedAt: true,
       finishedAt: true,
     },
@@ -321,6 +326,7 @@ export async function issueProgress(db: Db, id: string) {
     ...issue,
     counts,
     createdAt: issue.createdAt.toISOString(),
+    sendAt: issue.sendAt?.toISOString() ?? null,
     startedAt: issue.startedAt?.toISOString() ?? null,
     finishedAt: issue.finishedAt?.toISOString() ?? null,
   };

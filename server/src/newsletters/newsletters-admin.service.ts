@@ -1,7 +1,9 @@
 import type { Db } from '../db/client';
 import { notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
+import type { NewsletterEdit } from '#shared/schemas/newsletters';
 import { issueProgress } from './delivery.service';
+import { newsletterSelect } from './subscriptions.service';
 
 /** The dashboard's Newsletters screen and the subscribers' administration (docs/decisions/069-newsletters.md). */
 
@@ -20,7 +22,19 @@ export async function newsletterOverview(db: Db, now = new Date()) {
   const [newsletters, totals, joined, issues, subscribers, suppressed] = await Promise.all([
     db.newsletter.findMany({
       orderBy: [{ position: 'asc' }, { name: 'asc' }],
-      select: { id: true, slug: true, name: true, kind: true, active: true },
+      select: {
+        id: true,
+        slug: true,
+        name: true,
+        description: true,
+        kind: true,
+        active: true,
+        senderName: true,
+        sendHour: true,
+        weekday: true,
+        articleCount: true,
+        order: true,
+      },
     }),
     db.newsletterSubscription.groupBy({ by: ['newsletterId'], _count: { _all: true } }),
     db.$queryRaw<{ newsletterId: string; day: Date; joined: bigint }[]>`
@@ -130,4 +144,11 @@ export async function setSuppression(db: Db, id: string, reason: string | null) 
   });
   if (count === 0) throw notFound('Subscriber not found');
   return toSubscriber(await db.newsletterSubscriber.findUniqueOrThrow({ where: { id }, select: subscriberSelect }));
+}
+
+/** An admin's edit of a newsletter; its kind and category stay what they are. */
+export async function editNewsletter(db: Db, id: string, edit: NewsletterEdit) {
+  const { count } = await db.newsletter.updateMany({ where: { id }, data: edit });
+  if (count === 0) throw notFound('Newsletter not found');
+  return db.newsletter.findUniqueOrThrow({ where: { id }, select: newsletterSelect });
 }

@@ -4,13 +4,18 @@ import {
   confirmInputSchema,
   preferencesInputSchema,
   subscribeInputSchema,
+  editionSchema,
+  editionSendSchema,
+  newsletterEditSchema,
   subscriberListQuerySchema,
   suppressionInputSchema,
   tokenQuerySchema,
 } from '#shared/schemas/newsletters';
 import { messageSchema } from '#shared/schemas/responses/common';
 import {
+  editionPreviewSchema,
   newsletterIssueSchema,
+  newsletterSchema,
   newsletterListSchema,
   newsletterOverviewSchema,
   preferencesSchema,
@@ -25,7 +30,18 @@ import { enforce } from '../lib/rate-limit';
 import { idParams, none, resourceRouter } from '../lib/route';
 import { streamCsv } from '../lib/csv';
 import { issueProgress } from './delivery.service';
-import { allSubscribers, listSubscribers, newsletterOverview, removeSubscriber, setSuppression } from './newsletters-admin.service';
+import {
+  allSubscribers,
+  editNewsletter,
+  listSubscribers,
+  newsletterOverview,
+  removeSubscriber,
+  setSuppression,
+} from './newsletters-admin.service';
+import { previewEdition, sendEdition, sendTestEdition } from './editions.service';
+
+/** Tests of a special edition one editor may send themselves an hour. */
+export const TESTS_PER_HOUR = 20;
 import { sendBreakingAlert } from './digests.service';
 import {
   activeNewsletters,
@@ -273,6 +289,76 @@ export function newslettersRouter(ctx: AppContext): Router {
       purges: none,
     },
     ({ params, body }) => setSuppression(ctx.db, params.id, body.reason),
+  );
+
+  route(
+    {
+      method: 'put',
+      path: '/:id',
+      summary: 'Edit a newsletter: its name, description, sender, hour (and weekday), article count, order, and whether it is active',
+      guard: manage,
+      params: idParams,
+      body: newsletterEditSchema,
+      returns: newsletterSchema,
+      errors: { 404: 'No such newsletter' },
+      purges: () => [Tags.newsletters],
+    },
+    ({ params, body }) => editNewsletter(ctx.db, params.id, body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/preview',
+      summary: 'A special edition as readers will get it: its subject, HTML and text (its links to preferences lead to /newsletters)',
+      guard: send,
+      params: idParams,
+      body: editionSchema,
+      returns: editionPreviewSchema,
+      errors: { 400: 'An article that is not published, or neither intro nor articles', 404: 'No such newsletter' },
+      purges: none,
+    },
+    async ({ params, body }) => previewEdition(ctx.db, await brandOf(ctx), params.id, body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/test',
+      summary: "Send a special edition to the caller's own address only, its subject marked [Test]",
+      guard: send,
+      params: idParams,
+      body: editionSchema,
+      returns: messageSchema,
+      errors: { 400: 'An article that is not published', 404: 'No such newsletter', 429: `${TESTS_PER_HOUR} tests an hour` },
+      purges: none,
+    },
+    async ({ params, body, user }) => {
+      await enforce(
+        ctx.limits,
+        `newsletter:test:${user.id}`,
+        TESTS_PER_HOUR,
+        3_600_000,
+        `At most ${TESTS_PER_HOUR} tests an hour. Please try again later.`,
+      );
+      return sendTestEdition(ctx.db, ctx.mailer, await brandOf(ctx), params.id, body, user.email);
+    },
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/:id/issues',
+      summary: "Send a special edition to the newsletter's subscribers: now, or at sendAt (within a year)",
+      guard: send,
+      params: idParams,
+      body: editionSendSchema,
+      status: 202,
+      returns: z.object({ issueId: z.string() }),
+      errors: { 400: 'An article that is not published, a past time, or a paused newsletter', 404: 'No such newsletter' },
+      purges: none,
+    },
+    async ({ params, body, user }) => sendEdition(ctx.db, await brandOf(ctx), params.id, body, user.id),
   );
 
   return router;

@@ -538,3 +538,114 @@ describe('the newsroom: the overview (editors) and the subscribers (admins)', ()
     expect((await request(app).delete(`/api/newsletters/subscribers/${subscriber.id}`).set(headers('admin'))).status).toBe(404);
   });
 });
+
+describe('newsletters the newsroom defines, and special editions', () => {
+  it('lets admins edit a newsletter (validated), pausing takes it off the list and out of the forms', async () => {
+    const weekly = await db.newsletter.findUniqueOrThrow({ where: { slug: 'weekly' } });
+    const edit = {
+      name: 'Saturday review',
+      description: 'The week, on Saturday.',
+      senderName: 'The Saturday Desk',
+      sendHour: 9,
+      weekday: 6,
+      articleCount: 5,
+      order: 'reads',
+      active: true,
+    };
+    expect((await request(app).put(`/api/newsletters/${weekly.id}`).set(headers('editor')).send(edit)).status).toBe(403);
+    for (const bad of [{ sendHour: 24 }, { weekday: 0 }, { articleCount: 31 }, { order: 'random' }, { name: ' ' }, { active: 'yes' }]) {
+      const res = await request(app)
+        .put(`/api/newsletters/${weekly.id}`)
+        .set(headers('admin'))
+        .send({ ...edit, ...bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    const res = await request(app).put(`/api/newsletters/${weekly.id}`).set(headers('admin')).send(edit);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ slug: 'weekly', name: 'Saturday review' });
+    expect((await request(app).get('/api/newsletters')).body.newsletters).toContainEqual(
+      expect.objectContaining({ name: 'Saturday review' }),
+    );
+
+    const paused = await request(app)
+      .put(`/api/newsletters/${weekly.id}`)
+      .set(headers('admin'))
+      .send({ ...edit, active: false });
+    expect(paused.status).toBe(200);
+    expect((await request(app).get('/api/newsletters')).body.newsletters.map((n: { slug: string }) => n.slug)).not.toContain('weekly');
+    expect((await subscribe({ email: uniqueEmail('paused'), newsletters: ['weekly'] })).status).toBe(400);
+    await request(app)
+      .put(`/api/newsletters/${weekly.id}`)
+      .set(headers('admin'))
+      .send({ ...edit, name: 'The week in review', active: true });
+  });
+
+  it('previews an edition, sends a test to the editor alone, and sends it now or at a time', async () => {
+    const { article } = await authorDesk(db, { category: 'Editions' });
+    const first = await article({ title: 'Inside the new library' });
+    const second = await article({ title: 'The library in numbers' });
+    const draft = await article({ title: 'Not yet', status: 'draft', publishedAt: null });
+    const daily = await db.newsletter.findUniqueOrThrow({ where: { slug: 'daily' } });
+    const edition = { subject: 'The library opens', intro: 'A special edition.\nTwo stories.', articleIds: [second.id, first.id] };
+
+    const preview = await request(app).post(`/api/newsletters/${daily.id}/preview`).set(headers('editor')).send(edition);
+    expect(preview.status).toBe(200);
+    expect(preview.body.subject).toBe('The library opens');
+    expect(preview.body.html.indexOf(second.id)).toBeLessThan(preview.body.html.indexOf(first.id));
+    expect(preview.body.html).toContain('A special edition.<br />Two stories.');
+    expect(preview.body.html).not.toContain('%%CHRONICLE');
+    expect(preview.body.text).toContain(`http://chronicle.test/article/${first.id}?ref=newsletter`);
+    for (const [body, status] of [
+      [{ ...edition, articleIds: [draft.id] }, 400],
+      [{ ...edition, subject: '' }, 400],
+      [{ subject: 'Empty', intro: '', articleIds: [] }, 400],
+      [{ ...edition, articleIds: ['nope'] }, 400],
+    ] as const) {
+      expect((await request(app).post(`/api/newsletters/${daily.id}/preview`).set(headers('editor')).send(body)).status).toBe(status);
+    }
+    expect(
+      (await request(app).post(`/api/newsletters/00000000-0000-4000-8000-000000000000/preview`).set(headers('editor')).send(edition))
+        .status,
+    ).toBe(404);
+    expect((await request(app).post(`/api/newsletters/${daily.id}/preview`).set(headers('author')).send(edition)).status).toBe(403);
+
+    const reader = uniqueEmail('edition');
+    await confirmed(reader, ['daily']);
+    const test = await request(app).post(`/api/newsletters/${daily.id}/test`).set(headers('editor')).send(edition);
+    expect(test.status).toBe(200);
+    const own = await mailbox.waitFor(byRole.editor.user.email);
+    expect(own.subject).toBe('[Test] The library opens');
+    expect(mailbox.to(reader).filter((m) => m.subject.includes('library'))).toHaveLength(0);
+
+    const later = new Date(Date.now() + 3_600_000);
+    for (const sendAt of [
+      new Date(Date.now() - 60_000).toISOString(),
+      new Date(Date.now() + 400 * 24 * 3_600_000).toISOString(),
+      'tomorrow',
+    ]) {
+      expect(
+        (
+          await request(app)
+            .post(`/api/newsletters/${daily.id}/issues`)
+            .set(headers('editor'))
+            .send({ ...edition, sendAt })
+        ).status,
+      ).toBe(400);
+    }
+    const scheduled = await request(app)
+      .post(`/api/newsletters/${daily.id}/issues`)
+      .set(headers('editor'))
+      .send({ ...edition, sendAt: later.toISOString() });
+    expect(scheduled.status).toBe(202);
+    const waiting = await request(app).get(`/api/newsletters/issues/${scheduled.body.issueId}`).set(headers('editor'));
+    expect(waiting.body).toMatchObject({ status: 'queued', sendAt: later.toISOString(), recipients: 0 });
+    // Not taken for stalled before its time.
+    expect(await db.newsletterIssue.count({ where: { id: scheduled.body.issueId, heartbeatAt: { gte: later } } })).toBe(1);
+
+    const now = await request(app).post(`/api/newsletters/${daily.id}/issues`).set(headers('editor')).send(edition);
+    expect(now.status).toBe(202);
+    const mail = await mailbox.waitFor(reader, 2);
+    expect(mail.subject).toBe('The library opens');
+    expect(mail.body).toContain(`/article/${second.id}?ref=newsletter`);
+  });
+});

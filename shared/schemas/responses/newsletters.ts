@@ -38,6 +38,7 @@ export const newsletterIssueSchema = z
     recipients: wireInt,
     counts: z.object({ queued: wireInt, sending: wireInt, sent: wireInt, failed: wireInt, suppressed: wireInt }),
     createdAt: wireTime,
+    sendAt: wireTime.nullable().describe('When a special edition sent at a time starts sending; null: at once'),
     startedAt: wireTime.nullable(),
     finishedAt: wireTime.nullable(),
   })
@@ -54,8 +55,14 @@ export const newsletterOverviewSchema = z
         id: wireId,
         slug: z.string(),
         name: z.string(),
+        description: z.string(),
         kind: z.enum(NEWSLETTER_KINDS),
         active: z.boolean(),
+        senderName: z.string(),
+        sendHour: wireInt.describe("A digest's hour in the newsroom's time zone"),
+        weekday: wireInt.describe("A weekly digest's day, 1 (Monday) to 7"),
+        articleCount: wireInt,
+        order: z.enum(['newsroom', 'reads']),
         subscribers: wireInt,
         growth: z.array(wireInt).describe("Each day's subscribers (today's among them, by the day they joined)"),
       }),
@@ -81,3 +88,6 @@ export const subscriberListSchema = z.object({
   data: z.array(subscriberSchema),
   pagination: z.object({ total: wireInt, limit: wireInt, offset: wireInt }),
 });
+
+/** POST /api/newsletters/:id/preview: the message as a reader gets it. */
+export const editionPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() }).describe('The message');

@@ -7,6 +7,10 @@ export const newsletters = {
   subscribers: '/api/newsletters/subscribers',
   subscribersExport: '/api/newsletters/subscribers/export',
   subscriber: (id: string) => `/api/newsletters/subscribers/${encodeURIComponent(id)}`,
+  one: (id: string) => `/api/newsletters/${encodeURIComponent(id)}`,
+  preview: (id: string) => `/api/newsletters/${encodeURIComponent(id)}/preview`,
+  test: (id: string) => `/api/newsletters/${encodeURIComponent(id)}/test`,
+  issues: (id: string) => `/api/newsletters/${encodeURIComponent(id)}/issues`,
   suppression: (id: string) => `/api/newsletters/subscribers/${encodeURIComponent(id)}/suppression`,
   preferences: (token: string) => `/api/newsletters/preferences?token=${encodeURIComponent(token)}`,
 } as const;

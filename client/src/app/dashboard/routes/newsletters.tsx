@@ -20,6 +20,8 @@ import { useDashboardUser } from '#client/lib/dashboard-user';
 import { errorMessage } from '#client/lib/errors';
 import { errorText } from '#client/lib/error-text';
 import { formatNumber } from '#client/lib/format';
+import { EditionPanel } from '#client/features/newsletters/components/edition-panel';
+import { NewsletterForm } from '#client/features/newsletters/components/newsletter-form';
 import { PageHeader } from '../dashboard-layout';
 
 /**
@@ -49,7 +51,8 @@ function Growth({ values, name }: { values: number[]; name: string }) {
   );
 }
 
-function NewsletterTable({ overview }: { overview: NewsletterOverview | undefined }) {
+function NewsletterTable({ overview, canEdit }: { overview: NewsletterOverview | undefined; canEdit: boolean }) {
+  const [editing, setEditing] = useState<NewsletterOverview['newsletters'][number] | null>(null);
   const columns: Column<NewsletterOverview['newsletters'][number]>[] = [
     {
       header: 'Newsletter',
@@ -67,16 +70,33 @@ function NewsletterTable({ overview }: { overview: NewsletterOverview | undefine
     { header: 'Kind', cell: (n) => KIND_LABELS[n.kind], hideBelow: 'md' },
     { header: 'Subscribers', cell: (n) => formatNumber(n.subscribers) },
     { header: 'Last 30 days', cell: (n) => <Growth values={n.growth} name={n.name} />, hideBelow: 'sm' },
+    ...(canEdit
+      ? [
+          {
+            header: 'Actions',
+            cell: (n: NewsletterOverview['newsletters'][number]) => (
+              <div className="flex justify-end">
+                <Button size="xs" variant="secondary" onClick={() => setEditing(n)} aria-label={`Edit ${n.name}`}>
+                  Edit
+                </Button>
+              </div>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
-    <DataTable
-      caption="Newsletters"
-      rows={overview?.newsletters}
-      columns={columns}
-      rowKey={(n) => n.id}
-      loading={!overview}
-      empty="No newsletters."
-    />
+    <>
+      <DataTable
+        caption="Newsletters"
+        rows={overview?.newsletters}
+        columns={columns}
+        rowKey={(n) => n.id}
+        loading={!overview}
+        empty="No newsletters."
+      />
+      {editing && <NewsletterForm key={editing.id} newsletter={editing} onClose={() => setEditing(null)} />}
+    </>
   );
 }
 
@@ -95,7 +115,13 @@ function IssueProgress({ issue }: { issue: NewsletterIssue }) {
     <div className="min-w-40">
       <ProgressBar
         value={issue.recipients ? done / issue.recipients : 0}
-        label={issue.status === 'queued' ? 'Queued' : `Sending: ${formatNumber(done)} of ${formatNumber(issue.recipients)}`}
+        label={
+          issue.status === 'queued'
+            ? issue.sendAt
+              ? `Scheduled for ${when.format(Date.parse(issue.sendAt))}`
+              : 'Queued'
+            : `Sending: ${formatNumber(done)} of ${formatNumber(issue.recipients)}`
+        }
       />
     </div>
   );
@@ -278,10 +304,19 @@ function Subscribers() {
 export function NewslettersPage() {
   const { user } = useDashboardUser();
   const overview = useNewsletterOverview();
+  const [editing, setEditing] = useState(false);
   const error = overview.isError ? errorMessage(overview.error, 'Failed to load the newsletters') : null;
   return (
     <div>
       <PageHeader
+        actions={
+          overview.data &&
+          !editing && (
+            <Button size="sm" onClick={() => setEditing(true)}>
+              New special edition
+            </Button>
+          )
+        }
         title="Newsletters"
         description={
           overview.data
@@ -289,7 +324,8 @@ export function NewslettersPage() {
             : 'What readers receive by e-mail, and how each issue is sending.'
         }
       />
-      <NewsletterTable overview={overview.data} />
+      {editing && overview.data && <EditionPanel newsletters={overview.data.newsletters} onDone={() => setEditing(false)} />}
+      <NewsletterTable overview={overview.data} canEdit={holds(user.role, 'newsletters:manage')} />
       <section aria-labelledby="issues-heading" className="mt-10">
         <h2 id="issues-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Issues

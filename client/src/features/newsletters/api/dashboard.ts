@@ -60,3 +60,46 @@ export function useExportSubscribers() {
     },
   });
 }
+
+/** A special edition as the API takes it (docs/decisions/069-newsletters.md). */
+export interface EditionInput {
+  subject: string;
+  intro: string;
+  articleIds: string[];
+}
+
+export const previewEdition = (newsletterId: string, edition: EditionInput) =>
+  api.post<{ subject: string; html: string; text: string }>(apiPaths.newsletters.preview(newsletterId), edition);
+
+export const testEdition = (newsletterId: string, edition: EditionInput) =>
+  api.post<{ message: string }>(apiPaths.newsletters.test(newsletterId), edition);
+
+export function useSendEdition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ newsletterId, edition, sendAt }: { newsletterId: string; edition: EditionInput; sendAt?: string }) =>
+      api.post<{ issueId: string }>(apiPaths.newsletters.issues(newsletterId), { ...edition, ...(sendAt ? { sendAt } : {}) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.newsletters }),
+  });
+}
+
+/** The newest published articles an edition may hold. */
+export function useEditionArticles() {
+  return useQuery({
+    queryKey: dashboardKeys.editionArticles,
+    queryFn: ({ signal }) =>
+      api.get<{ data: { id: string; title: string; publishedAt: string | null }[] }>(apiPaths.articles.published, {
+        signal,
+        query: { limit: 30 },
+      }),
+    select: (r) => r.data,
+  });
+}
+
+export function useEditNewsletter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string; values: Record<string, unknown> }) => api.put(apiPaths.newsletters.one(id), values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.newsletters }),
+  });
+}
