@@ -88,6 +88,8 @@ function sendingWorker(smtpUrl: string, stallSeconds = 60) {
       'newsletter-digests': none,
     },
     pollIntervalMs: 50,
+    // One job at a time: an issue is one job; fewer connections beside the other suites' (PostgreSQL's limit is shared).
+    concurrency: 1,
   });
 }
 
@@ -202,6 +204,7 @@ describe('an issue whose worker is killed mid-send', () => {
         JWT_SECRET: jwtSecret,
         SMTP_URL: `smtp://127.0.0.1:${port}`,
         NEWSLETTER_SEND_RATE: '100',
+        JOB_CONCURRENCY: '1',
         PUBLIC_URL: 'http://chronicle.test',
         DATA_DIR: dataDir,
         UPLOAD_DIR: dataDir,
