@@ -83,6 +83,10 @@ test('a read to the end shows in the Reports at 100 % with its engaged time', as
     expect(download.suggestedFilename()).toMatch(/^reading-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv).toContain(`"${title}",/article/${id},`);
+    // The export's toast, gone before the next check: axe must not weigh it half faded.
+    await expect(editor.getByText(/^The table was saved as/)).toBeVisible();
+    await editor.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(editor.getByText(/^The table was saved as/)).toBeHidden();
 
     // The article's own report: the reader reached the end, for the engaged time measured.
     await row.getByRole('button', { name: title }).click();
