@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = {
   'commenter.ban': 'Banned from commenting',
   'commenter.unban': 'Lifted a commenting ban',
   'settings.edit': 'Changed the site settings',
+  'newsletter.create': 'Created a newsletter',
+  'newsletter.edit': 'Changed a newsletter',
+  'newsletter.delete': 'Deleted a newsletter',
+  'subscribers.import': 'Imported subscribers',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -76,6 +76,21 @@ export const newsletterEditSchema = z.object({
 });
 export type NewsletterEdit = z.infer<typeof newsletterEditSchema>;
 
+/** POST /api/newsletters (admins): a new digest, daily or weekly (a category's digest comes with its category). */
+export const newsletterCreateSchema = newsletterEditSchema.extend({
+  kind: z.enum(['daily', 'weekly'], { error: 'kind must be daily or weekly' }),
+});
+export type NewsletterCreate = z.infer<typeof newsletterCreateSchema>;
+
+/** POST /api/newsletters/subscribers/import: the multipart fields beside the file. */
+export const subscriberImportSchema = z.object({
+  newsletters: z
+    .string({ error: 'newsletters must be slugs separated by spaces' })
+    .max(4000)
+    .default('')
+    .transform((text) => [...new Set(text.split(/[\s,;]+/).filter(Boolean))]),
+});
+
 /** A special edition (editors): its subject, an intro, and the published articles it holds, in order. */
 export const editionSchema = z.object({
   subject: z

@@ -77,7 +77,7 @@ interface UploadAllowance {
 }
 
 /** Multer errors and unreadable multipart bodies are the client's problem: 4xx, never 500. */
-function toClientError(err: unknown, field: string, maxBytes: number): unknown {
+export function toClientError(err: unknown, field: string, maxBytes: number): unknown {
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') return payloadTooLarge(`The file is too large (at most ${megabytes(maxBytes)})`);
     if (err.code === 'LIMIT_UNEXPECTED_FILE')

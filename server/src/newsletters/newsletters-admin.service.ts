@@ -1,7 +1,9 @@
+import type { NewsletterCreate, NewsletterEdit } from '#shared/schemas/newsletters';
+import { audit, changed, type Actor } from '../audit/audit.service';
 import type { Db } from '../db/client';
-import { notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
-import type { NewsletterEdit } from '#shared/schemas/newsletters';
+import { categorySlug } from '../lib/slug';
 import { issueProgress } from './delivery.service';
 import { newsletterSelect } from './subscriptions.service';
 
@@ -146,9 +148,78 @@ export async function setSuppression(db: Db, id: string, reason: string | null) 
   return toSubscriber(await db.newsletterSubscriber.findUniqueOrThrow({ where: { id }, select: subscriberSelect }));
 }
 
+const editable = {
+  name: true,
+  description: true,
+  senderName: true,
+  sendHour: true,
+  weekday: true,
+  articleCount: true,
+  order: true,
+  active: true,
+} as const;
+
 /** An admin's edit of a newsletter; its kind and category stay what they are. */
-export async function editNewsletter(db: Db, id: string, edit: NewsletterEdit) {
-  const { count } = await db.newsletter.updateMany({ where: { id }, data: edit });
-  if (count === 0) throw notFound('Newsletter not found');
-  return db.newsletter.findUniqueOrThrow({ where: { id }, select: newsletterSelect });
+export async function editNewsletter(db: Db, actor: Actor, id: string, edit: NewsletterEdit) {
+  return db.$transaction(async (tx) => {
+    const before = await tx.newsletter.findUnique({ where: { id }, select: editable });
+    if (!before) throw notFound('Newsletter not found');
+    await tx.newsletter.update({ where: { id }, data: edit });
+    const changes = changed(before, edit);
+    if (Object.keys(changes).length > 0) await audit(tx, actor, 'newsletter.edit', { type: 'newsletter', id, label: edit.name }, changes);
+    return tx.newsletter.findUniqueOrThrow({ where: { id }, select: newsletterSelect });
+  });
+}
+
+/**
+ * A slug for a new newsletter: its name's, never one a category's digest may take (`category-…`, made by the category
+ * trigger), with a number after it when taken.
+ */
+async function freeSlug(db: Db, name: string): Promise<string> {
+  const base = categorySlug(name)
+    .slice(0, 70)
+    .replace(/^category-/, 'newsletter-');
+  const taken = new Set(
+    (await db.newsletter.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((n) => n.slug),
+  );
+  for (let n = 1; ; n++) if (!taken.has(n === 1 ? base : `${base}-${n}`)) return n === 1 ? base : `${base}-${n}`;
+}
+
+/** A new daily or weekly digest, after the others in the newsroom's order. */
+export async function createNewsletter(db: Db, actor: Actor, input: NewsletterCreate) {
+  const slug = await freeSlug(db, input.name);
+  return db.$transaction(async (tx) => {
+    const last = await tx.newsletter.aggregate({ _max: { position: true } });
+    const created = await tx.newsletter.create({
+      data: { ...input, slug, position: (last._max.position ?? 0) + 1 },
+      select: newsletterSelect,
+    });
+    await audit(
+      tx,
+      actor,
+      'newsletter.create',
+      { type: 'newsletter', id: created.id, label: created.name },
+      changed({} as Partial<NewsletterCreate>, input),
+    );
+    return created;
+  });
+}
+
+/**
+ * Deletes a daily or weekly newsletter with its subscriptions and issues. A category's digest goes with its category and
+ * the breaking-news alerts stay (both may be paused), and a newsletter with an issue still to send is kept until it is sent.
+ */
+export async function deleteNewsletter(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    // The row lock holds off a new issue (its insert waits on this key) while the check below reads.
+    const [newsletter] = await tx.$queryRaw<{ name: string; kind: string }[]>`
+      SELECT name, kind::text FROM "Newsletter" WHERE id = ${id}::uuid FOR UPDATE`;
+    if (!newsletter) throw notFound('Newsletter not found');
+    if (newsletter.kind === 'category') throw conflict("A category's digest is deleted with its category. Pause it to stop sending it.");
+    if (newsletter.kind === 'breaking') throw conflict('Breaking-news alerts cannot be deleted. Pause them to stop sending them.');
+    const pending = await tx.newsletterIssue.count({ where: { newsletterId: id, status: { not: 'sent' } } });
+    if (pending > 0) throw conflict('An issue of this newsletter is still to be sent. Delete it once the issue has gone out.');
+    await tx.newsletter.delete({ where: { id } });
+    await audit(tx, actor, 'newsletter.delete', { type: 'newsletter', id, label: newsletter.name }, { name: [newsletter.name, null] });
+  });
 }

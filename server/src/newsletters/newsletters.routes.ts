@@ -6,7 +6,9 @@ import {
   subscribeInputSchema,
   editionSchema,
   editionSendSchema,
+  newsletterCreateSchema,
   newsletterEditSchema,
+  subscriberImportSchema,
   subscriberListQuerySchema,
   suppressionInputSchema,
   tokenQuerySchema,
@@ -19,6 +21,7 @@ import {
   newsletterListSchema,
   newsletterOverviewSchema,
   preferencesSchema,
+  subscriberImportResultSchema,
   subscriberListSchema,
   subscriberSchema,
 } from '#shared/schemas/responses/newsletters';
@@ -26,22 +29,28 @@ import type { AppContext } from '../context';
 import { refuseCaching, Tags } from '../lib/cache-scope';
 import { clientNetwork } from '../lib/client-network';
 import { publicRoute, requirePermission } from '../lib/policy';
+import { badRequest } from '../lib/errors';
 import { enforce } from '../lib/rate-limit';
 import { idParams, none, resourceRouter } from '../lib/route';
 import { streamCsv } from '../lib/csv';
 import { issueProgress } from './delivery.service';
 import {
   allSubscribers,
+  createNewsletter,
+  deleteNewsletter,
   editNewsletter,
   listSubscribers,
   newsletterOverview,
   removeSubscriber,
   setSuppression,
 } from './newsletters-admin.service';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importSubscribers, receiveCsv } from './subscriber-import';
 import { previewEdition, sendEdition, sendTestEdition } from './editions.service';
 
 /** Tests of a special edition one editor may send themselves an hour. */
 export const TESTS_PER_HOUR = 20;
+/** Imports of subscribers one admin may make an hour. */
+const IMPORTS_PER_HOUR = 20;
 import { sendBreakingAlert } from './digests.service';
 import {
   activeNewsletters,
@@ -261,6 +270,40 @@ export function newslettersRouter(ctx: AppContext): Router {
 
   route(
     {
+      method: 'post',
+      path: '/subscribers/import',
+      summary:
+        'Import subscribers from CSV (columns email, consented_at and optionally newsletters, suppressed_at, suppressed_reason, as the export writes them): every row is checked first, and a file with a wrong row changes nothing',
+      guard: manage,
+      file: 'file',
+      before: [
+        (req, _res, next) =>
+          enforce(
+            ctx.limits,
+            `newsletter:import:${req.user?.id ?? ''}`,
+            IMPORTS_PER_HOUR,
+            3_600_000,
+            `At most ${IMPORTS_PER_HOUR} imports an hour. Please try again later.`,
+          ).then(() => next(), next),
+        receiveCsv('file'),
+      ],
+      body: subscriberImportSchema,
+      returns: subscriberImportResultSchema,
+      errors: {
+        400: `Not CSV, a missing column, a wrong row (each named), or more than ${IMPORT_MAX_ROWS.toLocaleString('en')} rows`,
+        413: `A file larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+        429: `${IMPORTS_PER_HOUR} imports an hour`,
+      },
+      purges: none,
+    },
+    async ({ body, user }, req) => {
+      if (!req.file) throw badRequest('Send the CSV file in the field "file"', ['file: a CSV file is required']);
+      return importSubscribers(ctx.db, user, req.file.buffer, body.newsletters);
+    },
+  );
+
+  route(
+    {
       method: 'delete',
       path: '/subscribers/:id',
       summary: 'Remove a subscriber and everything kept about them (their subscriptions and deliveries)',
@@ -303,7 +346,41 @@ export function newslettersRouter(ctx: AppContext): Router {
       errors: { 404: 'No such newsletter' },
       purges: () => [Tags.newsletters],
     },
-    ({ params, body }) => editNewsletter(ctx.db, params.id, body),
+    ({ params, body, user }) => editNewsletter(ctx.db, user, params.id, body),
+  );
+
+  route(
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Create a daily or weekly digest (its slug follows the name; a category digest comes with its category)',
+      guard: manage,
+      body: newsletterCreateSchema,
+      status: 201,
+      returns: newsletterSchema,
+      purges: () => [Tags.newsletters],
+    },
+    ({ body, user }) => createNewsletter(ctx.db, user, body),
+  );
+
+  route(
+    {
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a daily or weekly newsletter with its subscriptions and issues',
+      guard: manage,
+      params: idParams,
+      returns: messageSchema,
+      errors: {
+        404: 'No such newsletter',
+        409: "A category's digest or the breaking-news alerts (pause them instead), or an issue still to be sent",
+      },
+      purges: () => [Tags.newsletters],
+    },
+    async ({ params, user }) => {
+      await deleteNewsletter(ctx.db, user, params.id);
+      return { message: 'Newsletter deleted' };
+    },
   );
 
   route(

@@ -84,6 +84,16 @@ export const subscriberSchema = z
   })
   .meta({ id: 'Subscriber', description: 'A confirmed newsletter subscriber' });
 
+export const subscriberImportResultSchema = z
+  .object({
+    rows: wireInt.describe('Addresses in the file (an address twice counts once)'),
+    created: wireInt.describe('New subscribers'),
+    existing: wireInt.describe('Addresses that were subscribers already (they keep their consent date)'),
+    subscriptions: wireInt.describe('Subscriptions added'),
+    suppressed: wireInt.describe('Addresses put on the suppression list by the file'),
+  })
+  .meta({ id: 'SubscriberImport', description: 'What an import of subscribers did' });
+
 export const subscriberListSchema = z.object({
   data: z.array(subscriberSchema),
   pagination: z.object({ total: wireInt, limit: wireInt, offset: wireInt }),

@@ -1,0 +1,226 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '#tests/helpers/auth';
+import { createCategory, type Actor } from '#tests/helpers/factories';
+import { actorsTestbed } from '#tests/helpers/testbed';
+import { IMPORT_MAX_ROWS } from './subscriber-import';
+
+/**
+ * The newsroom's own newsletters and its subscriber list (docs/decisions/069-newsletters.md): admins create and delete
+ * digests, and import subscribers from CSV with their consent date, on a real PostgreSQL.
+ */
+const { app, db, headers } = await actorsTestbed({ RUN_JOBS: 'false', JWT_SECRET: 'newsroom-test-secret-0123456789abcdef' });
+
+const importCsv = (csv: string, fields: Record<string, string> = {}, actor: Actor = 'admin') => {
+  const req = request(app).post('/api/newsletters/subscribers/import').set(headers(actor));
+  for (const [name, value] of Object.entries(fields)) void req.field(name, value);
+  return req.attach('file', Buffer.from(csv), { filename: 'subscribers.csv', contentType: 'text/csv' });
+};
+
+const subscriber = (email: string) =>
+  db.newsletterSubscriber.findUnique({
+    where: { email },
+    select: {
+      consentedAt: true,
+      source: true,
+      suppressedAt: true,
+      suppressedReason: true,
+      subscriptions: { select: { newsletter: { select: { slug: true } } }, orderBy: { newsletter: { slug: 'asc' } } },
+    },
+  });
+const slugsOf = async (email: string) => (await subscriber(email))?.subscriptions.map((s) => s.newsletter.slug);
+
+const digest = {
+  name: 'Evening briefing',
+  description: 'The day, as it ends.',
+  senderName: 'The night desk',
+  sendHour: 19,
+  weekday: 1,
+  articleCount: 6,
+  order: 'reads',
+  active: true,
+  kind: 'daily',
+};
+
+describe('POST and DELETE /api/newsletters: the newsroom adds and removes digests', () => {
+  it('lets admins alone create a digest, which readers are offered at once, and delete it with its subscriptions', async () => {
+    for (const actor of ['anonymous', 'user', 'author', 'editor'] as const)
+      expect((await request(app).post('/api/newsletters').set(headers(actor)).send(digest)).status).toBe(actor === 'anonymous' ? 401 : 403);
+    const made = await request(app).post('/api/newsletters').set(headers('admin')).send(digest);
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ slug: 'evening-briefing', name: 'Evening briefing', kind: 'daily' });
+    expect(await db.newsletter.findUnique({ where: { id: made.body.id }, select: { sendHour: true, order: true } })).toEqual({
+      sendHour: 19,
+      order: 'reads',
+    });
+    // The public list (cached) shows it at once: the creation purges it.
+    const listed = await request(app).get('/api/newsletters');
+    expect(listed.body.newsletters.at(-1)).toMatchObject({ slug: 'evening-briefing' });
+    // The same name again gets a slug of its own; a name a category digest would take does not take it.
+    const again = await request(app).post('/api/newsletters').set(headers('admin')).send(digest);
+    expect(again.body.slug).toBe('evening-briefing-2');
+    const lookalike = await request(app)
+      .post('/api/newsletters')
+      .set(headers('admin'))
+      .send({ ...digest, name: 'Category Sport', kind: 'weekly' });
+    expect(lookalike.body.slug).toBe('newsletter-sport');
+    await createCategory(db, 'Sport');
+    expect(await db.newsletter.count({ where: { slug: 'category-sport' } })).toBe(1);
+
+    for (const bad of [
+      { ...digest, kind: 'category' },
+      { ...digest, kind: 'breaking' },
+      { ...digest, name: '' },
+      { ...digest, sendHour: 24 },
+      { ...digest, kind: undefined },
+    ])
+      expect((await request(app).post('/api/newsletters').set(headers('admin')).send(bad)).status).toBe(400);
+
+    const email = uniqueEmail('evening');
+    expect((await importCsv(`email,consented_at,newsletters\n${email},2025-03-01,evening-briefing daily\n`)).status).toBe(200);
+    expect(await slugsOf(email)).toEqual(['daily', 'evening-briefing']);
+
+    expect((await request(app).delete(`/api/newsletters/${made.body.id}`).set(headers('editor'))).status).toBe(403);
+    expect((await request(app).delete(`/api/newsletters/${made.body.id}`).set(headers('admin'))).status).toBe(200);
+    expect(await slugsOf(email)).toEqual(['daily']);
+    expect((await request(app).get('/api/newsletters')).body.newsletters.map((n: { slug: string }) => n.slug)).not.toContain(
+      'evening-briefing',
+    );
+    expect((await request(app).delete(`/api/newsletters/${made.body.id}`).set(headers('admin'))).status).toBe(404);
+
+    const audit = await db.auditEntry.findMany({ where: { targetId: made.body.id }, orderBy: { at: 'asc' }, select: { action: true } });
+    expect(audit.map((a) => a.action)).toEqual(['newsletter.create', 'newsletter.delete']);
+  });
+
+  it("keeps the breaking-news alerts, a category's digest, and a newsletter with an issue still to send", async () => {
+    for (const slug of ['breaking', 'category-sport']) {
+      const { id } = await db.newsletter.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+      const res = await request(app).delete(`/api/newsletters/${id}`).set(headers('admin'));
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/Pause/);
+    }
+    const made = await request(app)
+      .post('/api/newsletters')
+      .set(headers('admin'))
+      .send({ ...digest, name: 'Noon' });
+    const issue = await db.newsletterIssue.create({
+      data: { newsletterId: made.body.id, key: `test:${made.body.id}`, subject: 'Noon', html: '', text: '', status: 'queued' },
+    });
+    expect((await request(app).delete(`/api/newsletters/${made.body.id}`).set(headers('admin'))).status).toBe(409);
+    await db.newsletterIssue.update({ where: { id: issue.id }, data: { status: 'sent' } });
+    expect((await request(app).delete(`/api/newsletters/${made.body.id}`).set(headers('admin'))).status).toBe(200);
+    expect(await db.newsletterIssue.count({ where: { id: issue.id } })).toBe(0);
+  });
+});
+
+describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with their consent date', () => {
+  it('creates new addresses with their consent date, adds newsletters to known ones, and reads what the export writes', async () => {
+    const [a, b, c] = [uniqueEmail('imp-a'), uniqueEmail('imp-b'), uniqueEmail('imp-c')];
+    await db.newsletterSubscriber.create({
+      data: {
+        email: b,
+        consentedAt: new Date('2024-01-01T00:00:00Z'),
+        source: 'link',
+        subscriptions: { create: { newsletter: { connect: { slug: 'weekly' } } } },
+      },
+    });
+    const csv = [
+      '\uFEFFEmail,Consented At,Source,Newsletters,Suppressed At,Suppressed Reason',
+      `${a.toUpperCase()},2025-06-01T09:30:00Z,link,daily weekly,,`,
+      `${b},2025-06-02,import,daily,,`,
+      `"${c}",2025-06-03,import,,2025-07-01,"Complained, twice"`,
+      `${a},2025-05-01,import,breaking,,`,
+    ].join('\r\n');
+    const res = await importCsv(csv, { newsletters: 'weekly' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ rows: 3, created: 2, existing: 1, subscriptions: 5, suppressed: 1 });
+
+    // The same address twice: its newsletters together, its earliest consent.
+    expect(await subscriber(a)).toMatchObject({ consentedAt: new Date('2025-05-01T00:00:00Z'), source: 'import', suppressedAt: null });
+    expect(await slugsOf(a)).toEqual(['breaking', 'daily', 'weekly']);
+    // A known address keeps its consent and gains what the file names.
+    expect(await subscriber(b)).toMatchObject({ consentedAt: new Date('2024-01-01T00:00:00Z'), source: 'link' });
+    expect(await slugsOf(b)).toEqual(['daily', 'weekly']);
+    // An empty newsletters cell takes the newsletters chosen for the file; the suppression is kept.
+    expect(await subscriber(c)).toMatchObject({ suppressedAt: new Date('2025-07-01T00:00:00Z'), suppressedReason: 'Complained, twice' });
+    expect(await slugsOf(c)).toEqual(['weekly']);
+
+    // Importing it again changes nothing.
+    expect((await importCsv(csv, { newsletters: 'weekly' })).body).toEqual({
+      rows: 3,
+      created: 0,
+      existing: 3,
+      subscriptions: 0,
+      suppressed: 0,
+    });
+    const entries = await db.auditEntry.count({ where: { action: 'subscribers.import' } });
+    expect(entries).toBeGreaterThanOrEqual(2);
+
+    // The export's own file goes back in as it came out.
+    const exported = await request(app).get('/api/newsletters/subscribers/export').set(headers('admin'));
+    const back = await importCsv(exported.text);
+    expect(back.status).toBe(200);
+    expect(back.body.created).toBe(0);
+    expect(back.body.subscriptions).toBe(0);
+  });
+
+  it('never lifts a suppression: a bounce outlives a list from elsewhere', async () => {
+    const email = uniqueEmail('imp-bounced');
+    await db.newsletterSubscriber.create({
+      data: { email, consentedAt: new Date('2025-01-01Z'), source: 'link', suppressedAt: new Date(), suppressedReason: 'Hard bounce' },
+    });
+    expect((await importCsv(`email,consented_at,newsletters,suppressed_at\n${email},2025-02-01,daily,\n`)).status).toBe(200);
+    expect(await subscriber(email)).toMatchObject({ suppressedReason: 'Hard bounce', suppressedAt: expect.any(Date) });
+  });
+
+  it('refuses a file with a wrong row, naming each, and imports none of it', async () => {
+    const good = uniqueEmail('imp-good');
+    const csv = [
+      'email,consented_at,newsletters',
+      `${good},2025-06-01,daily`,
+      'not-an-address,2025-06-01,daily',
+      `${uniqueEmail('x')},yesterday,daily`,
+      `${uniqueEmail('x')},2999-01-01,daily`,
+      `${uniqueEmail('x')},2025-06-01T09:30,daily`,
+      `${uniqueEmail('x')},2025-06-01,no-such-letter`,
+      `${uniqueEmail('x')},2025-06-01,`,
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('6 rows are wrong: nothing was imported');
+    expect(res.body.details).toEqual([
+      'Line 3: "not-an-address" is not an e-mail address',
+      'Line 4: consented_at "yesterday" is not a date (2026-05-01 or 2026-05-01T09:30:00Z)',
+      'Line 5: consented_at is in the future or before 1990',
+      'Line 6: consented_at "2025-06-01T09:30" is not a date (2026-05-01 or 2026-05-01T09:30:00Z)',
+      'Line 7: no newsletter "no-such-letter"',
+      'Line 8: no newsletter: fill its newsletters column or choose newsletters for the whole file',
+    ]);
+    expect(await subscriber(good)).toBeNull();
+  });
+
+  it('answers a file it cannot take with a 4xx, and lets admins alone import', async () => {
+    const row = `${uniqueEmail('imp-perm')},2025-06-01,daily\n`;
+    for (const actor of ['anonymous', 'user', 'author', 'editor'] as const)
+      expect((await importCsv(`email,consented_at,newsletters\n${row}`, {}, actor)).status).toBe(actor === 'anonymous' ? 401 : 403);
+    const cases: [Promise<request.Response>, number, RegExp][] = [
+      [importCsv('name,date\nx,y\n'), 400, /columns email and consented_at/],
+      [importCsv(''), 400, /empty/],
+      [importCsv('email,consented_at\n'), 400, /no subscriber/],
+      [importCsv('email,consented_at\n"unclosed,2025-01-01\n'), 400, /not CSV/],
+      [importCsv(`email,consented_at\n${row}`, { newsletters: 'nope' }), 400, /No newsletter "nope"/],
+      [request(app).post('/api/newsletters/subscribers/import').set(headers('admin')).send({}), 400, /file/],
+      [
+        importCsv(`email,consented_at,newsletters\n${`${uniqueEmail('many')},2025-01-01,daily\n`.repeat(IMPORT_MAX_ROWS + 1)}`),
+        400,
+        /At most 100,000/,
+      ],
+      [importCsv('x'.repeat(10 * 1024 * 1024 + 1)), 413, /too large/],
+    ];
+    for (const [pending, status, message] of cases) {
+      const res = await pending;
+      expect(res.status, message.source).toBe(status);
+      expect(res.body.message).toMatch(message);
+    }
+  });
+});

@@ -1,0 +1,200 @@
+import type { RequestHandler } from 'express';
+import multer from 'multer';
+import { parse } from 'csv-parse/sync';
+import { emailSchema } from '#shared/schemas/auth';
+import { audit, type Actor } from '../audit/audit.service';
+import type { Db } from '../db/client';
+import { badRequest } from '../lib/errors';
+import { toClientError } from '../media/media-files';
+
+/**
+ * Importing subscribers from CSV (docs/decisions/069-newsletters.md): the columns the export writes — `email`,
+ * `consented_at`, and optionally `newsletters` (slugs separated by spaces), `suppressed_at`, `suppressed_reason`. Every
+ * row is checked before anything is written, and the file lands in one transaction: a file with a wrong row changes
+ * nothing and its answer names the rows.
+ */
+
+/** The largest file, and the most rows, one import takes. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+/** Rows named in a refused import's answer. */
+const ERRORS_SHOWN = 20;
+/** The oldest consent date taken: older ones are typos, not consent. */
+const OLDEST_CONSENT = Date.UTC(1990, 0, 1);
+
+/** Receives the CSV of multipart field `field` in memory (at most IMPORT_MAX_BYTES), as multer's own errors 4xx. */
+export function receiveCsv(field: string): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 },
+  }).single(field);
+  return (req, res, next) => upload(req, res, (err: unknown) => next(err ? toClientError(err, field, IMPORT_MAX_BYTES) : undefined));
+}
+
+interface Row {
+  email: string;
+  consentedAt: Date;
+  slugs: string[];
+  suppressedAt: Date | null;
+  suppressedReason: string | null;
+}
+
+export interface ImportResult {
+  rows: number;
+  created: number;
+  existing: number;
+  subscriptions: number;
+  suppressed: number;
+}
+
+const date = (text: string): Date | null => {
+  // A date alone is that day in UTC; a time without an offset is refused rather than guessed.
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(text)) return null;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : at;
+};
+
+/** The file's rows, checked: each problem as `Line N: …` (the header is line 1). */
+export function readSubscriberCsv(
+  csv: Buffer,
+  known: ReadonlySet<string>,
+  fallback: string[],
+  now = new Date(),
+): { rows: Row[]; errors: string[] } {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, to: IMPORT_MAX_ROWS + 2 });
+  } catch (err) {
+    throw badRequest('The file is not CSV', [(err as Error).message.slice(0, 200)]);
+  }
+  const [header, ...body] = records;
+  if (!header) throw badRequest('The file is empty', ['Its first line names the columns: email, consented_at, newsletters']);
+  if (body.length > IMPORT_MAX_ROWS) throw badRequest(`At most ${IMPORT_MAX_ROWS.toLocaleString('en')} subscribers in one file`);
+  const column = (name: string) => header.findIndex((h) => h.toLowerCase().replace(/[\s-]+/g, '_') === name);
+  const at = {
+    email: column('email'),
+    consentedAt: column('consented_at'),
+    newsletters: column('newsletters'),
+    suppressedAt: column('suppressed_at'),
+    suppressedReason: column('suppressed_reason'),
+  };
+  if (at.email < 0 || at.consentedAt < 0)
+    throw badRequest('The file needs the columns email and consented_at', [`Its first line names: ${header.join(', ').slice(0, 200)}`]);
+
+  const errors: string[] = [];
+  const byEmail = new Map<string, Row>();
+  body.forEach((record, i) => {
+    const line = i + 2;
+    const cell = (index: number) => (index >= 0 ? (record[index] ?? '') : '');
+    const email = emailSchema.safeParse(cell(at.email));
+    const consentedAt = date(cell(at.consentedAt));
+    const slugs = cell(at.newsletters)
+      .split(/[\s,;]+/)
+      .filter(Boolean);
+    const unknown = slugs.filter((s) => !known.has(s));
+    const suppressedText = cell(at.suppressedAt);
+    const suppressedAt = suppressedText ? date(suppressedText) : null;
+    const problems = [
+      !email.success && `"${cell(at.email).slice(0, 60)}" is not an e-mail address`,
+      !consentedAt && `consented_at "${cell(at.consentedAt).slice(0, 40)}" is not a date (2026-05-01 or 2026-05-01T09:30:00Z)`,
+      consentedAt && (consentedAt > now || consentedAt.getTime() < OLDEST_CONSENT) && 'consented_at is in the future or before 1990',
+      unknown.length > 0 && `no newsletter "${unknown.join('", "').slice(0, 100)}"`,
+      slugs.length === 0 && fallback.length === 0 && 'no newsletter: fill its newsletters column or choose newsletters for the whole file',
+      suppressedText && !suppressedAt && `suppressed_at "${suppressedText.slice(0, 40)}" is not a date`,
+      cell(at.suppressedReason).length > 200 && 'suppressed_reason is longer than 200 characters',
+    ].filter((p): p is string => typeof p === 'string' && p !== '');
+    if (problems.length > 0 || !email.success || !consentedAt) {
+      errors.push(`Line ${line}: ${problems.join('; ')}`);
+      return;
+    }
+    const row: Row = {
+      email: email.data,
+      consentedAt,
+      slugs: slugs.length > 0 ? slugs : fallback,
+      suppressedAt,
+      suppressedReason: suppressedAt ? cell(at.suppressedReason) || 'Imported as suppressed' : null,
+    };
+    // An address twice in one file: its newsletters together, its earliest consent, suppressed if either row is.
+    const seen = byEmail.get(row.email);
+    byEmail.set(
+      row.email,
+      seen
+        ? {
+            email: row.email,
+            consentedAt: seen.consentedAt < row.consentedAt ? seen.consentedAt : row.consentedAt,
+            slugs: [...new Set([...seen.slugs, ...row.slugs])],
+            suppressedAt: seen.suppressedAt ?? row.suppressedAt,
+            suppressedReason: seen.suppressedReason ?? row.suppressedReason,
+          }
+        : row,
+    );
+  });
+  return { rows: [...byEmail.values()], errors };
+}
+
+/**
+ * Imports subscribers: new addresses are created with their consent date (source `import`); known ones keep theirs and
+ * gain the newsletters named. An import never lifts a suppression (a bounce or a complaint outlives a list from
+ * elsewhere); a row with `suppressed_at` suppresses its address.
+ */
+export async function importSubscribers(db: Db, actor: Actor, csv: Buffer, fallbackSlugs: string[]): Promise<ImportResult> {
+  const newsletters = await db.newsletter.findMany({ select: { id: true, slug: true } });
+  const slugs = new Set(newsletters.map((n) => n.slug));
+  const unknownFallback = fallbackSlugs.filter((s) => !slugs.has(s));
+  if (unknownFallback.length > 0) throw badRequest(`No newsletter "${unknownFallback.join('", "')}"`);
+  const { rows, errors } = readSubscriberCsv(csv, slugs, fallbackSlugs);
+  if (errors.length > 0)
+    throw badRequest(
+      `${errors.length.toLocaleString('en')} ${errors.length === 1 ? 'row is' : 'rows are'} wrong: nothing was imported`,
+      errors.length > ERRORS_SHOWN ? [...errors.slice(0, ERRORS_SHOWN), `… and ${errors.length - ERRORS_SHOWN} more`] : errors,
+    );
+  if (rows.length === 0) throw badRequest('The file has no subscriber: only its header line');
+
+  const emails = rows.map((r) => r.email);
+  return db.$transaction(
+    async (tx) => {
+      const known = await tx.$queryRaw<{ email: string; suppressed: boolean }[]>`
+        SELECT email, "suppressedAt" IS NOT NULL AS suppressed FROM "NewsletterSubscriber" WHERE email = ANY(${emails}::text[])`;
+      const alreadySuppressed = new Set(known.filter((k) => k.suppressed).map((k) => k.email));
+      const { count: created } = await tx.newsletterSubscriber.createMany({
+        data: rows.map((r) => ({
+          email: r.email,
+          consentedAt: r.consentedAt,
+          source: 'import',
+          suppressedAt: r.suppressedAt,
+          suppressedReason: r.suppressedReason,
+        })),
+        skipDuplicates: true,
+      });
+      const suppressing = rows.filter((r) => r.suppressedAt);
+      if (suppressing.length > 0)
+        await tx.$executeRaw`
+            UPDATE "NewsletterSubscriber" s SET "suppressedAt" = t.at, "suppressedReason" = t.reason
+            FROM unnest(${suppressing.map((r) => r.email)}::text[], ${suppressing.map((r) => r.suppressedAt)}::timestamptz[],
+                        ${suppressing.map((r) => r.suppressedReason)}::text[]) AS t(email, at, reason)
+            WHERE s.email = t.email AND s."suppressedAt" IS NULL`;
+      const suppressed = suppressing.filter((r) => !alreadySuppressed.has(r.email)).length;
+      const pairs = rows.flatMap((r) => r.slugs.map((slug) => [r.email, slug] as const));
+      const subscriptions = await tx.$executeRaw`
+        INSERT INTO "NewsletterSubscription" ("subscriberId", "newsletterId")
+        SELECT s.id, n.id
+        FROM unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) AS t(email, slug)
+        JOIN "NewsletterSubscriber" s ON s.email = t.email
+        JOIN "Newsletter" n ON n.slug = t.slug
+        ON CONFLICT DO NOTHING`;
+      const result = { rows: rows.length, created, existing: known.length, subscriptions, suppressed };
+      await audit(
+        tx,
+        actor,
+        'subscribers.import',
+        { type: 'subscribers', label: `${rows.length.toLocaleString('en')} subscribers` },
+        {
+          created: [null, created],
+          subscriptions: [null, subscriptions],
+        },
+      );
+      return result;
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+}
