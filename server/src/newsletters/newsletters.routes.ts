@@ -44,7 +44,7 @@ import {
   removeSubscriber,
   setSuppression,
 } from './newsletters-admin.service';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importSubscribers, receiveCsv } from './subscriber-import';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importSubscribers, receiveCsv } from './subscriber-import.service';
 import { previewEdition, sendEdition, sendTestEdition } from './editions.service';
 
 /** Tests of a special edition one editor may send themselves an hour. */

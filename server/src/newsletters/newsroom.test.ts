@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '#tests/helpers/auth';
 import { createCategory, type Actor } from '#tests/helpers/factories';
 import { actorsTestbed } from '#tests/helpers/testbed';
-import { IMPORT_MAX_ROWS } from './subscriber-import';
+import { IMPORT_MAX_ROWS } from './subscriber-import.service';
 
 /**
  * The newsroom's own newsletters and its subscriber list (docs/decisions/069-newsletters.md): admins create and delete
