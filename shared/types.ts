@@ -19,6 +19,7 @@ import type {
   newsletterListSchema,
   newsletterOverviewSchema,
   preferencesSchema,
+  subscriberImportResultSchema,
   subscriberListSchema,
   subscriberSchema,
 } from './schemas/responses/newsletters';
@@ -125,6 +126,7 @@ export type NewsletterOverview = z.output<typeof newsletterOverviewSchema>;
 export type NewsletterIssue = NewsletterOverview['issues'][number];
 export type Subscriber = z.output<typeof subscriberSchema>;
 export type SubscriberList = z.output<typeof subscriberListSchema>;
+export type SubscriberImport = z.output<typeof subscriberImportResultSchema>;
 
 /** GET /api/audit's entries, and the people its filter offers (docs/decisions/067-audit-log.md). */
 export type AuditEntry = z.output<typeof auditEntrySchema>;

@@ -130,3 +130,55 @@ test.describe('newsletters: an editor previews, tests and sends a special editio
     });
   }
 });
+
+test('newsletters: an admin creates a digest, imports subscribers from CSV into it, and deletes it (375 px)', async ({ page, request }) => {
+  await page.setViewportSize(MOBILE);
+  await loginWithStorage(page, request, DEMO.admin);
+  const name = `Evening ${Date.now().toString(36)}`;
+  await page.goto('/dashboard/newsletters');
+  await page.getByRole('button', { name: 'New newsletter' }).click();
+  const form = page.getByRole('dialog', { name: 'New Newsletter' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Sent', { exact: true }).selectOption('weekly');
+  await form.getByLabel('Day', { exact: true }).selectOption({ label: 'Friday' });
+  await form.getByLabel('Hour (newsroom time)').selectOption({ label: '18:00' });
+  await form.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expect(page.getByText('Newsletter created.')).toBeVisible();
+  // At 375 px each newsletter is an item of a list, at 1280 px a row.
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit ${name}` }) });
+  await expect(item).toContainText('Weekly digest');
+
+  const [good, other] = [uniqueEmail('import-a'), uniqueEmail('import-b')];
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Subscribers' });
+  const file = (csv: string) => ({ name: 'subscribers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByLabel('CSV file').setInputFiles(file(`email,consented_at,newsletters\n${good},2025-06-01,\nnobody,2025-06-01,\n`));
+  await dialog.getByRole('checkbox', { name: new RegExp(name) }).check();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('1 row is wrong: nothing was imported');
+  await expect(dialog.getByRole('list', { name: 'Rows to mend' })).toHaveText('Line 3: "nobody" is not an e-mail address');
+  await expectAccessible(page);
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles(file(`email,consented_at,newsletters\n${good},2025-06-01,\n${other},2025-06-02,daily\n`));
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('status')).toContainText('2 addresses imported.');
+  await expect(dialog.getByRole('status')).toContainText('2 new, 0 already subscribers');
+  await screenshots(page, 'newsletter-import');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await page.getByLabel('Address contains').fill(good);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(
+    page
+      .getByRole('list', { name: /Subscribers/ })
+      .getByRole('listitem')
+      .filter({ hasText: good }),
+  ).toContainText(name.toLowerCase().replace(' ', '-'));
+  // One subscriber now: the count in the newsletter's item follows the import.
+  await expect(item.getByRole('definition').nth(2)).toHaveText('1');
+
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Delete Newsletter' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Newsletter deleted.')).toBeVisible();
+  await expect(item).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ export const newsletters = {
   overview: '/api/newsletters/overview',
   subscribers: '/api/newsletters/subscribers',
   subscribersExport: '/api/newsletters/subscribers/export',
+  subscribersImport: '/api/newsletters/subscribers/import',
   subscriber: (id: string) => `/api/newsletters/subscribers/${encodeURIComponent(id)}`,
   one: (id: string) => `/api/newsletters/${encodeURIComponent(id)}`,
   preview: (id: string) => `/api/newsletters/${encodeURIComponent(id)}/preview`,

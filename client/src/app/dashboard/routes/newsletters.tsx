@@ -10,6 +10,7 @@ import { useConfirmAction } from '#client/components/ui/use-confirm-action';
 import { useToast } from '#client/components/ui/toast';
 import {
   SUBSCRIBERS_PAGE_SIZE,
+  useDeleteNewsletter,
   useExportSubscribers,
   useNewsletterOverview,
   useRemoveSubscriber,
@@ -22,6 +23,7 @@ import { errorText } from '#client/lib/error-text';
 import { formatNumber } from '#client/lib/format';
 import { EditionPanel } from '#client/features/newsletters/components/edition-panel';
 import { NewsletterForm } from '#client/features/newsletters/components/newsletter-form';
+import { SubscriberImportDialog } from '#client/features/newsletters/components/subscriber-import';
 import { PageHeader } from '../dashboard-layout';
 
 /**
@@ -33,6 +35,8 @@ import { PageHeader } from '../dashboard-layout';
 const KIND_LABELS = { daily: 'Daily digest', weekly: 'Weekly digest', category: 'Category digest', breaking: 'Breaking alerts' } as const;
 
 const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+/** Consent may be years old (an import): its date has the year. */
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The subscribers of the last 30 days as a line, its numbers said to screen readers. */
 function Growth({ values, name }: { values: number[]; name: string }) {
@@ -51,8 +55,21 @@ function Growth({ values, name }: { values: number[]; name: string }) {
   );
 }
 
+type Newsletter = NewsletterOverview['newsletters'][number];
+
 function NewsletterTable({ overview, canEdit }: { overview: NewsletterOverview | undefined; canEdit: boolean }) {
-  const [editing, setEditing] = useState<NewsletterOverview['newsletters'][number] | null>(null);
+  const [editing, setEditing] = useState<Newsletter | 'new' | null>(null);
+  const remove = useDeleteNewsletter();
+  const confirmAction = useConfirmAction();
+  const askDelete = (n: Newsletter) =>
+    confirmAction({
+      title: 'Delete Newsletter',
+      message: `Delete ${n.name}? Its ${formatNumber(n.subscribers)} subscriptions and its issues are deleted for good; the subscribers keep their other newsletters.`,
+      confirmLabel: 'Delete',
+      action: () => remove.mutateAsync(n.id),
+      success: 'Newsletter deleted.',
+      failure: 'Failed to delete the newsletter.',
+    });
   const columns: Column<NewsletterOverview['newsletters'][number]>[] = [
     {
       header: 'Newsletter',
@@ -74,11 +91,16 @@ function NewsletterTable({ overview, canEdit }: { overview: NewsletterOverview |
       ? [
           {
             header: 'Actions',
-            cell: (n: NewsletterOverview['newsletters'][number]) => (
-              <div className="flex justify-end">
+            cell: (n: Newsletter) => (
+              <div className="flex justify-end gap-2">
                 <Button size="xs" variant="secondary" onClick={() => setEditing(n)} aria-label={`Edit ${n.name}`}>
                   Edit
                 </Button>
+                {(n.kind === 'daily' || n.kind === 'weekly') && (
+                  <Button size="xs" variant="danger" onClick={() => void askDelete(n)} aria-label={`Delete ${n.name}`}>
+                    Delete
+                  </Button>
+                )}
               </div>
             ),
           },
@@ -87,6 +109,13 @@ function NewsletterTable({ overview, canEdit }: { overview: NewsletterOverview |
   ];
   return (
     <>
+      {canEdit && overview && (
+        <div className="mb-3 flex justify-end">
+          <Button size="sm" variant="secondary" onClick={() => setEditing('new')}>
+            New newsletter
+          </Button>
+        </div>
+      )}
       <DataTable
         caption="Newsletters"
         rows={overview?.newsletters}
@@ -95,7 +124,8 @@ function NewsletterTable({ overview, canEdit }: { overview: NewsletterOverview |
         loading={!overview}
         empty="No newsletters."
       />
-      {editing && <NewsletterForm key={editing.id} newsletter={editing} onClose={() => setEditing(null)} />}
+      {editing === 'new' && <NewsletterForm onClose={() => setEditing(null)} />}
+      {editing && editing !== 'new' && <NewsletterForm key={editing.id} newsletter={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }
@@ -156,7 +186,8 @@ function IssueTable({ overview, error }: { overview: NewsletterOverview | undefi
   );
 }
 
-function Subscribers() {
+function Subscribers({ newsletters }: { newsletters: Newsletter[] }) {
+  const [importing, setImporting] = useState(false);
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [suppressed, setSuppressed] = useState(false);
@@ -199,7 +230,7 @@ function Subscribers() {
       ),
     },
     { header: 'Newsletters', cell: (s) => s.newsletters.join(', ') || '—', hideBelow: 'md' },
-    { header: 'Consented', cell: (s) => `${when.format(Date.parse(s.consentedAt))} (${s.source})`, hideBelow: 'lg' },
+    { header: 'Consented', cell: (s) => `${day.format(Date.parse(s.consentedAt))} (${s.source})`, hideBelow: 'lg' },
     {
       header: 'Actions',
       cell: (s) => (
@@ -226,15 +257,21 @@ function Subscribers() {
         <h2 id="subscribers-heading" className="text-lg font-semibold text-slate-900">
           Subscribers
         </h2>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={exporting.isPending}
-          onClick={() => exporting.mutateAsync().catch((error: unknown) => toast.error(errorText(error, 'The export failed.')))}
-        >
-          {exporting.isPending ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={exporting.isPending}
+            onClick={() => exporting.mutateAsync().catch((error: unknown) => toast.error(errorText(error, 'The export failed.')))}
+          >
+            {exporting.isPending ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </div>
       </div>
+      {importing && <SubscriberImportDialog newsletters={newsletters} onClose={() => setImporting(false)} />}
       <form
         role="search"
         className="mb-4 flex flex-wrap items-end gap-3"
@@ -332,7 +369,7 @@ export function NewslettersPage() {
         </h2>
         <IssueTable overview={overview.data} error={error} />
       </section>
-      {holds(user.role, 'newsletters:manage') && <Subscribers />}
+      {holds(user.role, 'newsletters:manage') && <Subscribers newsletters={overview.data?.newsletters ?? []} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewsletterOverview, Subscriber, SubscriberList } from '#shared/types';
-import { api, download } from '#client/lib/api-client';
+import type { NewsletterOverview, Subscriber, SubscriberImport, SubscriberList } from '#shared/types';
+import { api, download, upload } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { saveFile } from '#client/lib/save-file';
 import * as apiPaths from '#client/config/api-paths';
@@ -100,6 +100,36 @@ export function useEditNewsletter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id: string; values: Record<string, unknown> }) => api.put(apiPaths.newsletters.one(id), values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.newsletters }),
+  });
+}
+
+export function useCreateNewsletter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, unknown>) => api.post(apiPaths.newsletters.list, values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.newsletters }),
+  });
+}
+
+export function useDeleteNewsletter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(apiPaths.newsletters.one(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.newsletters }),
+  });
+}
+
+/** Imports a CSV of subscribers; `newsletters` are the slugs of the rows that name none. */
+export function useImportSubscribers(onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, newsletters }: { file: File; newsletters: string[] }) => {
+      const form = new FormData();
+      form.append('newsletters', newsletters.join(' '));
+      form.append('file', file);
+      return upload<SubscriberImport>(apiPaths.newsletters.subscribersImport, form, onProgress);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.newsletters }),
   });
 }
