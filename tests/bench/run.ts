@@ -14,7 +14,8 @@
  *   once, against bare-bytes.ts sending recorded article pages; then what the default cache holds;
  * - search: uncached, at 20 connections, queries from a word of a few titles to a word of every article, after a check
  *   that a phrase from deep in a body finds its article first (docs/decisions/065-search.md);
- * - view logging: a burst of views from distinct readers, then a check that the counts are exact.
+ * - view logging: a burst of views from distinct readers, then a check that the counts are exact;
+ * - newsletters: an issue to 100,000 subscribers, queued and sent by the worker process (newsletters.ts).
  *
  * Each comparison is interleaved (app, bare, app, bare) and reports the mean of both rounds. The tables, with
  * the machine they ran on, are written between the markers of docs/benchmarks.md.
@@ -51,6 +52,7 @@ import {
   type StatementGroups,
 } from './scenarios';
 import { stopRunner } from '../helpers/runner';
+import { NEWSLETTER_BENCH, newsletterPart, newsletterReport, type NewsletterRun } from './newsletters';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -583,6 +585,35 @@ async function viewPart(databaseUrl: string, seeded: Seeded): Promise<ViewBurst 
   }
 }
 
+/** A bearer token of an editor (made once), for the reports and the newsletter. */
+async function editorToken(db: pg.Client, base: string): Promise<string> {
+  const email = 'bench-editor@bench.local';
+  await db.query(
+    `INSERT INTO "User" (id, name, email, "passwordHash", role, "emailVerifiedAt", "updatedAt")
+     VALUES (gen_random_uuid(), 'Bench Editor', $1, $2, 'editor', now(), now()) ON CONFLICT (email) DO NOTHING`,
+    [email, await bcrypt.hash('Bench#2026-editor', 10)],
+  );
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Bench#2026-editor' }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function newsletters(databaseUrl: string): Promise<NewsletterRun | undefined> {
+  if (!selected(NEWSLETTER_BENCH.name)) return undefined;
+  const app = await startChild('app-server.ts', appEnv(databaseUrl, 'memory'));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return await newsletterPart({ databaseUrl, root: ROOT, base: app.base, token: await editorToken(db, app.base), log });
+  } finally {
+    await db.end();
+    await stopChild(app.child);
+  }
+}
+
 /** A random v4 UUID's text, for a page id. */
 const pageId = () => crypto.randomUUID();
 
@@ -635,19 +666,7 @@ async function readingPart(databaseUrl: string, seeded: Seeded): Promise<Reading
     log(`generated ${READING.events.toLocaleString('en')} reading events in ${generateSeconds.toFixed(0)} s`);
 
     // An editor, to ask for the reports.
-    const email = 'bench-editor@bench.local';
-    await db.query(
-      `INSERT INTO "User" (id, name, email, "passwordHash", role, "emailVerifiedAt", "updatedAt")
-       VALUES (gen_random_uuid(), 'Bench Editor', $1, $2, 'editor', now(), now()) ON CONFLICT (email) DO NOTHING`,
-      [email, await bcrypt.hash('Bench#2026-editor', 10)],
-    );
-    const login = await fetch(`${app.base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Bench#2026-editor' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = { authorization: `Bearer ${await editorToken(db, app.base)}` };
     // The first report starts the roll-up of every day (and answers after a few seconds at most): wait for it to end.
     const t1 = Date.now();
     const first = await fetch(`${app.base}/api/reports/site`, { headers: auth });
@@ -817,6 +836,7 @@ function report(results: {
   views: ViewBurst | undefined;
   search: SearchRuns | undefined;
   reading: ReadingRuns | undefined;
+  newsletters: NewsletterRun | undefined;
   pgVersion: string;
 }): string {
   const { uncached, plans, cached, cold, views, search, reading } = results;
@@ -871,6 +891,7 @@ function report(results: {
     );
   }
   if (reading) lines.push(...readingReport(reading));
+  if (results.newsletters) lines.push(...newsletterReport(results.newsletters));
   const errors = [
     ...cached.map((c) => ['cache=memory', c] as const),
     ...uncached.map((c) => ['cache=off', c] as const),
@@ -934,6 +955,7 @@ async function main() {
     SEARCH.name,
     VIEW_BURST.name,
     READING.name,
+    NEWSLETTER_BENCH.name,
   ];
   if (!labels.some(selected)) throw new Error(`BENCH_ONLY matches none of: ${labels.join('; ')}`);
   buildIfNeeded();
@@ -955,8 +977,9 @@ async function main() {
     // Last: its writes would change what the reads show.
     const views = await viewPart(database.url, seeded);
     const reading = await readingPart(database.url, seeded);
+    const newsletterRun = await newsletters(database.url);
 
-    const results = report({ uncached, plans, cached, cold, views, search, reading, pgVersion });
+    const results = report({ uncached, plans, cached, cold, views, search, reading, newsletters: newsletterRun, pgVersion });
     if (ONLY) console.log(results);
     else {
       writeReport(results);

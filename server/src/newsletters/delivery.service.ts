@@ -8,7 +8,7 @@ import { addJob, runAgain } from '../jobs/job-queue.service';
 import { mailRetryDelay, type MailRetry } from '../jobs/mail-job';
 import type { Logger } from '../lib/logger';
 import { notFound } from '../lib/errors';
-import type { Mailer } from '../lib/mailer';
+import { SMTP_CONNECTIONS, type Mailer } from '../lib/mailer';
 import { preferencesToken } from './links';
 import { personalize, renderIssue, type Brand, type IssueContent } from './newsletter-mail';
 
@@ -40,6 +40,8 @@ export interface DeliveryContext {
 const RUN_MS = 10_000;
 /** A mail server failing for this long fails the issue's remaining recipients: they are counted, never dropped unseen. */
 const GIVE_UP_MS = 24 * 3_600_000;
+/** The pace's memory: time lost to the work between batches within it is made up (reserveSlots). */
+const CATCH_UP_MS = 1_000;
 /** Retries of a failing mail server: from 2 s, doubling, at most a minute apart. */
 export const NEWSLETTER_RETRY: MailRetry = { firstMs: 2_000, capMs: 60_000 };
 
@@ -122,15 +124,18 @@ const claim = (db: Db, issueId: string, runId: string, limit: number, stallSecon
 
 /**
  * Reserves `count` sending slots after every slot reserved so far, by any run of any issue (NewsletterPace): the
- * milliseconds until the first, by the database's clock. Issues sending at once share the rate.
+ * milliseconds until the first, by the database's clock. Issues sending at once share the rate. Time the pace lost
+ * (a claim, a run's start) is made up within CATCH_UP_MS: the first slots may be due already (a negative wait), so the
+ * rate holds over time instead of each pause lowering it.
  */
 async function reserveSlots(db: Db, count: number, gapMs: number): Promise<number> {
   const [row] = await db.$queryRaw<{ waitMs: number }[]>`
-    WITH p AS (SELECT GREATEST("nextAt", now()) AS "start" FROM "NewsletterPace" WHERE "id" = 1 FOR UPDATE)
+    WITH p AS (SELECT GREATEST("nextAt", now() - ${CATCH_UP_MS}::int * interval '1 millisecond') AS "start"
+               FROM "NewsletterPace" WHERE "id" = 1 FOR UPDATE)
     UPDATE "NewsletterPace" SET "nextAt" = p."start" + ${count * gapMs}::float8 * interval '1 millisecond'
     FROM p WHERE "id" = 1
     RETURNING (extract(epoch FROM p."start" - now()) * 1000)::float8 AS "waitMs"`;
-  return Math.max(0, row?.waitMs ?? 0);
+  return row?.waitMs ?? 0;
 }
 
 /** Marks the issue sent once no recipient is left to send. */
@@ -164,10 +169,18 @@ function failureOf(err: unknown): { recipient: boolean; permanent: boolean; code
   return { recipient, permanent: status >= 500, code: String(status || e.code || 'error').slice(0, 40) };
 }
 
+/**
+ * Messages one run has with the mail server at once: one up to 50 a second (a message takes about 10 ms of SQL and SMTP,
+ * and a worker killed mid-send may then have left at most one message whose answer it never recorded), more above
+ * it, up to the mailer's pooled connections.
+ */
+export const lanesFor = (rate: number) => Math.min(SMTP_CONNECTIONS, Math.max(1, Math.ceil(rate / 50)));
+
 export function sendIssueTask(ctx: DeliveryContext): Task {
   const { db, mailer, logger } = ctx;
   const retry = ctx.retry ?? NEWSLETTER_RETRY;
   const gap = 1000 / ctx.rate;
+  const lanes = lanesFor(ctx.rate);
   const host = new URL(ctx.publicUrl).hostname;
 
   return async (raw, helpers) => {
@@ -189,6 +202,25 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
     const putBack = (code: string | null) =>
       db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'queued', "lastError" = ${code}
         WHERE "issueId" = ${issueId}::uuid AND "claimedBy" = ${runId}::uuid AND "state" = 'sending'`;
+    /** The mail server refused one address: permanently (a hard bounce: suppressed) or for now (tried again later). */
+    const refused = async (subscriberId: string, failure: ReturnType<typeof failureOf>) => {
+      const tries = await db.$queryRaw<{ attempts: number }[]>`
+        UPDATE "NewsletterDelivery"
+        SET "state" = (CASE WHEN ${failure.permanent} OR "attempts" >= ${RECIPIENT_TRIES} THEN 'failed' ELSE 'queued' END)::"DeliveryState",
+            "lastError" = ${failure.code}
+        WHERE ${mine(subscriberId)} RETURNING "attempts"`;
+      if (failure.permanent)
+        await db.newsletterSubscriber.updateMany({
+          where: { id: subscriberId, suppressedAt: null },
+          data: { suppressedAt: new Date(), suppressedReason: `The mail server refused the address (${failure.code})` },
+        });
+      logger.warn(
+        { issueId, subscriberId, code: failure.code, attempts: tries[0]?.attempts },
+        failure.permanent
+          ? 'newsletter: the mail server refused an address; it is suppressed'
+          : 'newsletter: the mail server put off an address',
+      );
+    };
     let beat = 0;
     let claimedNothing = false;
     await dropGone(db, issueId, issue.newsletterId);
@@ -199,62 +231,63 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
         break;
       }
       const started = performance.now() + (await reserveSlots(db, batch.length, gap));
-      for (const [i, to] of batch.entries()) {
-        if (helpers.abortSignal.aborted) {
-          await putBack(null);
-          throw new Error('the worker stopped mid-issue: the next run goes on');
-        }
-        const delay = started + i * gap - performance.now();
-        if (delay > 0) await sleep(delay);
-        // The claim stands (no run took over meanwhile), and moves on: a run sending slowly is not taken for dead.
-        const held =
-          await db.$executeRaw`UPDATE "NewsletterDelivery" SET "claimedAt" = now() WHERE ${mine(to.subscriberId)} AND "state" = 'sending'`;
-        if (held === 0) continue;
-        if (Date.now() - beat > 1000) {
-          beat = Date.now();
-          await db.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() WHERE "id" = ${issueId}::uuid`;
-        }
-        const token = preferencesToken(ctx.jwtSecret, to.subscriberId);
-        const mail = personalize(
-          { subject: issue.subject, html: issue.html, text: issue.text, fromName },
-          {
-            email: to.email,
-            preferencesUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}`,
-            leaveUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}&leave=1`,
-            unsubscribeUrl: `${ctx.publicUrl}/api/newsletters/unsubscribe?token=${token}`,
-            messageId: `<${issueId}.${to.subscriberId}@${host}>`,
-          },
-        );
-        try {
-          await mailer.send(mail);
-        } catch (err) {
-          const failure = failureOf(err);
-          if (!failure.recipient) {
-            // The mail server is in trouble: this message and the rest of the batch go back, and the run retries later.
-            await putBack(failure.code);
-            return retryLater(helpers, parsed.data, failure.code);
+      let next = 0;
+      let stopped = false;
+      let serverFailure: string | null = null;
+      /** Sends the batch's messages in turn, each at its slot, until none is left or the run must stop. */
+      const lane = async () => {
+        while (next < batch.length && serverFailure === null && !stopped) {
+          const i = next++;
+          const to = batch[i]!;
+          if (helpers.abortSignal.aborted) {
+            stopped = true;
+            return;
           }
-          const tries = await db.$queryRaw<{ attempts: number }[]>`
-            UPDATE "NewsletterDelivery"
-            SET "state" = (CASE WHEN ${failure.permanent} OR "attempts" >= ${RECIPIENT_TRIES} THEN 'failed' ELSE 'queued' END)::"DeliveryState",
-                "lastError" = ${failure.code}
-            WHERE ${mine(to.subscriberId)} RETURNING "attempts"`;
-          // A permanent refusal of the address (a hard bounce): nothing more is sent to it.
-          if (failure.permanent)
-            await db.newsletterSubscriber.updateMany({
-              where: { id: to.subscriberId, suppressedAt: null },
-              data: { suppressedAt: new Date(), suppressedReason: `The mail server refused the address (${failure.code})` },
-            });
-          logger.warn(
-            { issueId, subscriberId: to.subscriberId, code: failure.code, attempts: tries[0]?.attempts },
-            failure.permanent
-              ? 'newsletter: the mail server refused an address; it is suppressed'
-              : 'newsletter: the mail server put off an address',
+          const delay = started + i * gap - performance.now();
+          if (delay > 0) await sleep(delay);
+          // The claim stands (no run took over meanwhile), and moves on: a run sending slowly is not taken for dead.
+          const held =
+            await db.$executeRaw`UPDATE "NewsletterDelivery" SET "claimedAt" = now() WHERE ${mine(to.subscriberId)} AND "state" = 'sending'`;
+          if (held === 0) continue;
+          if (Date.now() - beat > 1000) {
+            beat = Date.now();
+            await db.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() WHERE "id" = ${issueId}::uuid`;
+          }
+          const token = preferencesToken(ctx.jwtSecret, to.subscriberId);
+          const mail = personalize(
+            { subject: issue.subject, html: issue.html, text: issue.text, fromName },
+            {
+              email: to.email,
+              preferencesUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}`,
+              leaveUrl: `${ctx.publicUrl}/newsletters/preferences?token=${token}&leave=1`,
+              unsubscribeUrl: `${ctx.publicUrl}/api/newsletters/unsubscribe?token=${token}`,
+              messageId: `<${issueId}.${to.subscriberId}@${host}>`,
+            },
           );
-          continue;
+          try {
+            await mailer.send(mail);
+          } catch (err) {
+            const failure = failureOf(err);
+            if (!failure.recipient) {
+              // The mail server is in trouble: the lanes stop, and what is left of the batch goes back.
+              serverFailure = failure.code;
+              return;
+            }
+            await refused(to.subscriberId, failure);
+            continue;
+          }
+          await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'sent', "sentAt" = now(), "lastError" = NULL
+            WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ${to.subscriberId}::uuid`;
         }
-        await db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'sent', "sentAt" = now(), "lastError" = NULL
-          WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ${to.subscriberId}::uuid`;
+      };
+      await Promise.all(Array.from({ length: Math.min(lanes, batch.length) }, lane));
+      if (stopped) {
+        await putBack(null);
+        throw new Error('the worker stopped mid-issue: the next run goes on');
+      }
+      if (serverFailure !== null) {
+        await putBack(serverFailure);
+        return retryLater(helpers, parsed.data, serverFailure);
       }
     }
     if (await finishIfDone(db, issueId)) return void logger.info({ issueId }, 'newsletter issue sent');

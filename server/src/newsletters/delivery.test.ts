@@ -203,7 +203,8 @@ describe('an issue whose worker is killed mid-send', () => {
         DATABASE_URL: databaseUrl,
         JWT_SECRET: jwtSecret,
         SMTP_URL: `smtp://127.0.0.1:${port}`,
-        NEWSLETTER_SEND_RATE: '100',
+        // One message at a time with the mail server (lanesFor): the one it holds is the only one in flight.
+        NEWSLETTER_SEND_RATE: '50',
         JOB_CONCURRENCY: '1',
         PUBLIC_URL: 'http://chronicle.test',
         DATA_DIR: dataDir,
