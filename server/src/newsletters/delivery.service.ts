@@ -336,31 +336,49 @@ export async function resumeStalled(db: Db, stallSeconds: number): Promise<numbe
 }
 
 /** An issue and its recipients by state: how its sending goes (the dashboard's progress). */
-export async function issueProgress(db: Db, id: string) {
-  const issue = await db.newsletterIssue.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      newsletterId: true,
-      subject: true,
-      status: true,
-      recipients: true,
-      createdAt: true,
-      sendAt: true,
-      startedAt: true,
-      finishedAt: true,
-    },
+const issueSelect = {
+  id: true,
+  newsletterId: true,
+  subject: true,
+  status: true,
+  recipients: true,
+  createdAt: true,
+  sendAt: true,
+  startedAt: true,
+  finishedAt: true,
+} as const;
+
+/** Issues with their recipients by state: two statements however many issues (the dashboard's newest twenty). */
+export async function issuesProgress(db: Db, query: { ids?: string[]; newest?: number }) {
+  const issues = await db.newsletterIssue.findMany({
+    ...(query.ids ? { where: { id: { in: query.ids } } } : {}),
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    ...(query.newest ? { take: query.newest } : {}),
+    select: issueSelect,
   });
+  const states = issues.length
+    ? await db.newsletterDelivery.groupBy({
+        by: ['issueId', 'state'],
+        where: { issueId: { in: issues.map((i) => i.id) } },
+        _count: { _all: true },
+      })
+    : [];
+  return issues.map((issue) => {
+    const counts = { queued: 0, sending: 0, sent: 0, failed: 0, suppressed: 0 };
+    for (const s of states) if (s.issueId === issue.id) counts[s.state] = s._count._all;
+    return {
+      ...issue,
+      counts,
+      createdAt: issue.createdAt.toISOString(),
+      sendAt: issue.sendAt?.toISOString() ?? null,
+      startedAt: issue.startedAt?.toISOString() ?? null,
+      finishedAt: issue.finishedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function issueProgress(db: Db, id: string) {
+  const [issue] = await issuesProgress(db, { ids: [id] });
   if (!issue) throw notFound('Newsletter issue not found');
-  const states = await db.newsletterDelivery.groupBy({ by: ['state'], where: { issueId: id }, _count: { _all: true } });
-  const counts = { queued: 0, sending: 0, sent: 0, failed: 0, suppressed: 0 };
-  for (const s of states) counts[s.state] = s._count._all;
-  return {
-    ...issue,
-    counts,
-    createdAt: issue.createdAt.toISOString(),
-    sendAt: issue.sendAt?.toISOString() ?? null,
-    startedAt: issue.startedAt?.toISOString() ?? null,
-    finishedAt: issue.finishedAt?.toISOString() ?? null,
-  };
+  return issue;
 }

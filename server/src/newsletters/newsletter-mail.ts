@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import type { Mail } from '../lib/mailer';
 
 /**
@@ -87,6 +86,8 @@ ${content.articles.map((a, i) => articleBlock(brand, a, i === 0)).join('\n')}
 </mj-column></mj-section>
 </mj-body>
 </mjml>`;
+  // Loaded with the first issue: MJML and its HTML tooling are most of the server bundle, and most processes never render one.
+  const { default: mjml2html } = await import('mjml');
   const { html, errors } = await mjml2html(source, { validationLevel: 'strict', keepComments: false });
   if (errors.length) throw new Error(`the newsletter template is not valid MJML: ${errors.map((e) => e.formattedMessage).join('; ')}`);
   const text = [

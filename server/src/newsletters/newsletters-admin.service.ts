@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
 import { categorySlug } from '../lib/slug';
-import { issueProgress } from './delivery.service';
+import { issuesProgress } from './delivery.service';
 import { newsletterSelect } from './subscriptions.service';
 
 /** The dashboard's Newsletters screen and the subscribers' administration (docs/decisions/069-newsletters.md). */
@@ -42,7 +42,7 @@ export async function newsletterOverview(db: Db, now = new Date()) {
     db.$queryRaw<{ newsletterId: string; day: Date; joined: bigint }[]>`
       SELECT "newsletterId", date_trunc('day', "createdAt" AT TIME ZONE 'UTC')::date AS day, count(*) AS joined
       FROM "NewsletterSubscription" WHERE "createdAt" >= ${since} GROUP BY 1, 2`,
-    db.newsletterIssue.findMany({ orderBy: { createdAt: 'desc' }, take: RECENT_ISSUES, select: { id: true } }),
+    issuesProgress(db, { newest: RECENT_ISSUES }),
     db.newsletterSubscriber.count(),
     db.newsletterSubscriber.count({ where: { suppressedAt: { not: null } } }),
   ]);
@@ -63,7 +63,7 @@ export async function newsletterOverview(db: Db, now = new Date()) {
       }
       return { ...n, subscribers: now, growth };
     }),
-    issues: await Promise.all(issues.map((i) => issueProgress(db, i.id))),
+    issues,
   };
 }
 
