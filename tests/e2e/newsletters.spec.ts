@@ -1,6 +1,16 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { waitForMail, type ReceivedMail } from './mailbox';
-import { DEMO, DESKTOP, MOBILE, expectAccessible, loginWithStorage, publishedArticles, screenshots, uniqueEmail } from './helpers';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  DESKTOP,
+  MOBILE,
+  expectAccessible,
+  loginWithStorage,
+  publishedArticles,
+  screenshots,
+  uniqueEmail,
+} from './helpers';
 
 /** The message as a reader's client shows it: quoted-printable undone, HTML entities of the links undone. */
 const bodyOf = (mail: ReceivedMail) =>
@@ -28,7 +38,33 @@ async function sendAlert(browser: Browser, request: APIRequestContext, headline:
   await context.close();
 }
 
-test.describe('newsletters: a reader subscribes from an article, confirms from the mail, receives an alert and leaves', () => {
+/**
+ * A daily digest an admin adds, due at this hour of the newsroom's time zone: the app's minutely job makes it (with the
+ * articles of the last day) and the worker sends it to whoever subscribed by then.
+ */
+async function digestDueNow(request: APIRequestContext, name: string) {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${(await login.json()).token as string}` };
+  const { timeZone } = (await (await request.get('/api/settings', { headers })).json()) as { timeZone: string };
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+  const created = await request.post('/api/newsletters', {
+    headers,
+    data: {
+      name,
+      description: '',
+      senderName: '',
+      sendHour: hour,
+      weekday: 1,
+      articleCount: 3,
+      order: 'newsroom',
+      active: true,
+      kind: 'daily',
+    },
+  });
+  expect(created.status()).toBe(201);
+}
+
+test.describe('newsletters: a reader subscribes from an article, confirms from the mail, receives the next issue and leaves', () => {
   for (const [width, viewport] of [
     [375, MOBILE],
     [1280, DESKTOP],
@@ -39,6 +75,9 @@ test.describe('newsletters: a reader subscribes from an article, confirms from t
       const page = await context.newPage();
       const accessible = () => (width === 1280 ? Promise.resolve() : expectAccessible(page));
       const email = uniqueEmail(`letters-${width}`);
+      // The next issue: at 375 px a breaking-news alert, at 1280 px a digest made at its hour.
+      const digest = `Evening digest ${Date.now().toString(36)}`;
+      if (width === 1280) await digestDueNow(request, digest);
       const [article] = (await publishedArticles(request, 'limit=1')).data;
       await page.goto(`/article/${article!.id}`);
       const box = page.getByRole('region', { name: 'Get our newsletter' });
@@ -62,20 +101,29 @@ test.describe('newsletters: a reader subscribes from an article, confirms from t
       await expect(page.getByRole('heading', { level: 1, name: 'Your newsletters' })).toBeVisible();
       await expect(page.getByText(`Sent to ${email}.`)).toBeVisible();
       await expect(page.getByRole('checkbox', { name: /The daily briefing/ })).toBeChecked();
-      await page.getByRole('checkbox', { name: /Breaking news alerts/ }).check();
+      const next = width === 1280 ? new RegExp(digest) : /Breaking news alerts/;
+      await page.getByRole('checkbox', { name: next }).check();
       await page.getByRole('button', { name: 'Save my choices' }).click();
       await expect(page.getByRole('status')).toHaveText('Your choices are saved.');
-      await expect(page.getByRole('checkbox', { name: /Breaking news alerts/ })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: next })).toBeChecked();
       await accessible();
       if (width === 375) await screenshots(page, 'newsletter-preferences');
 
-      // The next issue: an alert, with its one-click List-Unsubscribe and a visible link.
+      // The next issue, with its one-click List-Unsubscribe and a visible link.
       since = Date.now();
-      await sendAlert(browser, request, `Storm warning for the coast (${width})`);
-      const alert = await waitForMail(email, since, 30_000);
-      expect(alert.subject).toBe(`Breaking: Storm warning for the coast (${width})`);
-      expect(alert.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
-      const leave = /href="(https?:\/\/[^"]+\/newsletters\/preferences\?token=[\w.-]+&leave=1)"[^>]*>Unsubscribe</.exec(bodyOf(alert))![1]!;
+      let issue: ReceivedMail;
+      if (width === 1280) {
+        // Made within a minute by the job, then sent.
+        issue = await waitForMail(email, since, 100_000);
+        expect(issue.subject).toMatch(new RegExp(`^${digest}: `));
+        expect(bodyOf(issue)).toMatch(/\/article\/[\w-]+\?ref=newsletter/);
+      } else {
+        await sendAlert(browser, request, `Storm warning for the coast (${width})`);
+        issue = await waitForMail(email, since, 30_000);
+        expect(issue.subject).toBe(`Breaking: Storm warning for the coast (${width})`);
+      }
+      expect(issue.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      const leave = /href="(https?:\/\/[^"]+\/newsletters\/preferences\?token=[\w.-]+&leave=1)"[^>]*>Unsubscribe</.exec(bodyOf(issue))![1]!;
       await page.goto(leave.replace(/^https?:\/\/[^/]+/, ''));
       await expect(page.getByRole('heading', { name: 'Unsubscribe from all our newsletters?' })).toBeVisible();
       await accessible();
