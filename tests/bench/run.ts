@@ -851,7 +851,9 @@ function report(results: {
       `${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION} s per server and read, interleaved, after a ${WARMUP} s warm-up each; ` +
       `cached and cold reads sent ${ACCEPT_ENCODING ? `\`Accept-Encoding: ${ACCEPT_ENCODING}\`` : 'no `Accept-Encoding`'}; ` +
       `load generator, servers and PostgreSQL on the same machine. ` +
-      `1-minute load average before the measurements: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}.`,
+      (loads.length
+        ? `1-minute load average before the measurements: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}.`
+        : ''),
   ];
   if (cached.length)
     lines.push(
