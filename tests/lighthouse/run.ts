@@ -25,7 +25,7 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3997);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGE_NAMES = ['home', 'article', 'category', 'author', 'page'] as const;
+const PAGE_NAMES = ['home', 'article', 'category', 'author', 'page', 'newsletters'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
 const ONLY = process.env.LIGHTHOUSE_ONLY ? process.env.LIGHTHOUSE_ONLY.split(',').map((name) => name.trim()) : undefined;
 /** The aim for mobile pages: each run's performance, their median, and each run's Total Blocking Time. */
@@ -302,6 +302,8 @@ async function main() {
       author: measured.authorPath,
       // A static page: a fresh install's Privacy page (docs/decisions/057-pages-and-navigation.md).
       page: paths.page('privacy'),
+      // The newsletters' sign-up page (docs/decisions/069-newsletters.md).
+      newsletters: '/newsletters',
     };
     const pages = measure.map((name) => ({ name, path: pagePaths[name] }));
     const rows: Row[] = [];
