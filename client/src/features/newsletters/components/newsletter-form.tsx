@@ -108,7 +108,12 @@ export function NewsletterForm({ newsletter, onClose }: { newsletter?: Newslette
             value={values.articleCount}
             onChange={(e) => set('articleCount', Number(e.target.value))}
           />
-          <Select label="Order" value={values.order} onChange={(e) => set('order', e.target.value as 'newsroom' | 'reads')}>
+          <Select
+            label="Order"
+            className="col-span-2"
+            value={values.order}
+            onChange={(e) => set('order', e.target.value as 'newsroom' | 'reads')}
+          >
             <option value="newsroom">The newsroom&rsquo;s (featured, then newest)</option>
             <option value="reads">Most read</option>
           </Select>
