@@ -280,7 +280,13 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
             WHERE "issueId" = ${issueId}::uuid AND "subscriberId" = ${to.subscriberId}::uuid`;
         }
       };
-      await Promise.all(Array.from({ length: Math.min(lanes, batch.length) }, lane));
+      // Every lane ends before the run goes on: one that failed (the database) leaves none sending behind it.
+      const ended = await Promise.allSettled(Array.from({ length: Math.min(lanes, batch.length) }, lane));
+      const broken = ended.find((e) => e.status === 'rejected');
+      if (broken) {
+        await putBack(null);
+        throw broken.reason;
+      }
       if (stopped) {
         await putBack(null);
         throw new Error('the worker stopped mid-issue: the next run goes on');

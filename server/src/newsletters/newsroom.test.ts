@@ -156,7 +156,15 @@ describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with t
     const entries = await db.auditEntry.count({ where: { action: 'subscribers.import' } });
     expect(entries).toBeGreaterThanOrEqual(2);
 
-    // The export's own file goes back in as it came out.
+    // The export's own file goes back in as it came out, an address it wrote as text ('-…) included.
+    await db.newsletterSubscriber.create({
+      data: {
+        email: `-${uniqueEmail('dash')}`,
+        consentedAt: new Date('2025-01-01Z'),
+        source: 'link',
+        subscriptions: { create: { newsletter: { connect: { slug: 'daily' } } } },
+      },
+    });
     const exported = await request(app).get('/api/newsletters/subscribers/export').set(headers('admin'));
     const back = await importCsv(exported.text);
     expect(back.status).toBe(200);
@@ -205,6 +213,7 @@ describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with t
       expect((await importCsv(`email,consented_at,newsletters\n${row}`, {}, actor)).status).toBe(actor === 'anonymous' ? 401 : 403);
     const cases: [Promise<request.Response>, number, RegExp][] = [
       [importCsv('name,date\nx,y\n'), 400, /columns email and consented_at/],
+      [importCsv(`email,consented_at,newsletters\n${uniqueEmail('feb')},2025-02-30,daily\n`), 400, /1 row is wrong/],
       [importCsv(''), 400, /empty/],
       [importCsv('email,consented_at\n'), 400, /no subscriber/],
       [importCsv('email,consented_at\n"unclosed,2025-01-01\n'), 400, /not CSV/],

@@ -50,8 +50,10 @@ export interface ImportResult {
 const date = (text: string): Date | null => {
   // A date alone is that day in UTC; a time without an offset is refused rather than guessed.
   if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(text)) return null;
-  const at = new Date(text);
-  return Number.isNaN(at.getTime()) ? null : at;
+  const at = new Date(text.length === 10 ? `${text}T00:00:00Z` : text);
+  // A day that does not exist (2025-02-30) is refused, not moved to the next month.
+  if (Number.isNaN(at.getTime()) || (at.toISOString().slice(0, 10) !== text.slice(0, 10) && text.length === 10)) return null;
+  return at;
 };
 
 /** The file's rows, checked: each problem as `Line N: …` (the header is line 1). */
@@ -86,7 +88,8 @@ export function readSubscriberCsv(
   body.forEach((record, i) => {
     const line = i + 2;
     const cell = (index: number) => (index >= 0 ? (record[index] ?? '') : '');
-    const email = emailSchema.safeParse(cell(at.email));
+    // The export writes a cell a spreadsheet would run as a formula with an apostrophe before it: read back, it goes.
+    const email = emailSchema.safeParse(cell(at.email).replace(/^'(?=[=+\-@])/, ''));
     const consentedAt = date(cell(at.consentedAt));
     const slugs = cell(at.newsletters)
       .split(/[\s,;]+/)
