@@ -15,3 +15,10 @@ export function categorySlug(name: string): string {
 export function slugCandidates(idOrSlug: string): string[] {
   return [...new Set([categorySlug(idOrSlug), spokenSlug(idOrSlug)])];
 }
+
+/** The first of `base`, `base-2`, `base-3`… (up to `base-999`) that `taken` does not hold, or null. */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string | null {
+  if (!taken.has(base)) return base;
+  for (let n = 2; n < 1000; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  return null;
+}

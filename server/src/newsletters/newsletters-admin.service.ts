@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { NewsletterCreate, NewsletterEdit } from '#shared/schemas/newsletters';
 import { audit, changed, type Actor } from '../audit/audit.service';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import { likeLiteral } from '../lib/like';
-import { categorySlug } from '../lib/slug';
+import { categorySlug, firstFreeSlug } from '../lib/slug';
 import { issuesProgress } from './delivery.service';
 import { newsletterSelect } from './subscriptions.service';
 
@@ -182,7 +183,7 @@ async function freeSlug(db: Db, name: string): Promise<string> {
   const taken = new Set(
     (await db.newsletter.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((n) => n.slug),
   );
-  for (let n = 1; ; n++) if (!taken.has(n === 1 ? base : `${base}-${n}`)) return n === 1 ? base : `${base}-${n}`;
+  return firstFreeSlug(base, taken) ?? `${base}-${randomUUID().slice(0, 6)}`;
 }
 
 /** A new daily or weekly digest, after the others in the newsroom's order. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { audit, changed, type Actor, type Changes } from '../audit/audit.service';
 import slugify from 'slugify';
 import { PAGE_SLUG } from '#shared/page-slug';
+import { firstFreeSlug } from '../lib/slug';
 import { PAGE_LIMITS, RESERVED_SLUGS, type PageStatus } from '#shared/schemas/pages';
 import type { PageListItem, PublicPage, StaticPage } from '#shared/types';
 import type { Db, Tx } from '../db/client';
@@ -118,9 +119,7 @@ async function freeSlugFor(db: Db, title: string): Promise<string> {
   const taken = new Set(
     (await db.page.findMany({ where: { slug: { startsWith: base } }, select: { slug: true }, take: 1000 })).map((p) => p.slug),
   );
-  if (!taken.has(base)) return base;
-  for (let n = 2; n < 1000; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-  return `${base}-${randomBytes(3).toString('hex')}`;
+  return firstFreeSlug(base, taken) ?? `${base}-${randomBytes(3).toString('hex')}`;
 }
 
 interface PageWrite {
