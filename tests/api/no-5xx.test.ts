@@ -53,7 +53,9 @@ async function fixtures() {
   const issue = await db.newsletterIssue.create({
     data: { newsletterId: daily.id, key: `fuzz-${unique()}`, subject: 'Fuzz issue', html: '<p>Fuzz</p>', text: 'Fuzz' },
   });
-  const subscriber = await db.newsletterSubscriber.create({ data: { email: `fuzz-${unique()}@example.test`, consentedAt: new Date(), source: 'import' } });
+  const subscriber = await db.newsletterSubscriber.create({
+    data: { email: `fuzz-${unique()}@example.test`, consentedAt: new Date(), source: 'import' },
+  });
   return { category, article, comments, news, victim, view, page, issue, subscriber };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
@@ -83,7 +85,7 @@ function existing(route: RegisteredRoute, param: string, actor: Actor, fx: Fixtu
   if (p.startsWith('/api/users/')) return fx.victim.id;
   if (p.startsWith('/api/newsletters/issues/')) return fx.issue.id;
   if (p.startsWith('/api/newsletters/subscribers/')) return fx.subscriber.id;
-  if (p.startsWith('/api/newsletters/')) return fx.issue.newsletterId;
+  if (p.startsWith('/api/newsletters/')) return fx.issue.newsletterId!;
   throw new Error(`No fixture for :${param} of ${p}: add one here`);
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { removeVariants } from '../media/image-variants';
 import type { Logger } from '../lib/logger';
 import type { MediaStorage } from '../storage/media-storage';
+import { sweepDeletedIssues } from '../newsletters/newsletters-admin.service';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -115,12 +116,16 @@ async function sweepFailedMailJobs(db: Db, now: Date): Promise<number> {
       AND j.locked_at IS NULL AND j.updated_at < ${new Date(now.getTime() - DAY_MS)}`;
 }
 
-/** The hourly job (jobs/tasks.ts): expired rows, failed mail jobs, then unused uploads past their grace period. */
+/**
+ * The hourly job (jobs/tasks.ts): expired rows, failed mail jobs, unused uploads past their grace period, then the
+ * issues of deleted newsletters.
+ */
 export function sweepTask(ctx: { db: Db; logger: Logger; config: { uploadDir: string }; storage?: Pick<MediaStorage, 'forget'> }): Task {
   return async () => {
     const expired = await sweepExpired(ctx.db);
     const failedMails = await sweepFailedMailJobs(ctx.db, new Date());
     const uploads = await sweepUploads(ctx.db, ctx.config.uploadDir, new Date(), TEMP_IDLE_MS, ctx.storage);
-    ctx.logger.debug({ swept: { ...expired, failedMails, ...uploads } }, 'hourly sweep done');
+    const newsletterHistory = await sweepDeletedIssues(ctx.db);
+    ctx.logger.debug({ swept: { ...expired, failedMails, ...uploads, newsletterHistory } }, 'hourly sweep done');
   };
 }

@@ -192,7 +192,9 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
       where: { id: issueId },
       select: { status: true, subject: true, html: true, text: true, newsletterId: true, newsletter: { select: { senderName: true } } },
     });
-    if (!issue || issue.status !== 'sending') return;
+    // An issue whose newsletter was deleted meanwhile (a category's digest goes with its category) is not sent on.
+    if (!issue?.newsletter || !issue.newsletterId || issue.status !== 'sending') return;
+    const { newsletterId } = issue;
     const runId = randomUUID();
     const fromName = issue.newsletter.senderName;
     const until = Date.now() + RUN_MS;
@@ -223,7 +225,7 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
     };
     let beat = 0;
     let claimedNothing = false;
-    await dropGone(db, issueId, issue.newsletterId);
+    await dropGone(db, issueId, newsletterId);
     while (Date.now() < until) {
       const batch = await claim(db, issueId, runId, Math.max(1, Math.ceil(ctx.rate)), ctx.stallSeconds);
       if (batch.length === 0) {
@@ -330,7 +332,7 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
 export async function resumeStalled(db: Db, stallSeconds: number): Promise<number> {
   const stalled = await db.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "NewsletterIssue"
-    WHERE "status" IN ('queued', 'sending')
+    WHERE "status" IN ('queued', 'sending') AND "newsletterId" IS NOT NULL
       AND COALESCE("heartbeatAt", "createdAt") < now() - ${stallSeconds}::int * interval '1 second'`;
   for (const { id } of stalled) {
     await db.$transaction(async (tx) => {
@@ -356,12 +358,15 @@ const issueSelect = {
 
 /** Issues with their recipients by state: two statements however many issues (the dashboard's newest twenty). */
 export async function issuesProgress(db: Db, query: { ids?: string[]; newest?: number }) {
-  const issues = await db.newsletterIssue.findMany({
-    ...(query.ids ? { where: { id: { in: query.ids } } } : {}),
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    ...(query.newest ? { take: query.newest } : {}),
-    select: issueSelect,
-  });
+  // Not the issues of a deleted newsletter, which the hourly sweep deletes (newsletters-admin.service.ts).
+  const issues = (
+    await db.newsletterIssue.findMany({
+      where: { newsletterId: { not: null }, ...(query.ids ? { id: { in: query.ids } } : {}) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      ...(query.newest ? { take: query.newest } : {}),
+      select: issueSelect,
+    })
+  ).filter((issue): issue is typeof issue & { newsletterId: string } => issue.newsletterId !== null);
   const states = issues.length
     ? await db.newsletterDelivery.groupBy({
         by: ['issueId', 'state'],

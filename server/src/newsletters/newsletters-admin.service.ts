@@ -210,6 +210,11 @@ export async function createNewsletter(db: Db, actor: Actor, input: NewsletterCr
  * Deletes a daily or weekly newsletter with its subscriptions and issues. A category's digest goes with its category and
  * the breaking-news alerts stay (both may be paused), and a newsletter with an issue still to send is kept until it is sent.
  */
+/**
+ * Deletes a newsletter and its subscriptions at once. Its issues stay behind without it (`newsletterId` null: no list
+ * shows them), and `sweepDeletedIssues` deletes them with their deliveries in batches: a daily digest's year to 100,000
+ * readers is 36 million deliveries, far more than one statement may delete within the statement limit.
+ */
 export async function deleteNewsletter(db: Db, actor: Actor, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     // The row lock holds off a new issue (its insert waits on this key) while the check below reads.
@@ -223,4 +228,32 @@ export async function deleteNewsletter(db: Db, actor: Actor, id: string): Promis
     await tx.newsletter.delete({ where: { id } });
     await audit(tx, actor, 'newsletter.delete', { type: 'newsletter', id, label: newsletter.name }, { name: [newsletter.name, null] });
   });
+}
+
+/** Deliveries deleted by one statement of the sweep, and how long one sweep goes on (the next hour's sweep goes on). */
+const SWEEP_BATCH = 10_000;
+const SWEEP_MS = 5 * 60_000;
+
+/**
+ * The hourly sweep's part (maintenance/sweep.service.ts): the issues of deleted newsletters (a category's digest goes
+ * with its category the same way), their deliveries first, `batch` at a time, for at most `forMs`.
+ */
+export async function sweepDeletedIssues(db: Db, { batch = SWEEP_BATCH, forMs = SWEEP_MS } = {}) {
+  const until = Date.now() + forMs;
+  let deliveries = 0;
+  for (;;) {
+    const deleted = await db.$executeRaw`
+      WITH gone AS (
+        SELECT d."issueId", d."subscriberId" FROM "NewsletterIssue" i
+        JOIN "NewsletterDelivery" d ON d."issueId" = i."id"
+        WHERE i."newsletterId" IS NULL LIMIT ${batch}
+      )
+      DELETE FROM "NewsletterDelivery" d USING gone WHERE d."issueId" = gone."issueId" AND d."subscriberId" = gone."subscriberId"`;
+    deliveries += deleted;
+    if (deleted < batch || Date.now() > until) break;
+  }
+  const issues = await db.$executeRaw`
+    DELETE FROM "NewsletterIssue" i
+    WHERE i."newsletterId" IS NULL AND NOT EXISTS (SELECT 1 FROM "NewsletterDelivery" d WHERE d."issueId" = i."id")`;
+  return { issues, deliveries };
 }

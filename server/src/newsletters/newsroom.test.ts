@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '#tests/helpers/auth';
 import { createCategory, type Actor } from '#tests/helpers/factories';
 import { actorsTestbed } from '#tests/helpers/testbed';
+import { sweepDeletedIssues } from './newsletters-admin.service';
 import { IMPORT_MAX_ROWS } from './subscriber-import.service';
 
 /**
@@ -108,32 +109,63 @@ describe('POST and DELETE /api/newsletters: the newsroom adds and removes digest
     });
     expect((await request(app).delete(`/api/newsletters/${made.body.id}`).set(headers('admin'))).status).toBe(409);
     await db.newsletterIssue.update({ where: { id: issue.id }, data: { status: 'sent' } });
+    for (const name of ['hist-a', 'hist-b', 'hist-c'])
+      await db.newsletterSubscriber.create({
+        data: {
+          email: uniqueEmail(name),
+          consentedAt: new Date('2025-01-01Z'),
+          source: 'link',
+          deliveries: { create: { issueId: issue.id, state: 'sent', sentAt: new Date() } },
+        },
+      });
     expect((await request(app).delete(`/api/newsletters/${made.body.id}`).set(headers('admin'))).status).toBe(200);
+    // Its history goes later, in batches: meanwhile no list shows it.
+    expect(await db.newsletterIssue.findUnique({ where: { id: issue.id }, select: { newsletterId: true } })).toEqual({
+      newsletterId: null,
+    });
+    expect((await request(app).get(`/api/newsletters/issues/${issue.id}`).set(headers('editor'))).status).toBe(404);
+    const { issues } = (await request(app).get('/api/newsletters/overview').set(headers('editor'))).body as { issues: { id: string }[] };
+    expect(issues.map((i) => i.id)).not.toContain(issue.id);
+    expect(await sweepDeletedIssues(db, { batch: 2 })).toEqual({ issues: 1, deliveries: 3 });
     expect(await db.newsletterIssue.count({ where: { id: issue.id } })).toBe(0);
+    expect(await sweepDeletedIssues(db)).toEqual({ issues: 0, deliveries: 0 });
   });
 });
 
 describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with their consent date', () => {
   it('creates new addresses with their consent date, adds newsletters to known ones, and reads what the export writes', async () => {
-    const [a, b, c] = [uniqueEmail('imp-a'), uniqueEmail('imp-b'), uniqueEmail('imp-c')];
-    await db.newsletterSubscriber.create({
-      data: {
-        email: b,
-        consentedAt: new Date('2024-01-01T00:00:00Z'),
-        source: 'link',
-        subscriptions: { create: { newsletter: { connect: { slug: 'weekly' } } } },
-      },
-    });
+    const [a, b, c, d, e] = [
+      uniqueEmail('imp-a'),
+      uniqueEmail('imp-b'),
+      uniqueEmail('imp-c'),
+      uniqueEmail('imp-left'),
+      uniqueEmail('imp-kept'),
+    ];
+    for (const [email, slug] of [
+      [b, 'weekly'],
+      [e, 'weekly'],
+    ] as const)
+      await db.newsletterSubscriber.create({
+        data: {
+          email,
+          consentedAt: new Date('2024-01-01T00:00:00Z'),
+          source: 'link',
+          subscriptions: { create: { newsletter: { connect: { slug } } } },
+        },
+      });
     const csv = [
       '\uFEFFEmail,Consented At,Source,Newsletters,Suppressed At,Suppressed Reason',
       `${a.toUpperCase()},2025-06-01T09:30:00Z,link,daily weekly,,`,
       `${b},2025-06-02,import,daily,,`,
       `"${c}",2025-06-03,import,,2025-07-01,"Complained, twice"`,
       `${a},2025-05-01,import,breaking,,`,
+      // People who left, as the export writes them: an empty newsletters cell adds none.
+      `${d},2025-06-04,link,,,`,
+      `${e},2025-06-05,link,,,`,
     ].join('\r\n');
-    const res = await importCsv(csv, { newsletters: 'weekly' });
+    const res = await importCsv(csv);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ rows: 3, created: 2, existing: 1, subscriptions: 5, suppressed: 1 });
+    expect(res.body).toEqual({ rows: 5, created: 2, existing: 2, subscriptions: 4, suppressed: 1, skipped: 1 });
 
     // The same address twice: its newsletters together, its earliest consent.
     expect(await subscriber(a)).toMatchObject({ consentedAt: new Date('2025-05-01T00:00:00Z'), source: 'import', suppressedAt: null });
@@ -141,17 +173,21 @@ describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with t
     // A known address keeps its consent and gains what the file names.
     expect(await subscriber(b)).toMatchObject({ consentedAt: new Date('2024-01-01T00:00:00Z'), source: 'link' });
     expect(await slugsOf(b)).toEqual(['daily', 'weekly']);
-    // An empty newsletters cell takes the newsletters chosen for the file; the suppression is kept.
+    // A suppressed row is kept for its suppression, subscribed to nothing.
     expect(await subscriber(c)).toMatchObject({ suppressedAt: new Date('2025-07-01T00:00:00Z'), suppressedReason: 'Complained, twice' });
-    expect(await slugsOf(c)).toEqual(['weekly']);
+    expect(await slugsOf(c)).toEqual([]);
+    // Someone new who left is not kept; someone known who left here stays as they are.
+    expect(await subscriber(d)).toBeNull();
+    expect(await slugsOf(e)).toEqual(['weekly']);
 
     // Importing it again changes nothing.
-    expect((await importCsv(csv, { newsletters: 'weekly' })).body).toEqual({
-      rows: 3,
+    expect((await importCsv(csv)).body).toEqual({
+      rows: 5,
       created: 0,
-      existing: 3,
+      existing: 4,
       subscriptions: 0,
       suppressed: 0,
+      skipped: 1,
     });
     const entries = await db.auditEntry.count({ where: { action: 'subscribers.import' } });
     expect(entries).toBeGreaterThanOrEqual(2);
@@ -172,6 +208,19 @@ describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with t
     expect(back.body.subscriptions).toBe(0);
   });
 
+  it('gives a list without a newsletters column the newsletters chosen for it, and refuses a choice beside the column', async () => {
+    const [a, b] = [uniqueEmail('imp-list-a'), uniqueEmail('imp-list-b')];
+    const res = await importCsv(`email,consented_at\n${a},2025-06-01\n${b},2025-06-02\n`, { newsletters: 'daily weekly' });
+    expect(res.body).toEqual({ rows: 2, created: 2, existing: 0, subscriptions: 4, suppressed: 0, skipped: 0 });
+    expect(await slugsOf(b)).toEqual(['daily', 'weekly']);
+    const beside = await importCsv(`email,consented_at,newsletters\n${uniqueEmail('imp-beside')},2025-06-01,\n`, { newsletters: 'daily' });
+    expect(beside.status).toBe(400);
+    expect(beside.body.message).toMatch(/names each row's newsletters .*choose none/);
+    const none = await importCsv(`email,consented_at\n${uniqueEmail('imp-none')},2025-06-01\n`);
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('Choose the newsletters for this file: it has no newsletters column');
+  });
+
   it('never lifts a suppression: a bounce outlives a list from elsewhere', async () => {
     const email = uniqueEmail('imp-bounced');
     await db.newsletterSubscriber.create({
@@ -187,22 +236,23 @@ describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with t
       'email,consented_at,newsletters',
       `${good},2025-06-01,daily`,
       'not-an-address,2025-06-01,daily',
+      '',
       `${uniqueEmail('x')},yesterday,daily`,
       `${uniqueEmail('x')},2999-01-01,daily`,
-      `${uniqueEmail('x')},2025-06-01T09:30,daily`,
+      // A quoted cell over two lines: the row is named by the line it starts on, and so is the one after it.
+      `"${uniqueEmail('x')}",2025-06-01T09:30,"daily`,
+      'weekly"',
       `${uniqueEmail('x')},2025-06-01,no-such-letter`,
-      `${uniqueEmail('x')},2025-06-01,`,
     ].join('\n');
     const res = await importCsv(csv);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('6 rows are wrong: nothing was imported');
+    expect(res.body.message).toBe('5 rows are wrong: nothing was imported');
     expect(res.body.details).toEqual([
       'Line 3: "not-an-address" is not an e-mail address',
-      'Line 4: consented_at "yesterday" is not a date (2026-05-01 or 2026-05-01T09:30:00Z)',
-      'Line 5: consented_at is in the future or before 1990',
-      'Line 6: consented_at "2025-06-01T09:30" is not a date (2026-05-01 or 2026-05-01T09:30:00Z)',
-      'Line 7: no newsletter "no-such-letter"',
-      'Line 8: no newsletter: fill its newsletters column or choose newsletters for the whole file',
+      'Line 5: consented_at "yesterday" is not a date (2026-05-01 or 2026-05-01T09:30:00Z)',
+      'Line 6: consented_at is in the future or before 1990',
+      'Line 7: consented_at "2025-06-01T09:30" is not a date (2026-05-01 or 2026-05-01T09:30:00Z)',
+      'Line 9: no newsletter "no-such-letter"',
     ]);
     expect(await subscriber(good)).toBeNull();
   });
@@ -215,7 +265,7 @@ describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with t
       [importCsv('name,date\nx,y\n'), 400, /columns email and consented_at/],
       [importCsv(`email,consented_at,newsletters\n${uniqueEmail('feb')},2025-02-30,daily\n`), 400, /1 row is wrong/],
       [importCsv(''), 400, /empty/],
-      [importCsv('email,consented_at\n'), 400, /no subscriber/],
+      [importCsv('email,consented_at,newsletters\n'), 400, /no subscriber/],
       [importCsv('email,consented_at\n"unclosed,2025-01-01\n'), 400, /not CSV/],
       [importCsv(`email,consented_at\n${row}`, { newsletters: 'nope' }), 400, /No newsletter "nope"/],
       [request(app).post('/api/newsletters/subscribers/import').set(headers('admin')).send({}), 400, /file/],

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
-import { parse } from 'csv-parse/sync';
+import { parse, type Info } from 'csv-parse/sync';
 import { emailSchema } from '#shared/schemas/auth';
 import { audit, type Actor } from '../audit/audit.service';
 import type { Db } from '../db/client';
@@ -21,6 +21,8 @@ export const IMPORT_MAX_ROWS = 100_000;
 const ERRORS_SHOWN = 20;
 /** The oldest consent date taken: older ones are typos, not consent. */
 const OLDEST_CONSENT = Date.UTC(1990, 0, 1);
+/** One statement of an import may take this long (the pool's limit is for readers' requests). */
+const IMPORT_STATEMENT_MS = 60_000;
 
 /** Receives the CSV of multipart field `field` in memory (at most IMPORT_MAX_BYTES), as multer's own errors 4xx. */
 export function receiveCsv(field: string): RequestHandler {
@@ -45,6 +47,7 @@ export interface ImportResult {
   existing: number;
   subscriptions: number;
   suppressed: number;
+  skipped: number;
 }
 
 const date = (text: string): Date | null => {
@@ -56,20 +59,38 @@ const date = (text: string): Date | null => {
   return at;
 };
 
-/** The file's rows, checked: each problem as `Line N: …` (the header is line 1). */
+/**
+ * The file's rows, checked: each problem as `Line N: …` (the header is line 1; N is the line where the row starts, blank
+ * lines and cells over several lines counted). A file with a `newsletters` column says each row's newsletters, an empty
+ * cell meaning none (someone who left, in the export); `fallback`, the newsletters chosen for the file, is for a list
+ * without that column, and is refused beside one.
+ */
 export function readSubscriberCsv(
   csv: Buffer,
   known: ReadonlySet<string>,
   fallback: string[],
   now = new Date(),
 ): { rows: Row[]; errors: string[] } {
-  let records: string[][];
+  let records: { record: string[]; info: Info }[];
   try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, to: IMPORT_MAX_ROWS + 2 });
+    // With `info`, each record comes with where it was read (csv-parse's types do not follow that option).
+    records = parse(csv, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      info: true,
+      to: IMPORT_MAX_ROWS + 2,
+    }) as unknown as typeof records;
   } catch (err) {
     throw badRequest('The file is not CSV', [(err as Error).message.slice(0, 200)]);
   }
-  const [header, ...body] = records;
+  // csv-parse gives the line where a record ends: the next one starts after it and the blank lines between.
+  const startLines = records.map(({ info }, i) => {
+    const before = records[i - 1]?.info;
+    return before ? before.lines + (info.empty_lines - before.empty_lines) + 1 : info.lines;
+  });
+  const [header, ...body] = records.map((r) => r.record);
   if (!header) throw badRequest('The file is empty', ['Its first line names the columns: email, consented_at, newsletters']);
   if (body.length > IMPORT_MAX_ROWS) throw badRequest(`At most ${IMPORT_MAX_ROWS.toLocaleString('en')} subscribers in one file`);
   const column = (name: string) => header.findIndex((h) => h.toLowerCase().replace(/[\s-]+/g, '_') === name);
@@ -82,11 +103,20 @@ export function readSubscriberCsv(
   };
   if (at.email < 0 || at.consentedAt < 0)
     throw badRequest('The file needs the columns email and consented_at', [`Its first line names: ${header.join(', ').slice(0, 200)}`]);
+  const named = at.newsletters >= 0;
+  if (!named && fallback.length === 0)
+    throw badRequest('Choose the newsletters for this file: it has no newsletters column', [
+      "Or add a newsletters column naming each row's newsletters by their slugs",
+    ]);
+  if (named && fallback.length > 0)
+    throw badRequest("This file names each row's newsletters in its newsletters column: choose none for the whole file", [
+      'An empty newsletters cell means none: the person left (the export writes them so)',
+    ]);
 
   const errors: string[] = [];
   const byEmail = new Map<string, Row>();
   body.forEach((record, i) => {
-    const line = i + 2;
+    const line = startLines[i + 1] ?? i + 2;
     const cell = (index: number) => (index >= 0 ? (record[index] ?? '') : '');
     // The export writes a cell a spreadsheet would run as a formula with an apostrophe before it: read back, it goes.
     const email = emailSchema.safeParse(cell(at.email).replace(/^'(?=[=+\-@])/, ''));
@@ -102,7 +132,6 @@ export function readSubscriberCsv(
       !consentedAt && `consented_at "${cell(at.consentedAt).slice(0, 40)}" is not a date (2026-05-01 or 2026-05-01T09:30:00Z)`,
       consentedAt && (consentedAt > now || consentedAt.getTime() < OLDEST_CONSENT) && 'consented_at is in the future or before 1990',
       unknown.length > 0 && `no newsletter "${unknown.join('", "').slice(0, 100)}"`,
-      slugs.length === 0 && fallback.length === 0 && 'no newsletter: fill its newsletters column or choose newsletters for the whole file',
       suppressedText && !suppressedAt && `suppressed_at "${suppressedText.slice(0, 40)}" is not a date`,
       cell(at.suppressedReason).length > 200 && 'suppressed_reason is longer than 200 characters',
     ].filter((p): p is string => typeof p === 'string' && p !== '');
@@ -113,7 +142,7 @@ export function readSubscriberCsv(
     const row: Row = {
       email: email.data,
       consentedAt,
-      slugs: slugs.length > 0 ? slugs : fallback,
+      slugs: named ? slugs : fallback,
       suppressedAt,
       suppressedReason: suppressedAt ? cell(at.suppressedReason) || 'Imported as suppressed' : null,
     };
@@ -132,13 +161,15 @@ export function readSubscriberCsv(
         : row,
     );
   });
-  return { rows: [...byEmail.values()], errors };
+  // In one order, so that two imports at once wait for each other instead of deadlocking over rows taken crosswise.
+  return { rows: [...byEmail.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)), errors };
 }
 
 /**
  * Imports subscribers: new addresses are created with their consent date (source `import`); known ones keep theirs and
- * gain the newsletters named. An import never lifts a suppression (a bounce or a complaint outlives a list from
- * elsewhere); a row with `suppressed_at` suppresses its address.
+ * gain the newsletters named. A row that names no newsletter adds none: a known address stays as it is, and a new one
+ * is not kept (someone who left) unless the row suppresses it. An import never lifts a suppression (a bounce or a
+ * complaint outlives a list from elsewhere); a row with `suppressed_at` suppresses its address.
  */
 export async function importSubscribers(db: Db, actor: Actor, csv: Buffer, fallbackSlugs: string[]): Promise<ImportResult> {
   const newsletters = await db.newsletter.findMany({ select: { id: true, slug: true } });
@@ -156,11 +187,16 @@ export async function importSubscribers(db: Db, actor: Actor, csv: Buffer, fallb
   const emails = rows.map((r) => r.email);
   return db.$transaction(
     async (tx) => {
+      // 100,000 rows and their subscriptions take longer than the pool's statement limit on a slow machine; the import
+      // is an admin's, at most 20 an hour.
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${IMPORT_STATEMENT_MS}`);
       const known = await tx.$queryRaw<{ email: string; suppressed: boolean }[]>`
         SELECT email, "suppressedAt" IS NOT NULL AS suppressed FROM "NewsletterSubscriber" WHERE email = ANY(${emails}::text[])`;
+      const knownEmails = new Set(known.map((k) => k.email));
       const alreadySuppressed = new Set(known.filter((k) => k.suppressed).map((k) => k.email));
+      const creating = rows.filter((r) => !knownEmails.has(r.email) && (r.slugs.length > 0 || r.suppressedAt));
       const { count: created } = await tx.newsletterSubscriber.createMany({
-        data: rows.map((r) => ({
+        data: creating.map((r) => ({
           email: r.email,
           consentedAt: r.consentedAt,
           source: 'import',
@@ -185,7 +221,8 @@ export async function importSubscribers(db: Db, actor: Actor, csv: Buffer, fallb
         JOIN "NewsletterSubscriber" s ON s.email = t.email
         JOIN "Newsletter" n ON n.slug = t.slug
         ON CONFLICT DO NOTHING`;
-      const result = { rows: rows.length, created, existing: known.length, subscriptions, suppressed };
+      const skipped = rows.length - known.length - creating.length;
+      const result = { rows: rows.length, created, existing: known.length, subscriptions, suppressed, skipped };
       await audit(
         tx,
         actor,

@@ -91,6 +91,7 @@ export const subscriberImportResultSchema = z
     existing: wireInt.describe('Addresses that were subscribers already (they keep their consent date)'),
     subscriptions: wireInt.describe('Subscriptions added'),
     suppressed: wireInt.describe('Addresses put on the suppression list by the file'),
+    skipped: wireInt.describe('New addresses whose row names no newsletter (people who left): not kept'),
   })
   .meta({ id: 'SubscriberImport', description: 'What an import of subscribers did' });
 

@@ -47,7 +47,8 @@ export function DialogForm({
       {children}
       <div className="flex justify-end gap-2">
         {finished ? (
-          <Button variant="primary" onClick={onCancel}>
+          // The save button had the focus and is gone: Close takes it, not the page behind the dialog.
+          <Button variant="primary" onClick={onCancel} autoFocus>
             Close
           </Button>
         ) : (

@@ -12,8 +12,8 @@ import { useImportSubscribers } from '../api/dashboard';
 const MAX_MB = 10;
 
 /**
- * An admin's import of subscribers from CSV (docs/decisions/069-newsletters.md): the file, the newsletters of rows that
- * name none, and what the import did — or each wrong row, when nothing was imported.
+ * An admin's import of subscribers from CSV (docs/decisions/069-newsletters.md): the file, the newsletters of a list
+ * without a newsletters column, and what the import did — or each wrong row, when nothing was imported.
  */
 export function SubscriberImportDialog({ newsletters, onClose }: { newsletters: NewsletterOverview['newsletters']; onClose(): void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -50,24 +50,31 @@ export function SubscriberImportDialog({ newsletters, onClose }: { newsletters: 
       pendingLabel="Importing…"
       finished={result !== null}
     >
-      {result ? (
-        <div role="status" className="space-y-1 text-sm text-slate-800">
-          <p className="font-medium text-slate-900">{formatNumber(result.rows)} addresses imported.</p>
-          <p>
-            {formatNumber(result.created)} new, {formatNumber(result.existing)} already subscribers (they keep their consent date);{' '}
-            {formatNumber(result.subscriptions)} subscriptions added
-            {result.suppressed > 0 && <>; {formatNumber(result.suppressed)} put on the suppression list</>}.
-          </p>
-        </div>
-      ) : (
-        <>
-          {error && error.details.length > 0 && (
-            <ul aria-label="Rows to mend" className="max-h-48 list-disc overflow-auto pl-5 text-sm text-red-700">
+      {/* One live region from the start, so that what the import did, or the rows to mend, is read out when it comes. */}
+      <div role="status" className="space-y-1 text-sm text-slate-800">
+        {result ? (
+          <>
+            <p className="font-medium text-slate-900">{formatNumber(result.rows)} addresses imported.</p>
+            <p>
+              {formatNumber(result.created)} new, {formatNumber(result.existing)} already subscribers (they keep their consent date);{' '}
+              {formatNumber(result.subscriptions)} subscriptions added
+              {result.suppressed > 0 && <>; {formatNumber(result.suppressed)} put on the suppression list</>}
+              {result.skipped > 0 && <>; {formatNumber(result.skipped)} new addresses with no newsletter (people who left) not kept</>}.
+            </p>
+          </>
+        ) : (
+          error &&
+          error.details.length > 0 && (
+            <ul aria-label="Rows to mend" className="max-h-48 list-disc overflow-auto pl-5 text-red-700">
               {error.details.map((d) => (
                 <li key={d}>{d}</li>
               ))}
             </ul>
-          )}
+          )
+        )}
+      </div>
+      {!result && (
+        <>
           <FieldShell
             label="CSV file"
             hint={
@@ -75,7 +82,7 @@ export function SubscriberImportDialog({ newsletters, onClose }: { newsletters: 
                 Columns <code>email</code> and <code>consented_at</code> (when the person agreed, like 2025-06-01), and optionally{' '}
                 <code>newsletters</code> (slugs separated by spaces), <code>suppressed_at</code> and <code>suppressed_reason</code>: the
                 export&rsquo;s own columns. At most {MAX_MB} MB. Every row is checked first: a file with a wrong row imports nothing. Known
-                addresses keep their consent date and suppression.
+                addresses keep their consent date and suppression; an empty newsletters cell adds none.
               </>
             }
           >
@@ -91,7 +98,7 @@ export function SubscriberImportDialog({ newsletters, onClose }: { newsletters: 
             )}
           </FieldShell>
           <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Newsletters of the rows that name none</legend>
+            <legend className="text-sm font-medium text-slate-800">Newsletters for a file without a newsletters column</legend>
             <div className="mt-2 grid gap-1 sm:grid-cols-2">
               {newsletters.map((n) => (
                 <label key={n.id} className="flex items-center gap-2 text-sm text-slate-800">
