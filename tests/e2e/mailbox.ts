@@ -19,8 +19,13 @@ export async function startMailbox(): Promise<{ port: number; close: () => Promi
   return startSmtpCatcher((mail) => appendFileSync(MAILBOX_FILE, `${JSON.stringify({ ...mail, at: Date.now() })}\n`));
 }
 
-/** The newest mail to `to` received after `since`, waiting up to `timeoutMs`. */
-export async function waitForMail(to: string, since = 0, timeoutMs = 15_000): Promise<ReceivedMail> {
+/** The newest mail to `to` received after `since` (and that `matches`), waiting up to `timeoutMs`. */
+export async function waitForMail(
+  to: string,
+  since = 0,
+  timeoutMs = 15_000,
+  matches: (mail: ReceivedMail) => boolean = () => true,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(MAILBOX_FILE)) {
@@ -28,7 +33,7 @@ export async function waitForMail(to: string, since = 0, timeoutMs = 15_000): Pr
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l) as ReceivedMail)
-        .filter((m) => m.to.includes(to.toLowerCase()) && m.at >= since);
+        .filter((m) => m.to.includes(to.toLowerCase()) && m.at >= since && matches(m));
       if (mails.length) return mails[mails.length - 1]!;
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -8,7 +8,7 @@ import { addJob, runAgain } from '../jobs/job-queue.service';
 import { mailRetryDelay, type MailRetry } from '../jobs/mail-job';
 import type { Logger } from '../lib/logger';
 import { notFound } from '../lib/errors';
-import { SMTP_CONNECTIONS, type Mailer } from '../lib/mailer';
+import { MailNotStarted, SMTP_CONNECTIONS, type Mailer } from '../lib/mailer';
 import { preferencesToken } from './links';
 import { personalize, renderIssue, type Brand, type IssueContent } from './newsletter-mail';
 
@@ -42,6 +42,11 @@ const RUN_MS = 10_000;
 const GIVE_UP_MS = 24 * 3_600_000;
 /** The pace's memory: time lost to the work between batches within it is made up (reserveSlots). */
 const CATCH_UP_MS = 1_000;
+/**
+ * A message starts within this long of its claim's last renewal, or goes back to the queue unsent: the process's other
+ * mail (codes, other issues) may hold every connection, and a message that waited past the stall could be sent twice.
+ */
+const START_WITHIN_MS = 10_000;
 /** Retries of a failing mail server: from 2 s, doubling, at most a minute apart. */
 export const NEWSLETTER_RETRY: MailRetry = { firstMs: 2_000, capMs: 60_000 };
 
@@ -235,10 +240,11 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
       const started = performance.now() + (await reserveSlots(db, batch.length, gap));
       let next = 0;
       let stopped = false;
+      let busy = false;
       let serverFailure: string | null = null;
       /** Sends the batch's messages in turn, each at its slot, until none is left or the run must stop. */
       const lane = async () => {
-        while (next < batch.length && serverFailure === null && !stopped) {
+        while (next < batch.length && serverFailure === null && !stopped && !busy) {
           const i = next++;
           const to = batch[i]!;
           if (helpers.abortSignal.aborted) {
@@ -267,8 +273,13 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
             },
           );
           try {
-            await mailer.send(mail);
+            await mailer.send(mail, { startBy: Date.now() + Math.min(START_WITHIN_MS, (ctx.stallSeconds * 1000) / 4) });
           } catch (err) {
+            if (err instanceof MailNotStarted) {
+              // Every connection is taken (this process's other mail): what is left goes back, and the next run goes on.
+              busy = true;
+              return;
+            }
             const failure = failureOf(err);
             if (!failure.recipient) {
               // The mail server is in trouble: the lanes stop, and what is left of the batch goes back.
@@ -296,6 +307,11 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
       if (serverFailure !== null) {
         await putBack(serverFailure);
         return retryLater(helpers, parsed.data, serverFailure);
+      }
+      if (busy) {
+        await putBack(null);
+        logger.warn({ issueId }, 'newsletter: no connection to the mail server was free in time; the next run goes on');
+        return void (await runAgain(db, helpers.job, 'newsletter-send', { issueId }, 1_000));
       }
     }
     if (await finishIfDone(db, issueId)) return void logger.info({ issueId }, 'newsletter issue sent');

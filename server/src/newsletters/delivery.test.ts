@@ -12,7 +12,7 @@ import { header } from '#tests/helpers/smtp-catcher';
 import { freePort } from '../db/embedded';
 import { startJobWorker } from '../jobs/job-queue.service';
 import { createLogger } from '../lib/logger';
-import { createMailer } from '../lib/mailer';
+import { createMailer, SMTP_CONNECTIONS, type Mailer } from '../lib/mailer';
 import { createIssue, RECIPIENT_TRIES, resumeStalled, sendIssueTask } from './delivery.service';
 import type { Brand } from './newsletter-mail';
 
@@ -61,8 +61,8 @@ const states = async (issueId: string) =>
     ]),
   );
 
-/** A worker in this process sending issues only, to `smtpUrl`. */
-function sendingWorker(smtpUrl: string, stallSeconds = 60) {
+/** A worker in this process sending issues only, to `smtpUrl` (or through `mailer`, which other mail shares). */
+function sendingWorker(smtpUrl: string, stallSeconds = 60, mailer?: Mailer) {
   const logger = createLogger('silent');
   const none = async () => {};
   return startJobWorker({
@@ -73,7 +73,7 @@ function sendingWorker(smtpUrl: string, stallSeconds = 60) {
         db,
         logger,
         jwtSecret,
-        mailer: createMailer(smtpUrl, 'Chronicle <news@chronicle.test>', logger),
+        mailer: mailer ?? createMailer(smtpUrl, 'Chronicle <news@chronicle.test>', logger),
         publicUrl: 'http://chronicle.test',
         rate: 200,
         stallSeconds,
@@ -162,6 +162,53 @@ describe('recipients the mail server refuses', () => {
     expect(byEmail[refused]!.subscriber.suppressedReason).toBe('The mail server refused the address (550)');
     expect(byEmail[later]).toMatchObject({ lastError: '450', attempts: RECIPIENT_TRIES });
     expect(byEmail[later]!.subscriber.suppressedAt).toBeNull();
+  });
+});
+
+describe("an issue while the process's other mail holds every connection to the mail server", () => {
+  it('sends nothing that could not start within its claim, and each subscriber once when connections are free', async () => {
+    const accepted = new Map<string, number>();
+    const held: (() => void)[] = [];
+    // A real SMTP server that holds the other mail (to busy-…) until the test lets it go, and takes the issue's.
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          const to = session.envelope.rcptTo[0]!.address.toLowerCase();
+          if (to.startsWith('busy-')) return void held.push(() => callback());
+          accepted.set(to, (accepted.get(to) ?? 0) + 1);
+          callback();
+        });
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    const mailer = createMailer(`smtp://127.0.0.1:${port}`, 'Chronicle <news@chronicle.test>', createLogger('silent'));
+    const other = Array.from({ length: SMTP_CONNECTIONS }, (_, i) =>
+      mailer.send({ to: `busy-${i}@example.test`, subject: 'Your code', text: '123456', html: '<p>123456</p>' }),
+    );
+    await until('every connection taken', async () => held.length === SMTP_CONNECTIONS);
+    const { emails, issueId } = await issueFor(5, 'crowded');
+    // A 4-second stall: a message starts within a second of its claim, or goes back unsent.
+    const worker = await sendingWorker('', 4, mailer);
+    try {
+      await until('a claim put back unsent', async () =>
+        db.newsletterDelivery.findFirst({ where: { issueId, state: 'queued', attempts: { gte: 1 } } }),
+      );
+      expect(accepted.size).toBe(0);
+      for (const release of held.splice(0)) release();
+      await Promise.all(other);
+      await until('the issue sent', async () => (await db.newsletterIssue.findUniqueOrThrow({ where: { id: issueId } })).status === 'sent');
+    } finally {
+      await worker.stop();
+      mailer.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+    expect(await states(issueId)).toEqual({ sent: 5 });
+    for (const email of emails) expect(accepted.get(email), email).toBe(1);
   });
 });
 

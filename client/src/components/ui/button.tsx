@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn';
 
 export type ButtonVariant = 'primary' | 'brand' | 'secondary' | 'success' | 'ghost' | 'danger' | 'link';
@@ -34,6 +34,8 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** The button element (React 19 passes `ref` as a prop). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** One button for the reader and the dashboard; `type="button"` unless said otherwise. */

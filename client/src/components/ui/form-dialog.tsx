@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog, type DialogProps } from './dialog';
 import { FormError } from './field';
@@ -40,6 +40,11 @@ export function DialogForm({
   children,
 }: DialogFormProps) {
   const locked = busy.pending || busy.succeeded;
+  // The save button had the focus and is gone: Close takes it, not the page behind the dialog.
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (finished) close.current?.focus();
+  }, [finished]);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormError message={formError} />
@@ -47,8 +52,7 @@ export function DialogForm({
       {children}
       <div className="flex justify-end gap-2">
         {finished ? (
-          // The save button had the focus and is gone: Close takes it, not the page behind the dialog.
-          <Button variant="primary" onClick={onCancel} autoFocus>
+          <Button variant="primary" onClick={onCancel} ref={close}>
             Close
           </Button>
         ) : (
