@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import { createIssue } from './delivery.service';
-import type { Brand, IssueArticle } from './newsletter-mail';
+import { issueArticle, issueArticleSelect, type Brand, type IssueArticle } from './newsletter-mail';
 
 /**
  * The issues the newsroom does not write by hand (docs/decisions/069-newsletters.md): each digest at its hour of the
@@ -66,15 +66,9 @@ async function digestArticles(db: Db, n: Digest, now: Date, publicUrl: string): 
         ? [{ totalViews: 'desc' }, { publishedAt: 'desc' }, { id: 'desc' }]
         : [{ isFeatured: 'desc' }, { publishedAt: 'desc' }, { id: 'desc' }],
     take: n.articleCount,
-    select: { id: true, title: true, summary: true, imageUrl: true, category: { select: { name: true } } },
+    select: issueArticleSelect,
   });
-  return rows.map((a) => ({
-    id: a.id,
-    title: a.title,
-    summary: a.summary,
-    category: a.category.name,
-    imageUrl: a.imageUrl ? (/^https?:\/\//.test(a.imageUrl) ? a.imageUrl : `${publicUrl}${a.imageUrl}`) : null,
-  }));
+  return rows.map((a) => issueArticle(a, publicUrl));
 }
 
 /** The subject column's length. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
 import type { Mailer } from '../lib/mailer';
 import { createIssue } from './delivery.service';
-import { MARKERS, personalize, renderIssue, type Brand, type IssueArticle } from './newsletter-mail';
+import { issueArticle, issueArticleSelect, MARKERS, personalize, renderIssue, type Brand, type IssueArticle } from './newsletter-mail';
 
 /**
  * Special editions (docs/decisions/069-newsletters.md): an editor picks published articles and writes an intro, sees
@@ -25,15 +25,16 @@ async function newsletterOf(db: Db, id: string) {
 async function editionArticles(db: Db, ids: string[], publicUrl: string): Promise<IssueArticle[]> {
   const rows = await db.article.findMany({
     where: { id: { in: ids }, status: 'published' },
-    select: { id: true, title: true, summary: true, imageUrl: true, category: { select: { name: true } } },
+    select: issueArticleSelect,
   });
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing) throw badRequest(`Article ${missing} is not a published article`);
-  return ids.map((id) => {
-    const a = rows.find((r) => r.id === id)!;
-    const imageUrl = a.imageUrl ? (/^https?:\/\//.test(a.imageUrl) ? a.imageUrl : `${publicUrl}${a.imageUrl}`) : null;
-    return { id: a.id, title: a.title, summary: a.summary, category: a.category.name, imageUrl };
-  });
+  return ids.map((id) =>
+    issueArticle(
+      rows.find((r) => r.id === id)!,
+      publicUrl,
+    ),
+  );
 }
 
 async function contentOf(db: Db, brand: Brand, newsletterId: string, edition: Edition) {

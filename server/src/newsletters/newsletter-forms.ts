@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { clientNetwork } from '../lib/client-network';
 import { HttpError } from '../lib/errors';
 import { enforce } from '../lib/rate-limit';
+import { sameSiteOnly } from '../lib/same-site';
 import { CONFIRM_EXPIRED, LINK_FAILURE } from './links';
 import { activeNewsletters, SUBSCRIBES_PER_NETWORK_PER_HOUR, subscriptionsService } from './subscriptions.service';
 
@@ -16,18 +17,8 @@ import { activeNewsletters, SUBSCRIBES_PER_NETWORK_PER_HOUR, subscriptionsServic
 export function newsletterForms(ctx: AppContext): Router {
   const router = Router();
   const subscriptions = subscriptionsService(ctx);
-  const site = new URL(ctx.config.publicUrl).origin;
-  /**
-   * A post from another site's page is refused: it would make each of its visitors sign addresses up from their own
-   * network, past the per-network limit. Browsers say where a post comes from (Sec-Fetch-Site, Origin).
-   */
-  router.post('/newsletters/*path', (req, res, next) => {
-    const fetchSite = req.get('sec-fetch-site');
-    const origin = req.get('origin');
-    const crossSite = fetchSite === 'cross-site' || (fetchSite !== 'same-origin' && origin !== undefined && origin !== site);
-    if (!crossSite) return next();
-    res.status(403).type('text/plain').send('This form may only be sent from this site.');
-  });
+  // A post from another site's page would make each of its visitors sign addresses up from their own network.
+  router.post('/newsletters/*path', sameSiteOnly(ctx.config.publicUrl));
   const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 });
   const list = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 

@@ -26,6 +26,23 @@ export interface IssueArticle {
   imageUrl: string | null;
 }
 
+/** A URL of the site's as a mail client needs it: absolute (an upload's is stored as `/uploads/…`). */
+export const absoluteUrl = (publicUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
+
+/** What an issue shows of an article (a digest's and a special edition's): the columns, and the article from them. */
+export const issueArticleSelect = { id: true, title: true, summary: true, imageUrl: true, category: { select: { name: true } } } as const;
+
+export const issueArticle = (
+  a: { id: string; title: string; summary: string; imageUrl: string | null; category: { name: string } },
+  publicUrl: string,
+): IssueArticle => ({
+  id: a.id,
+  title: a.title,
+  summary: a.summary,
+  category: a.category.name,
+  imageUrl: a.imageUrl ? absoluteUrl(publicUrl, a.imageUrl) : null,
+});
+
 export interface IssueContent {
   newsletterName: string;
   subject: string;

@@ -7,7 +7,7 @@ import { badRequest, tooManyRequests } from '../lib/errors';
 import type { AuthUser } from '../lib/policy';
 import { currentSite } from '../settings/settings.service';
 import { confirmToken, openConfirmToken, openPreferencesToken, preferencesToken, LINK_FAILURE } from './links';
-import { confirmMail, type Brand } from './newsletter-mail';
+import { absoluteUrl, confirmMail, type Brand } from './newsletter-mail';
 
 /** Subscribing, confirming, choosing and leaving (docs/decisions/069-newsletters.md). */
 
@@ -32,12 +32,11 @@ export const newsletterSelect = { id: true, slug: true, name: true, description:
 export async function brandOf(ctx: Pick<AppContext, 'db' | 'cache' | 'config'>): Promise<Brand> {
   const site = await currentSite(ctx.db, ctx.cache);
   const publicUrl = ctx.config.publicUrl;
-  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
   return {
     name: site.name,
     publicUrl,
     accentColor: site.accentColor,
-    logoUrl: site.logo ? absolute(site.logo.url) : null,
+    logoUrl: site.logo ? absoluteUrl(publicUrl, site.logo.url) : null,
     address: site.address,
   };
 }
