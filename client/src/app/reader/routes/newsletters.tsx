@@ -6,6 +6,7 @@ import { Link } from '#client/components/ui/link';
 import { LoadingText } from '#client/components/ui/page-state';
 import { paths } from '#client/config/paths';
 import { useNewsletters, usePreferences } from '#client/features/newsletters/api/newsletters';
+import { SubscriberEmail } from '#client/features/newsletters/components/subscribe-box';
 import { errorMessage } from '#client/lib/errors';
 import { usePageTitle } from '#client/lib/site-settings';
 import type { NewsletterList } from '#shared/types';
@@ -82,14 +83,7 @@ export function NewslettersRoute() {
               Email address
             </label>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <input
-                id="newsletters-email"
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                className="min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
-              />
+              <SubscriberEmail id="newsletters-email" />
               <button type="submit" className={buttonClasses('primary', 'md', 'min-h-11 shrink-0')}>
                 Subscribe
               </button>

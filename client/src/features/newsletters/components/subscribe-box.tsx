@@ -1,6 +1,7 @@
 import { Link } from '#client/components/ui/link';
 import { buttonClasses } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
+import { cn } from '#client/lib/cn';
 
 /**
  * The newsletter sign-up of the home and article pages (docs/decisions/069-newsletters.md): a plain form that works
@@ -19,15 +20,7 @@ export function SubscribeBox({ id }: { id: string }) {
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address
         </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="you@example.com"
-          className="min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 sm:max-w-xs"
-        />
+        <SubscriberEmail id={`${id}-email`} placeholder="you@example.com" className="sm:max-w-xs" />
         <button type="submit" className={buttonClasses('primary', 'md', 'min-h-11')}>
           Subscribe
         </button>
@@ -38,5 +31,20 @@ export function SubscribeBox({ id }: { id: string }) {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The address a newsletter form posts (`email`): the box's and the /newsletters page's. */
+export function SubscriberEmail({ id, placeholder, className }: { id: string; placeholder?: string; className?: string }) {
+  return (
+    <input
+      id={id}
+      name="email"
+      type="email"
+      required
+      autoComplete="email"
+      placeholder={placeholder}
+      className={cn('min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900', className)}
+    />
   );
 }
