@@ -585,18 +585,18 @@ async function viewPart(databaseUrl: string, seeded: Seeded): Promise<ViewBurst 
   }
 }
 
-/** A bearer token of an editor (made once), for the reports and the newsletter. */
-async function editorToken(db: pg.Client, base: string): Promise<string> {
-  const email = 'bench-editor@bench.local';
+/** A bearer token of an editor (made once), for the reports and the newsletter; or of an admin. */
+async function editorToken(db: pg.Client, base: string, role: 'editor' | 'admin' = 'editor'): Promise<string> {
+  const email = `bench-${role}@bench.local`;
   await db.query(
     `INSERT INTO "User" (id, name, email, "passwordHash", role, "emailVerifiedAt", "updatedAt")
-     VALUES (gen_random_uuid(), 'Bench Editor', $1, $2, 'editor', now(), now()) ON CONFLICT (email) DO NOTHING`,
-    [email, await bcrypt.hash('Bench#2026-editor', 10)],
+     VALUES (gen_random_uuid(), $4, $1, $2, $3::"Role", now(), now()) ON CONFLICT (email) DO NOTHING`,
+    [email, await bcrypt.hash(`Bench#2026-${role}`, 10), role, `Bench ${role}`],
   );
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Bench#2026-editor' }),
+    body: JSON.stringify({ email, password: `Bench#2026-${role}` }),
   });
   return ((await login.json()) as { token: string }).token;
 }
@@ -607,7 +607,14 @@ async function newsletters(databaseUrl: string): Promise<NewsletterRun | undefin
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    return await newsletterPart({ databaseUrl, root: ROOT, base: app.base, token: await editorToken(db, app.base), log });
+    return await newsletterPart({
+      databaseUrl,
+      root: ROOT,
+      base: app.base,
+      token: await editorToken(db, app.base),
+      adminToken: await editorToken(db, app.base, 'admin'),
+      log,
+    });
   } finally {
     await db.end();
     await stopChild(app.child);

@@ -15,6 +15,8 @@ export const CHROMIUM_ARGS = [
 ];
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
+const SITE_WIDE = ['**/dashboard-first-run.spec.ts', '**/dashboard-pages.spec.ts', '**/dashboard-settings.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -27,7 +29,8 @@ export default defineConfig({
   expect: { timeout: 25_000 },
   // Two files at a time (their journeys in order within each): most of a journey waits on the app, its jobs and the
   // mail, so two at once on two cores took the suite from 21.9 to 8.4 minutes. Journeys share the one app and its
-  // demo data: each makes the records it asserts on (unique names) rather than counting what others may add.
+  // demo data: each makes the records it asserts on (unique names) rather than counting what others may add; those that
+  // change the whole site run alone first (projects below).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
@@ -38,5 +41,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The journeys that change the whole site (its first-run setup, its menus and accent, its name) run one at a time
+    // before the others, which read the site as a fresh install names it and never see it change under them.
+    { name: 'site-wide', testMatch: SITE_WIDE, workers: 1, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: SITE_WIDE, dependencies: ['site-wide'], use: { ...devices['Desktop Chrome'] } },
+  ],
 });

@@ -89,16 +89,24 @@ export async function makeDueDigests(
   },
 ): Promise<string[]> {
   const local = localTime(now, timeZone);
+  // Only those whose hours are now (the job runs every minute), and in one statement the keys already made.
   const digests = await db.newsletter.findMany({
-    where: { active: true, kind: { in: ['daily', 'weekly', 'category'] } },
+    where: { active: true, kind: { in: ['daily', 'weekly', 'category'] }, sendHour: { lte: local.hour, gt: local.hour - DUE_HOURS } },
     select: { id: true, name: true, kind: true, categoryId: true, sendHour: true, weekday: true, articleCount: true, order: true },
   });
-  const made: string[] = [];
-  for (const n of digests as Digest[]) {
+  const due = (digests as Digest[]).flatMap((n) => {
     const key = dueKey(n, local);
-    if (!key) continue;
+    return key ? [{ n, key }] : [];
+  });
+  const done = new Set(
+    due.length
+      ? (await db.newsletterIssue.findMany({ where: { key: { in: due.map((d) => d.key) } }, select: { key: true } })).map((i) => i.key)
+      : [],
+  );
+  const made: string[] = [];
+  for (const { n, key } of due) {
+    if (done.has(key)) continue;
     try {
-      if (await db.newsletterIssue.findUnique({ where: { key }, select: { id: true } })) continue;
       const articles = await digestArticles(db, n, now, brand.publicUrl);
       if (articles.length === 0) continue;
       const id = await createIssue(db, brand, {
