@@ -221,6 +221,20 @@ describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with t
     expect(none.body.message).toBe('Choose the newsletters for this file: it has no newsletters column');
   });
 
+  it("takes a file of the most rows it allows, in one transaction within the pool's statement limits", async () => {
+    const rows = Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => `most-${i}@import.test,2025-06-01,weekly`);
+    const res = await importCsv(`email,consented_at,newsletters\n${rows.join('\n')}\n`);
+    expect(res.body).toEqual({
+      rows: IMPORT_MAX_ROWS,
+      created: IMPORT_MAX_ROWS,
+      existing: 0,
+      subscriptions: IMPORT_MAX_ROWS,
+      suppressed: 0,
+      skipped: 0,
+    });
+    expect(await db.newsletterSubscription.count({ where: { subscriber: { email: { endsWith: '@import.test' } } } })).toBe(IMPORT_MAX_ROWS);
+  });
+
   it('never lifts a suppression: a bounce outlives a list from elsewhere', async () => {
     const email = uniqueEmail('imp-bounced');
     await db.newsletterSubscriber.create({
