@@ -45,8 +45,11 @@ const CATCH_UP_MS = 1_000;
 /**
  * A message starts within this long of its claim's last renewal, or goes back to the queue unsent: the process's other
  * mail (codes, other issues) may hold every connection, and a message that waited past the stall could be sent twice.
+ * The wait and the mail server's longest (MAIL_SERVER_WAIT_MS) together stay within the stall.
  */
 const START_WITHIN_MS = 10_000;
+/** The mailer's longest wait on the mail server for one message: 10 s to connect, then 30 s of silence (lib/mailer.ts). */
+const MAIL_SERVER_WAIT_MS = 40_000;
 /** Retries of a failing mail server: from 2 s, doubling, at most a minute apart. */
 export const NEWSLETTER_RETRY: MailRetry = { firstMs: 2_000, capMs: 60_000 };
 
@@ -186,6 +189,8 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
   const retry = ctx.retry ?? NEWSLETTER_RETRY;
   const gap = 1000 / ctx.rate;
   const lanes = lanesFor(ctx.rate);
+  // At the default stall (60 s) 10 s; at the least (45 s) 5 s; a test's short stall, a second.
+  const startWithin = Math.max(1_000, Math.min(START_WITHIN_MS, ctx.stallSeconds * 1000 - MAIL_SERVER_WAIT_MS));
   const host = new URL(ctx.publicUrl).hostname;
 
   return async (raw, helpers) => {
@@ -206,8 +211,9 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
     const mine = (subscriberId: string) =>
       Prisma.sql`"issueId" = ${issueId}::uuid AND "subscriberId" = ${subscriberId}::uuid AND "claimedBy" = ${runId}::uuid`;
     /** What this run claimed and did not send goes back to the queue (the next run, here or elsewhere, sends it). */
-    const putBack = (code: string | null) =>
-      db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'queued', "lastError" = ${code}
+    const putBack = (code: string | null, { untried = false } = {}) =>
+      db.$executeRaw`UPDATE "NewsletterDelivery" SET "state" = 'queued', "lastError" = ${code},
+          "attempts" = CASE WHEN ${untried} THEN GREATEST("attempts" - 1, 0) ELSE "attempts" END
         WHERE "issueId" = ${issueId}::uuid AND "claimedBy" = ${runId}::uuid AND "state" = 'sending'`;
     /** The mail server refused one address: permanently (a hard bounce: suppressed) or for now (tried again later). */
     const refused = async (subscriberId: string, failure: ReturnType<typeof failureOf>) => {
@@ -273,7 +279,7 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
             },
           );
           try {
-            await mailer.send(mail, { startBy: Date.now() + Math.min(START_WITHIN_MS, (ctx.stallSeconds * 1000) / 4) });
+            await mailer.send(mail, { startBy: Date.now() + startWithin });
           } catch (err) {
             if (err instanceof MailNotStarted) {
               // Every connection is taken (this process's other mail): what is left goes back, and the next run goes on.
@@ -309,7 +315,8 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
         return retryLater(helpers, parsed.data, serverFailure);
       }
       if (busy) {
-        await putBack(null);
+        // None of them reached the mail server: their claim was no try (a recipient's tries count its refusals).
+        await putBack(null, { untried: true });
         logger.warn({ issueId }, 'newsletter: no connection to the mail server was free in time; the next run goes on');
         return void (await runAgain(db, helpers.job, 'newsletter-send', { issueId }, 1_000));
       }

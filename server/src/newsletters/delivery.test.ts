@@ -196,7 +196,7 @@ describe("an issue while the process's other mail holds every connection to the 
     const worker = await sendingWorker('', 4, mailer);
     try {
       await until('a claim put back unsent', async () =>
-        db.newsletterDelivery.findFirst({ where: { issueId, state: 'queued', attempts: { gte: 1 } } }),
+        db.newsletterDelivery.findFirst({ where: { issueId, state: 'queued', claimedBy: { not: null } } }),
       );
       expect(accepted.size).toBe(0);
       for (const release of held.splice(0)) release();
@@ -209,6 +209,10 @@ describe("an issue while the process's other mail holds every connection to the 
     }
     expect(await states(issueId)).toEqual({ sent: 5 });
     for (const email of emails) expect(accepted.get(email), email).toBe(1);
+    // A claim put back unsent was no try: each recipient counts the one that reached the mail server.
+    expect((await db.newsletterDelivery.findMany({ where: { issueId }, select: { attempts: true } })).map((d) => d.attempts)).toEqual([
+      1, 1, 1, 1, 1,
+    ]);
   });
 });
 

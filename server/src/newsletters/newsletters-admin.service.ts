@@ -207,13 +207,11 @@ export async function createNewsletter(db: Db, actor: Actor, input: NewsletterCr
 }
 
 /**
- * Deletes a daily or weekly newsletter with its subscriptions and issues. A category's digest goes with its category and
- * the breaking-news alerts stay (both may be paused), and a newsletter with an issue still to send is kept until it is sent.
- */
-/**
- * Deletes a newsletter and its subscriptions at once. Its issues stay behind without it (`newsletterId` null: no list
- * shows them), and `sweepDeletedIssues` deletes them with their deliveries in batches: a daily digest's year to 100,000
- * readers is 36 million deliveries, far more than one statement may delete within the statement limit.
+ * Deletes a daily or weekly newsletter and its subscriptions at once. A category's digest goes with its category and
+ * the breaking-news alerts stay (both may be paused), and a newsletter with an issue still to send is kept until it is
+ * sent. Its issues stay behind without it (`newsletterId` null: no list shows them), and `sweepDeletedIssues` deletes
+ * them with their deliveries in batches: a daily digest's year to 100,000 readers is 36 million deliveries, far more
+ * than one statement may delete within the statement limit.
  */
 export async function deleteNewsletter(db: Db, actor: Actor, id: string): Promise<void> {
   await db.$transaction(async (tx) => {

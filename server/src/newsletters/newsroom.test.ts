@@ -280,6 +280,12 @@ describe('POST /api/newsletters/subscribers/import: subscribers from CSV, with t
       [importCsv(`email,consented_at,newsletters\n${uniqueEmail('feb')},2025-02-30,daily\n`), 400, /1 row is wrong/],
       [importCsv(''), 400, /empty/],
       [importCsv('email,consented_at,newsletters\n'), 400, /no subscriber/],
+      // A day PostgreSQL has no room for (year 0) is refused as a row, not failed on by the database.
+      [
+        importCsv(`email,consented_at,newsletters,suppressed_at\n${uniqueEmail('y0')},2025-01-01,daily,0000-01-01\n`),
+        400,
+        /1 row is wrong/,
+      ],
       [importCsv('email,consented_at\n"unclosed,2025-01-01\n'), 400, /not CSV/],
       [importCsv(`email,consented_at\n${row}`, { newsletters: 'nope' }), 400, /No newsletter "nope"/],
       [request(app).post('/api/newsletters/subscribers/import').set(headers('admin')).send({}), 400, /file/],

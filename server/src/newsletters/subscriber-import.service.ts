@@ -139,6 +139,7 @@ export function readSubscriberCsv(
       consentedAt && (consentedAt > now || consentedAt.getTime() < OLDEST_CONSENT) && 'consented_at is in the future or before 1990',
       unknown.length > 0 && `no newsletter "${unknown.join('", "').slice(0, 100)}"`,
       suppressedText && !suppressedAt && `suppressed_at "${suppressedText.slice(0, 40)}" is not a date`,
+      suppressedAt && (suppressedAt > now || suppressedAt.getTime() < OLDEST_CONSENT) && 'suppressed_at is in the future or before 1990',
       cell(at.suppressedReason).length > 200 && 'suppressed_reason is longer than 200 characters',
     ].filter((p): p is string => typeof p === 'string' && p !== '');
     if (problems.length > 0 || !email.success || !consentedAt) {

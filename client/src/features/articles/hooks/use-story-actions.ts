@@ -47,10 +47,12 @@ export function useStoryActions() {
   const toggleFeatured = useCallback(
     async (article: Article) => {
       if (article.isFeatured) return mutate({ article, action: { kind: 'featured', value: false } });
-      const serverOrder = await queryClient
-        .ensureQueryData(getDashboardPublishedArticlesQueryOptions({ featured: true, limit: FEATURED_LIMIT }))
+      // The server's featured stories as they are now: a copy cached earlier may still say featured a story the server
+      // unfeatured since (when another was featured), and the confirmation would name the wrong one. Offline, the cache.
+      const fresh = await queryClient
+        .fetchQuery({ ...getDashboardPublishedArticlesQueryOptions({ featured: true, limit: FEATURED_LIMIT }), staleTime: 0 })
         .catch(() => null);
-      const featured = featuredInOrder(cachedArticles(queryClient), serverOrder?.data ?? []);
+      const featured = fresh ? fresh.data : featuredInOrder(cachedArticles(queryClient), []);
       const oldest = storyToUnfeature(featured, article.id);
       if (oldest) {
         const ok = await confirm({

@@ -24,7 +24,11 @@ export function featuredInOrder(all: readonly Article[], serverOrder: readonly A
  * Featuring `candidateId` when `max` stories are already featured unfeatures the one featured longest
  * ago (docs/spec/SPEC.md §4): this returns that story, so the confirmation can name it, or null when there is room.
  */
-export function storyToUnfeature(featured: readonly Article[], candidateId: string, max: number = LIMITS.maxFeatured): Article | null {
+export function storyToUnfeature<T extends { id: string }>(
+  featured: readonly T[],
+  candidateId: string,
+  max: number = LIMITS.maxFeatured,
+): T | null {
   const others = featured.filter((a) => a.id !== candidateId);
   if (others.length < max) return null;
   return others[others.length - 1] ?? null;

@@ -54,7 +54,7 @@ export function SubscriberImportDialog({ newsletters, onClose }: { newsletters: 
       <div role="status" className="space-y-1 text-sm text-slate-800">
         {result ? (
           <>
-            <p className="font-medium text-slate-900">{formatNumber(result.rows)} addresses imported.</p>
+            <p className="font-medium text-slate-900">{formatNumber(result.rows - result.skipped)} addresses imported.</p>
             <p>
               {formatNumber(result.created)} new, {formatNumber(result.existing)} already subscribers (they keep their consent date);{' '}
               {formatNumber(result.subscriptions)} subscriptions added
