@@ -5,7 +5,7 @@ import { FormDialog } from '#client/components/ui/form-dialog';
 import { ProgressBar } from '#client/components/ui/progress-bar';
 import { ApiError } from '#client/lib/api-client';
 import { errorText } from '#client/lib/error-text';
-import { formatNumber } from '#client/lib/format';
+import { formatCount, formatNumber } from '#client/lib/format';
 import { useImportSubscribers } from '../api/dashboard';
 
 /** The largest file the server takes (server/src/newsletters/subscriber-import.service.ts). */
@@ -54,12 +54,16 @@ export function SubscriberImportDialog({ newsletters, onClose }: { newsletters: 
       <div role="status" className="space-y-1 text-sm text-slate-800">
         {result ? (
           <>
-            <p className="font-medium text-slate-900">{formatNumber(result.rows - result.skipped)} addresses imported.</p>
+            <p className="font-medium text-slate-900">{formatCount(result.rows - result.skipped, 'address', 'addresses')} imported.</p>
             <p>
-              {formatNumber(result.created)} new, {formatNumber(result.existing)} already subscribers (they keep their consent date);{' '}
-              {formatNumber(result.subscriptions)} subscriptions added
+              {formatNumber(result.created)} new, {formatNumber(result.existing)} already{' '}
+              {result.existing === 1 ? 'a subscriber' : 'subscribers'} (they keep their consent date);{' '}
+              {formatCount(result.subscriptions, 'subscription', 'subscriptions')} added
               {result.suppressed > 0 && <>; {formatNumber(result.suppressed)} put on the suppression list</>}
-              {result.skipped > 0 && <>; {formatNumber(result.skipped)} new addresses with no newsletter (people who left) not kept</>}.
+              {result.skipped > 0 && (
+                <>; {formatCount(result.skipped, 'new address', 'new addresses')} with no newsletter (people who left) not kept</>
+              )}
+              .
             </p>
           </>
         ) : (
