@@ -43,6 +43,34 @@ export async function startSmtpCatcher(
   };
 }
 
+/**
+ * A real SMTP server on loopback that decides each message's answer: `onMessage` gets its (first) recipient, lower
+ * case, and `accept`, which answers 250; a message never accepted is held unanswered. `onRecipient` may refuse an
+ * address at RCPT TO with an error carrying its `responseCode`.
+ */
+export async function startSmtpServer(
+  onMessage: (to: string, accept: () => void) => void,
+  { onRecipient }: { onRecipient?: (to: string) => Error | undefined } = {},
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      callback(onRecipient?.(address.address.toLowerCase()));
+    },
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => onMessage(session.envelope.rcptTo[0]!.address.toLowerCase(), () => callback()));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as { port: number }).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** The six-digit code that docs/spec/CONTRACT.md §5 puts in the subject. */
 export function codeFrom(mail: Pick<CaughtMail, 'subject'>): string {
   const match = /\b(\d{6})\b/.exec(mail.subject);

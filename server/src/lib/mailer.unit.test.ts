@@ -1,5 +1,6 @@
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '#tests/helpers/smtp-catcher';
+import { until } from '#tests/helpers/until';
 import { createLogger } from './logger';
 import { createMailer, MailNotStarted, SMTP_CONNECTIONS, slots } from './mailer';
 
@@ -28,35 +29,25 @@ describe('createMailer', () => {
     // A real SMTP server that holds each message until the test lets them go.
     const received: string[] = [];
     const held: (() => void)[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          received.push(session.envelope.rcptTo[0]!.address);
-          held.push(() => callback());
-        });
-      },
+    const server = await startSmtpServer((to, accept) => {
+      received.push(to);
+      held.push(accept);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    const mailer = createMailer(`smtp://127.0.0.1:${port}`, 'Chronicle <news@example.test>', createLogger('silent'));
+    const mailer = createMailer(`smtp://127.0.0.1:${server.port}`, 'Chronicle <news@example.test>', createLogger('silent'));
     close = async () => {
       mailer.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     };
     const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
 
     const busy = Array.from({ length: SMTP_CONNECTIONS }, (_, i) => mailer.send(mail(`busy-${i}@example.test`)));
-    await until(() => received.length === SMTP_CONNECTIONS);
+    await until('every connection taken', async () => received.length === SMTP_CONNECTIONS);
     const tooLate = mailer.send(mail('too-late@example.test'), { startBy: Date.now() + 200 });
     const patient = mailer.send(mail('patient@example.test'));
     await expect(tooLate).rejects.toBeInstanceOf(MailNotStarted);
     for (const release of held.splice(0)) release();
     await Promise.all(busy);
-    await until(() => held.length === 1);
+    await until('the patient message', async () => held.length === 1);
     held[0]!();
     await patient;
     expect(received.sort()).toEqual([
@@ -65,10 +56,3 @@ describe('createMailer', () => {
     ]);
   });
 });
-
-async function until(done: () => boolean) {
-  for (let waited = 0; !done(); waited += 10) {
-    if (waited > 10_000) throw new Error('waited 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/helpers/app';
 import { until } from '#tests/helpers/until';
 import { startMailbox, uniqueEmail } from '#tests/helpers/auth';
 import { startServer } from '#tests/helpers/server-process';
-import { header } from '#tests/helpers/smtp-catcher';
+import { header, startSmtpServer } from '#tests/helpers/smtp-catcher';
 import { freePort } from '../db/embedded';
 import { startJobWorker } from '../jobs/job-queue.service';
 import { createLogger } from '../lib/logger';
@@ -122,37 +121,31 @@ describe('an issue while the mail server fails for a while', () => {
 describe('recipients the mail server refuses', () => {
   it('marks a refused address failed and suppresses it, retries one put off a few times, and sends the others', async () => {
     const accepted: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        const to = address.address.toLowerCase();
-        if (to.startsWith('refused-')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-        if (to.startsWith('later-')) return callback(Object.assign(new Error('Try again later'), { responseCode: 450 }));
-        callback();
+    const smtp = await startSmtpServer(
+      (to, accept) => {
+        accepted.push(to);
+        accept();
       },
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          accepted.push(session.envelope.rcptTo[0]!.address.toLowerCase());
-          callback();
-        });
+      {
+        onRecipient: (to) =>
+          to.startsWith('refused-')
+            ? Object.assign(new Error('No such mailbox'), { responseCode: 550 })
+            : to.startsWith('later-')
+              ? Object.assign(new Error('Try again later'), { responseCode: 450 })
+              : undefined,
       },
-    });
-    const port = await freePort();
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    );
     const { emails, issueId } = await issueFor(6, 'refusals');
     const refused = 'refused-' + emails[0]!;
     const later = 'later-' + emails[1]!;
     await db.newsletterSubscriber.update({ where: { email: emails[0] }, data: { email: refused } });
     await db.newsletterSubscriber.update({ where: { email: emails[1] }, data: { email: later } });
-    const worker = await sendingWorker(`smtp://127.0.0.1:${port}`);
+    const worker = await sendingWorker(`smtp://127.0.0.1:${smtp.port}`);
     try {
       await until('the issue sent', async () => (await db.newsletterIssue.findUniqueOrThrow({ where: { id: issueId } })).status === 'sent');
     } finally {
       await worker.stop();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
     expect(await states(issueId)).toEqual({ sent: 4, failed: 2 });
     expect(accepted.sort()).toEqual(emails.slice(2).sort());
@@ -170,23 +163,12 @@ describe("an issue while the process's other mail holds every connection to the 
     const accepted = new Map<string, number>();
     const held: (() => void)[] = [];
     // A real SMTP server that holds the other mail (to busy-…) until the test lets it go, and takes the issue's.
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          const to = session.envelope.rcptTo[0]!.address.toLowerCase();
-          if (to.startsWith('busy-')) return void held.push(() => callback());
-          accepted.set(to, (accepted.get(to) ?? 0) + 1);
-          callback();
-        });
-      },
+    const smtp = await startSmtpServer((to, accept) => {
+      if (to.startsWith('busy-')) return void held.push(accept);
+      accepted.set(to, (accepted.get(to) ?? 0) + 1);
+      accept();
     });
-    const port = await freePort();
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-    const mailer = createMailer(`smtp://127.0.0.1:${port}`, 'Chronicle <news@chronicle.test>', createLogger('silent'));
+    const mailer = createMailer(`smtp://127.0.0.1:${smtp.port}`, 'Chronicle <news@chronicle.test>', createLogger('silent'));
     const other = Array.from({ length: SMTP_CONNECTIONS }, (_, i) =>
       mailer.send({ to: `busy-${i}@example.test`, subject: 'Your code', text: '123456', html: '<p>123456</p>' }),
     );
@@ -205,7 +187,7 @@ describe("an issue while the process's other mail holds every connection to the 
     } finally {
       await worker.stop();
       mailer.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
     expect(await states(issueId)).toEqual({ sent: 5 });
     for (const email of emails) expect(accepted.get(email), email).toBe(1);
@@ -230,30 +212,19 @@ describe('an issue whose worker is killed mid-send', () => {
     const holding = new Promise<void>((resolve) => (held = resolve));
     // A real SMTP server that counts the messages it accepted (a 250 answer) by recipient, and never answers the
     // HOLD_AT-th: the worker is killed while the mail server holds it, so the mail server never took it.
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          received += 1;
-          if (received === HOLD_AT) return held!();
-          const to = session.envelope.rcptTo[0]!.address.toLowerCase();
-          accepted.set(to, (accepted.get(to) ?? 0) + 1);
-          callback();
-        });
-      },
+    const smtp = await startSmtpServer((to, accept) => {
+      received += 1;
+      if (received === HOLD_AT) return held!();
+      accepted.set(to, (accepted.get(to) ?? 0) + 1);
+      accept();
     });
-    const port = await freePort();
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
     const { emails, issueId } = await issueFor(40, 'killed');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-worker-'));
     const worker = startServer(
       {
         DATABASE_URL: databaseUrl,
         JWT_SECRET: jwtSecret,
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         // One message at a time with the mail server (lanesFor): the one it holds is the only one in flight.
         NEWSLETTER_SEND_RATE: '50',
         JOB_CONCURRENCY: '1',
@@ -280,7 +251,7 @@ describe('an issue whose worker is killed mid-send', () => {
       expect(await resumeStalled(db, 5)).toBe(0);
       await new Promise((r) => setTimeout(r, 5_500));
       expect(await resumeStalled(db, 5)).toBe(1);
-      const live = await sendingWorker(`smtp://127.0.0.1:${port}`, 5);
+      const live = await sendingWorker(`smtp://127.0.0.1:${smtp.port}`, 5);
       try {
         await until(
           'the issue sent',
@@ -293,7 +264,7 @@ describe('an issue whose worker is killed mid-send', () => {
       for (const email of emails) expect(accepted.get(email), email).toBe(1);
       expect(accepted.size).toBe(40);
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   }, 90_000);
 });
