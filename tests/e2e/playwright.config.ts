@@ -15,6 +15,13 @@ export const CHROMIUM_ARGS = [
 ];
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
+/** E2E_WORKERS, 2 unless set: a value that is not a whole number from 1 stops the run rather than guessing. */
+function e2eWorkers(text = '2'): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`E2E_WORKERS must be a whole number from 1 (it is "${text}")`);
+  return n;
+}
+
 const SITE_WIDE = ['**/dashboard-first-run.spec.ts', '**/dashboard-pages.spec.ts', '**/dashboard-settings.spec.ts'];
 
 export default defineConfig({
@@ -32,7 +39,7 @@ export default defineConfig({
   // demo data: each makes the records it asserts on (unique names) rather than counting what others may add; those that
   // change the whole site run alone first (projects below).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: e2eWorkers(process.env.E2E_WORKERS),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
