@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import type { RequestListener, ServerResponse } from 'node:http';
@@ -145,7 +145,7 @@ export function createApp(ctx: AppContext): Express {
       '/assets',
       express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
     );
-    app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
+    app.use(clientFiles(config.clientDist));
     app.get(READER_PATHS, searchPageLimit(ctx), reader.pages);
   }
 
@@ -157,5 +157,15 @@ export function createApp(ctx: AppContext): Express {
 const NOT_PAGES = /^\/(assets|uploads)(\/|$)/;
 /** Every path but the API's and the uploads': the reader's pages, the dashboard and the auth screens. */
 const READER_PATHS = /^(?!\/(api|uploads)(\/|$)).*/;
+
+/**
+ * The built client's files beside `assets/` (favicon, logos, the default share image): served as files, and looked
+ * up only for their own names, so that a reader page's path (an uncached render) costs no file-system look-up.
+ */
+function clientFiles(dir: string): RequestHandler {
+  const names = new Set(readdirSync(dir).filter((name) => name !== 'assets'));
+  const serve = express.static(dir, { index: false, maxAge: '1h' });
+  return (req, res, next) => (names.has(req.path.split('/', 2)[1]!) ? serve(req, res, next) : next());
+}
 
 const refuseSourceMaps: RequestHandler = (req, _res, next) => next(req.path.endsWith('.map') ? notFound() : undefined);

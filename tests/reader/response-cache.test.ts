@@ -1,4 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
+import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../server/src/app';
@@ -65,6 +70,28 @@ describe('the response cache', () => {
     const head = await request(app).head('/').set('Accept-Encoding', 'gzip, deflate, br');
     expect(head.status).toBe(200);
     expect(head.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('compresses what every reader page begins with once: two pages, gzipped, begin with the same bytes', async () => {
+    const other = await desk.article({ title: 'Dredging the harbour mouth' });
+    const server = http.createServer(app).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const zipped = async (path: string) => {
+        const [res] = (await once(http.get({ port, path, headers: { 'Accept-Encoding': 'gzip' } }), 'response')) as [http.IncomingMessage];
+        expect(res.headers['content-encoding']).toBe('gzip');
+        return buffer(res);
+      };
+      const [home, article] = await Promise.all([zipped('/'), zipped(`/article/${other.id}`)]);
+      expect(gunzipSync(article).toString()).toContain('Dredging the harbour mouth');
+      // The head and its stylesheet, tens of KB, compressed once (lib/prefix-gzip.ts): the same deflate blocks start both.
+      let same = 0;
+      while (home[same] === article[same]) same++;
+      expect(same).toBeGreaterThan(4_000);
+    } finally {
+      server.close();
+    }
   });
 
   it('never keeps a signed-in answer, nor gives one an anonymous answer', async () => {

@@ -15,6 +15,7 @@ import { refuseCaching } from '../lib/cache-scope';
 import { badRequest } from '../lib/errors';
 import { setLastModified } from '../lib/last-modified';
 import { loggableUrl } from '../lib/logger';
+import { shareGzipPrefix } from '../cache/response-cache';
 
 type Renderer = { render: typeof renderPage; describe: typeof describePage; STATE_ELEMENT_ID: string };
 
@@ -24,15 +25,30 @@ interface Template {
   start: string;
   /** From the end of the head to the opening of #root (the build's script and stylesheet links). */
   middle: string;
-  /** The same with the stylesheet inlined, for the server's pages (see inlineStylesheets). */
-  middleInlined: string;
   /** The shell that the browser-rendered pages show until their script runs. */
   shell: string;
   /** From the close of #root to the end. */
   end: string;
+  /** What a reader page is framed by, its stylesheet inlined. */
+  page: Frame;
 }
 
-export function splitTemplate(html: string): Template {
+/**
+ * A reader page around its own head and body. Its first bytes are the same on every page (the template's head, the
+ * build's script and the inlined stylesheet, ahead of the page's own tags): the response cache compresses them once,
+ * and each page only from where they end (docs/decisions/070-cold-renders.md).
+ */
+interface Frame {
+  lead: Buffer;
+  /** From the end of the head to the opening of #root. */
+  bodyStart: string;
+  /** From the close of #root to the end of the body (where the page's state goes), and the rest. */
+  bodyEnd: string;
+  afterBody: string;
+}
+
+/** `read` gives the built stylesheets' text, to inline them in reader pages (see inlineStylesheets). */
+export function splitTemplate(html: string, read?: (href: string) => string | null): Template {
   const cut = (text: string, marker: string): [string, string] => {
     const at = text.indexOf(marker);
     if (at === -1) throw new Error(`The HTML template has no ${marker}`);
@@ -43,7 +59,23 @@ export function splitTemplate(html: string): Template {
   const [, afterHead] = cut(afterHeadStart, `<!--${HEAD_MARKERS.end}-->`);
   const [middle, afterAppStart] = cut(afterHead, '<!--app:start-->');
   const [shell, end] = cut(afterAppStart, '<!--app:end-->');
-  return { start, middle, middleInlined: middle, shell, end };
+  const inlined = read ? inlineStylesheets(middle, read) : middle;
+  const headEnd = cut(inlined, '</head>');
+  const bodyClose = end.lastIndexOf('</body>');
+  const lead = Buffer.from(start + headEnd[0]);
+  shareGzipPrefix(lead);
+  return {
+    start,
+    middle,
+    shell,
+    end,
+    page: {
+      lead,
+      bodyStart: `</head>${headEnd[1]}`,
+      bodyEnd: bodyClose === -1 ? end : end.slice(0, bodyClose),
+      afterBody: bodyClose === -1 ? '' : end.slice(bodyClose),
+    },
+  };
 }
 
 /**
@@ -77,8 +109,7 @@ interface Source {
 }
 
 function builtSource(ctx: AppContext): Source {
-  const template = splitTemplate(readFileSync(`${ctx.config.clientDist}/index.html`, 'utf8'));
-  template.middleInlined = inlineStylesheets(template.middle, (href) => {
+  const template = splitTemplate(readFileSync(`${ctx.config.clientDist}/index.html`, 'utf8'), (href) => {
     try {
       return readFileSync(`${ctx.config.clientDist}${href}`, 'utf8');
     } catch {
@@ -220,10 +251,9 @@ function sendPage(
     return;
   }
   const state = `<script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`;
-  const bodyEnd = template.end.lastIndexOf('</body>');
-  const end = bodyEnd === -1 ? template.end + state : template.end.slice(0, bodyEnd) + state + template.end.slice(bodyEnd);
+  const { lead, bodyStart, bodyEnd, afterBody } = template.page;
   // Its length said: nothing downstream counts the page's characters again (the compression middleware would).
-  const body = Buffer.from(template.start + head + template.middleInlined + page.html + end);
+  const body = Buffer.concat([lead, Buffer.from(head + bodyStart + page.html + bodyEnd + state + afterBody)]);
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }
