@@ -9,7 +9,7 @@ import type { Logger } from '../lib/logger';
 import type { PurgeRelay } from './purge-relay';
 import { withCacheScope, type CacheScope } from '../lib/cache-scope';
 import { PURGE_MEMORY_MS, type CacheStore, type CachedAnswer, type Lookup, type StoreStats } from './store';
-import { PrefixGzip } from '../lib/prefix-gzip';
+import { SharedPartGzip } from '../lib/shared-part-gzip';
 
 /** Answers kept, and the only ones: their status says the same thing to every anonymous reader. */
 const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
@@ -68,13 +68,13 @@ const VARY = 'Accept-Encoding, Authorization';
 /** How hard stored answers are compressed (docs/decisions/055-cold-pages.md). */
 const GZIP_LEVEL = 4;
 
-/** How stored answers are compressed: the reader pages' shared first bytes once, each page from where they end. */
-const storedGzip = new PrefixGzip(GZIP_LEVEL);
+/** How stored answers are compressed: the bytes every reader page carries once, each page's own bytes each time. */
+const storedGzip = new SharedPartGzip(GZIP_LEVEL);
 /**
- * Leading bytes that many answers share (the reader pages' head and stylesheet): compressed once, and each answer that
- * begins with them only from where they end (lib/prefix-gzip.ts).
+ * Bytes that many answers carry (the reader pages' script and inlined stylesheet): compressed once, and in each answer
+ * that holds them only what comes before and after them (lib/shared-part-gzip.ts).
  */
-export const shareGzipPrefix = (bytes: Buffer) => storedGzip.add(bytes);
+export const shareGzipPart = (bytes: Buffer) => storedGzip.add(bytes);
 
 /** Below this, compressing costs more than it saves. */
 const MIN_COMPRESS_BYTES = 1024;

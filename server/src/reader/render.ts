@@ -15,7 +15,7 @@ import { refuseCaching } from '../lib/cache-scope';
 import { badRequest } from '../lib/errors';
 import { setLastModified } from '../lib/last-modified';
 import { loggableUrl } from '../lib/logger';
-import { shareGzipPrefix } from '../cache/response-cache';
+import { shareGzipPart } from '../cache/response-cache';
 
 type Renderer = { render: typeof renderPage; describe: typeof describePage; STATE_ELEMENT_ID: string };
 
@@ -29,22 +29,12 @@ interface Template {
   shell: string;
   /** From the close of #root to the end. */
   end: string;
-  /** What a reader page is framed by, its stylesheet inlined. */
-  page: Frame;
-}
-
-/**
- * A reader page around its own head and body. Its first bytes are the same on every page (the template's head, the
- * build's script and the inlined stylesheet, ahead of the page's own tags): the response cache compresses them once,
- * and each page only from where they end (docs/decisions/070-cold-renders.md).
- */
-interface Frame {
-  lead: Buffer;
-  /** From the end of the head to the opening of #root. */
-  bodyStart: string;
-  /** From the close of #root to the end of the body (where the page's state goes), and the rest. */
-  bodyEnd: string;
-  afterBody: string;
+  /**
+   * The same with the stylesheet inlined, for the server's pages (see inlineStylesheets), as bytes: the same on every
+   * reader page, the response cache compresses them once, and each page only around them
+   * (docs/decisions/070-cold-renders.md).
+   */
+  middleInlined: Buffer;
 }
 
 /** `read` gives the built stylesheets' text, to inline them in reader pages (see inlineStylesheets). */
@@ -59,23 +49,9 @@ export function splitTemplate(html: string, read?: (href: string) => string | nu
   const [, afterHead] = cut(afterHeadStart, `<!--${HEAD_MARKERS.end}-->`);
   const [middle, afterAppStart] = cut(afterHead, '<!--app:start-->');
   const [shell, end] = cut(afterAppStart, '<!--app:end-->');
-  const inlined = read ? inlineStylesheets(middle, read) : middle;
-  const headEnd = cut(inlined, '</head>');
-  const bodyClose = end.lastIndexOf('</body>');
-  const lead = Buffer.from(start + headEnd[0]);
-  shareGzipPrefix(lead);
-  return {
-    start,
-    middle,
-    shell,
-    end,
-    page: {
-      lead,
-      bodyStart: `</head>${headEnd[1]}`,
-      bodyEnd: bodyClose === -1 ? end : end.slice(0, bodyClose),
-      afterBody: bodyClose === -1 ? '' : end.slice(bodyClose),
-    },
-  };
+  const middleInlined = Buffer.from(read ? inlineStylesheets(middle, read) : middle);
+  shareGzipPart(middleInlined);
+  return { start, middle, middleInlined, shell, end };
 }
 
 /**
@@ -251,9 +227,10 @@ function sendPage(
     return;
   }
   const state = `<script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`;
-  const { lead, bodyStart, bodyEnd, afterBody } = template.page;
+  const bodyEnd = template.end.lastIndexOf('</body>');
+  const end = bodyEnd === -1 ? template.end + state : template.end.slice(0, bodyEnd) + state + template.end.slice(bodyEnd);
   // Its length said: nothing downstream counts the page's characters again (the compression middleware would).
-  const body = Buffer.concat([lead, Buffer.from(head + bodyStart + page.html + bodyEnd + state + afterBody)]);
+  const body = Buffer.concat([Buffer.from(template.start + head), template.middleInlined, Buffer.from(page.html + end)]);
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }
