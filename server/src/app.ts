@@ -165,7 +165,16 @@ const READER_PATHS = /^(?!\/(api|uploads)(\/|$)).*/;
 function clientFiles(dir: string): RequestHandler {
   const names = new Set(readdirSync(dir).filter((name) => name !== 'assets'));
   const serve = express.static(dir, { index: false, maxAge: '1h' });
-  return (req, res, next) => (names.has(req.path.split('/', 2)[1]!) ? serve(req, res, next) : next());
+  return (req, res, next) => (names.has(firstSegment(req.path)) ? serve(req, res, next) : next());
+}
+
+/** The path's first segment, unescaped as express.static reads it (`/favicon%2Esvg` is the favicon); '' if it cannot be. */
+function firstSegment(path: string): string {
+  try {
+    return decodeURIComponent(path.split('/', 2)[1]!);
+  } catch {
+    return '';
+  }
 }
 
 const refuseSourceMaps: RequestHandler = (req, _res, next) => next(req.path.endsWith('.map') ? notFound() : undefined);

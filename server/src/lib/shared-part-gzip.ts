@@ -13,13 +13,15 @@ const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
  * trip through the thread pool for most pages, which with a dictionary more than doubles the CPU a page costs.
  */
 const CHUNK = 64 * 1024;
-/** Parts kept: one per build of the reader's page (a dev server's template changes with its stylesheet). */
+/** Parts kept: one per build of the reader's page (a dev server's template changes with its script tags). */
 const MAX_PARTS = 4;
 /** Raw deflate that more blocks may follow: not final, and byte-aligned (RFC 1951 §3.2.4's empty stored block). */
 const NOT_FINAL = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
 /** For a few KB: a 4 KB window, and the state to match (zlib's defaults allocate ~270 KB a stream). */
 const SMALL = { windowBits: 12, memLevel: 4 };
+/** What comes before the shared bytes is compressed on the event loop up to this size (a page's head), else in the pool. */
+const SMALL_HEAD = 16 * 1024;
 
 interface Part {
   bytes: Buffer;
@@ -30,7 +32,7 @@ interface Part {
 }
 
 /**
- * gzip for answers that carry the same bytes: every reader page holds the same 45 KB (the build's script and inlined
+ * gzip for answers that carry the same bytes: every reader page holds the same 43 KB (the build's script and inlined
  * stylesheet, after its own head tags). Those are compressed once, when they are added. An answer that holds them is
  * compressed in three parts joined into one gzip member, which any inflater reads as one stream (pigz joins its
  * parallel parts so): what comes before them, ended by a sync flush; their own deflate; and what follows them, with
@@ -67,7 +69,12 @@ export class SharedPartGzip {
     const after = data.subarray(at + part.bytes.length);
     // A page's own head: a few KB, too little to be worth a trip through the thread pool, compressed with a 4 KB window
     // and its smaller state (as small as it compresses).
-    const head = before.length === 0 ? Buffer.alloc(0) : zlib.deflateRawSync(before, { level: this.level, ...SMALL, ...NOT_FINAL });
+    const head =
+      before.length === 0
+        ? Buffer.alloc(0)
+        : before.length <= SMALL_HEAD
+          ? zlib.deflateRawSync(before, { level: this.level, ...SMALL, ...NOT_FINAL })
+          : await deflateRaw(before, { level: this.level, chunkSize: CHUNK, ...NOT_FINAL });
     const tail = await deflateRaw(after, { level: this.level, dictionary: part.dictionary, chunkSize: CHUNK });
     const trailer = Buffer.allocUnsafe(8);
     trailer.writeUInt32LE(zlib.crc32(data), 0);
