@@ -35,12 +35,7 @@ export async function startSmtpCatcher(
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : port,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return listening(server, port);
 }
 
 /**
@@ -64,9 +59,15 @@ export async function startSmtpServer(
       stream.on('end', () => onMessage(session.envelope.rcptTo[0]!.address.toLowerCase(), () => callback()));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return listening(server, 0);
+}
+
+/** Starts a server on loopback at `port` (a free one when 0): the port it listens on, and how to stop it. */
+async function listening(server: SMTPServer, port: number): Promise<{ port: number; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address();
   return {
-    port: (server.server.address() as { port: number }).port,
+    port: typeof address === 'object' && address ? address.port : port,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
