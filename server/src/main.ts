@@ -115,6 +115,15 @@ function patiently<T>({ logger }: Run, what: string, work: () => Promise<T>) {
 async function shutdown(run: Run) {
   const { config, logger, ctx, server } = run;
   const { reason, code } = run.stopping!;
+  const began = Date.now();
+  /** Where the stop is (named when it runs out of time), and how long each step took (logged at the end). */
+  let step = 'serving before closing';
+  let stepBegan = began;
+  const took: Record<string, number> = {};
+  const enter = (next: string) => {
+    took[step] = Date.now() - stepBegan;
+    [step, stepBegan] = [next, Date.now()];
+  };
   logger.info(`${reason}: shutting down`);
   if (ctx) ctx.lifecycle.stopping = true;
   if (server?.listening && config.shutdownDelayMs > 0) {
@@ -123,15 +132,17 @@ async function shutdown(run: Run) {
     await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
   }
   // Live tickers and editors' presence are long requests: ended now, their browsers reconnect to a replica that is staying.
+  enter('ending the live streams');
   await ctx?.liveFeed.close();
   await ctx?.presence.close();
   setTimeout(() => {
-    logger.error('shutdown took too long; exiting');
+    logger.error(`shutdown took too long (${Date.now() - began} ms, ${step}); exiting`);
     run.database?.kill();
     process.exit(code || 1);
   }, HARD_STOP_MS).unref();
   // Jobs stop alongside the requests: running ones get the same grace, then are aborted (and retried elsewhere).
   const jobsStopped = run.jobs ? waitAtMost(REQUEST_GRACE_MS, run.jobs.stop()) : Promise.resolve();
+  enter('finishing requests and jobs');
   if (server?.listening) {
     const cut = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS);
     await new Promise<void>((resolve) => {
@@ -143,10 +154,13 @@ async function shutdown(run: Run) {
   run.stopSweep();
   await jobsStopped;
   // Views still queued (their requests cut at the grace limit) are written before the pool closes.
+  enter('writing queued views and closing the connections');
   if (ctx) await ctx.close();
   else if (run.db) await waitAtMost(POOL_CLOSE_MS, run.db.$disconnect());
+  enter('stopping the database');
   await stopDatabase(run);
-  logger.info('stopped');
+  enter('');
+  logger.info({ took }, `stopped in ${Date.now() - began} ms`);
   process.exit(code);
 }
 
@@ -220,7 +234,11 @@ function listen(run: Run, ctx: AppContext) {
   run.stopSweep = scheduleSweep(
     ctx.db,
     config.uploadDir,
-    (err) => logger.warn({ err }, 'could not sweep expired rows or uploads'),
+    // A stop closes the pool under a sweep still running: it is done again at the next start, and nothing is wrong.
+    (err) =>
+      ctx.lifecycle.stopping
+        ? logger.debug({ err }, 'the sweep was cut by the stop')
+        : logger.warn({ err }, 'could not sweep expired rows or uploads'),
     undefined,
     ctx.storage,
   );

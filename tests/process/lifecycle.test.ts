@@ -41,7 +41,7 @@ describe('server process lifecycle', () => {
     expect(existsSync(pidFile)).toBe(true);
     first.child.kill('SIGTERM');
     const stop = await Promise.race([first.exited, new Promise((r) => setTimeout(() => r('timeout'), 15_000))]);
-    expect(stop).toEqual({ code: 0, signal: null });
+    expect(stop, first.output()).toEqual({ code: 0, signal: null });
     // PostgreSQL removes its pid file when it has shut down.
     expect(existsSync(pidFile)).toBe(false);
 
@@ -53,7 +53,7 @@ describe('server process lifecycle', () => {
     expect(second.output()).not.toContain('super-admin created');
     // Ctrl-C: SIGINT to the whole group, the embedded PostgreSQL included.
     process.kill(-second.child.pid!, 'SIGINT');
-    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(await second.exited, second.output()).toEqual({ code: 0, signal: null });
     expect(existsSync(pidFile)).toBe(false);
   }, 180_000);
 
@@ -186,7 +186,7 @@ describe('stopping the npm start tree', () => {
       if (target === 'group') process.kill(-tree.pids.start, signal);
       else process.kill(tree.pids[target], signal);
       expect(await waitGone(all, STOP_WAIT_MS)).toEqual([]);
-      expect(await tree.exited).toEqual({ code: 0, signal: null });
+      expect(await tree.exited, tree.output()).toEqual({ code: 0, signal: null });
       expect(existsSync(pidFile)).toBe(false);
       expect(tree.output()).not.toContain('chronicle:');
     },
@@ -213,7 +213,7 @@ describe('stopping the npm start tree', () => {
       const tree = await startTree();
       expect(tree.output()).toContain(`removing the stale lock ${pidFile}: process ${pid} is`);
       process.kill(tree.pids.start, 'SIGTERM');
-      expect(await tree.exited).toEqual({ code: 0, signal: null });
+      expect(await tree.exited, tree.output()).toEqual({ code: 0, signal: null });
     }
   }, 120_000);
 
@@ -237,6 +237,6 @@ describe('stopping the npm start tree', () => {
     }
     const next = await startTree();
     process.kill(next.pids.start, 'SIGTERM');
-    expect(await next.exited).toEqual({ code: 0, signal: null });
+    expect(await next.exited, next.output()).toEqual({ code: 0, signal: null });
   }, 120_000);
 });

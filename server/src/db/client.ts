@@ -60,6 +60,9 @@ export function createDb(url: string, max = 10): Db {
   // A transaction waits for a connection as long as a plain query does, and may run two statement timeouts.
   const db = new PrismaClient({
     adapter,
+    // Prisma's other formats capture each query's call site and, on an error, read it as a stack: Node then parses
+    // the server's whole source map, a pause of seconds on a busy machine. NODE_ENV=production chose this, unset did not.
+    errorFormat: 'minimal',
     transactionOptions: { maxWait: DB_TIMEOUTS.connectMs, timeout: 2 * DB_TIMEOUTS.statementMs },
   });
   pools.set(db, pool);

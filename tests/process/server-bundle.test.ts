@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { decode } from '@jridgewell/sourcemap-codec';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/server-process';
+
+/**
+ * The built server's source map (scripts/build-server.mjs, docs/decisions/071-server-source-map.md): Node parses all of
+ * it the first time a stack is formatted, so it holds our own code's positions only.
+ */
+describe('the server bundle’s source map', () => {
+  let map: { sources: string[]; mappings: string };
+  let code: string[];
+
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 240_000 });
+    expect(build.status).toBe(0);
+    map = JSON.parse(readFileSync(path.join(ROOT, 'server/dist/main.js.map'), 'utf8'));
+    code = readFileSync(path.join(ROOT, 'server/dist/main.js'), 'utf8').split('\n');
+  }, 300_000);
+
+  it('maps no position into an npm package', () => {
+    const lines = decode(map.mappings);
+    const mapped = new Set(lines.flatMap((line) => line.filter((s) => s.length > 1).map((s) => map.sources[s[1]!]!)));
+    expect([...mapped].filter((source) => source.includes('node_modules/'))).toEqual([]);
+    // The packages are in the bundle all the same: the map is what leaves them out.
+    expect(map.sources.some((source) => source.includes('node_modules/@prisma/client'))).toBe(true);
+  });
+
+  it('maps the server’s own code back to its file and line', () => {
+    const line = code.findIndex((l) => l.includes('async function shutdown('));
+    expect(line).toBeGreaterThan(-1);
+    const column = code[line]!.indexOf('async function shutdown(');
+    const segment = decode(map.mappings)[line]!.find((s) => s[0] === column);
+    expect(segment && [map.sources[segment[1]!], segment[2]! + 1]).toEqual([
+      '../src/main.ts',
+      readFileSync(path.join(ROOT, 'server/src/main.ts'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('async function shutdown(')) + 1,
+    ]);
+  });
+});
