@@ -50,7 +50,6 @@ export function splitTemplate(html: string, read?: (href: string) => string | nu
   const [middle, afterAppStart] = cut(afterHead, '<!--app:start-->');
   const [shell, end] = cut(afterAppStart, '<!--app:end-->');
   const middleInlined = Buffer.from(read ? inlineStylesheets(middle, read) : middle);
-  shareGzipPart(middleInlined);
   return { start, middle, middleInlined, shell, end };
 }
 
@@ -92,6 +91,7 @@ function builtSource(ctx: AppContext): Source {
       return null;
     }
   });
+  shareGzipPart(template.middleInlined);
   let renderer: Promise<Renderer> | undefined;
   return {
     load: async () => {
@@ -118,7 +118,10 @@ function viteSource(ctx: AppContext): Source {
       const server = await vite;
       const html = await server.transformIndexHtml(url, readFileSync(`${ctx.config.clientRoot}/index.html`, 'utf8'));
       const renderer = (await server.ssrLoadModule('/src/entry-server.tsx')) as Renderer;
-      return { template: splitTemplate(html), renderer };
+      const template = splitTemplate(html);
+      // The same bytes as the last page's but after an edit: a change is added, the oldest of a few dropped.
+      shareGzipPart(template.middleInlined);
+      return { template, renderer };
     },
   };
 }
