@@ -22,7 +22,7 @@ export function staleParts() {
   // Both halves of the client build: `npm run bundle:report` (say) rebuilds client/dist alone.
   const clientBuiltAt = Math.min(builtAt('client/dist/index.html'), builtAt('client/dist-server/entry-server.js'));
   if (clientBuiltAt < Math.max(shared, newest('client'), newest('shared'))) parts.push('client');
-  if (builtAt('server/dist/main.js') < Math.max(shared, newest('server/src'), newest('prisma/schema.prisma'), newest('shared')))
-    parts.push('server');
+  const serverSources = [newest('server/src'), newest('prisma/schema.prisma'), newest('shared'), newest('scripts/build-server.mjs')];
+  if (builtAt('server/dist/main.js') < Math.max(shared, ...serverSources)) parts.push('server');
   return parts;
 }
