@@ -11,17 +11,18 @@ import { ROOT } from '../helpers/server-process';
  */
 describe('the server bundle’s source map', () => {
   let map: { sources: string[]; mappings: string };
+  let lines: ReturnType<typeof decode>;
   let code: string[];
 
   beforeAll(() => {
     const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 240_000 });
     expect(build.status).toBe(0);
     map = JSON.parse(readFileSync(path.join(ROOT, 'server/dist/main.js.map'), 'utf8'));
+    lines = decode(map.mappings);
     code = readFileSync(path.join(ROOT, 'server/dist/main.js'), 'utf8').split('\n');
   }, 300_000);
 
   it('maps no position into an npm package', () => {
-    const lines = decode(map.mappings);
     const mapped = new Set(lines.flatMap((line) => line.filter((s) => s.length > 1).map((s) => map.sources[s[1]!]!)));
     expect([...mapped].filter((source) => source.includes('node_modules/'))).toEqual([]);
     // The packages are in the bundle all the same: the map is what leaves them out.
@@ -32,7 +33,7 @@ describe('the server bundle’s source map', () => {
     const line = code.findIndex((l) => l.includes('async function shutdown('));
     expect(line).toBeGreaterThan(-1);
     const column = code[line]!.indexOf('async function shutdown(');
-    const segment = decode(map.mappings)[line]!.find((s) => s[0] === column);
+    const segment = lines[line]!.find((s) => s[0] === column);
     expect(segment && [map.sources[segment[1]!], segment[2]! + 1]).toEqual([
       '../src/main.ts',
       readFileSync(path.join(ROOT, 'server/src/main.ts'), 'utf8')
