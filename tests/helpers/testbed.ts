@@ -1,6 +1,7 @@
 import type { AppContext } from '../../server/src/context';
 import type { Prisma } from '../../server/src/generated/prisma/client';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
+import { whenDone } from './cleanup';
 import { createTestApp } from './app';
 import { authPoster, codeFrom, startMailbox } from './auth';
 import { actors, createArticle, createCategory, createUser } from './factories';
@@ -44,7 +45,7 @@ export async function authorDesk(db: AppContext['db'], names: { category?: strin
 export async function mailTestbed(env: Record<string, string> = {}) {
   const mailbox = await startMailbox();
   const testApp = await createTestApp({ SMTP_URL: mailbox.smtpUrl, ...env });
-  afterAll(() => mailbox.close());
+  whenDone(() => mailbox.close());
   const post = authPoster(testApp.app);
   const codeAfter = async (path: string, email: string, n = 1) => {
     const res = await post(path, { email });

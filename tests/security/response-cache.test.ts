@@ -10,6 +10,7 @@ import { createDb } from '../../server/src/db/client';
 import { freePort } from '../../server/src/db/embedded';
 import { createLogger } from '../../server/src/lib/logger';
 import { createTestApp } from '../helpers/app';
+import { whenDone } from '../helpers/cleanup';
 import { behindFrontDoor } from '../helpers/front-door';
 import { createArticle, createCategory, createUser, login } from '../helpers/factories';
 import { startTcpProxy } from '../helpers/tcp-proxy';
@@ -135,7 +136,7 @@ async function replica(redis: string, prefix: string, jwtSecret: string): Promis
     RUN_JOBS: 'false',
   });
   const replicaCtx = await createAppContext({ config, db: createDb(databaseUrl, 4), logger: createLogger('silent'), jwtSecret });
-  afterAll(() => replicaCtx.close());
+  whenDone(() => replicaCtx.close());
   return { app: createServerListener(replicaCtx), ctx: replicaCtx };
 }
 
@@ -228,7 +229,7 @@ describe('item 11: a Redis that evicts keys on its own is not trusted with the c
       const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args], {
         stdio: 'ignore',
       });
-      afterAll(() => void server.kill());
+      whenDone(() => server.kill());
       return `redis://127.0.0.1:${port}`;
     };
     const evicting = await start(['--maxmemory', '100mb', '--maxmemory-policy', 'allkeys-lru']);

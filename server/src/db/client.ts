@@ -29,16 +29,28 @@ export const SESSION_OPTIONS = '-c jit=off';
 
 const pools = new WeakMap<Db, pg.Pool>();
 
+/** How long a pool keeps a connection nobody uses, unless told otherwise. */
+const POOL_IDLE_MS = 30_000;
+
+export interface PoolOptions {
+  /** How long an unused connection is kept open (the test apps, many to a file, give theirs back at once). */
+  idleMs?: number;
+}
+
 /**
  * A pool with the app's bounds and session settings. `queryTimeout: false` for the job worker's pool, whose
  * LISTEN connection is held for as long as the worker runs.
  */
-export function createPool(url: string, max: number, { queryTimeout = true } = {}): pg.Pool {
+export function createPool(
+  url: string,
+  max: number,
+  { queryTimeout = true, idleMs = POOL_IDLE_MS }: PoolOptions & { queryTimeout?: boolean } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: idleMs,
     statement_timeout: DB_TIMEOUTS.statementMs,
     query_timeout: queryTimeout ? DB_TIMEOUTS.queryMs : undefined,
     idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
@@ -54,8 +66,8 @@ export function createPool(url: string, max: number, { queryTimeout = true } = {
   return pool;
 }
 
-export function createDb(url: string, max = 10): Db {
-  const pool = createPool(url, max);
+export function createDb(url: string, max = 10, options: PoolOptions = {}): Db {
+  const pool = createPool(url, max, options);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // A transaction waits for a connection as long as a plain query does, and may run two statement timeouts.
   const db = new PrismaClient({

@@ -1,6 +1,7 @@
 import { Logger as WorkerLogger, parseCronItems, run, type CronItem, type Job, type Runner, type Task } from 'graphile-worker';
-import { createPool, type Db, type Tx } from '../db/client';
+import { createPool, type Db, type PoolOptions, type Tx } from '../db/client';
 import type { Logger } from '../lib/logger';
+import type pg from 'pg';
 
 /**
  * Background work on PostgreSQL, through graphile-worker (docs/decisions/036-background-jobs.md): a job is a
@@ -76,8 +77,18 @@ export async function runAgain(
 }
 
 /** The worker's own pool: its LISTEN connection and its running jobs never wait behind requests for a connection. */
-const workerPool = (connectionString: string, concurrency: number) =>
-  createPool(connectionString, concurrency + 2, { queryTimeout: false });
+const workerPool = (connectionString: string, concurrency: number, options: PoolOptions) =>
+  createPool(connectionString, concurrency + 2, { ...options, queryTimeout: false });
+
+/** How long a stopping worker waits for the statements still running or waiting on its pool (see `stop`). */
+const SETTLE_MS = 1_000;
+
+/** Resolves once no connection of `pool` is in use or waited for, or after `ms`. */
+async function settled(pool: pg.Pool, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while ((pool.waitingCount > 0 || pool.totalCount > pool.idleCount) && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 /** graphile-worker's log lines, into the app's log: its warnings and errors as they are, its per-job lines at debug. */
 function workerLogger(logger: Logger): WorkerLogger {
@@ -107,6 +118,8 @@ export interface JobWorkerOptions {
   concurrency?: number;
   /** How often due retries are looked for; new jobs are announced at once (LISTEN/NOTIFY). */
   pollIntervalMs?: number;
+  /** The worker's pool (its LISTEN connection is never idle). */
+  pool?: PoolOptions;
 }
 
 export async function startJobWorker({
@@ -116,8 +129,9 @@ export async function startJobWorker({
   schedule = [],
   concurrency = 2,
   pollIntervalMs = 1_000,
+  pool: poolOptions = {},
 }: JobWorkerOptions): Promise<JobWorker> {
-  const pool = workerPool(connectionString, concurrency);
+  const pool = workerPool(connectionString, concurrency, poolOptions);
   let runner: Runner;
   try {
     runner = await run({
@@ -141,6 +155,10 @@ export async function startJobWorker({
     stop: () =>
       (stopped ??= (async () => {
         await runner.stop().catch((err: unknown) => logger.warn({ err }, 'the job worker did not stop cleanly'));
+        // A job that ended as the runner stopped may still be recording so, waiting for a connection: an ending pool
+        // never hands it one, the record fails (unhandled, inside graphile-worker) and the job stays locked, to run again
+        // hours later. Its connection is waited for, briefly.
+        await settled(pool, SETTLE_MS);
         await pool.end().catch(() => {});
       })()),
   };

@@ -1,5 +1,6 @@
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../context';
+import type { PoolOptions } from '../db/client';
 import { variantsTask } from '../media/image-variants';
 import { sweepTask } from '../maintenance/sweep.service';
 import { startJobWorker, type JobName, type JobWorker } from './job-queue.service';
@@ -99,7 +100,11 @@ const SCHEDULE = [
  * Starts working the queue in this process: the app server does unless RUN_JOBS=false (main.ts), the
  * `worker` command does nothing else.
  */
-export function startJobs(ctx: JobsContext, connectionString: string, { recurring = true } = {}): Promise<JobWorker> {
+export function startJobs(
+  ctx: JobsContext,
+  connectionString: string,
+  { recurring = true, pool }: { recurring?: boolean; pool?: PoolOptions } = {},
+): Promise<JobWorker> {
   return startJobWorker({
     connectionString,
     logger: ctx.logger,
@@ -107,5 +112,6 @@ export function startJobs(ctx: JobsContext, connectionString: string, { recurrin
     // Without the recurring jobs: a test of what one job does, which the minute's catch-up would otherwise do too.
     schedule: recurring ? SCHEDULE : [],
     concurrency: ctx.config.jobConcurrency,
+    pool,
   });
 }
