@@ -34,7 +34,7 @@ function purgingOnWrite(db: Db, cache: ResponseCache): Db {
 }
 
 /** The test apps' pools (see createTestApp). */
-export const TEST_POOL = { idleMs: 1_000 };
+const TEST_POOL = { idleMs: 1_000 };
 
 export interface TestApp {
   /** What the server listens with (main.ts): the view lane, the response cache's front door, then the app. */
