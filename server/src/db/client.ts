@@ -35,17 +35,12 @@ const POOL_IDLE_MS = 30_000;
 export interface PoolOptions {
   /** How long an unused connection is kept open (the test apps, many to a file, give theirs back at once). */
   idleMs?: number;
+  /** `false` for the job worker's pool, whose LISTEN connection is held for as long as the worker runs. */
+  queryTimeout?: boolean;
 }
 
-/**
- * A pool with the app's bounds and session settings. `queryTimeout: false` for the job worker's pool, whose
- * LISTEN connection is held for as long as the worker runs.
- */
-export function createPool(
-  url: string,
-  max: number,
-  { queryTimeout = true, idleMs = POOL_IDLE_MS }: PoolOptions & { queryTimeout?: boolean } = {},
-): pg.Pool {
+/** A pool with the app's bounds and session settings. */
+export function createPool(url: string, max: number, { queryTimeout = true, idleMs = POOL_IDLE_MS }: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,

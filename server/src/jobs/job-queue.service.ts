@@ -1,6 +1,7 @@
 import { Logger as WorkerLogger, parseCronItems, run, type CronItem, type Job, type Runner, type Task } from 'graphile-worker';
 import { createPool, type Db, type PoolOptions, type Tx } from '../db/client';
 import type { Logger } from '../lib/logger';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 
 /**
@@ -86,8 +87,7 @@ const SETTLE_MS = 1_000;
 /** Resolves once no connection of `pool` is in use or waited for, or after `ms`. */
 async function settled(pool: pg.Pool, ms: number): Promise<void> {
   const until = Date.now() + ms;
-  while ((pool.waitingCount > 0 || pool.totalCount > pool.idleCount) && Date.now() < until)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  while ((pool.waitingCount > 0 || pool.totalCount > pool.idleCount) && Date.now() < until) await sleep(20);
 }
 
 /** graphile-worker's log lines, into the app's log: its warnings and errors as they are, its per-job lines at debug. */
