@@ -105,13 +105,16 @@ interface Claimed {
   email: string;
 }
 
-/** Recipients who left the newsletter, or whose address was suppressed, since the issue was listed: not sent. */
+/** Whether delivery `d`'s recipient left the newsletter, or had the address suppressed, since the issue was listed. */
+const gone = (newsletterId: string) =>
+  Prisma.sql`(NOT EXISTS (SELECT 1 FROM "NewsletterSubscription" s WHERE s."subscriberId" = d."subscriberId" AND s."newsletterId" = ${newsletterId}::uuid)
+    OR EXISTS (SELECT 1 FROM "NewsletterSubscriber" r WHERE r."id" = d."subscriberId" AND r."suppressedAt" IS NOT NULL))`;
+
+/** Recipients gone since the issue was listed: not sent. */
 const dropGone = (db: Db, issueId: string, newsletterId: string) =>
   db.$executeRaw`
     UPDATE "NewsletterDelivery" d SET "state" = 'suppressed', "lastError" = 'left or suppressed'
-    WHERE d."issueId" = ${issueId}::uuid AND d."state" = 'queued'
-      AND (NOT EXISTS (SELECT 1 FROM "NewsletterSubscription" s WHERE s."subscriberId" = d."subscriberId" AND s."newsletterId" = ${newsletterId}::uuid)
-           OR EXISTS (SELECT 1 FROM "NewsletterSubscriber" r WHERE r."id" = d."subscriberId" AND r."suppressedAt" IS NOT NULL))`;
+    WHERE d."issueId" = ${issueId}::uuid AND d."state" = 'queued' AND ${gone(newsletterId)}`;
 
 /**
  * Up to `limit` recipients still to send, claimed by run `runId`: those queued, fewest tries first, and those a dead
@@ -259,10 +262,14 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
           }
           const delay = started + i * gap - performance.now();
           if (delay > 0) await sleep(delay);
-          // The claim stands (no run took over meanwhile), and moves on: a run sending slowly is not taken for dead.
-          const held =
-            await db.$executeRaw`UPDATE "NewsletterDelivery" SET "claimedAt" = now() WHERE ${mine(to.subscriberId)} AND "state" = 'sending'`;
-          if (held === 0) continue;
+          // The claim stands (no run took over meanwhile), and moves on: a run sending slowly is not taken for dead. A
+          // reader who left, or an address suppressed, since the batch was claimed is not sent the issue.
+          const [held] = await db.$queryRaw<{ state: string }[]>`
+            UPDATE "NewsletterDelivery" d SET "claimedAt" = now(),
+              "state" = (CASE WHEN ${gone(newsletterId)} THEN 'suppressed' ELSE 'sending' END)::"DeliveryState",
+              "lastError" = CASE WHEN ${gone(newsletterId)} THEN 'left or suppressed' ELSE d."lastError" END
+            WHERE ${mine(to.subscriberId)} AND "state" = 'sending' RETURNING "state"`;
+          if (held?.state !== 'sending') continue;
           if (Date.now() - beat > 1000) {
             beat = Date.now();
             await db.$executeRaw`UPDATE "NewsletterIssue" SET "heartbeatAt" = now() WHERE "id" = ${issueId}::uuid`;

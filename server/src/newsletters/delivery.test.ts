@@ -60,8 +60,14 @@ const states = async (issueId: string) =>
     ]),
   );
 
-/** A worker in this process sending issues only, to `smtpUrl` (or through `mailer`, which other mail shares). */
-function sendingWorker(smtpUrl: string, stallSeconds = 60, mailer?: Mailer) {
+/**
+ * A worker in this process sending issues only, to `smtpUrl` (or through `mailer`, which other mail shares), `rate`
+ * messages a second (at 50, one at a time: lanesFor).
+ */
+function sendingWorker(
+  smtpUrl: string,
+  { stallSeconds = 60, mailer, rate = 200 }: { stallSeconds?: number; mailer?: Mailer; rate?: number } = {},
+) {
   const logger = createLogger('silent');
   const none = async () => {};
   return startJobWorker({
@@ -74,7 +80,7 @@ function sendingWorker(smtpUrl: string, stallSeconds = 60, mailer?: Mailer) {
         jwtSecret,
         mailer: mailer ?? createMailer(smtpUrl, 'Chronicle <news@chronicle.test>', logger),
         publicUrl: 'http://chronicle.test',
-        rate: 200,
+        rate,
         stallSeconds,
         retry: { firstMs: 100, capMs: 400 },
       }),
@@ -101,6 +107,8 @@ describe('an issue while the mail server fails for a while', () => {
     const [left, suppressed] = emails;
     await db.newsletterSubscription.deleteMany({ where: { subscriber: { email: left } } });
     await db.newsletterSubscriber.update({ where: { email: suppressed }, data: { suppressedAt: new Date(), suppressedReason: 'test' } });
+    // A run that claimed them before the change drops them as it comes to them; the next run, before it claims.
+    await until('both dropped', async () => (await states(issueId)).suppressed === 2);
     const mailbox = await startMailbox(smtpPort);
     try {
       await until('the issue sent', async () => (await db.newsletterIssue.findUniqueOrThrow({ where: { id: issueId } })).status === 'sent');
@@ -158,6 +166,39 @@ describe('recipients the mail server refuses', () => {
   });
 });
 
+describe('readers who leave while their batch is being sent', () => {
+  it('are not sent the issue, though the batch claimed them before they left', async () => {
+    const accepted: string[] = [];
+    let release: (() => void) | undefined;
+    let reached: (to: string) => void;
+    const first = new Promise<string>((resolve) => (reached = resolve));
+    // A real SMTP server that holds the first message until the test lets it go, and takes the others.
+    const smtp = await startSmtpServer((to, accept) => {
+      accepted.push(to);
+      if (accepted.length > 1) return accept();
+      release = accept;
+      reached(to);
+    });
+    const { emails, issueId } = await issueFor(3, 'leaving');
+    const worker = await sendingWorker(`smtp://127.0.0.1:${smtp.port}`, { rate: 50 });
+    try {
+      const to = await first;
+      // The batch holds all three: while the first is with the mail server, one reader leaves, one address is suppressed.
+      expect(await states(issueId)).toEqual({ sending: 3 });
+      const [left, suppressed] = emails.filter((email) => email !== to);
+      await db.newsletterSubscription.deleteMany({ where: { subscriber: { email: left } } });
+      await db.newsletterSubscriber.update({ where: { email: suppressed }, data: { suppressedAt: new Date(), suppressedReason: 'test' } });
+      release!();
+      await until('the issue sent', async () => (await db.newsletterIssue.findUniqueOrThrow({ where: { id: issueId } })).status === 'sent');
+      expect(await states(issueId)).toEqual({ sent: 1, suppressed: 2 });
+      expect(accepted).toEqual([to]);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+});
+
 describe("an issue while the process's other mail holds every connection to the mail server", () => {
   it('sends nothing that could not start within its claim, and each subscriber once when connections are free', async () => {
     const accepted = new Map<string, number>();
@@ -175,7 +216,7 @@ describe("an issue while the process's other mail holds every connection to the 
     await until('every connection taken', async () => held.length === SMTP_CONNECTIONS);
     const { emails, issueId } = await issueFor(5, 'crowded');
     // A 4-second stall: a message starts within a second of its claim, or goes back unsent.
-    const worker = await sendingWorker('', 4, mailer);
+    const worker = await sendingWorker('', { stallSeconds: 4, mailer });
     try {
       await until('a claim put back unsent', async () =>
         db.newsletterDelivery.findFirst({ where: { issueId, state: 'queued', claimedBy: { not: null } } }),
@@ -251,7 +292,7 @@ describe('an issue whose worker is killed mid-send', () => {
       expect(await resumeStalled(db, 5)).toBe(0);
       await new Promise((r) => setTimeout(r, 5_500));
       expect(await resumeStalled(db, 5)).toBe(1);
-      const live = await sendingWorker(`smtp://127.0.0.1:${smtp.port}`, 5);
+      const live = await sendingWorker(`smtp://127.0.0.1:${smtp.port}`, { stallSeconds: 5 });
       try {
         await until(
           'the issue sent',
