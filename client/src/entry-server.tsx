@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
+import { KeptRender, finish, keptRender } from './app/reader/kept-part';
 import { loadRoute, statusOf, type ReaderPage } from './app/reader/load';
-import { AppRoutes, appRoutes } from './app/routes';
+import { MatchedRoutes, appRoutes } from './app/routes';
 import type { Transport } from './lib/api-client';
 import { DocumentLinks } from './components/ui/link';
 import { CommentsHtml } from './islands/comments-html';
@@ -55,7 +56,7 @@ export type PageDescription = Exclude<RenderResult, { type: 'page' }> | { type: 
  * is built from this (server/src/reader/render.ts), the same way as the head of a page rendered here.
  */
 export async function describe({ url, origin, transport }: Omit<RenderOptions, 'onError'>): Promise<PageDescription> {
-  const loaded = await loadRoute(appRoutes, new URL(url, origin), { queryClient: createQueryClient({ server: true }), transport });
+  const { loaded } = await loadRoute(appRoutes, new URL(url, origin), { queryClient: createQueryClient({ server: true }), transport });
   if (!loaded) return { type: 'client' };
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
   return { type: 'page', status: statusOf(loaded), page: loaded.page };
@@ -71,7 +72,7 @@ export async function describe({ url, origin, transport }: Omit<RenderOptions, '
  */
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
-  const loaded = await loadRoute(appRoutes, new URL(url, origin), { queryClient, transport });
+  const { loaded, matches } = await loadRoute(appRoutes, new URL(url, origin), { queryClient, transport });
   if (!loaded) return { type: 'client' };
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
 
@@ -85,23 +86,29 @@ export async function render({ url, origin, transport, onError }: RenderOptions)
   const { page } = loaded;
   const comments =
     page.kind === 'article'
-      ? renderToString(<CommentsIsland queryClient={queryClient} origin={origin} articleId={page.article.id} location={url} navigator={STAY} />)
+      ? renderToString(
+          <CommentsIsland queryClient={queryClient} origin={origin} articleId={page.article.id} location={url} navigator={STAY} />,
+        )
       : null;
+  // The frame's parts rendered once per change of what they show (app/reader/kept-part.tsx).
+  const kept = keptRender(origin);
   const app = (
     <CommentsHtml.Provider value={comments}>
       <DocumentLinks.Provider value={true}>
-        <App queryClient={queryClient} origin={origin}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </App>
+        <KeptRender.Provider value={kept}>
+          <App queryClient={queryClient} origin={origin}>
+            <StaticRouter location={url}>
+              <MatchedRoutes matches={matches} />
+            </StaticRouter>
+          </App>
+        </KeptRender.Provider>
       </DocumentLinks.Provider>
     </CommentsHtml.Provider>
   );
   const once = renderToString(app);
   // A part not rendered — a lazy chunk asked for the first time since the process started (it suspends, its chunk not
   // yet loaded), or a failure — is rendered again by the stream, which waits for it and reports what fails.
-  const html = once.includes(CLIENT_RENDERED_BOUNDARY) ? await renderWaiting(app, onError) : once;
+  const html = finish(kept, once.includes(CLIENT_RENDERED_BOUNDARY) ? await renderWaiting(app, onError) : once);
   return { type: 'page', status: statusOf(loaded), page: loaded.page, data, state, html };
 }
 

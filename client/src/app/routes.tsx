@@ -1,8 +1,8 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useLocation, useNavigationType, useRoutes } from 'react-router';
+import { renderMatches, useLocation, useNavigationType, useRoutes } from 'react-router';
 import { LoadingText } from '../components/ui/page-state';
 import { routePatterns } from '../config/paths';
-import type { AppRoute, LoadArgs } from './reader/load';
+import type { AppRoute, AppRouteMatch, LoadArgs } from './reader/load';
 import { PublicLayout, loadPublicLayout } from './reader/public-layout';
 import { ArticleRoute, loadArticle } from './reader/routes/article';
 import { HomeRoute } from './reader/routes/home';
@@ -216,8 +216,7 @@ export const appRoutes: AppRoute[] = [
   },
 ];
 
-export function AppRoutes() {
-  const page = useRoutes(appRoutes);
+function Routed({ page }: { page: ReactNode }) {
   return (
     <>
       <ScrollToTop />
@@ -225,4 +224,14 @@ export function AppRoutes() {
       {page}
     </>
   );
+}
+
+/** The app's pages: the route the address matches. */
+export function AppRoutes() {
+  return <Routed page={useRoutes(appRoutes)} />;
+}
+
+/** The same on the server, for the routes the page's load matched (app/reader/load.ts): the address is matched once. */
+export function MatchedRoutes({ matches }: { matches: AppRouteMatch[] }) {
+  return <Routed page={renderMatches(matches)} />;
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, type NonIndexRouteObject, type Params } from 'react-router';
+import { matchRoutes, type NonIndexRouteObject, type Params, type RouteMatch } from 'react-router';
 import type { ReaderPage } from '#shared/reader-page';
 import { isMissing, type Transport } from '../../lib/api-client';
 
@@ -35,20 +35,24 @@ export type Load = (args: LoadArgs) => Promise<Loaded | undefined>;
 /** A route of the app's table (app/routes.tsx): with a `load`, the server renders its pages. */
 export type AppRoute = Omit<NonIndexRouteObject, 'children'> & { load?: Load; children?: AppRoute[] };
 
+/** The routes an address matched, outermost first. */
+export type AppRouteMatch = RouteMatch<string, AppRoute>;
+
 /**
  * Matches `pathname` on the route table the browser's router uses, once, and runs the matched routes'
  * loads together. The page's own (the deepest match) answers; undefined when the page has none: it renders
- * in the browser only (the dashboard, the auth screens).
+ * in the browser only (the dashboard, the auth screens). The matches go with it: the render uses them instead of
+ * matching the address again (react-router compiles the table's patterns on each match).
  */
 export async function loadRoute(
   routes: AppRoute[],
   url: URL,
   args: Omit<LoadArgs, 'params' | 'searchParams'>,
-): Promise<Loaded | undefined> {
+): Promise<{ loaded: Loaded | undefined; matches: AppRouteMatch[] }> {
   const matches = matchRoutes(routes, url.pathname) ?? [];
   const { searchParams } = url;
   const answers = await Promise.all(matches.map(({ route, params }) => route.load?.({ ...args, params, searchParams })));
-  return answers.at(-1);
+  return { loaded: answers.at(-1), matches };
 }
 
 /** The page of a read that failed: its own not-found page for a 4xx, the error page otherwise. */

@@ -10,6 +10,7 @@ import { getCategoriesQueryOptions, useCategories } from '../../features/categor
 import { getSiteQueryOptions, useSite } from '../../lib/site-settings';
 import { DEFAULT_ACCENT } from '#shared/colors';
 import type { Site } from '#shared/types';
+import { Kept } from './kept-part';
 import type { LoadArgs } from './load';
 
 /**
@@ -83,26 +84,37 @@ export function PublicLayout() {
   const site = useSite().data ?? DEFAULT_SITE;
   const tickerShown = isPending || headlines.length > 0;
   return (
-    <div data-frame="" className="flex min-h-screen flex-col" style={{ '--ticker-h': tickerShown ? TICKER_HEIGHT : '0px' } as CSSProperties}>
+    <div
+      data-frame=""
+      className="flex min-h-screen flex-col"
+      style={{ '--ticker-h': tickerShown ? TICKER_HEIGHT : '0px' } as CSSProperties}
+    >
       <a
         href="#main"
         className="sr-only z-[60] rounded bg-white px-4 py-2 font-semibold text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
-      {isPending ? (
-        <div className="sticky top-0 z-50 flex items-center bg-red-700 px-3" style={{ height: TICKER_HEIGHT }} aria-hidden="true">
-          <Skeleton className="h-3 w-2/3 max-w-lg bg-red-500" />
-        </div>
-      ) : (
-        <BreakingNewsTicker headlines={headlines} />
-      )}
+      <Kept part="ticker" inputs={[isPending, headlines]}>
+        {isPending ? (
+          <div className="sticky top-0 z-50 flex items-center bg-red-700 px-3" style={{ height: TICKER_HEIGHT }} aria-hidden="true">
+            <Skeleton className="h-3 w-2/3 max-w-lg bg-red-500" />
+          </div>
+        ) : (
+          <BreakingNewsTicker headlines={headlines} />
+        )}
+      </Kept>
       <Apart>
-        <SiteHeader links={site.menus.header} siteName={site.name} logo={site.logo} setUp={site.setUp} />
+        <Kept part="header" inputs={[site.menus.header, site.name, site.logo, site.setUp]}>
+          <SiteHeader links={site.menus.header} siteName={site.name} logo={site.logo} setUp={site.setUp} />
+        </Kept>
       </Apart>
       <Page />
       <Apart>
-        <SiteFooter categories={categories.data ?? NONE} site={site} />
+        {/* The footer shows the year (the UTC year on the server). */}
+        <Kept part="footer" inputs={[categories.data, site, new Date().getUTCFullYear()]}>
+          <SiteFooter categories={categories.data ?? NONE} site={site} />
+        </Kept>
       </Apart>
     </div>
   );

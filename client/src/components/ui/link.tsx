@@ -30,21 +30,43 @@ type NavLinkProps = Omit<ComponentProps<typeof RouterNavLink>, 'to' | 'className
   children?: ReactNode;
 };
 
+/** Where a NavLink leads, and how it decides that it leads to the current page. */
+export interface NavTarget {
+  to: string;
+  end: boolean;
+  caseSensitive: boolean;
+}
+
+/** Whether a link to `target` leads to `pathname`: the same path, or a path under it (unless `end`), as react-router's NavLink. */
+export function isCurrent(pathname: string, { to, end, caseSensitive }: NavTarget): boolean {
+  const here = caseSensitive ? pathname : pathname.toLowerCase();
+  const there = caseSensitive ? to : to.toLowerCase();
+  return here === there || (!end && there !== '/' && here.startsWith(there.endsWith('/') ? there : `${there}/`));
+}
+
+/** Where a server render collects the NavLinks of a part it keeps (app/reader/kept-part.tsx). */
+export const NavTargets = createContext<NavTarget[] | null>(null);
+
 /**
  * A link that says when it leads to the current page (`aria-current="page"`, and `isActive` for its classes), as
  * react-router's `NavLink` does: the same path, or a path under it (unless `end`).
  */
-export function NavLink({ className, end, caseSensitive, ...props }: NavLinkProps) {
+export function NavLink({ className, end = false, caseSensitive = false, ...props }: NavLinkProps) {
   const { pathname } = useLocation();
+  const targets = useContext(NavTargets);
   if (!useContext(DocumentLinks)) return <RouterNavLink {...props} end={end} caseSensitive={caseSensitive} className={className} />;
-  const here = caseSensitive ? pathname : pathname.toLowerCase();
-  const to = caseSensitive ? props.to : props.to.toLowerCase();
-  const isActive = here === to || (!end && to !== '/' && here.startsWith(to.endsWith('/') ? to : `${to}/`));
+  const target = { to: props.to, end, caseSensitive };
+  targets?.push(target);
+  const isActive = isCurrent(pathname, target);
   return (
     <a
       {...anchorProps(props)}
       aria-current={isActive ? 'page' : undefined}
-      className={typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : null].filter(Boolean).join(' ') || undefined}
+      className={
+        typeof className === 'function'
+          ? className({ isActive })
+          : [className, isActive ? 'active' : null].filter(Boolean).join(' ') || undefined
+      }
     />
   );
 }
