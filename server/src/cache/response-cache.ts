@@ -372,7 +372,7 @@ export function createResponseCache({
       const found = await Promise.resolve()
         .then(() => valueStore.lookup(valueKey))
         .catch(() => undefined);
-      if (found?.answer && !isStale(found.answer)) return JSON.parse(found.answer.body.toString()) as T;
+      if (found?.answer && !isStale(found.answer)) return parsedOnce(found.answer.body) as T;
       const started = Date.now();
       const value = await compute();
       const under = typeof tags === 'function' ? tags(value) : tags;
@@ -403,6 +403,26 @@ export function createResponseCache({
       await store?.close();
     },
   };
+}
+
+/**
+ * Remembered values as read from their stored bytes, by those bytes: the memory store hands every reader the same
+ * Buffer, so each value is parsed once, not once per page (Redis's are read anew each time, and parsed each time).
+ * Frozen: every reader shares the one value.
+ */
+const parsed = new WeakMap<Buffer, unknown>();
+
+function parsedOnce(body: Buffer): unknown {
+  if (parsed.has(body)) return parsed.get(body);
+  const value = deepFreeze(JSON.parse(body.toString()) as unknown);
+  parsed.set(body, value);
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }
 
 const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
