@@ -1,9 +1,11 @@
-import { QueryClientContext } from '@tanstack/react-query';
+import { QueryClientContext, hashKey } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { Site } from '#shared/types';
 import { formatDate, relativeTime } from '../../lib/dates';
 import { readerKeys } from '../../lib/query-keys';
 import { useHydrated } from '../../lib/use-hydrated';
+
+const SITE_HASH = hashKey(readerKeys.site);
 
 /**
  * The site's language and time zone for dates (its settings), as the page's query cache holds them: the server writes
@@ -12,7 +14,9 @@ import { useHydrated } from '../../lib/use-hydrated';
  * as a fresh install does, in American English and UTC.
  */
 function useDateSettings() {
-  const site = useContext(QueryClientContext)?.getQueryData<Site>(readerKeys.site);
+  // The cache's own look-up by the key's hash (getQueryData first makes the query's default options): a page has a
+  // date for every comment.
+  const site = useContext(QueryClientContext)?.getQueryCache().get<Site>(SITE_HASH)?.state.data;
   return { locale: site?.locale ?? 'en-US', timeZone: site?.timeZone ?? 'UTC' };
 }
 
