@@ -45,7 +45,7 @@ const ABOUT = {
   updatedAt: '2026-03-04T23:30:00.000Z',
 };
 
-function api(answers: { article?: Article | number; lists?: number } = {}) {
+function api(answers: { article?: Article | number; lists?: number; site?: object } = {}) {
   const asked: string[] = [];
   const transport: Transport = async (_method, url) => {
     asked.push(url);
@@ -54,7 +54,7 @@ function api(answers: { article?: Article | number; lists?: number } = {}) {
     const failure = (status: number) => answer(status, { error: 'Error', message: `Answered ${status}` });
     if (pathname === '/api/breaking-news') return answer(200, { news: [] });
     if (pathname === '/api/categories') return answer(200, []);
-    if (pathname === '/api/site') return answer(200, SITE);
+    if (pathname === '/api/site') return answer(200, answers.site ?? SITE);
     if (pathname === '/api/articles/published') return answers.lists ? failure(answers.lists) : answer(200, emptyPage);
     // The home page's blocks and river, in one read (failing here only: no case renders a home page with articles).
     if (pathname === '/api/articles/home') return failure(answers.lists ?? 404);
@@ -115,6 +115,19 @@ describe('the server render', () => {
     expect(page).not.toContain('Chronicle');
   });
 
+  it("preloads the header's logo on every page, its header rendered or kept (app/reader/kept-part.tsx)", async () => {
+    const site = { ...SITE, name: 'The Logo Courier', logo: { url: '/uploads/logo-courier.png', width: 200, height: 40, crops: false } };
+    const preloads = async (id: string) => {
+      const { transport } = api({ article: makeArticle({ id }), site });
+      const page = await html(await render({ url: `/article/${id}`, origin: ORIGIN, transport }));
+      expect(page).toContain('<img src="/uploads/logo-courier.png" alt="The Logo Courier"');
+      return page.match(/<link rel="preload"[^>]*href="\/uploads\/logo-courier\.png"[^>]*\/>/g);
+    };
+    const first = await preloads('a1');
+    expect(first).toHaveLength(1);
+    expect(await preloads('a2')).toEqual(first);
+  });
+
   it.each([
     ['a missing article is its not-found page', { article: 404 }, '/article/a1', 404, 'Article Not Found'],
     ['an article that could not be read says so', { article: 500 }, '/article/a1', 503, 'Answered 500'],
@@ -126,7 +139,7 @@ describe('the server render', () => {
     expect(await html(result)).toContain(shown);
   });
 
-  it('renders a published static page at /<slug>, dated in the newsroom\'s language and time zone', async () => {
+  it("renders a published static page at /<slug>, dated in the newsroom's language and time zone", async () => {
     const { transport, asked } = api();
     const result = await render({ url: '/about', origin: ORIGIN, transport });
     expect(result).toMatchObject({ type: 'page', status: 200, page: { kind: 'page', page: { slug: 'about' } } });

@@ -1,4 +1,5 @@
 import { Suspense, memo, type CSSProperties, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
@@ -83,6 +84,8 @@ export function PublicLayout() {
   const categories = useCategories();
   const site = useSite().data ?? DEFAULT_SITE;
   const tickerShown = isPending || headlines.length > 0;
+  // Said here, not by the header's <img> (React preloads the images it renders): a kept header is not rendered.
+  if (site.logo) preload(site.logo.url, { as: 'image' });
   return (
     <div
       data-frame=""
