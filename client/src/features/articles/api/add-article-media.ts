@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import type { MediaItem } from '#shared/types';
 import { upload } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';

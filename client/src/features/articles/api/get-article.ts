@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import type { Article } from '#shared/types';
 import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
 import { readerKeys } from '#client/lib/query-keys';

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import type { Article, Page } from '#shared/types';
 import { api } from '#client/lib/api-client';
 import { dashboardKeys, type ArticleListParams } from '#client/lib/dashboard-keys';

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import { dashboardKeys } from '#client/lib/dashboard-keys';
 import { getPublishedArticles } from './get-published-articles';
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { useInfiniteQuery } from '#client/lib/query-hooks';
 import type { Transport } from '#client/lib/api-client';
 import { getPublishedArticles, type PublishedArticlesFilter } from './fetch-published-articles';
 import { readerKeys } from '#client/lib/query-keys';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import type { StaffMember } from '#shared/types';
 import { api } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '#client/lib/query-hooks';
 import type { Article, ArticleRevision, RevisionSummary } from '#shared/types';
 import { versionTag } from '#shared/schemas/version';
 import { api } from '#client/lib/api-client';

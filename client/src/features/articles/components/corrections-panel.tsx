@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '#shared/constants';
 import { correctionInputSchema } from '#shared/schemas/articles';

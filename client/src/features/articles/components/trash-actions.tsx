@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import type { Article } from '#shared/types';
 import { Button } from '#client/components/ui/button';
 import { useConfirmAction } from '#client/components/ui/use-confirm-action';

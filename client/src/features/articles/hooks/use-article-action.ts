@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import type { Article } from '#shared/types';
 import { useToast } from '#client/components/ui/toast';
 import { dashboardKeys } from '#client/lib/dashboard-keys';

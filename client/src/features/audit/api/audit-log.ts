@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMutation, useQuery } from '#client/lib/query-hooks';
 import type { AuditActor, AuditEntry, Page } from '#shared/types';
 import { api, download } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';

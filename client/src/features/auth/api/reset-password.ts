@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import type { MessageResponse } from './types';
 import { api } from '#client/lib/api-client';
 import * as apiPaths from '#client/config/api-paths';

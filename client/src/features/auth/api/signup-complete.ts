@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import type { SignupCompleteInput } from '#shared/schemas/auth';
 import type { AuthResponse } from '#shared/types';
 import { api } from '#client/lib/api-client';

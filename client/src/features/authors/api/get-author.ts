@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import { LIMITS } from '#shared/constants';
 import type { AuthorPage } from '#shared/types';
 import { api, type Transport } from '#client/lib/api-client';

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import type { BreakingNews } from '#shared/types';
 import type { Transport } from '#client/lib/api-client';
 import { getBreakingNews } from './fetch-breaking-news';

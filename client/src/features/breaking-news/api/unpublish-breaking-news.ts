@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import type { BreakingNews } from '#shared/types';
 import { api } from '#client/lib/api-client';
 import { refetchBreakingNews } from './refetch-breaking-news';

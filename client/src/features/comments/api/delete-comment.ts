@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import { api } from '#client/lib/api-client';
 import { removeComment } from '../lib/comment-tree';
 import { getCommentsQueryOptions, mapCommentPages } from './get-comments';

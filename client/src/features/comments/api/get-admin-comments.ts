@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import type { Comment } from '#shared/types';
 import { api } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery } from '#client/lib/query-hooks';
 import type { Comment } from '#shared/types';
 import { api, type ReadOptions, type Transport } from '#client/lib/api-client';
 import { readerKeys } from '#client/lib/query-keys';

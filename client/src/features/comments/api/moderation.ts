@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '#client/lib/query-hooks';
 import type { z } from 'zod';
 import type { ModerationQueue } from '#shared/schemas/comments';
 import type { commentBansSchema, moderationCommentSchema, moderationCountsSchema } from '#shared/schemas/responses/comments';

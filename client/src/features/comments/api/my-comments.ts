@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import { api } from '#client/lib/api-client';
 import * as apiPaths from '#client/config/api-paths';
 

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import type { Comment } from '#shared/types';
 import { api } from '#client/lib/api-client';
 import { replaceComment } from '../lib/comment-tree';

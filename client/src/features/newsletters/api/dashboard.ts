@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '#client/lib/query-hooks';
 import type { NewsletterOverview, Subscriber, SubscriberImport, SubscriberList } from '#shared/types';
 import { api, download, upload } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '#client/lib/query-hooks';
 import type { CreatePageInput, UpdatePageInput } from '#shared/schemas/pages';
 import { versionTag } from '#shared/schemas/version';
 import type { PageListItem, StaticPage } from '#shared/types';
@@ -9,7 +10,9 @@ import * as apiPaths from '#client/config/api-paths';
 
 /** GET /api/pages (editors and admins): every page, drafts included, by title. */
 export const usePages = () =>
-  useQuery(queryOptions({ queryKey: dashboardKeys.pages, queryFn: ({ signal }) => api.get<PageListItem[]>(apiPaths.pages.list, { signal }) }));
+  useQuery(
+    queryOptions({ queryKey: dashboardKeys.pages, queryFn: ({ signal }) => api.get<PageListItem[]>(apiPaths.pages.list, { signal }) }),
+  );
 
 /** GET /api/pages/:id: a page with its body, to edit it (and to refill the form after someone else's change). */
 export const getPage = (id: string) => api.get<StaticPage>(apiPaths.pages.one(id));

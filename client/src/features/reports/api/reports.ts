@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMutation, useQuery } from '#client/lib/query-hooks';
 import type { ArticleReport, ArticleReports, SiteReport } from '#shared/types';
 import { REPORT_LIMITS, type ReportSort } from '#shared/schemas/reports';
 import { api, download } from '#client/lib/api-client';

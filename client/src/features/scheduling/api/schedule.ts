@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import { api } from '#client/lib/api-client';
 
 /** What a schedule sets: when it goes live (absent for a published article) and when it ends (null: no end). */

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '#client/lib/query-hooks';
 import type { UpdateSiteSettings } from '#shared/schemas/settings';
 import { versionTag } from '#shared/schemas/version';
 import type { SiteSettings } from '#shared/types';

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '#client/lib/query-hooks';
 import { api } from '#client/lib/api-client';
 import { dashboardKeys } from '#client/lib/dashboard-keys';
 import * as apiPaths from '#client/config/api-paths';

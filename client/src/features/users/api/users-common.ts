@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import { ApiError, getToken } from '#client/lib/api-client';
 import { userMessages } from '../lib/messages';
 import { dashboardKeys } from '#client/lib/dashboard-keys';

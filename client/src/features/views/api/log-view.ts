@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '#client/lib/query-hooks';
 import { getViewStatsQueryOptions } from './get-view-stats';
 import { logView, type LogViewInput } from './log-view-request';
 
