@@ -9,7 +9,10 @@ describe('a remembered value', () => {
     const cache = createResponseCache({ store: new MemoryStore(1024 * 1024), logger: createLogger('silent'), ttlSeconds: 300 });
     let made = 0;
     const read = () => cache.remember('read:/api/site', ['site'], async () => ({ made: ++made, menus: { header: [{ path: '/about' }] } }));
-    expect(await read()).toEqual({ made: 1, menus: { header: [{ path: '/about' }] } });
+    const made1 = await read();
+    expect(made1).toEqual({ made: 1, menus: { header: [{ path: '/about' }] } });
+    // The value just made is frozen too: a reader that changes it fails on the first page, not only on later ones.
+    expect(Object.isFrozen(made1.menus.header[0])).toBe(true);
     const [first, second] = [await read(), await read()];
     expect(first).toEqual({ made: 1, menus: { header: [{ path: '/about' }] } });
     expect(second).toBe(first);

@@ -391,7 +391,8 @@ export function createResponseCache({
           .then(() => valueStore.set(valueKey, answer, under, found.seq, valueTtlMs))
           .catch(() => false);
       }
-      return value;
+      // Frozen as the stored one is: the first caller shares its value with no one, but is held to the same rule.
+      return deepFreeze(value);
     },
     async stats() {
       const waiting = [...flights.values()].reduce((n, f) => n + f.waiters, 0);

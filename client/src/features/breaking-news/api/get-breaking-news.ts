@@ -18,10 +18,20 @@ export const getBreakingNewsQueryOptions = (transport?: Transport) =>
     refetchInterval: 5 * 60_000,
   });
 
+const NONE: readonly BreakingNews[] = [];
+/**
+ * The headlines selected from each answer, once: the same answer gives the same array. On the server the answer is
+ * the one kept for every page (the response cache's `remember`), so the ticker's kept part is found by identity
+ * (app/reader/kept-part.tsx) instead of by its headlines written out.
+ */
+const selected = new WeakMap<readonly BreakingNews[], BreakingNews[]>();
+
 /** The ticker's headlines: at most 5 published, newest first; `isPending` until the first answer. */
 export function useHeadlines(): { headlines: BreakingNews[]; isPending: boolean } {
-  const { data, isPending } = useQuery(getBreakingNewsQueryOptions());
-  return { headlines: selectHeadlines(data ?? []), isPending };
+  const { data = NONE, isPending } = useQuery(getBreakingNewsQueryOptions());
+  let headlines = selected.get(data);
+  if (!headlines) selected.set(data, (headlines = selectHeadlines(data)));
+  return { headlines, isPending };
 }
 
 export { getBreakingNews };
