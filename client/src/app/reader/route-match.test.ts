@@ -1,0 +1,89 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '../routes';
+import { routePatterns } from '#client/config/paths';
+import { matchRoutesOnce } from './route-match';
+
+/** What a match is made of, its route by identity. */
+const seen = (matches: ReturnType<typeof matchRoutes> | null) =>
+  matches?.map(({ route, params, pathname, pathnameBase }) => ({ route, params, pathname, pathnameBase })) ?? null;
+
+function expectSameMatches(routes: RouteObject[], addresses: string[]) {
+  for (const address of addresses) {
+    const ours = seen(matchRoutesOnce(routes, address));
+    const theirs = seen(matchRoutes(routes, address));
+    expect(ours, address).toEqual(theirs);
+    ours?.forEach((match, i) => expect(match.route, address).toBe(theirs![i]!.route));
+  }
+}
+
+/** Addresses in every spelling react-router reads alike, and some it reads apart. */
+const spellings = (address: string) => [
+  address,
+  address.toUpperCase(),
+  `${address}/`,
+  `${address}//`,
+  `${address}/more/segments`,
+  address.replace(/^\/(.)/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`),
+];
+
+describe('matching an address on the routes its first segment reaches', () => {
+  it('matches every address of the app as react-router does over the whole table', () => {
+    // react-router warns of each address it cannot decode (and matches none of them).
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fromPatterns = Object.values(routePatterns).map((pattern) => pattern.replace(/:\w+/g, 'x-1').replace('*', 'a/b'));
+    const odd = [
+      '/',
+      '',
+      'article/x',
+      '/%',
+      '/%E0%A4%A',
+      '/a%2Fb',
+      '/article%2Fx',
+      '//article/x',
+      '/article',
+      '/dashboard',
+      '/unknown/deep/path',
+      '/sitemap.xml',
+      '/ARTICLE/Ab',
+    ];
+    expectSameMatches(appRoutes as RouteObject[], [...fromPatterns, ...odd].flatMap(spellings));
+  });
+
+  it('keeps the ranking of routes that tie, in nested layouts, case-sensitive routes and index routes', () => {
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        children: [
+          { index: true },
+          { path: 'news/:section' },
+          { path: 'news/latest' },
+          { path: ':slug/:part' },
+          { path: 'News/Exact', caseSensitive: true },
+          {
+            children: [{ path: 'news/:a/:b' }, { path: 'shop?/:item' }, { path: 'x/*' }],
+          },
+        ],
+      },
+      { path: 'news', children: [{ path: 'archive' }, { index: true }] },
+      // A layout without a path (as the reader's): equal scores, the earlier sibling ranks first.
+      { children: [{ path: ':a/y' }, { path: 'y/:b' }, { path: 'z/:c' }] },
+      { path: '*' },
+    ];
+    const addresses = [
+      '/news/world',
+      '/news/latest',
+      '/News/Exact',
+      '/news/exact',
+      '/news/a/b',
+      '/shop/thing',
+      '/thing',
+      '/x/y/z',
+      '/news',
+      '/news/archive',
+      '/other/part',
+      '/y/y',
+    ];
+    expectSameMatches(routes, addresses.flatMap(spellings));
+  });
+});

@@ -1,0 +1,87 @@
+import { matchRoutes, type RouteMatch, type RouteObject as Route } from 'react-router';
+
+/** The table cut to what an address of each first segment can match, by table: a key per static first segment, plus one. */
+const cut = new WeakMap<readonly Route[], Map<string, { routes: Route[]; originals: WeakMap<Route, Route> }>>();
+/** The key of an address whose first segment no route names. */
+const ANY = '\0';
+
+/**
+ * `matchRoutes`, over only the routes an address's first segment can reach. react-router flattens and ranks the
+ * whole table on every call (about a fortieth of a cold page's CPU on the server, docs/decisions/073-server-query-hooks.md);
+ * here it does so over the routes whose first segment is that one, a parameter or optional, or a layout's (without a
+ * path): for `/article/…` three branches instead of seventeen. Dropping routes that cannot match changes neither which
+ * route ranks first among the others (their order is kept) nor the matches, which are the table's own route objects
+ * (`route-match.test.ts` compares every route's addresses with `matchRoutes` over the whole table).
+ */
+export function matchRoutesOnce<R extends Route>(routes: R[], pathname: string): RouteMatch<string, R>[] | null {
+  const first = firstSegment(pathname);
+  if (first === undefined) return matchRoutes(routes, pathname);
+  let byFirst = cut.get(routes);
+  if (!byFirst) cut.set(routes, (byFirst = new Map()));
+  const key = staticFirsts(routes).has(first) ? first : ANY;
+  let table = byFirst.get(key);
+  if (!table) {
+    const originals = new WeakMap<Route, Route>();
+    table = { routes: reachable(routes, key, originals), originals };
+    byFirst.set(key, table);
+  }
+  const matches = matchRoutes(table.routes, pathname);
+  const { originals } = table;
+  return matches && matches.map((match) => ({ ...match, route: (originals.get(match.route) ?? match.route) as R }));
+}
+
+/** The address's first segment as react-router compares it (decoded, any case); undefined when unsure. */
+function firstSegment(pathname: string): string | undefined {
+  const raw = pathname.split('/')[1];
+  if (raw === undefined || raw === '' || !pathname.startsWith('/')) return undefined;
+  try {
+    return decodeURIComponent(raw).toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A route path's first segment, lower-cased; '' for none. */
+const ownFirst = (path: string) => (path.replace(/^\//, '').split('/')[0] ?? '').toLowerCase();
+/** Whether a first segment matches more than itself: a parameter, a splat, optional. */
+const isPattern = (segment: string) => segment.startsWith(':') || segment.includes('*') || segment.endsWith('?');
+
+const firsts = new WeakMap<readonly Route[], Set<string>>();
+/** The static first segments the table names. */
+function staticFirsts(routes: readonly Route[]): Set<string> {
+  let found = firsts.get(routes);
+  if (found) return found;
+  found = new Set();
+  const visit = (list: readonly Route[]) => {
+    for (const route of list) {
+      if (!route.path) visit(route.children ?? []);
+      else if (!isPattern(ownFirst(route.path))) found!.add(ownFirst(route.path));
+    }
+  };
+  visit(routes);
+  firsts.set(routes, found);
+  return found;
+}
+
+/**
+ * The routes an address whose first segment is `first` (ANY: one no route names) can match, in the table's order. A
+ * layout (no path) is copied with its children cut the same way; `originals` leads each copy back to its route.
+ */
+function reachable(routes: readonly Route[], first: string, originals: WeakMap<Route, Route>): Route[] {
+  const kept: Route[] = [];
+  for (const route of routes) {
+    if (!route.path) {
+      if (!route.children?.length) {
+        kept.push(route);
+        continue;
+      }
+      const copy = { ...route, children: reachable(route.children, first, originals) } as Route;
+      originals.set(copy, route);
+      kept.push(copy);
+      continue;
+    }
+    const segment = ownFirst(route.path);
+    if (segment === '' || isPattern(segment) || segment === first) kept.push(route);
+  }
+  return kept;
+}
