@@ -179,7 +179,7 @@ function useServerInfiniteQuery(options: InfiniteQueryObserverOptions) {
 }
 
 /** A mutation's result before it is first run (`MutationObserver`'s, from the mutation's default state). */
-const IDLE_MUTATION = Object.freeze({
+const IDLE_MUTATION = /* @__PURE__ */ Object.freeze({
   context: undefined,
   data: undefined,
   error: null,
