@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { NonIndexRouteObject, Params, RouteMatch } from 'react-router';
 import type { ReaderPage } from '#shared/reader-page';
 import { isMissing, type Transport } from '../../lib/api-client';
-import { matchRoutesOnce } from './route-match';
+import { matchReachable } from './route-match';
 
 export type { ReaderPage };
 
@@ -50,7 +50,7 @@ export async function loadRoute(
   url: URL,
   args: Omit<LoadArgs, 'params' | 'searchParams'>,
 ): Promise<{ loaded: Loaded | undefined; matches: AppRouteMatch[] }> {
-  const matches = matchRoutesOnce(routes, url.pathname) ?? [];
+  const matches = matchReachable(routes, url.pathname) ?? [];
   const { searchParams } = url;
   const answers = await Promise.all(matches.map(({ route, params }) => route.load?.({ ...args, params, searchParams })));
   return { loaded: answers.at(-1), matches };

@@ -2,7 +2,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../routes';
 import { routePatterns } from '#client/config/paths';
-import { matchRoutesOnce } from './route-match';
+import { matchReachable } from './route-match';
 
 /** What a match is made of, its route by identity. */
 const seen = (matches: ReturnType<typeof matchRoutes> | null) =>
@@ -10,7 +10,7 @@ const seen = (matches: ReturnType<typeof matchRoutes> | null) =>
 
 function expectSameMatches(routes: RouteObject[], addresses: string[]) {
   for (const address of addresses) {
-    const ours = seen(matchRoutesOnce(routes, address));
+    const ours = seen(matchReachable(routes, address));
     const theirs = seen(matchRoutes(routes, address));
     expect(ours, address).toEqual(theirs);
     ours?.forEach((match, i) => expect(match.route, address).toBe(theirs![i]!.route));

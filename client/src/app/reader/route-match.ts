@@ -13,7 +13,7 @@ const ANY = '\0';
  * route ranks first among the others (their order is kept) nor the matches, which are the table's own route objects
  * (`route-match.test.ts` compares every route's addresses with `matchRoutes` over the whole table).
  */
-export function matchRoutesOnce<R extends Route>(routes: R[], pathname: string): RouteMatch<string, R>[] | null {
+export function matchReachable<R extends Route>(routes: R[], pathname: string): RouteMatch<string, R>[] | null {
   const first = firstSegment(pathname);
   if (first === undefined) return matchRoutes(routes, pathname);
   let byFirst = cut.get(routes);
