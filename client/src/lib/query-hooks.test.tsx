@@ -1,5 +1,6 @@
 import {
   QueryClientProvider,
+  skipToken,
   QueryObserver,
   useInfiniteQuery as packageInfiniteQuery,
   useMutation as packageMutation,
@@ -73,6 +74,9 @@ describe('useQuery in the server render', () => {
     ['not enabled, loaded', fresh, { enabled: false }],
     ['not enabled, with initial data', () => {}, { enabled: false, initialData: { name: 'The Daily' } }],
     ['selected', fresh, { select: (site: { name: string }) => site.name }],
+    ['skipped (skipToken)', fresh, { queryFn: skipToken }],
+    ['not subscribed', fresh, { subscribed: false }],
+    ['not subscribed, not loaded', () => {}, { subscribed: false }],
     [
       'being fetched again',
       (client) => (
@@ -101,10 +105,20 @@ describe('useQuery in the server render', () => {
         errorUpdatedAt: Date.now(),
       });
     };
-    const hook = (use: typeof packageQuery) => () => use({ queryKey: ['article', 'gone'], queryFn: never }) as never;
+    const hook =
+      (use: typeof packageQuery, options: Record<string, unknown> = {}) =>
+      () =>
+        use({ queryKey: ['article', 'gone'], queryFn: never, ...options }) as never;
     const ours = rendered(hook(useQuery), failed);
     expectSame(ours, rendered(hook(packageQuery), failed));
     expect(ours).toMatchObject({ isError: true, isLoadingError: true, isFetching: false });
+    // With initial data, the observer gives the query its data.
+    const initialData = { id: 'gone' };
+    expectSame(rendered(hook(useQuery, { initialData }), failed), rendered(hook(packageQuery, { initialData }), failed));
+    // An error for the boundary is thrown by both.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => rendered(hook(packageQuery, { throwOnError: true }), failed)).toThrow('Article not found');
+    expect(() => rendered(hook(useQuery, { throwOnError: true }), failed)).toThrow('Article not found');
   });
 
   it('reads a fetched, fresh query and one not enabled without an observer, and observes any other', () => {
@@ -139,6 +153,17 @@ describe('useInfiniteQuery in the server render', () => {
     ],
     ['not loaded', () => {}, {}],
     ['stale', loaded(page(0, 20, 45)), { staleTime: 0 }],
+    [
+      'a next page that failed',
+      (client) => {
+        loaded(page(0, 20, 45))(client);
+        client
+          .getQueryCache()
+          .find({ queryKey: ['comments', 'a1'] })!
+          .setState({ status: 'error', error: new Error('down'), errorUpdateCount: 1, fetchMeta: { fetchMore: { direction: 'forward' } } });
+      },
+      {},
+    ],
   ];
   it.each(cases)('returns what the package returns: %s', (_, setUp, options) => {
     const hook = (use: typeof packageInfiniteQuery) => () =>

@@ -1,5 +1,7 @@
 import {
   hashKey,
+  shouldThrowError,
+  skipToken,
   InfiniteQueryObserver,
   QueryObserver,
   useInfiniteQuery as observedInfiniteQuery,
@@ -35,14 +37,23 @@ function browserOnly(): never {
   throw new Error('A query or mutation is run by the browser; the server only renders its state.');
 }
 
-/** The observer's first result, computed by the package (the hook's work without the hook: no effect, no subscription). */
+/**
+ * The observer's first result, computed by the package: `useBaseQuery`'s work without React's hooks (no effect, no
+ * subscription), errors thrown to the boundary as it throws them. Suspense is not the reader's: refused.
+ */
 function observed(client: QueryClient, options: AnyOptions, infinite: boolean) {
   const defaulted = client.defaultQueryOptions(options);
-  defaulted._optimisticResults = 'optimistic';
+  if (defaulted.suspense) throw new Error('Suspense queries are not rendered by the server (client/src/lib/query-hooks.ts).');
+  const query = client.getQueryCache().get(defaulted.queryHash);
+  defaulted._optimisticResults = (options as { subscribed?: boolean }).subscribed !== false ? 'optimistic' : undefined;
+  // As `ensurePreventErrorBoundaryRetry`: a query whose error goes to the boundary is not retried on mount.
+  if (defaulted.throwOnError) defaulted.retryOnMount = false;
   const observer = infinite
     ? new InfiniteQueryObserver(client, defaulted as unknown as InfiniteQueryObserverOptions)
     : new QueryObserver(client, defaulted);
-  return observer.getOptimisticResult(defaulted as never);
+  const result = observer.getOptimisticResult(defaulted as never);
+  if (result.isError && !result.isFetching && query && shouldThrowError(defaulted.throwOnError, [result.error, query])) throw result.error;
+  return result;
 }
 
 /**
@@ -50,22 +61,32 @@ function observed(client: QueryClient, options: AnyOptions, infinite: boolean) {
  * again on mount), not being fetched, not stale, and with no option that reshapes the result; or none, for a query
  * not enabled and not in the cache (a signed-in reader's own, on a page rendered for everyone). Otherwise undefined.
  */
-function plainQuery(client: QueryClient, options: AnyOptions): { query: AnyQuery | null; staleTime: number } | undefined {
+function plainQuery(client: QueryClient, options: AnyOptions): { query: AnyQuery | null; stale: boolean } | undefined {
   // The options as `defaultQueryOptions` merges them (by spreading: a key given as undefined counts), without the merge.
   const base: Partial<AnyOptions> = client.getDefaultOptions().queries ?? {};
   const own: Partial<AnyOptions> = client.getQueryDefaults(options.queryKey);
   const option = <K extends keyof AnyOptions>(key: K) => (key in options ? options[key] : key in own ? own[key] : base[key]);
-  if (option('placeholderData') !== undefined || option('throwOnError') || option('queryHash') || option('queryKeyHashFn')) return;
+  if (
+    option('placeholderData') !== undefined ||
+    option('throwOnError') ||
+    option('suspense') ||
+    option('queryHash') ||
+    option('queryKeyHashFn') ||
+    (options as { subscribed?: boolean }).subscribed === false ||
+    option('queryFn') === skipToken
+  )
+    return;
   const query = client.getQueryCache().get(hashKey(options.queryKey)) as AnyQuery | undefined;
   const enabled = option('enabled');
   // The observer would add it to the cache as a new query, without data (`select` has nothing to select), and leave it.
-  if (enabled === false && !query && option('initialData') === undefined) return { query: null, staleTime: 0 };
+  if (enabled === false && !query && option('initialData') === undefined) return { query: null, stale: false };
   const staleTime = option('staleTime') ?? 0;
   const retryOnMount = option('retryOnMount');
   const refetchOnMount = option('refetchOnMount');
   if (
     !query ||
     option('select') ||
+    option('initialData') !== undefined ||
     (enabled !== undefined && enabled !== true) ||
     typeof staleTime !== 'number' ||
     typeof refetchOnMount === 'function' ||
@@ -76,8 +97,9 @@ function plainQuery(client: QueryClient, options: AnyOptions): { query: AnyQuery
   if (fetchStatus !== 'idle' || status === 'pending') return;
   // The observer would fetch on mount (and say so in its first result): no data and an error that may be retried,
   // or data gone stale.
-  if (data === undefined ? retryOnMount !== false : refetchOnMount !== false && query.isStaleByTime(staleTime)) return;
-  return { query, staleTime };
+  const stale = query.isStaleByTime(staleTime);
+  if (data === undefined ? retryOnMount !== false : refetchOnMount !== false && stale) return;
+  return { query, stale };
 }
 
 /** A query not enabled, never fetched, as `createResult` has it: pending, and idle for good. */
@@ -112,7 +134,7 @@ function notEnabledResult() {
 }
 
 /** `QueryObserver#createResult` for a fetched query that nothing reshapes, observed for the first time. */
-function plainResult(query: AnyQuery, staleTime: number) {
+function plainResult(query: AnyQuery, stale: boolean) {
   const { state } = query;
   const { status, fetchStatus, data, error } = state;
   const isError = status === 'error';
@@ -140,7 +162,7 @@ function plainResult(query: AnyQuery, staleTime: number) {
     isPaused: false,
     isPlaceholderData: false,
     isRefetchError: isError && hasData,
-    isStale: query.isStaleByTime(staleTime),
+    isStale: stale,
     refetch: browserOnly,
     isEnabled: true,
   };
@@ -150,14 +172,18 @@ function useServerQuery(options: AnyOptions) {
   const client = useQueryClient();
   const plain = plainQuery(client, options);
   if (!plain) return observed(client, options, false);
-  return plain.query ? plainResult(plain.query, plain.staleTime) : notEnabledResult();
+  return plain.query ? plainResult(plain.query, plain.stale) : notEnabledResult();
 }
 
 function useServerInfiniteQuery(options: InfiniteQueryObserverOptions) {
   const client = useQueryClient();
   const plain = plainQuery(client, options as unknown as AnyOptions);
-  if (!plain?.query) return observed(client, options as unknown as AnyOptions, true);
-  const result = plainResult(plain.query, plain.staleTime);
+  // The pages' functions as given (not from the client's defaults, which the observer would merge).
+  if (!plain?.query || !options.getNextPageParam) return observed(client, options as unknown as AnyOptions, true);
+  const result = plainResult(plain.query, plain.stale);
+  const direction = plain.query.state.fetchMeta?.fetchMore?.direction;
+  const nextError = result.isError && direction === 'forward';
+  const previousError = result.isError && direction === 'backward';
   const pages = plain.query.state.data as { pages: unknown[]; pageParams: unknown[] } | undefined;
   const last = pages ? pages.pages.length - 1 : -1;
   const first = pages?.pages.length ? 0 : -1;
@@ -171,10 +197,11 @@ function useServerInfiniteQuery(options: InfiniteQueryObserverOptions) {
       first >= 0 &&
       !!options.getPreviousPageParam &&
       options.getPreviousPageParam(pages!.pages[0], pages!.pages, pages!.pageParams[0], pages!.pageParams) != null,
-    isFetchNextPageError: false,
+    isFetchNextPageError: nextError,
     isFetchingNextPage: false,
-    isFetchPreviousPageError: false,
+    isFetchPreviousPageError: previousError,
     isFetchingPreviousPage: false,
+    isRefetchError: result.isRefetchError && !nextError && !previousError,
   };
 }
 

@@ -421,7 +421,8 @@ function parsedOnce(body: Buffer): unknown {
 }
 
 function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  // A Buffer or typed array cannot be frozen (a computed value may hold one; a parsed one never does).
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
   return Object.freeze(value);
 }

@@ -66,6 +66,9 @@ describe('matching an address on the routes its first segment reaches', () => {
         ],
       },
       { path: 'news', children: [{ path: 'archive' }, { index: true }] },
+      // Segments react-router reads as patterns: a `?` inside one, letters it compares beyond lower-casing.
+      { path: 'colou?r' },
+      { path: 'ειδήσεις' },
       // A layout without a path (as the reader's): equal scores, the earlier sibling ranks first.
       { children: [{ path: ':a/y' }, { path: 'y/:b' }, { path: 'z/:c' }] },
       { path: '*' },
@@ -83,6 +86,10 @@ describe('matching an address on the routes its first segment reaches', () => {
       '/news/archive',
       '/other/part',
       '/y/y',
+      '/color',
+      '/colour',
+      '/ειδήσεισ',
+      '/%CE%B5%CE%B9%CE%B4%CE%AE%CF%83%CE%B5%CE%B9%CF%82',
     ];
     expectSameMatches(routes, addresses.flatMap(spellings));
   });

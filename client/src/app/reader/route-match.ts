@@ -43,8 +43,12 @@ function firstSegment(pathname: string): string | undefined {
 
 /** A route path's first segment, lower-cased; '' for none. */
 const ownFirst = (path: string) => (path.replace(/^\//, '').split('/')[0] ?? '').toLowerCase();
-/** Whether a first segment matches more than itself: a parameter, a splat, optional. */
-const isPattern = (segment: string) => segment.startsWith(':') || segment.includes('*') || segment.endsWith('?');
+/**
+ * Whether a first segment may match more than itself: a parameter, a splat, optional (react-router does not escape a
+ * `?` inside a segment either), or one with letters beyond ASCII, which its case-insensitive pattern may compare in
+ * ways lower-casing does not (ς and σ).
+ */
+const isPattern = (segment: string) => segment.startsWith(':') || /[*?]|[^\x20-\x7e]/.test(segment);
 
 const firsts = new WeakMap<readonly Route[], Set<string>>();
 /** The static first segments the table names. */
