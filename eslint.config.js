@@ -22,26 +22,11 @@ const prismaModels = [...readFileSync(new URL('./prisma/schema.prisma', import.m
   ([, name]) => name[0].toLowerCase() + name.slice(1),
 );
 const PRISMA_OPERATIONS = [
-  'findMany',
-  'findUnique',
-  'findUniqueOrThrow',
-  'findFirst',
-  'findFirstOrThrow',
-  'create',
-  'createMany',
-  'createManyAndReturn',
-  'update',
-  'updateMany',
-  'updateManyAndReturn',
-  'upsert',
-  'delete',
-  'deleteMany',
-  'count',
-  'aggregate',
-  'groupBy',
+  'findMany', 'findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'create', 'createMany',
+  'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany',
+  'count', 'aggregate', 'groupBy',
 ];
-const QUERIES_BELONG =
-  'Database access belongs in a service (*.service.ts) or a repository of its folder (*.repository.ts): docs/architecture.md, "Layers".';
+const QUERIES_BELONG = 'Database access belongs in a service (*.service.ts) or a repository of its folder (*.repository.ts): docs/architecture.md, "Layers".';
 /** Every way the server reaches PostgreSQL: a Prisma model call, a raw statement or a transaction, a `pg` query. */
 const databaseAccess = [
   {
@@ -49,7 +34,7 @@ const databaseAccess = [
     message: QUERIES_BELONG,
   },
   {
-    selector: 'MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|queryRawTyped|transaction)$/]',
+    selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|queryRawTyped|transaction)$/]",
     message: QUERIES_BELONG,
   },
   { selector: "CallExpression > MemberExpression.callee[property.name='query']", message: QUERIES_BELONG },
@@ -104,8 +89,7 @@ export default tseslint.config(
             {
               name: '@tanstack/react-query',
               importNames: ['useQuery', 'useInfiniteQuery', 'useMutation'],
-              message:
-                "From '#client/lib/query-hooks': the same hooks, lighter in the server's render (docs/decisions/073-server-query-hooks.md).",
+              message: "From '#client/lib/query-hooks': the same hooks, lighter in the server's render (docs/decisions/073-server-query-hooks.md).",
             },
           ],
         },
@@ -125,10 +109,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/generated/prisma/**', '**/generated/prisma', '@prisma/*'],
-              message: 'Route files call services; Prisma belongs in a *.service.ts.',
-            },
+            { group: ['**/generated/prisma/**', '**/generated/prisma', '@prisma/*'], message: 'Route files call services; Prisma belongs in a *.service.ts.' },
             NO_CLIMBING,
           ],
         },
@@ -136,13 +117,11 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector:
-            "MemberExpression[object.name=/^(db|tx)$/][property.name=/^\\$/], MemberExpression[object.type='MemberExpression'][object.object.name=/^(db|tx)$/]",
+          selector: "MemberExpression[object.name=/^(db|tx)$/][property.name=/^\\$/], MemberExpression[object.type='MemberExpression'][object.object.name=/^(db|tx)$/]",
           message: 'No queries in route files: call a service (db.<model>.<op> and db.$… belong in a *.service.ts).',
         },
         {
-          selector:
-            "MemberExpression[object.type='MemberExpression'][object.object.type='MemberExpression'][object.object.property.name='db']",
+          selector: "MemberExpression[object.type='MemberExpression'][object.object.type='MemberExpression'][object.object.property.name='db']",
           message: 'No queries in route files: call a service (ctx.db.<model>.<op> belongs in a *.service.ts).',
         },
         ...databaseAccess,
@@ -185,7 +164,7 @@ export default tseslint.config(
               target: './server/src/lib',
               from: './server/src',
               except: ['./lib', './config.ts', './generated/prisma/enums.ts'],
-              message: "lib/ is infrastructure: it imports only lib/, config.ts and the schema's enums, no capability and not db/.",
+              message: 'lib/ is infrastructure: it imports only lib/, config.ts and the schema\'s enums, no capability and not db/.',
             },
             {
               target: './server/src/db',

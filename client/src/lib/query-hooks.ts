@@ -102,47 +102,18 @@ function plainQuery(client: QueryClient, options: AnyOptions): { query: AnyQuery
   return { query, stale };
 }
 
-/** A query not enabled, never fetched, as `createResult` has it: pending, and idle for good. */
-function notEnabledResult() {
-  return {
-    status: 'pending',
-    fetchStatus: 'idle',
-    isPending: true,
-    isSuccess: false,
-    isError: false,
-    isInitialLoading: false,
-    isLoading: false,
-    data: undefined,
-    dataUpdatedAt: 0,
-    error: null,
-    errorUpdatedAt: 0,
-    failureCount: 0,
-    failureReason: null,
-    errorUpdateCount: 0,
-    isFetched: false,
-    isFetchedAfterMount: false,
-    isFetching: false,
-    isRefetching: false,
-    isLoadingError: false,
-    isPaused: false,
-    isPlaceholderData: false,
-    isRefetchError: false,
-    isStale: false,
-    refetch: browserOnly,
-    isEnabled: false,
-  };
-}
-
-/** `QueryObserver#createResult` for a fetched query that nothing reshapes, observed for the first time. */
-function plainResult(query: AnyQuery, stale: boolean) {
-  const { state } = query;
+/**
+ * `QueryObserver#createResult` for a query observed for the first time that will not be fetched on mount and that
+ * nothing reshapes: its state as it is, `stale` and `enabled` as the observer's options make them.
+ */
+function resultOf(state: AnyQuery['state'], { stale, enabled }: { stale: boolean; enabled: boolean }) {
   const { status, fetchStatus, data, error } = state;
   const isError = status === 'error';
   const hasData = data !== undefined;
   return {
     status,
     fetchStatus,
-    isPending: false,
+    isPending: status === 'pending',
     isSuccess: status === 'success',
     isError,
     isInitialLoading: false,
@@ -154,7 +125,7 @@ function plainResult(query: AnyQuery, stale: boolean) {
     failureCount: state.fetchFailureCount,
     failureReason: state.fetchFailureReason,
     errorUpdateCount: state.errorUpdateCount,
-    isFetched: query.isFetched(),
+    isFetched: state.dataUpdateCount + state.errorUpdateCount > 0,
     isFetchedAfterMount: false,
     isFetching: false,
     isRefetching: false,
@@ -164,15 +135,33 @@ function plainResult(query: AnyQuery, stale: boolean) {
     isRefetchError: isError && hasData,
     isStale: stale,
     refetch: browserOnly,
-    isEnabled: true,
+    isEnabled: enabled,
   };
 }
+
+/** A new query's state (`Query`'s default, without initial data): what a query not enabled and never added shows. */
+const NEVER_FETCHED: AnyQuery['state'] = {
+  data: undefined,
+  dataUpdateCount: 0,
+  dataUpdatedAt: 0,
+  error: null,
+  errorUpdateCount: 0,
+  errorUpdatedAt: 0,
+  fetchFailureCount: 0,
+  fetchFailureReason: null,
+  fetchMeta: null,
+  isInvalidated: false,
+  status: 'pending',
+  fetchStatus: 'idle',
+};
 
 function useServerQuery(options: AnyOptions) {
   const client = useQueryClient();
   const plain = plainQuery(client, options);
   if (!plain) return observed(client, options, false);
-  return plain.query ? plainResult(plain.query, plain.stale) : notEnabledResult();
+  return plain.query
+    ? resultOf(plain.query.state, { stale: plain.stale, enabled: true })
+    : resultOf(NEVER_FETCHED, { stale: false, enabled: false });
 }
 
 function useServerInfiniteQuery(options: InfiniteQueryObserverOptions) {
@@ -180,7 +169,7 @@ function useServerInfiniteQuery(options: InfiniteQueryObserverOptions) {
   const plain = plainQuery(client, options as unknown as AnyOptions);
   // The pages' functions as given (not from the client's defaults, which the observer would merge).
   if (!plain?.query || !options.getNextPageParam) return observed(client, options as unknown as AnyOptions, true);
-  const result = plainResult(plain.query, plain.stale);
+  const result = resultOf(plain.query.state, { stale: plain.stale, enabled: true });
   const direction = plain.query.state.fetchMeta?.fetchMore?.direction;
   const nextError = result.isError && direction === 'forward';
   const previousError = result.isError && direction === 'backward';
