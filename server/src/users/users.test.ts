@@ -89,7 +89,18 @@ describe('GET /api/users', () => {
     expect(res.body.pagination).toEqual({ total, limit: 2, offset: 1 });
     const newest = await db.user.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: 1, take: 2, select: { id: true } });
     expect(res.body.data.map((u: { id: string }) => u.id)).toEqual(newest.map((u) => u.id));
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['avatarUrl', 'bio', 'createdAt', 'email', 'id', 'name', 'role', 'slug', 'suspended', 'version']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      'avatarUrl',
+      'bio',
+      'createdAt',
+      'email',
+      'id',
+      'name',
+      'role',
+      'slug',
+      'suspended',
+      'version',
+    ]);
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|\$2[aby]\$/);
   });
 
@@ -352,8 +363,14 @@ describe('user-management limits (docs/spec/CONTRACT.md §3)', () => {
         request(app).put(`/api/users/${two.user.id}`).set(one.auth).send({ role: 'editor', version: 1 }),
         request(app).put(`/api/users/${one.user.id}`).set(two.auth).send({ role: 'editor', version: 1 }),
       ]);
-      expect([r1.status, r2.status].sort()).toEqual([200, 409]);
-      expect(await db.user.count({ where: { id: { in: [one.user.id, two.user.id] }, role: 'super_admin' } })).toBe(1);
+      // One wins. The other is refused: 409 when both passed the permission check before either
+      // change committed, 403 when the winner had already demoted its author.
+      const [won, lost, winner] = r1.status === 200 ? [r1, r2, one] : [r2, r1, two];
+      expect(won.status).toBe(200);
+      expect([403, 409]).toContain(lost.status);
+      if (lost.status === 409) expect(lost.body.message).toBe('The last super-admin cannot be removed, suspended or demoted.');
+      const left = await db.user.findMany({ where: { id: { in: [one.user.id, two.user.id] }, role: 'super_admin' } });
+      expect(left.map((u) => u.id)).toEqual([winner.user.id]);
     } finally {
       await db.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { suspended: false } });
     }
