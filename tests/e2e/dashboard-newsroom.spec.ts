@@ -131,6 +131,8 @@ async function feature(page: Page, title: string): Promise<string | null> {
     data: { title: string }[];
   };
   const full = featured.data.filter((a) => a.title !== title).length >= 3;
+  // The toast of the feature before may still be up: this one is done when its own answer has come.
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/featured'));
   await page.getByRole('button', { name: `Feature “${title}”` }).click();
   let warned: string | null = null;
   if (full) {
@@ -139,7 +141,8 @@ async function feature(page: Page, title: string): Promise<string | null> {
     warned = /the oldest featured story, “(.+)”\./.exec((await confirm.textContent()) ?? '')?.[1] ?? null;
     await confirm.getByRole('button', { name: 'Feature anyway' }).click();
   }
-  await expectToast(page, 'Success', 'Story featured.');
+  expect((await answered).ok()).toBe(true);
+  await expectToast(page, 'Success', warned ? `Story featured. "${warned}" is no longer featured.` : 'Story featured.');
   return warned;
 }
 

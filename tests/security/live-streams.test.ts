@@ -159,7 +159,7 @@ describe('other spellings of the stream path', () => {
 
 describe('held streams end', () => {
   it('ends a stream after its lifetime; the browser reconnects with Last-Event-ID and is sent nothing new', async () => {
-    const { base: short, liveFeed } = await appWith({ heartbeatMs: 50, lifetimeMs: 200, lifetimeJitterMs: 0 });
+    const { base: short, liveFeed } = await appWith({ heartbeatMs: 50, lifetimeMs: 1_000, lifetimeJitterMs: 0 });
     const stream = await open(short, '198.51.100.20');
     const ticker = await stream.next((e) => e.event === 'headlines');
     await stream.ended;

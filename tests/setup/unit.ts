@@ -1,18 +1,23 @@
 import { afterEach, vi } from 'vitest';
 
 // STYLE.md: console.error during a test is a failure unless the test expects it (by spying on it).
-let errors: unknown[][] = [];
-const original = console.error;
-console.error = (...args: unknown[]) => {
-  errors.push(args);
-  original(...args);
-};
+// Wrapped once per process: the API project runs its files one after another in each worker, without
+// re-importing the modules (vitest.config.ts `isolate: false`), and runs this file before each of them.
+const seen = Symbol.for('chronicle.tests.consoleErrors');
+const hold = globalThis as unknown as Record<symbol, unknown[][]>;
+if (!hold[seen]) {
+  hold[seen] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    hold[seen]!.push(args);
+    original(...args);
+  };
+}
 
 afterEach(() => {
-  const seen = errors;
-  errors = [];
-  if (seen.length && !vi.isMockFunction(console.error)) {
-    throw new Error(`console.error was called during the test: ${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+  const errors = hold[seen]!.splice(0);
+  if (errors.length && !vi.isMockFunction(console.error)) {
+    throw new Error(`console.error was called during the test: ${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
   }
 });
 

@@ -120,9 +120,12 @@ describe('the byline in the database', () => {
       await other.query('BEGIN');
       await other.query('SELECT 1 FROM "User" WHERE id = $1 FOR UPDATE', [colleague.id]);
       const answered = edit('editor', a.id, a.version, { coAuthorIds: [colleague.id] }).then((res) => res);
-      await expect
-        .poll(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`)[0]!.n)
-        .toBeGreaterThan(0);
+      // Waits until the edit waits for that row. In this file's database only: other files' tests run beside this one
+      // on the same server, and a wait of theirs let the crossing start too early (the edit then only timed out).
+      const waiting = () => db.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE NOT l.granted AND a.datname = current_database()`;
+      await expect.poll(async () => (await waiting())[0]!.n).toBeGreaterThan(0);
       const crossing = other.query('SELECT 1 FROM "Article" WHERE id = $1 FOR UPDATE', [a.id]).catch((err: unknown) => err);
       const res = await answered;
       await crossing;
