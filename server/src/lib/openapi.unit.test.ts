@@ -52,9 +52,22 @@ describe('the OpenAPI document from the response schemas of shared/schemas', () 
   it('defines every schema it refers to, by its id, with the descriptions of its fields', () => {
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
     for (const name of new Set(refs)) expect(schemas, name).toHaveProperty(name);
-    expect(Object.keys(schemas).sort()).toEqual(
-      ['Article', 'Comment', 'Category', 'Correction', 'Error', 'ImageInfo', 'MediaItem', 'Pagination', 'PublicUser'].sort(),
+    // Those of these routes (other files' routes may be declared in this process too: vitest.config.ts), and none that
+    // nothing refers to but the error envelope, which is always there.
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining([
+        'Article',
+        'Comment',
+        'Category',
+        'Correction',
+        'Error',
+        'ImageInfo',
+        'MediaItem',
+        'Pagination',
+        'PublicUser',
+      ]),
     );
+    expect(Object.keys(schemas).filter((name) => name !== 'Error' && !refs.includes(name))).toEqual([]);
     expect(schemas.Article?.properties?.content).toEqual({ type: 'string', description: 'Sanitised HTML' });
     expect(schemas.Article?.properties?.media).toEqual({ type: 'array', items: ref('MediaItem') });
     expect(schemas.MediaItem?.properties?.image?.anyOf).toEqual([ref('ImageInfo'), { type: 'null' }]);

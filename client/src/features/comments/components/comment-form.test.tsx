@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommentForm } from './comment-form';
 
@@ -8,7 +8,7 @@ afterEach(cleanup);
 const props = { label: 'Write a comment', submitLabel: 'Post Comment', busyLabel: 'Posting...' };
 
 describe('CommentForm (SPEC §5 comments)', () => {
-  it('is disabled while empty, and while the text is only spaces or invisible characters', () => {
+  it('is disabled while empty, and while the text is only spaces or invisible characters', async () => {
     const onSubmit = vi.fn(async () => {});
     render(<CommentForm {...props} onSubmit={onSubmit} />);
     const button = screen.getByRole('button', { name: 'Post Comment' }) as HTMLButtonElement;
@@ -20,7 +20,10 @@ describe('CommentForm (SPEC §5 comments)', () => {
     expect(button.disabled).toBe(true);
     fireEvent.change(box, { target: { value: ' a ' } });
     expect(button.disabled).toBe(false);
-    fireEvent.submit(box.closest('form')!);
+    // Within act, to the end of the sending: the form updates itself when it is done.
+    await act(async () => {
+      fireEvent.submit(box.closest('form')!);
+    });
     expect(onSubmit).toHaveBeenCalledWith('a');
   });
 
