@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_PORT } from './playwright.config';
+import { CHROMIUM_PATH, E2E_PORT } from './playwright.config';
 import { startMailbox } from './mailbox';
 
 export const E2E_ADMIN = { email: 'e2e-super@chronicle.test', password: 'E2e-Super#2026' };
@@ -13,8 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export default async function globalSetup() {
   // Preconditions first: a machine without them fails at once and says why (not one timeout per test).
-  const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
-  if (!existsSync(chromium)) throw new Error(`Chromium is not at ${chromium} (apt-get install chromium, or set CHROME_PATH)`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium is not at ${CHROMIUM_PATH} (apt-get install chromium-headless-shell, or set CHROME_PATH)`);
   if (!existsSync(path.join(ROOT, 'server/dist/main.js')))
     throw new Error('The app is not built (npm run build, or npm run test:e2e which builds it)');
   // One folder per port, so that runs on different E2E_PORTs at the same time do not delete each other's data.
