@@ -1,8 +1,8 @@
 import { afterEach, vi } from 'vitest';
 
 // STYLE.md: console.error during a test is a failure unless the test expects it (by spying on it).
-// Wrapped once per process: the API project runs its files one after another in each worker, without
-// re-importing the modules (vitest.config.ts `isolate: false`), and runs this file before each of them.
+// Wrapped once per process: each worker runs its files one after another without importing the modules again
+// (vitest.config.ts `isolate: false`), and runs this file before each of them.
 const seen = Symbol.for('chronicle.tests.consoleErrors');
 const hold = globalThis as unknown as Record<symbol, unknown[][]>;
 if (!hold[seen]) {
