@@ -14,11 +14,11 @@ import { createLogger } from '../../server/src/lib/logger';
 import { startSuperuserPostgres } from '../helpers/postgres';
 import { until } from '../helpers/until';
 
-/** docs/spec/CONTRACT.md §6: when the database goes away requests fail fast with 503, and the server recovers by itself. */
 /** /readyz says ready within 10 s, asked every 250 ms as a balancer polls it. */
 const ready = (app: Parameters<typeof request>[0]) =>
   until('/readyz to answer 200', async () => (await request(app).get('/readyz')).status === 200, 10_000, 250);
 
+/** docs/spec/CONTRACT.md §6: when the database goes away requests fail fast with 503, and the server recovers by itself. */
 describe('database outage', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chronicle-outage-'));
   chmodSync(dir, 0o755);

@@ -1,7 +1,13 @@
 import { matchRoutes, type RouteMatch, type RouteObject as Route } from 'react-router';
 
-/** The table cut to what an address of each first segment can match, by table: a key per static first segment, plus one. */
-const cut = new WeakMap<readonly Route[], Map<string, { routes: Route[]; originals: WeakMap<Route, Route> }>>();
+/**
+ * For each table: the static first segments it names, and the table cut to what an address of each first segment can
+ * match (a key per static first segment, plus ANY), made when first asked for.
+ */
+const cuts = new WeakMap<
+  readonly Route[],
+  { firsts: Set<string>; byFirst: Map<string, { routes: Route[]; originals: WeakMap<Route, Route> }> }
+>();
 /** The key of an address whose first segment no route names. */
 const ANY = '\0';
 
@@ -16,9 +22,10 @@ const ANY = '\0';
 export function matchReachable<R extends Route>(routes: R[], pathname: string): RouteMatch<string, R>[] | null {
   const first = firstSegment(pathname);
   if (first === undefined) return matchRoutes(routes, pathname);
-  let byFirst = cut.get(routes);
-  if (!byFirst) cut.set(routes, (byFirst = new Map()));
-  const key = staticFirsts(routes).has(first) ? first : ANY;
+  let cut = cuts.get(routes);
+  if (!cut) cuts.set(routes, (cut = { firsts: staticFirsts(routes), byFirst: new Map() }));
+  const { firsts, byFirst } = cut;
+  const key = firsts.has(first) ? first : ANY;
   let table = byFirst.get(key);
   if (!table) {
     const originals = new WeakMap<Route, Route>();
@@ -50,20 +57,16 @@ const ownFirst = (path: string) => (path.replace(/^\//, '').split('/')[0] ?? '')
  */
 const isPattern = (segment: string) => segment.startsWith(':') || /[*?]|[^\x20-\x7e]/.test(segment);
 
-const firsts = new WeakMap<readonly Route[], Set<string>>();
 /** The static first segments the table names. */
 function staticFirsts(routes: readonly Route[]): Set<string> {
-  let found = firsts.get(routes);
-  if (found) return found;
-  found = new Set();
+  const found = new Set<string>();
   const visit = (list: readonly Route[]) => {
     for (const route of list) {
       if (!route.path) visit(route.children ?? []);
-      else if (!isPattern(ownFirst(route.path))) found!.add(ownFirst(route.path));
+      else if (!isPattern(ownFirst(route.path))) found.add(ownFirst(route.path));
     }
   };
   visit(routes);
-  firsts.set(routes, found);
   return found;
 }
 
