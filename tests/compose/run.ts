@@ -6,6 +6,10 @@
  * defaults are safe (no demo content, ports on 127.0.0.1 only, no TCP listener on the database, a lean image).
  * Always ends with `down -v`, and prints "Tests  N passed, M failed" (counted by .ci/run).
  *
+ * `--build-only` gets an engine and builds the image, and checks nothing: .ci/run does that beside the other suites
+ * (the engine's install and the image's own npm install mostly wait on the network), so that the test later finds
+ * the image in the build cache. It prints no "Tests" line; it exits non-zero, saying why, when either step fails.
+ *
  * Without a Docker engine, or when an image the project names is missing and no registry is reachable, it runs
  * ../shared/tools/docker-offline.sh (../shared/notes/docker-offline.md) when that exists.
  * The stack runs with SEED_DEMO=true on purpose, so that there is an article to read.
@@ -142,6 +146,7 @@ async function json<T>(url: string, init?: RequestInit): Promise<{ status: numbe
 
 async function main() {
   const started = Date.now();
+  const buildOnly = process.argv.includes('--build-only');
   ensureEngine();
   const compose = composeCommand();
   const appPort = await freePort();
@@ -195,6 +200,16 @@ async function main() {
       }
       await sleep(2_000);
     }
+  }
+
+  if (buildOnly) {
+    try {
+      dc(['build', 'app'], { timeoutS: 1_800, show: true });
+      console.log(`== image ${IMAGE} built (${Math.round((Date.now() - started) / 1000)} s)`);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    return;
   }
 
   console.log(`== docker compose test: project ${PROJECT}, app on ${base}, mail catcher on 127.0.0.1:${mailPort}`);
@@ -425,6 +440,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   console.error(`compose test could not run: ${err instanceof Error ? err.message : String(err)}`);
-  console.log(`\n Tests  ${passed} passed, ${failed + 1} failed (docker compose)`);
+  if (!process.argv.includes('--build-only')) console.log(`\n Tests  ${passed} passed, ${failed + 1} failed (docker compose)`);
   process.exitCode = 1;
 });
