@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './playwright.config';
 import { menuOf, pageAs, screenshotsAtBothWidths, tokenOf, unique } from './dashboard-helpers';
 import { DEMO, DEMO_PASSWORD, DESKTOP, expectAccessible } from './helpers';
@@ -9,22 +9,20 @@ import { DEMO, DEMO_PASSWORD, DESKTOP, expectAccessible } from './helpers';
  * Reports screen then shows that read at 100 % with its engaged time, in the articles' table and in the article's own
  * report, exported as CSV; accessible, at 375 and 1280 px.
  *
- * Headless Chromium names itself "HeadlessChrome", which the ingest takes for a robot: this browser says it is Chrome,
- * for every request — the beacon sent as the page is left included (an override per page does not reach that one).
+ * Headless Chromium names itself "HeadlessChrome", which the ingest takes for a robot: the reader's browser says it is
+ * Chrome, for every request — the beacon sent as the page is left included (an override per page does not reach that
+ * one). It is a browser of the journey's own: launch options set for the file would need a worker of their own, which
+ * the run starts only once the other files are done (it ended the whole run alone, 24 s, on this machine).
  */
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-    ],
-  },
-});
+const CHROME_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-test('a read to the end shows in the Reports at 100 % with its engaged time', async ({ browser }) => {
+test('a read to the end shows in the Reports at 100 % with its engaged time', async ({ browser, baseURL }) => {
   const editor = await pageAs(browser, DEMO.editor, DEMO_PASSWORD);
-  const readerContext = await browser.newContext({ viewport: { width: 1280, height: 700 } });
+  const readerBrowser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--user-agent=${CHROME_USER_AGENT}`],
+  });
+  const readerContext = await readerBrowser.newContext({ baseURL, viewport: { width: 1280, height: 700 } });
   const reader = await readerContext.newPage();
   try {
     const title = unique('Reports: the harbour wall, paragraph by paragraph');
@@ -101,7 +99,7 @@ test('a read to the end shows in the Reports at 100 % with its engaged time', as
     await editor.getByRole('button', { name: '← All articles' }).click();
     await screenshotsAtBothWidths(editor, 'reports');
   } finally {
-    await readerContext.close();
+    await readerBrowser.close();
     await editor.context().close();
   }
 });
