@@ -402,7 +402,9 @@ describe('the backfill', () => {
     expect(rows.map((r) => r.widths)).toEqual([[320], [320]]);
   });
 
-  it('covers the demo images of the seed', async () => {
+  // The seed's every image made at every width by sharp: 17–22 s on a quiet 2-core machine, past 30 s while the Docker
+  // image was built beside the suite (CI, decision 074). What is asserted is that every image is covered, not how fast.
+  it('covers the demo images of the seed', { timeout: 90_000 }, async () => {
     const t = await createTestApp();
     expect(await seedDemoContent(t.db, t.ctx.config, t.ctx.logger)).toBe(true);
     await variantsIdle(t.db);
