@@ -21,6 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dailyDigest, dueHour, farFromNow } from '../helpers/digests';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OFFLINE_TOOL = path.resolve(ROOT, '../shared/tools/docker-offline.sh');
@@ -358,37 +359,15 @@ async function main() {
           await sleep(1_000);
         }
       };
-      // A daily digest of the test's own, at an hour far from now. The demo's daily briefing is due from 07:00 to 09:59
-      // and is made once a day: a stack that comes up then makes it before this reader subscribes (CI at 09:15 UTC).
+      // A daily digest of the test's own, made due once the reader has confirmed (tests/helpers/digests.ts). The demo's
+      // daily briefing cannot serve: a stack that came up between 07:00 and 09:59 made it before the reader subscribed.
       const { data: settings } = await json<{ timeZone: string }>(`${base}/api/settings`, { headers: auth() });
-      const localNow = () => {
-        const [hour, minute] = new Intl.DateTimeFormat('en-GB', {
-          timeZone: settings.timeZone,
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        })
-          .format(new Date())
-          .split(':')
-          .map(Number);
-        return { hour: hour!, minute: minute! };
-      };
       const name = `Compose digest ${randomBytes(3).toString('hex')}`;
-      const digest = {
-        name,
-        description: '',
-        senderName: '',
-        sendHour: (localNow().hour + 12) % 24,
-        weekday: 1,
-        articleCount: 3,
-        order: 'newsroom',
-        active: true,
-      };
       const headers = { ...auth(), 'content-type': 'application/json' };
       const created = await json<{ id: string; slug: string }>(`${base}/api/newsletters`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ ...digest, kind: 'daily' }),
+        body: JSON.stringify({ ...dailyDigest(name, farFromNow(settings.timeZone)), kind: 'daily' }),
       });
       assert(created.status === 201, `POST /api/newsletters: ${created.status}`);
 
@@ -408,13 +387,11 @@ async function main() {
       });
       assert(confirm.status === 200, `confirm: ${confirm.status} ${confirm.text}`);
 
-      // Now due, at this hour of the newsroom's time zone: the minutely job makes it, the worker sends it. Not in the
-      // day's last two minutes: the job must still be on the day it is due.
-      for (let now = localNow(); now.hour === 23 && now.minute >= 58; now = localNow()) await sleep(5_000);
+      // Now due: the minutely job makes it, the worker sends it.
       const edit = await http(`${base}/api/newsletters/${created.data.id}`, {
         method: 'PUT',
         headers,
-        body: JSON.stringify({ ...digest, sendHour: localNow().hour }),
+        body: JSON.stringify(dailyDigest(name, await dueHour(settings.timeZone))),
       });
       assert(edit.status === 200, `PUT /api/newsletters/:id: ${edit.status} ${edit.text}`);
       const issue = await mailTo(

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { waitForMail, type ReceivedMail } from './mailbox';
+import { dailyDigest, dueHour, farFromNow } from '../helpers/digests';
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -38,40 +39,17 @@ async function sendAlert(browser: Browser, request: APIRequestContext, headline:
   await context.close();
 }
 
-/**
- * A daily digest an admin adds, at an hour far from now; `due()` then moves it to this hour of the newsroom's time zone,
- * once the reader has subscribed: the app's minutely job makes it (with the articles of the last day) within the
- * minute, and the worker sends it to its subscribers. Made due before, the job could send it before the reader came.
- */
+/** A daily digest an admin adds and makes due once the reader has subscribed (tests/helpers/digests.ts). */
 async function digestMadeDueLater(request: APIRequestContext, name: string) {
   const login = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } });
   const headers = { Authorization: `Bearer ${(await login.json()).token as string}` };
   const { timeZone } = (await (await request.get('/api/settings', { headers })).json()) as { timeZone: string };
-  const localNow = () => {
-    const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .format(new Date())
-      .split(':')
-      .map(Number);
-    return { hour: hour!, minute: minute! };
-  };
-  const digest = {
-    name,
-    description: '',
-    senderName: '',
-    sendHour: (localNow().hour + 12) % 24,
-    weekday: 1,
-    articleCount: 3,
-    order: 'newsroom',
-    active: true,
-  };
-  const created = await request.post('/api/newsletters', { headers, data: { ...digest, kind: 'daily' } });
+  const created = await request.post('/api/newsletters', { headers, data: { ...dailyDigest(name, farFromNow(timeZone)), kind: 'daily' } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   return {
     async due() {
-      // Not in the day's last two minutes: the job must still be on the day it is due (a digest stays due for hours).
-      for (let now = localNow(); now.hour === 23 && now.minute >= 58; now = localNow()) await new Promise((r) => setTimeout(r, 5_000));
-      const edited = await request.put(`/api/newsletters/${id}`, { headers, data: { ...digest, sendHour: localNow().hour } });
+      const edited = await request.put(`/api/newsletters/${id}`, { headers, data: dailyDigest(name, await dueHour(timeZone)) });
       expect(edited.status()).toBe(200);
     },
   };
