@@ -30,6 +30,8 @@ const DOCKER = process.env.DOCKER || 'docker';
 /** The image the test builds and keeps, so that the next run starts from the build cache. */
 const IMAGE = 'chronicle-news:compose-test';
 const PROJECT = `chronicle-test-${process.pid}-${Date.now().toString(36)}`;
+/** Get an engine and build the image, and check nothing (see above). */
+const BUILD_ONLY = process.argv.includes('--build-only');
 const HEALTHY_WITHIN_S = 180;
 const MAIL_WITHIN_S = 60;
 /** The minutely job makes a digest due at its hour; the worker then sends it. */
@@ -147,7 +149,6 @@ async function json<T>(url: string, init?: RequestInit): Promise<{ status: numbe
 
 async function main() {
   const started = Date.now();
-  const buildOnly = process.argv.includes('--build-only');
   ensureEngine();
   const compose = composeCommand();
   const appPort = await freePort();
@@ -203,7 +204,7 @@ async function main() {
     }
   }
 
-  if (buildOnly) {
+  if (BUILD_ONLY) {
     try {
       dc(['build', 'app'], { timeoutS: 1_800, show: true });
       console.log(`== image ${IMAGE} built (${Math.round((Date.now() - started) / 1000)} s)`);
@@ -444,6 +445,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   console.error(`compose test could not run: ${err instanceof Error ? err.message : String(err)}`);
-  if (!process.argv.includes('--build-only')) console.log(`\n Tests  ${passed} passed, ${failed + 1} failed (docker compose)`);
+  if (!BUILD_ONLY) console.log(`\n Tests  ${passed} passed, ${failed + 1} failed (docker compose)`);
   process.exitCode = 1;
 });
