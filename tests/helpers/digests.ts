@@ -4,15 +4,7 @@
  * it within the minute and the worker sends it. Made due before, the job could make it before the reader came; the
  * demo's daily briefing cannot serve, since it is due from 07:00 to 09:59 and made once a day.
  */
-
-/** The hour and minute now in `timeZone`. */
-function localNow(timeZone: string): { hour: number; minute: number } {
-  const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(new Date())
-    .split(':')
-    .map(Number);
-  return { hour: hour!, minute: minute! };
-}
+import { localTime } from '../../server/src/newsletters/local-time';
 
 /** The body of `PUT /api/newsletters/:id` for a daily digest named `name` sent at `sendHour` (POST adds `kind`). */
 export function dailyDigest(name: string, sendHour: number) {
@@ -20,14 +12,14 @@ export function dailyDigest(name: string, sendHour: number) {
 }
 
 /** The hour far from now at which a new digest is created. */
-export const farFromNow = (timeZone: string) => (localNow(timeZone).hour + 12) % 24;
+export const farFromNow = (timeZone: string) => (localTime(new Date(), timeZone).hour + 12) % 24;
 
 /**
  * Waits past the day's last two minutes, then answers this hour, at which the digest is due now: the job must still be
  * on the day it is due (a digest stays due for hours).
  */
 export async function dueHour(timeZone: string): Promise<number> {
-  for (let now = localNow(timeZone); now.hour === 23 && now.minute >= 58; now = localNow(timeZone))
-    await new Promise((r) => setTimeout(r, 5_000));
-  return localNow(timeZone).hour;
+  const dayEnds = () => localTime(new Date(), timeZone).date !== localTime(new Date(Date.now() + 120_000), timeZone).date;
+  while (dayEnds()) await new Promise((r) => setTimeout(r, 5_000));
+  return localTime(new Date(), timeZone).hour;
 }

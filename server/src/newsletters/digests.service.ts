@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import { createIssue } from './delivery.service';
+import { localTime, type LocalTime } from './local-time';
 import { issueArticle, issueArticleSelect, type Brand, type IssueArticle } from './newsletter-mail';
 
 /**
@@ -11,32 +12,6 @@ import { issueArticle, issueArticleSelect, type Brand, type IssueArticle } from 
 
 /** A digest is made within this many hours of its hour (a site down at that hour sends it late, not the next day). */
 const DUE_HOURS = 3;
-
-interface LocalTime {
-  /** yyyy-mm-dd */
-  date: string;
-  hour: number;
-  /** 1 = Monday … 7 = Sunday */
-  weekday: number;
-}
-
-export function localTime(at: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-      weekday: 'short',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), weekday };
-}
 
 type Digest = {
   id: string;
