@@ -105,10 +105,13 @@ interface Claimed {
   email: string;
 }
 
-/** Whether delivery `d`'s recipient left the newsletter, or had the address suppressed, since the issue was listed. */
-const gone = (newsletterId: string) =>
-  Prisma.sql`(NOT EXISTS (SELECT 1 FROM "NewsletterSubscription" s WHERE s."subscriberId" = d."subscriberId" AND s."newsletterId" = ${newsletterId}::uuid)
-    OR EXISTS (SELECT 1 FROM "NewsletterSubscriber" r WHERE r."id" = d."subscriberId" AND r."suppressedAt" IS NOT NULL))`;
+/**
+ * Whether a recipient (delivery `d`'s unless named) left the newsletter, or had the address suppressed, since the issue
+ * was listed.
+ */
+const gone = (newsletterId: string, subscriber = Prisma.sql`d."subscriberId"`) =>
+  Prisma.sql`(NOT EXISTS (SELECT 1 FROM "NewsletterSubscription" s WHERE s."subscriberId" = ${subscriber} AND s."newsletterId" = ${newsletterId}::uuid)
+    OR EXISTS (SELECT 1 FROM "NewsletterSubscriber" r WHERE r."id" = ${subscriber} AND r."suppressedAt" IS NOT NULL))`;
 
 /** Recipients gone since the issue was listed: not sent. */
 const dropGone = (db: Db, issueId: string, newsletterId: string) =>
@@ -265,10 +268,11 @@ export function sendIssueTask(ctx: DeliveryContext): Task {
           // The claim stands (no run took over meanwhile), and moves on: a run sending slowly is not taken for dead. A
           // reader who left, or an address suppressed, since the batch was claimed is not sent the issue.
           const [held] = await db.$queryRaw<{ state: string }[]>`
+            WITH now_gone AS (SELECT ${gone(newsletterId, Prisma.sql`${to.subscriberId}::uuid`)} AS gone)
             UPDATE "NewsletterDelivery" d SET "claimedAt" = now(),
-              "state" = (CASE WHEN ${gone(newsletterId)} THEN 'suppressed' ELSE 'sending' END)::"DeliveryState",
-              "lastError" = CASE WHEN ${gone(newsletterId)} THEN 'left or suppressed' ELSE d."lastError" END
-            WHERE ${mine(to.subscriberId)} AND "state" = 'sending' RETURNING "state"`;
+              "state" = (CASE WHEN now_gone.gone THEN 'suppressed' ELSE 'sending' END)::"DeliveryState",
+              "lastError" = CASE WHEN now_gone.gone THEN 'left or suppressed' ELSE d."lastError" END
+            FROM now_gone WHERE ${mine(to.subscriberId)} AND "state" = 'sending' RETURNING "state"`;
           if (held?.state !== 'sending') continue;
           if (Date.now() - beat > 1000) {
             beat = Date.now();
