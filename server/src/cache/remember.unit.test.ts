@@ -24,4 +24,13 @@ describe('a remembered value', () => {
     expect(await read()).toMatchObject({ made: 2 });
     expect(await read()).not.toBe(first);
   });
+
+  it('is frozen too when there is nowhere to keep it, and made for each caller', async () => {
+    const cache = createResponseCache({ store: undefined, logger: createLogger('silent'), ttlSeconds: 300 });
+    let made = 0;
+    const read = () => cache.remember('read:/api/site', ['site'], async () => ({ made: ++made, menus: { header: [{ path: '/about' }] } }));
+    const first = await read();
+    expect(Object.isFrozen(first.menus.header[0])).toBe(true);
+    expect(await read()).toMatchObject({ made: 2 });
+  });
 });

@@ -366,7 +366,8 @@ export function createResponseCache({
       if (values) await values.store.purge(list);
     },
     async remember<T>(key: string, tags: string[] | ((value: T) => string[] | undefined), compute: () => Promise<T>): Promise<T> {
-      if (!valueStore?.usable) return compute();
+      // Nowhere to keep it (no store, or Redis not answering): made for each caller, and held to the same rule.
+      if (!valueStore?.usable) return deepFreeze(await compute());
       const valueKey = `value:${key}`;
       // The cache only saves work: when it fails, the value is computed as if there were none.
       const found = await Promise.resolve()
