@@ -6,6 +6,7 @@ import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import { KeptRender, finish, keptRender } from './app/reader/kept-part';
 import { loadRoute, statusOf, type ReaderPage } from './app/reader/load';
+import { readableAddress } from './app/reader/route-match';
 import { MatchedRoutes, appRoutes } from './app/routes';
 import type { Transport } from './lib/api-client';
 import { DocumentLinks } from './components/ui/link';
@@ -56,6 +57,7 @@ export type PageDescription = Exclude<RenderResult, { type: 'page' }> | { type: 
  * is built from this (server/src/reader/render.ts), the same way as the head of a page rendered here.
  */
 export async function describe({ url, origin, transport }: Omit<RenderOptions, 'onError'>): Promise<PageDescription> {
+  url = readableAddress(url);
   const { loaded } = await loadRoute(appRoutes, new URL(url, origin), { queryClient: createQueryClient({ server: true }), transport });
   if (!loaded) return { type: 'client' };
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
@@ -71,6 +73,7 @@ export async function describe({ url, origin, transport }: Omit<RenderOptions, '
  * with the cache for the browser to take over.
  */
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
+  url = readableAddress(url);
   const queryClient = createQueryClient({ server: true });
   const { loaded, matches } = await loadRoute(appRoutes, new URL(url, origin), { queryClient, transport });
   if (!loaded) return { type: 'client' };

@@ -2,7 +2,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../routes';
 import { routePatterns } from '#client/config/paths';
-import { matchReachable } from './route-match';
+import { matchReachable, readableAddress } from './route-match';
 
 /** What a match is made of, its route by identity. */
 const seen = (matches: ReturnType<typeof matchRoutes> | null) =>
@@ -92,5 +92,26 @@ describe('matching an address on the routes its first segment reaches', () => {
       '/%CE%B5%CE%B9%CE%B4%CE%AE%CF%83%CE%B5%CE%B9%CF%82',
     ];
     expectSameMatches(routes, addresses.flatMap(spellings));
+  });
+});
+
+describe('an address react-router cannot decode', () => {
+  it('is read as written, with the same matches and params, and without a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const undecodable = ['/%', '/%E0%A4%A', '/article/%E0%A4%A', '/category/sp%61ce/%zz', '/author/%C3%28?page=2', '/a%2Fb/%#top'];
+    const raw = undecodable.map((address) => seen(matchRoutes(appRoutes as RouteObject[], address.split(/[?#]/)[0]!)));
+    expect(warn).toHaveBeenCalled();
+    warn.mockClear();
+    for (const [i, address] of undecodable.entries()) {
+      const readable = readableAddress(address);
+      expect(readable.slice(readable.search(/[?#]|$/)), address).toBe(address.slice(address.search(/[?#]|$/)));
+      expect(seen(matchRoutes(appRoutes as RouteObject[], readable.split(/[?#]/)[0]!)), address).toEqual(raw[i]);
+    }
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('is the only kind changed', () => {
+    for (const address of ['/', '/article/x-1?page=2', '/category/sp%61ce', '/a%2Fb', '/search?q=100%', '/x#%'])
+      expect(readableAddress(address)).toBe(address);
   });
 });

@@ -37,6 +37,27 @@ export function matchReachable<R extends Route>(routes: R[], pathname: string): 
   return matches && matches.map((match) => ({ ...match, route: (originals.get(match.route) ?? match.route) as R }));
 }
 
+/**
+ * The address (path and query) as react-router reads it, without its warning: a path with a segment that does not
+ * decode (a stray `%`) is read as written, every segment undecoded, and react-router says so on the console for every
+ * route it tries. With each `%` of such a path escaped, it decodes to that same text, which matches as before.
+ */
+export function readableAddress(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  return decodes(path) ? url : path.replaceAll('%', '%25') + (end === -1 ? '' : url.slice(end));
+}
+
+/** Whether a path decodes (a segment does not when the whole does not: `/` is in no escape). */
+function decodes(path: string): boolean {
+  try {
+    // The decoded text is looked at: a call whose result is not, the bundler drops as pure, and nothing throws.
+    return decodeURIComponent(path).length >= 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The address's first segment as react-router compares it (decoded, any case); undefined when unsure. */
 function firstSegment(pathname: string): string | undefined {
   const raw = pathname.split('/')[1];
