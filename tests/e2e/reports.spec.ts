@@ -22,9 +22,9 @@ test('a read to the end shows in the Reports at 100 % with its engaged time', as
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--user-agent=${CHROME_USER_AGENT}`],
   });
-  const readerContext = await readerBrowser.newContext({ baseURL, viewport: { width: 1280, height: 700 } });
-  const reader = await readerContext.newPage();
   try {
+    const readerContext = await readerBrowser.newContext({ baseURL, viewport: { width: 1280, height: 700 } });
+    const reader = await readerContext.newPage();
     const title = unique('Reports: the harbour wall, paragraph by paragraph');
     const auth = { Authorization: `Bearer ${await tokenOf(editor)}` };
     const categories = (await (await editor.request.get('/api/categories')).json()) as { id: string }[];
