@@ -49,6 +49,13 @@ const published = (title?: string) => article({ status: 'published', ...(title &
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 const client = (n: number, userAgent = CHROME) => ({ network: `192.0.2.${n}`, userAgent, optedOut: false });
 
+/** Moves the roll-up's watermark past every event so far: the next run recomputes only the days of the events after. */
+const watermark = async () => {
+  const [row] = await db.$queryRaw<{ newest: bigint }[]>`SELECT COALESCE(max(id), 0)::bigint AS newest FROM "ReadEvent"`;
+  const newest = row!.newest;
+  await db.readRollup.update({ where: { id: 1 }, data: { priorId: newest, markId: newest, seenId: newest } });
+};
+
 describe('POST /api/view/read', () => {
   it('stores a beacon’s events once they are committed, and answers 204', async () => {
     const a = await published();
@@ -222,6 +229,31 @@ describe('the roll-up', () => {
       { date: '2026-03-21', views: 0, readers: 0, engagedSeconds: 0 },
     ]);
     expect(res.body.totals.views).toBe(2);
+  });
+
+  it('refreshes the planner’s statistics of the sums after a catch-up of days, not after a run over one day', async () => {
+    const analyzed = async () => {
+      const rows = await db.$queryRaw<{ relname: string; analyzed: bigint }[]>`
+        SELECT relname, analyze_count AS analyzed FROM pg_stat_user_tables WHERE relname IN ('ReadDaily', 'ReadTotal', 'ReadSiteDaily')`;
+      return Object.fromEntries(rows.map((r) => [r.relname, Number(r.analyzed)]));
+    };
+    const a = await published();
+    let n = 200;
+    const read = (day: string) => ctx.readRecorder.ingest(client(++n), { events: [event(a.id)] }, noon(day));
+    await rollUpReads(ctx.db, { wait: true });
+    await watermark();
+    const before = await analyzed();
+    await read('2026-10-01');
+    expect((await rollUpReads(ctx.db, { wait: true })).days).toEqual(['2026-10-01']);
+    expect(await analyzed()).toEqual(before);
+    await watermark();
+    for (const day of ['2026-10-02', '2026-10-03', '2026-10-04']) await read(day);
+    expect((await rollUpReads(ctx.db, { wait: true })).days).toHaveLength(3);
+    expect(await analyzed()).toEqual({
+      ReadDaily: before.ReadDaily! + 1,
+      ReadTotal: before.ReadTotal! + 1,
+      ReadSiteDaily: before.ReadSiteDaily! + 1,
+    });
   });
 
   it('a run killed half-way changes nothing, and the next run sums the day exactly', async () => {
@@ -485,11 +517,6 @@ describe('the articles’ table', () => {
 
     // A late event for the first day, summed once the later days are: every later day carries it. The watermark is
     // moved up first, so that this run recomputes the late day alone, as in production.
-    const watermark = async () => {
-      const [row] = await db.$queryRaw<{ newest: bigint }[]>`SELECT COALESCE(max(id), 0)::bigint AS newest FROM "ReadEvent"`;
-      const newest = row!.newest;
-      await db.readRollup.update({ where: { id: 1 }, data: { priorId: newest, markId: newest, seenId: newest } });
-    };
     const runningOf = async (id: string, day: string) =>
       (await db.readDaily.findUniqueOrThrow({ where: { articleId_day: { articleId: id, day: new Date(day) } } })).running.map(Number);
     await watermark();
