@@ -53,12 +53,23 @@ export type RenderResult =
 export type PageDescription = Exclude<RenderResult, { type: 'page' }> | { type: 'page'; status: number; page: ReaderPage };
 
 /**
+ * The address the loads match: parsed as the URL it is (dot segments resolved, characters a path may not hold
+ * escaped), then, when its path does not decode, with each `%` escaped (app/reader/route-match.ts: matched alike, and
+ * react-router says nothing on the console).
+ */
+function locationOf(url: string, origin: string): URL {
+  const location = new URL(url, origin);
+  const readable = readableAddress(location.pathname);
+  if (readable !== location.pathname) location.pathname = readable;
+  return location;
+}
+
+/**
  * The page at `url` as its loads find it, not rendered: the head of a page the browser moved to by itself
  * is built from this (server/src/reader/render.ts), the same way as the head of a page rendered here.
  */
 export async function describe({ url, origin, transport }: Omit<RenderOptions, 'onError'>): Promise<PageDescription> {
-  url = readableAddress(url);
-  const { loaded } = await loadRoute(appRoutes, new URL(url, origin), { queryClient: createQueryClient({ server: true }), transport });
+  const { loaded } = await loadRoute(appRoutes, locationOf(url, origin), { queryClient: createQueryClient({ server: true }), transport });
   if (!loaded) return { type: 'client' };
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
   return { type: 'page', status: statusOf(loaded), page: loaded.page };
@@ -73,9 +84,10 @@ export async function describe({ url, origin, transport }: Omit<RenderOptions, '
  * with the cache for the browser to take over.
  */
 export async function render({ url, origin, transport, onError }: RenderOptions): Promise<RenderResult> {
-  url = readableAddress(url);
   const queryClient = createQueryClient({ server: true });
-  const { loaded, matches } = await loadRoute(appRoutes, new URL(url, origin), { queryClient, transport });
+  const { loaded, matches } = await loadRoute(appRoutes, locationOf(url, origin), { queryClient, transport });
+  // What the page's components read as their location, undecodable or not (app/reader/route-match.ts).
+  url = readableAddress(url);
   if (!loaded) return { type: 'client' };
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect, query: loaded.query };
 

@@ -165,6 +165,7 @@ describe('reader pages rendered on the server', () => {
     '/article',
     '/news/sports/extra',
     '/category/a%00b',
+    '/category/a{b}%',
   ])('an odd address (%s) is a 404 page, never a 5xx nor a redirect elsewhere, and nothing is said on the console', async (path) => {
     // react-router warns on the console of a path it cannot decode, unless the renderer hands it one it can.
     const warn = vi.spyOn(console, 'warn');
@@ -172,6 +173,18 @@ describe('reader pages rendered on the server', () => {
       const res = await request(app).get(path);
       expect(res.status).toBe(404);
       expect(text(res)).toMatch(/Not Found|Page not found/i);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('an address that does not decode is still read as a URL first: its dot segments lead where they did', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const [home, odd] = [await request(app).get('/'), await request(app).get('/about%/%2e%2e')];
+      expect(odd.status).toBe(200);
+      expect(text(odd)).toBe(text(home));
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
