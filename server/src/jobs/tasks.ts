@@ -29,7 +29,7 @@ const rollUpReadsTask =
   (ctx: JobsContext): Task =>
   async () => {
     try {
-      const { days } = await rollUpReads(ctx.db);
+      const { days } = await rollUpReads(ctx.db, { logger: ctx.logger });
       if (days.length > 0) ctx.logger.debug({ days }, 'reading events rolled up');
     } finally {
       // Even when the roll-up fails: the day's salt and the expired events go on time (docs/privacy.md).

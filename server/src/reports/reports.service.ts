@@ -286,7 +286,7 @@ export async function freshReads(db: Db, logger: Logger): Promise<void> {
   rollups.set(db, state);
   if (!state.running && Date.now() - state.startedAt >= FRESH_EVERY_MS) {
     state.startedAt = Date.now();
-    state.running = rollUpReads(db)
+    state.running = rollUpReads(db, { logger })
       .catch((err: unknown) => logger.warn({ err }, 'the reports’ roll-up failed; the report shows the sums as they were'))
       .finally(() => (state.running = undefined));
   }
