@@ -45,16 +45,19 @@ export function matchReachable<R extends Route>(routes: R[], pathname: string): 
 export function readableAddress(url: string): string {
   const end = url.search(/[?#]/);
   const path = end === -1 ? url : url.slice(0, end);
-  return decodes(path) ? url : path.replaceAll('%', '%25') + (end === -1 ? '' : url.slice(end));
+  // A segment does not decode when the whole path does not: `/` is in no escape.
+  return decoded(path) !== undefined ? url : path.replaceAll('%', '%25') + (end === -1 ? '' : url.slice(end));
 }
 
-/** Whether a path decodes (a segment does not when the whole does not: `/` is in no escape). */
-function decodes(path: string): boolean {
+/**
+ * The text `s` escapes; undefined when it does not decode. (Its result must be used: a call whose result is not, the
+ * bundler drops as pure, and nothing throws.)
+ */
+function decoded(s: string): string | undefined {
   try {
-    // The decoded text is looked at: a call whose result is not, the bundler drops as pure, and nothing throws.
-    return decodeURIComponent(path).length >= 0;
+    return decodeURIComponent(s);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -62,11 +65,7 @@ function decodes(path: string): boolean {
 function firstSegment(pathname: string): string | undefined {
   const raw = pathname.split('/')[1];
   if (raw === undefined || raw === '' || !pathname.startsWith('/')) return undefined;
-  try {
-    return decodeURIComponent(raw).toLowerCase();
-  } catch {
-    return undefined;
-  }
+  return decoded(raw)?.toLowerCase();
 }
 
 /** A route path's first segment, lower-cased; '' for none. */
