@@ -4,9 +4,13 @@ import { defineConfig } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'client',
   plugins: [react(), tailwindcss()],
+  // The server's render bundle carries React, react-router and TanStack Query, which pick their development or
+  // production code by process.env.NODE_ENV when they are loaded. A production build is production whoever loads it:
+  // React's development renderer costs twice the CPU a page (docs/decisions/075-production-render-bundle.md).
+  define: isSsrBuild && mode === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: {
     outDir: 'dist',
     emptyOutDir: true,

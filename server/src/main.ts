@@ -39,7 +39,11 @@ function fail(message: string): never {
 function loadConfig() {
   loadDotEnv();
   try {
-    return parseConfig();
+    const config = parseConfig();
+    // The libraries in the bundle (Express among them) read NODE_ENV themselves: they follow the configuration's,
+    // which is production when it is not set (docs/decisions/075-production-render-bundle.md).
+    process.env.NODE_ENV = config.env;
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;

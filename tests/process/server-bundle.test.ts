@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,5 +40,30 @@ describe('the server bundle’s source map', () => {
         .split('\n')
         .findIndex((l) => l.includes('async function shutdown(')) + 1,
     ]);
+  });
+});
+
+/**
+ * The reader's render bundle (client/dist-server) carries React and the libraries it renders with, each of which picks
+ * its development or production code by NODE_ENV when it is loaded. The build chooses production for them
+ * (client/vite.config.ts): `npm start` runs without NODE_ENV, and React's development renderer costs twice the CPU a
+ * page (docs/decisions/075-production-render-bundle.md).
+ */
+describe('the server’s render bundle', () => {
+  let modules: string[];
+
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 240_000 });
+    expect(build.status).toBe(0);
+    const dist = path.join(ROOT, 'client/dist-server');
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    // Each bundled CommonJS module opens with a comment naming its file.
+    modules = files.flatMap((file) => readFileSync(path.join(dist, file), 'utf8').match(/^\/\/ node_modules\/\S+\.js$/gm) ?? []);
+  }, 300_000);
+
+  it('holds the production code of React and its libraries, and none of their development code', () => {
+    expect(modules).toContain('// node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js');
+    expect(modules).toContain('// node_modules/react/cjs/react.production.js');
+    expect(modules.filter((module) => module.endsWith('.development.js'))).toEqual([]);
   });
 });
