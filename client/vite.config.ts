@@ -1,16 +1,26 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig(({ isSsrBuild, mode }) => ({
+/**
+ * react-router's package points every export condition at its development build (remix-run/react-router#14102), which
+ * differs from its production build only in having its development warnings on. A build takes the production build.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
   root: 'client',
   plugins: [react(), tailwindcss()],
-  // The server's render bundle carries React, react-router and TanStack Query, which pick their development or
-  // production code by process.env.NODE_ENV when they are loaded. A production build is production whoever loads it:
-  // React's development renderer costs twice the CPU a page (docs/decisions/075-production-render-bundle.md).
+  // The server's render bundle carries React and TanStack Query, which pick their development or production code by
+  // process.env.NODE_ENV when they are loaded. A production build is production whoever loads it: React's development
+  // renderer costs twice the CPU a page (docs/decisions/075-production-render-bundle.md).
   define: isSsrBuild && mode === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  resolve: {
+    alias: command === 'build' && mode === 'production' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -41,8 +41,9 @@ function loadConfig() {
   try {
     const config = parseConfig();
     // The libraries in the bundle (Express among them) read NODE_ENV themselves: they follow the configuration's,
-    // which is production when it is not set (docs/decisions/075-production-render-bundle.md).
-    process.env.NODE_ENV = config.env;
+    // which is production when it is not set (docs/decisions/075-production-render-bundle.md). Under Vite's development
+    // server (VITE_DEV) it is left alone: Vite takes an unset NODE_ENV as development.
+    if (!config.viteDev) process.env.NODE_ENV = config.env;
     return config;
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
