@@ -5,6 +5,11 @@ import { decode } from '@jridgewell/sourcemap-codec';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/server-process';
 
+beforeAll(() => {
+  const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 240_000 });
+  expect(build.status).toBe(0);
+}, 300_000);
+
 /**
  * The built server's source map (scripts/build-server.mjs, docs/decisions/071-server-source-map.md): Node parses all of
  * it the first time a stack is formatted, so it holds our own code's positions only.
@@ -15,8 +20,6 @@ describe('the server bundle’s source map', () => {
   let code: string[];
 
   beforeAll(() => {
-    const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 240_000 });
-    expect(build.status).toBe(0);
     map = JSON.parse(readFileSync(path.join(ROOT, 'server/dist/main.js.map'), 'utf8'));
     lines = decode(map.mappings);
     code = readFileSync(path.join(ROOT, 'server/dist/main.js'), 'utf8').split('\n');
@@ -53,8 +56,6 @@ describe('the server’s render bundle', () => {
   let modules: string[];
 
   beforeAll(() => {
-    const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 240_000 });
-    expect(build.status).toBe(0);
     const dist = path.join(ROOT, 'client/dist-server');
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
     // Each bundled module opens with a comment naming its file.
