@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createServerListener } from '../../server/src/app';
@@ -95,6 +96,11 @@ const config = parseConfig({
   // The reading beacons' limit per network, lifted for the ingest's measurement.
   READ_BEACONS_PER_MINUTE: process.env.READ_BEACONS_PER_MINUTE,
 });
+// The cold pages' floors: the reader's renderer with an article page's work taken out (fixed-renderer.ts).
+if (process.env.BENCH_RENDER) {
+  process.env.BENCH_REAL_RENDERER = config.clientRenderer;
+  config.clientRenderer = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixed-renderer.ts');
+}
 const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl!);
 const ctx = await createAppContext({ config, db, logger, jwtSecret: config.jwtSecret! });

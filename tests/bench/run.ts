@@ -11,7 +11,8 @@
  * - cached (RESPONSE_CACHE=memory): every public read, JSON and HTML, against bare-bytes.ts, a bare node:http
  *   server that sends the very answers the app gave (recorded once per URL, after checking that it rendered);
  * - cold pages (RESPONSE_CACHE=memory, a freshly started app each round): every published article's page asked
- *   once, against bare-bytes.ts sending recorded article pages; then what the default cache holds;
+ *   once, against bare-bytes.ts sending recorded article pages; then what the default cache holds; then the same
+ *   pass with an article page's render, and its reads, taken out (fixed-renderer.ts): the floor of the rest;
  * - search: uncached, at 20 connections, queries from a word of a few titles to a word of every article, after a check
  *   that a phrase from deep in a body finds its article first (docs/decisions/065-search.md);
  * - view logging: a burst of views from distinct readers, then a check that the counts are exact;
@@ -109,6 +110,8 @@ interface Comparison {
 
 interface ColdPages {
   comparison: Comparison;
+  /** The same pass with an article page's work taken out (COLD_FLOORS), against the same bare rounds. */
+  floors: Comparison[];
   /** What the app's response cache held after each cold pass. */
   held: CacheHeld[];
 }
@@ -471,6 +474,17 @@ const coldWarmUp = (seeded: Seeded) => ['/', ...seeded.categories.map((slug) => 
 const COLD_SAMPLE = 20;
 
 /**
+ * The cold pass again, of an app whose renderer answers every article page but the first with that first page
+ * (fixed-renderer.ts): after the page's reads, or after nothing. What is left is what the rest of a cold page costs:
+ * the floor that a cheaper render, or cheaper reads, could bring the pass down to. The answers are all one page, so
+ * only their status is checked.
+ */
+const COLD_FLOORS = [
+  { render: 'reads', read: { ...COLD_PAGES, name: `${COLD_PAGES.name}, reads without render`, headline: undefined } },
+  { render: 'none', read: { ...COLD_PAGES, name: `${COLD_PAGES.name}, neither reads nor render`, headline: undefined } },
+] as const;
+
+/**
  * Every published article's page, asked once each, of a freshly started app (nothing cached): renders that must not
  * queue. Interleaved with bare-bytes.ts answering the same URLs with recorded article pages: app, bare, app, bare,
  * a new app process each round. After each app pass: what its cache holds, and a sample of the pages checked.
@@ -479,6 +493,7 @@ async function coldPart(databaseUrl: string, seeded: Seeded, tmp: string): Promi
   if (!selected(COLD_PAGES.name)) return undefined;
   const ids = seeded.articles;
   const rounds = { app: [] as Round[], bare: [] as Round[] };
+  const floors = COLD_FLOORS.map(() => [] as Round[]);
   const held: CacheHeld[] = [];
   let bare: Target | undefined;
   for (let i = 1; i <= ROUNDS; i++) {
@@ -496,6 +511,18 @@ async function coldPart(databaseUrl: string, seeded: Seeded, tmp: string): Promi
       const id = ids[Math.floor((k * ids.length) / COLD_SAMPLE)]!;
       checkRendered(COLD_PAGES, id, await fetchAnswer(app.base, COLD_PAGES.path(id)), seeded);
     }
+    for (const [k, { render, read }] of COLD_FLOORS.entries()) {
+      const floor = await startChild('app-server.ts', { ...appEnv(databaseUrl, 'memory'), BENCH_RENDER: render });
+      for (const url of coldWarmUp(seeded)) await fetchAnswer(floor.base, url);
+      const round = await load(floor, rotating(read, ids, READER_HEADERS), { amount: ids.length });
+      floors[k]!.push(round);
+      log(`${read.name.padEnd(46)} round ${i} ${describe('app', round)}`);
+      for (let j = 0; j < COLD_SAMPLE; j++) {
+        const id = ids[Math.floor((j * ids.length) / COLD_SAMPLE)]!;
+        checkRendered(read, id, await fetchAnswer(floor.base, read.path(id)), seeded);
+      }
+      await stopChild(floor.child);
+    }
     if (!bare) {
       // The bare server's article pages: the hot ones, which any other article's URL is answered with.
       const answersFile = path.join(tmp, 'cold-answers.json');
@@ -508,7 +535,12 @@ async function coldPart(databaseUrl: string, seeded: Seeded, tmp: string): Promi
     log(`${COLD_PAGES.name.padEnd(46)} round ${i} ${describe('bare', bareRound)}`);
   }
   if (bare) await stopChild(bare.child);
-  return { comparison: { read: COLD_PAGES, app: combine(rounds.app), bare: combine(rounds.bare) }, held };
+  const bareFigures = combine(rounds.bare);
+  return {
+    comparison: { read: COLD_PAGES, app: combine(rounds.app), bare: bareFigures },
+    floors: COLD_FLOORS.map(({ read }, k) => ({ read, app: combine(floors[k]!), bare: bareFigures })),
+    held,
+  };
 }
 
 interface ViewCounts {
@@ -815,7 +847,7 @@ function statementsSummary(groups: StatementGroups): string {
   return `${count} statement${count === 1 ? '' : 's'} in ${groups.length} round trip${groups.length === 1 ? '' : 's'}`;
 }
 
-function coldReport({ comparison, held }: ColdPages): string[] {
+function coldReport({ comparison, floors, held }: ColdPages): string[] {
   const { perSecond, p99Ms, pagesHeld } = AIMS.cold;
   const { app } = comparison;
   const fewest = held.reduce((a, b) => (b.pages < a.pages ? b : a));
@@ -824,9 +856,18 @@ function coldReport({ comparison, held }: ColdPages): string[] {
     `**Cold pages** (\`RESPONSE_CACHE=memory\`): each of the ${BENCH_SIZES.articles.toLocaleString('en')} published article pages asked once ` +
       `of a freshly started app (a new process each round, nothing cached), against the bare server sending recorded article pages:`,
     '',
-    ...comparisonTable([comparison], 'bare', `≥ ${perSecond} pages/s, p99 < ${p99Ms} ms`, () =>
-      app.errors || app.non2xx ? 'no (errors)' : judged([app.rps < perSecond && 'rate', app.p99 >= p99Ms && 'p99']),
+    ...comparisonTable([comparison, ...floors], 'bare', `≥ ${perSecond} pages/s, p99 < ${p99Ms} ms`, (c) =>
+      c !== comparison
+        ? 'a floor, not a page'
+        : app.errors || app.non2xx
+          ? 'no (errors)'
+          : judged([app.rps < perSecond && 'rate', app.p99 >= p99Ms && 'p99']),
     ),
+    '',
+    'The floors are the same pass of an app whose renderer answers every article page with the first it rendered ' +
+      "(tests/bench/fixed-renderer.ts): after the page's reads, or after nothing, so that what is left is the rest of a " +
+      'cold page: Express, the response cache, compression and the socket. A render or reads that cost nothing would ' +
+      'bring the pass no further than its floor.',
     '',
     `The default ${mb(fewest.budget)} response cache held ${fewest.pages.toLocaleString('en')} article pages after the cold pass ` +
       `(aim ≥ ${pagesHeld.toLocaleString('en')}: ${fewest.pages >= pagesHeld ? 'yes' : 'no'}): ${fewest.entries.toLocaleString('en')} entries in all, ` +
@@ -847,7 +888,7 @@ function report(results: {
   pgVersion: string;
 }): string {
   const { uncached, plans, cached, cold, views, search, reading } = results;
-  const loads = [...cached, ...uncached, ...(cold ? [cold.comparison] : [])]
+  const loads = [...cached, ...uncached, ...(cold ? [cold.comparison, ...cold.floors] : [])]
     .flatMap((c) => [...c.app.loads, ...c.bare.loads])
     .concat(views ? [views.burst.load] : [])
     .concat(reading ? [reading.burst.load, ...reading.reports.map((r) => r.figures.load)] : [])
@@ -904,7 +945,7 @@ function report(results: {
   const errors = [
     ...cached.map((c) => ['cache=memory', c] as const),
     ...uncached.map((c) => ['cache=off', c] as const),
-    ...(cold ? [['cold', cold.comparison] as const] : []),
+    ...(cold ? [cold.comparison, ...cold.floors].map((c) => ['cold', c] as const) : []),
   ].flatMap(([mode, c]) =>
     (['app', 'bare'] as const).flatMap((who) => {
       const f = c[who];
