@@ -43,41 +43,60 @@ const keptUnder = ({ answer, tags, ttlSeconds, refused }: KeptRead) =>
  * drops them: a page rendered after another reads only what is its own (docs/decisions/053-cheap-reader-pages.md).
  * The page is tagged with what each read was made of, kept or not.
  */
-export function internalApi({ remember }: { remember?: ResponseCache['remember'] } = {}): (method: string, url: string) => Promise<InternalAnswer> {
+export function internalApi({ remember }: { remember?: ResponseCache['remember'] } = {}): (
+  method: string,
+  url: string,
+) => Promise<InternalAnswer> {
   const table = registeredRoutes()
     .filter((r) => r.spec.method === 'get' && r.spec.guard === publicRoute && !r.spec.produces)
-    .map((r) => ({ matches: match<Record<string, string>>(r.fullPath), invoke: r.invoke, shared: !r.fullPath.includes(':') }));
+    .map((r) => ({
+      matches: match<Record<string, string>>(r.fullPath),
+      /**
+       * What every path it matches starts with, lower-cased (its matcher ignores case; a URL's pathname is ASCII): a
+       * route is tried only where it can match, rather than every route for every read.
+       */
+      prefix: r.fullPath.slice(0, r.fullPath.search(/[:*{(]|$/)).toLowerCase(),
+      invoke: r.invoke,
+      shared: !r.fullPath.includes(':'),
+    }));
+  type Found = { route: (typeof table)[number]; params: Record<string, string> };
 
-  const read = async (url: string): Promise<InternalAnswer> => {
-    const target = new URL(url, 'http://internal');
-    for (const { matches, invoke } of table) {
-      const found = matches(target.pathname);
-      if (!found) continue;
-      try {
-        const body = await invoke(
-          { params: found.params, query: Object.fromEntries(target.searchParams) },
-          anonymousRequest(),
-          discardedResponse(),
-        );
-        // The JSON a browser would receive (dates as strings, no undefined fields).
-        return { status: 200, body: JSON.parse(JSON.stringify(body ?? null)) as unknown };
-      } catch (err) {
-        // A failure that is not the reader's (the database): the page shows the gap, but is never stored.
-        if (!(err instanceof HttpError) || err.status >= 500) refuseCaching();
-        if (err instanceof HttpError) return envelope(err.status, err.error, err.message, err.details);
-        throw err;
-      }
+  /** The route that answers `pathname`: the first in the order they were registered, as Express routes them. */
+  const find = (pathname: string): Found | undefined => {
+    const lower = pathname.toLowerCase();
+    for (const route of table) {
+      if (!lower.startsWith(route.prefix)) continue;
+      const found = route.matches(pathname);
+      if (found) return { route, params: found.params };
     }
-    return envelope(404, 'Not Found', `No public read at ${target.pathname}`);
+    return undefined;
+  };
+
+  const read = async (target: URL, found: Found | undefined): Promise<InternalAnswer> => {
+    if (!found) return envelope(404, 'Not Found', `No public read at ${target.pathname}`);
+    try {
+      const body = await found.route.invoke(
+        { params: found.params, query: Object.fromEntries(target.searchParams) },
+        anonymousRequest(),
+        discardedResponse(),
+      );
+      // The JSON a browser would receive (dates as strings, no undefined fields).
+      return { status: 200, body: JSON.parse(JSON.stringify(body ?? null)) as unknown };
+    } catch (err) {
+      // A failure that is not the reader's (the database): the page shows the gap, but is never stored.
+      if (!(err instanceof HttpError) || err.status >= 500) refuseCaching();
+      if (err instanceof HttpError) return envelope(err.status, err.error, err.message, err.details);
+      throw err;
+    }
   };
 
   /** A read of a route without parameters, kept while nothing it was made of changes. */
-  const keptRead = async (url: string): Promise<InternalAnswer> => {
+  const keptRead = async (url: string, target: URL, found: Found): Promise<InternalAnswer> => {
     let kept: KeptRead;
     try {
       kept = await remember!<KeptRead>(`read:${url}`, keptUnder, async () => {
         const scope: CacheScope = { tags: new Set() };
-        const answer = await withCacheScope(scope, () => read(url));
+        const answer = await withCacheScope(scope, () => read(target, found));
         return { answer, tags: [...scope.tags], ttlSeconds: scope.ttlSeconds, refused: scope.refused };
       });
     } catch (err) {
@@ -93,11 +112,9 @@ export function internalApi({ remember }: { remember?: ResponseCache['remember']
   return async (method, url) => {
     if (method !== 'GET') return envelope(405, 'Method Not Allowed', 'Only reads are served in-process');
     const target = new URL(url, 'http://internal');
-    const shared =
-      remember &&
-      [...target.searchParams.keys()].every((name) => FIXED_PARAMS.has(name)) &&
-      table.some((route) => route.shared && route.matches(target.pathname));
-    return shared ? keptRead(url) : read(url);
+    const found = find(target.pathname);
+    const shared = remember && found?.route.shared && [...target.searchParams.keys()].every((name) => FIXED_PARAMS.has(name));
+    return shared ? keptRead(url, target, found) : read(target, found);
   };
 }
 

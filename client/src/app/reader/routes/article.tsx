@@ -28,7 +28,8 @@ const LazyCommentsSection = lazy(() =>
 // The share buttons are needed only when a reader shares: their own chunk as well, loaded the same way.
 type ShareModule = typeof import('#client/features/articles/components/share-buttons');
 let shareModule: ShareModule | null = null;
-const loadShare = () => import('#client/features/articles/components/share-buttons').then((m) => (shareModule = m));
+// Once loaded, not imported again: each `import()` still resolves its module anew, on every server render of an article.
+const loadShare = async () => (shareModule ??= await import('#client/features/articles/components/share-buttons'));
 const LazyShareButtons = lazy(() => loadShare().then((m) => ({ default: m.ShareButtons })));
 
 /** What the page shows when there is no such article, or it is not published. */
