@@ -52,10 +52,11 @@ export function internalApi({ remember }: { remember?: ResponseCache['remember']
     .map((r) => ({
       matches: match<Record<string, string>>(r.fullPath),
       /**
-       * What every path it matches starts with, lower-cased (its matcher ignores case; a URL's pathname is ASCII): a
-       * route is tried only where it can match, rather than every route for every read.
+       * What every path it matches starts with: its path up to the first parameter, wildcard, group or escape,
+       * lower-cased (its matcher ignores case; a URL's pathname is ASCII). A route is tried only where it can match,
+       * rather than every route for every read.
        */
-      prefix: r.fullPath.slice(0, r.fullPath.search(/[:*{(]|$/)).toLowerCase(),
+      prefix: r.fullPath.slice(0, r.fullPath.search(/[:*{(\\]|$/)).toLowerCase(),
       invoke: r.invoke,
       shared: !r.fullPath.includes(':'),
     }));
