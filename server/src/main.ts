@@ -75,6 +75,10 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
   const run: Run = { config, logger, starting: true, stopSweep: () => {} };
   for (const signal of STOP_SIGNALS) process.on(signal, () => requestStop(run, signal));
+  process.on(
+    'unhandledRejection',
+    toleratedWhileStopping(() => Boolean(run.stopping), logger),
+  );
 
   const database = await prepareDatabase(run);
   if (!database || !(await proceed(run))) return;
@@ -84,6 +88,24 @@ async function main() {
   if (config.runJobs) await startJobWorker(run, ctx, database.url);
   if (!(await proceed(run))) return;
   listen(run, ctx);
+}
+
+/**
+ * graphile-worker (0.17) records a job's end without waiting for the record: its worker calls `failJob` or
+ * `completeJob` and moves on. When the database goes away under a running job, the job fails, and so does the record
+ * of it, with no one to handle it. That happens when a terminal's Ctrl-C reaches the whole process group and stops
+ * PostgreSQL beside the server, or when the database is stopped with the workers. Node would end the process with
+ * exit code 1 and a stack trace, in the middle of an orderly stop.
+ *
+ * Once a stop is under way, such a rejection is logged and the stop goes on: the job keeps its lock, and runs again
+ * once the lock expires, as after a crash (job-queue.service.ts). Before a stop, an unhandled rejection ends the process
+ * as Node's default does: thrown from here, it is an uncaught exception.
+ */
+function toleratedWhileStopping(stopping: () => boolean, logger: Logger) {
+  return (reason: unknown) => {
+    if (!stopping()) throw reason;
+    logger.warn({ err: reason }, 'a write cut short by the stop failed (the job queue records a job without waiting for it)');
+  };
 }
 
 function requestStop(run: Run, reason: string, code = 0) {
@@ -307,6 +329,10 @@ async function workerOnly() {
   const jobs = await startJobs(ctx, config.databaseUrl);
   logger.info('Chronicle News worker is running');
   let stopping = false;
+  process.on(
+    'unhandledRejection',
+    toleratedWhileStopping(() => stopping, logger),
+  );
   for (const signal of STOP_SIGNALS) {
     process.on(signal, () => {
       if (stopping) return;
