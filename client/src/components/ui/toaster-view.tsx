@@ -83,7 +83,12 @@ function Toast({ id, title, description, variant = 'info' }: ToastMessage & { id
 export default function ToasterView({ onMounted, onUnmounted }: { onMounted(): void; onUnmounted(): void }) {
   useEffect(() => {
     onMounted();
-    return onUnmounted;
+    return () => {
+      // sonner keeps its toasts beyond its live region: a region shown again starts with none, and a new id.
+      sonner.dismiss();
+      leave(current);
+      onUnmounted();
+    };
   }, [onMounted, onUnmounted]);
   return <Sonner position="bottom-center" visibleToasts={1} containerAriaLabel="Notifications" />;
 }
